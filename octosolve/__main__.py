@@ -1,0 +1,3 @@
+from octosolve.cli import main
+
+main()

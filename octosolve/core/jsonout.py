@@ -1,0 +1,59 @@
+"""JSON output for ``--json``: numpy scalars/arrays, paths, sets and dataclasses become plain JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import click
+import numpy as np
+
+
+def to_plain(obj: Any) -> Any:
+    """Recursively convert ``obj`` to JSON-serialisable plain Python values."""
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, (int, np.integer)):
+        return int(obj)
+    if isinstance(obj, (float, np.floating)):
+        f = float(obj)
+        return f if math.isfinite(f) else None
+    if isinstance(obj, np.bool_):
+        return bool(obj)
+    if isinstance(obj, np.ndarray):
+        return to_plain(obj.tolist())
+    if isinstance(obj, dict):
+        return {str(k): to_plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_plain(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return [to_plain(v) for v in sorted(obj, key=repr)]
+    if isinstance(obj, Path):
+        return str(obj)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return to_plain(dataclasses.asdict(obj))
+    if hasattr(obj, "to_json"):
+        return to_plain(obj.to_json())
+    raise TypeError(f"cannot serialise {type(obj).__name__} to JSON")
+
+
+def dumps(obj: Any, indent: int | None = 2) -> str:
+    return json.dumps(to_plain(obj), indent=indent, ensure_ascii=False)
+
+
+def emit(obj: Any, as_json: bool, text: str | None = None) -> None:
+    """Print ``obj`` as JSON when ``as_json``, else ``text`` (or a JSON fallback)."""
+    if as_json:
+        click.echo(dumps(obj))
+    else:
+        click.echo(text if text is not None else dumps(obj))
+
+
+def write_json(path: Path | str, obj: Any) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(obj) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,70 @@
+"""SVG helpers on top of drawsvg (a maintained drawing library): octagons, arrows, labels, saving."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import drawsvg as draw
+
+PALETTE = [
+    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
+    "#469990", "#9a6324", "#800000", "#808000", "#000075", "#fabed4", "#ffd8b1", "#aaffc3",
+]
+
+
+def color(i: int) -> str:
+    """A distinct colour for index ``i`` (cycles)."""
+    return PALETTE[i % len(PALETTE)]
+
+
+def octagon_points(cx: float, cy: float, r: float, rotation_deg: float = 22.5) -> list[float]:
+    """Flat list ``[x0, y0, x1, y1, ...]`` of a regular octagon's corners (radius ``r``).
+
+    With the default rotation the octagon has flat top, bottom and sides, as the games' tiles and
+    shields are drawn.
+    """
+    pts: list[float] = []
+    for k in range(8):
+        a = math.radians(rotation_deg + 45 * k)
+        pts += [cx + r * math.cos(a), cy + r * math.sin(a)]
+    return pts
+
+
+def octagon(cx: float, cy: float, r: float, **kw) -> draw.Lines:
+    return draw.Lines(*octagon_points(cx, cy, r), close=True, **kw)
+
+
+def arrow(x1: float, y1: float, x2: float, y2: float, stroke: str = "black", width: float = 2.0,
+          head: float = 6.0) -> draw.Group:
+    """A straight arrow from (x1, y1) to (x2, y2)."""
+    g = draw.Group()
+    g.append(draw.Line(x1, y1, x2, y2, stroke=stroke, stroke_width=width))
+    a = math.atan2(y2 - y1, x2 - x1)
+    for s in (+1, -1):
+        b = a + math.pi - s * math.radians(28)
+        g.append(draw.Line(x2, y2, x2 + head * math.cos(b), y2 + head * math.sin(b),
+                           stroke=stroke, stroke_width=width))
+    return g
+
+
+def text(s: str, x: float, y: float, size: float = 12, **kw) -> draw.Text:
+    kw.setdefault("text_anchor", "middle")
+    kw.setdefault("dominant_baseline", "central")
+    kw.setdefault("font_family", "sans-serif")
+    return draw.Text(s, size, x, y, **kw)
+
+
+def new_drawing(width: float, height: float, background: str | None = "white") -> draw.Drawing:
+    d = draw.Drawing(width, height)
+    if background:
+        d.append(draw.Rectangle(0, 0, width, height, fill=background))
+    return d
+
+
+def save(d: draw.Drawing, path: Path | str) -> Path:
+    """Write the drawing as SVG (creating parent folders)."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    d.save_svg(str(p))
+    return p

@@ -1,0 +1,1 @@
+"""Oct8: see docs/rules/oct8.md."""

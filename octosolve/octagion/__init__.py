@@ -1,0 +1,1 @@
+"""Octagion: see docs/rules/octagion.md."""

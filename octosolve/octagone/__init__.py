@@ -1,0 +1,1 @@
+"""Octagone: see docs/rules/octagone.md."""

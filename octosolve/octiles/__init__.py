@@ -1,0 +1,1 @@
+"""Octiles: see docs/rules/octiles.md."""

@@ -1,0 +1,8 @@
+"""`octosolve octiles ...` commands."""
+
+import click
+
+
+@click.group(name="octiles")
+def group():
+    """Octiles commands."""

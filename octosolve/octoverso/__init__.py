@@ -1,0 +1,1 @@
+"""Octoverso: see docs/rules/octoverso.md."""

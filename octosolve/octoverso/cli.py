@@ -1,0 +1,8 @@
+"""`octosolve octoverso ...` commands."""
+
+import click
+
+
+@click.group(name="octoverso")
+def group():
+    """Octoverso commands."""

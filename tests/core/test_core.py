@@ -1,0 +1,129 @@
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from octosolve.cli import GAMES, cli
+from octosolve.core import lexicon, seeding, stats
+from octosolve.core.batch import chunked, run_batch
+from octosolve.core.errors import OctoError
+from octosolve.core.game import RandomPlayer, play
+from octosolve.core.jsonout import dumps
+from octosolve.core.mcts import MCTSPlayer
+from tests.core.toy_games import DiceNimGame, NimGame
+
+
+def test_fold_word():
+    assert lexicon.fold_word("Élève") == "ELEVE"
+    assert lexicon.fold_word("cœur") == "COEUR"
+    assert lexicon.fold_word("naïveté") == "NAIVETE"
+    assert lexicon.fold_word("Straße") == "STRASSE"
+
+
+def test_load_words(tmp_path):
+    p = tmp_path / "w.txt"
+    p.write_text("# comment\nÉlève\nabc\naujourd'hui\nabc\n\nLonger\tfreq\n", encoding="utf-8")
+    assert lexicon.load_words(p) == ["ELEVE", "ABC", "LONGER"]
+    assert lexicon.load_words(p, length=3) == ["ABC"]
+    with pytest.raises(OctoError, match="entry 3"):
+        lexicon.load_words(p, strict=True)
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00bad", b"", b"123\n!!!\n"])
+def test_load_words_bad_files(tmp_path, content):
+    p = tmp_path / "bad.txt"
+    p.write_bytes(content)
+    with pytest.raises(OctoError):
+        lexicon.load_words(p)
+
+
+def test_load_words_missing(tmp_path):
+    with pytest.raises(OctoError, match="not found"):
+        lexicon.load_words(tmp_path / "nope.txt")
+
+
+def test_seeds_are_reproducible_and_distinct():
+    assert seeding.derive_seed(7, "a", 1) == seeding.derive_seed(7, "a", 1)
+    assert seeding.derive_seed(7, "a", 1) != seeding.derive_seed(7, "a", 2)
+    assert seeding.rng(3).integers(1 << 30) == seeding.rng(3).integers(1 << 30)
+
+
+def test_wilson():
+    lo, hi = stats.wilson_interval(0, 10)
+    assert lo == 0.0 and 0.2 < hi < 0.35
+    m, lo, hi = stats.mean_ci([1, 2, 3, 4])
+    assert m == 2.5 and lo < m < hi
+
+
+def test_dumps_numpy():
+    import numpy as np
+
+    assert json.loads(dumps({"a": np.int64(3), "b": np.array([1.5]), "c": float("nan")})) == \
+        {"a": 3, "b": [1.5], "c": None}
+
+
+def _square(x):
+    return x * x
+
+
+def test_chunked():
+    assert chunked(5, 2) == [(0, 2), (2, 4), (4, 5)]
+
+
+def test_batch_local_processes():
+    assert run_batch(_square, range(10), workers=2) == [x * x for x in range(10)]
+    assert run_batch(_square, range(3), workers=1) == [0, 1, 4]
+    with pytest.raises(OctoError):
+        run_batch(_square, [1, 2], workers=0)
+
+
+def test_batch_local_dask_cluster():
+    pytest.importorskip("dask.distributed")
+    assert run_batch(_square, range(6), scheduler="local") == [x * x for x in range(6)]
+
+
+def test_batch_unreachable_scheduler_is_clean_error():
+    pytest.importorskip("dask.distributed")
+    with pytest.raises(OctoError, match="cannot reach"):
+        run_batch(_square, range(2), scheduler="tcp://127.0.0.1:1")
+
+
+def test_mcts_finds_nim_win():
+    # heap 10: only taking 2 leaves a multiple of 4
+    s = NimGame(10).new_initial_state()
+    assert MCTSPlayer(simulations=3000, seed=1).choose(s) == 1
+    s = NimGame(7).new_initial_state()
+    assert MCTSPlayer(simulations=3000, seed=2).choose(s) == 2
+
+
+def test_mcts_beats_random_with_chance_nodes():
+    wins = 0
+    for g in range(20):
+        s = DiceNimGame().new_initial_state(g)
+        players = [MCTSPlayer(200, seed=g), RandomPlayer(g)] if g % 2 == 0 else \
+            [RandomPlayer(g), MCTSPlayer(200, seed=g)]
+        play(s, players, rng=seeding.py_random(g))
+        mcts_seat = 0 if g % 2 == 0 else 1
+        wins += s.returns()[mcts_seat] > 0
+    assert wins >= 15
+
+
+def test_cli_help_lists_every_game():
+    r = CliRunner().invoke(cli, ["--help"])
+    assert r.exit_code == 0
+    for g in GAMES:
+        assert g in r.output
+
+
+def test_report_unknown_game_exit_2():
+    r = CliRunner().invoke(cli, ["report", "--games", "chess"])
+    assert r.exit_code == 2 and "unknown game" in r.output
+
+
+def test_console_script_bad_input_is_one_line():
+    r = subprocess.run([sys.executable, "-m", "octosolve", "report", "--games", "nope"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

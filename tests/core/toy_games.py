@@ -1,0 +1,92 @@
+"""Tiny games on the common State API, used to test the shared machinery (MCTS, play loop,
+OpenSpiel adapter) independently of any real game."""
+
+from __future__ import annotations
+
+from octosolve.core.errors import fail
+from octosolve.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+
+
+class NimState(State):
+    """Take 1-3 from a heap; who takes the last stone wins. Action a = take a+1."""
+
+    def __init__(self, heap: int, player: int = 0):
+        self.heap = heap
+        self.player = player
+
+    def current_player(self):
+        return TERMINAL if self.heap == 0 else self.player
+
+    def legal_actions(self):
+        return [] if self.heap == 0 else list(range(min(3, self.heap)))
+
+    def apply_action(self, action):
+        if action not in self.legal_actions():
+            fail(f"illegal action {action}")
+        self.heap -= action + 1
+        if self.heap:
+            self.player = 1 - self.player
+
+    def clone(self):
+        return NimState(self.heap, self.player)
+
+    def is_terminal(self):
+        return self.heap == 0
+
+    def returns(self):
+        if self.heap:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.player == 0 else [-1.0, 1.0]
+
+    def __str__(self):
+        return f"heap={self.heap} to_move={self.player}"
+
+
+class NimGame(Game):
+    info = GameInfo("toynim", "Toy Nim", 2, 3, 30)
+
+    def __init__(self, heap: int = 10):
+        self.heap = heap
+
+    def new_initial_state(self, seed=None):
+        return NimState(self.heap)
+
+
+class DiceNimState(NimState):
+    """Nim whose starting heap is dealt at random (random_start), with a chance node after every
+    move that may add one stone (probability 1/4)."""
+
+    def __init__(self, heap, player=0, pending=False):
+        super().__init__(heap, player)
+        self.pending = pending
+
+    def current_player(self):
+        if self.heap == 0:
+            return TERMINAL
+        return CHANCE if self.pending else self.player
+
+    def legal_actions(self):
+        if self.pending:
+            return [0, 1]
+        return super().legal_actions()
+
+    def chance_outcomes(self):
+        return [(0, 0.75), (1, 0.25)]
+
+    def apply_action(self, action):
+        if self.pending:
+            self.heap += action
+            self.pending = False
+            return
+        super().apply_action(action)
+        self.pending = self.heap > 0
+
+    def clone(self):
+        return DiceNimState(self.heap, self.player, self.pending)
+
+
+class DiceNimGame(Game):
+    info = GameInfo("toydicenim", "Toy dice Nim", 2, 3, 200, max_chance_outcomes=2, random_start=True)
+
+    def new_initial_state(self, seed=None):
+        return DiceNimState(5 + (0 if seed is None else seed % 7))

@@ -1,0 +1,810 @@
+"""Octiles: the board, the 18 tiles, placements and the path tracer (the game's truth).
+
+Board topology comes from ``data/octiles/board.json`` (see ``data/octiles/SOURCES.md``).
+
+* A tile edge is numbered 0..7 counter-clockwise from the west edge:
+  0 LEFT, 1 DOWN_LEFT, 2 DOWN, 3 DOWN_RIGHT, 4 RIGHT, 5 UP_RIGHT, 6 UP, 7 UP_LEFT.
+* A **port** is a board edge of a space, written ``"c3:5"`` (space ``c3``, edge 5) or the tuple
+  ``("c3", 5)``.
+* A **location** is a stop square (``B2`` .. ``E5``) or a circle (``A1`` .. ``F1``).
+* The 18 **tiles** are the 105 pairings of the 8 edges into 4 segments, up to rotation. Tile ``k`` at
+  rotation 0 is the lexicographically smallest rotation of its class (segments as sorted pairs, the
+  pairs sorted), and the ids 0..17 follow the lexicographic order of those representatives
+  (see ``docs/rules/octiles.md`` for the table).
+* A **placement** maps spaces to ``Placed(tile, rotation)``; rotation ``r`` puts tile edge ``i`` on
+  board edge ``(i + r) % 8``.
+
+The path tracer (:func:`trace`) builds a networkx graph of a placement and reports every path
+(location to location), loop and open path (one that runs into an empty space), with their measures,
+crossings, self-crossings, tiles crossed more than once, and symmetry; plus the route graph (paths
+joined at stops) and its groups. :func:`follow` is a small direct walker for the games.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, NamedTuple
+
+import networkx as nx
+
+from octosolve.core.errors import OctoError, fail
+from octosolve.core.paths import data_path
+
+EDGE_NAMES = ("LEFT", "DOWN_LEFT", "DOWN", "DOWN_RIGHT", "RIGHT", "UP_RIGHT", "UP", "UP_LEFT")
+KIND_NAMES = {1: "Arc", 2: "Bend", 3: "Curve", 4: "Diameter"}
+KIND_POINTS = {1: 3, 2: 4, 3: 5, 4: 6}
+NUM_TILES = 18
+# unit direction of edge i (edge 0 faces west, counter-clockwise)
+EDGE_DIR = tuple((round(math.cos(math.radians(180 + 45 * i)), 12),
+                  round(math.sin(math.radians(180 + 45 * i)), 12)) for i in range(8))
+
+
+def seg_distance(a: int, b: int) -> int:
+    """Distance 1..4 between two edges around the octagon (1 Arc, 2 Bend, 3 Curve, 4 Diameter)."""
+    d = (a - b) % 8
+    return min(d, 8 - d)
+
+
+def seg_kind(a: int, b: int) -> str:
+    return KIND_NAMES[seg_distance(a, b)]
+
+
+def seg_points(a: int, b: int) -> int:
+    return KIND_POINTS[seg_distance(a, b)]
+
+
+def chords_cross(s: tuple[int, int], t: tuple[int, int]) -> bool:
+    """Do two segments on one tile (disjoint edge pairs) cross each other?"""
+    a, b = sorted(s)
+    c, d = t
+    return (a < c < b) != (a < d < b)
+
+
+# ---------------------------------------------------------------------------------------------
+# tiles
+
+
+def _all_pairings(edges: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    if not edges:
+        return [()]
+    first, rest = edges[0], edges[1:]
+    out = []
+    for j, other in enumerate(rest):
+        for tail in _all_pairings(rest[:j] + rest[j + 1:]):
+            out.append(((first, other),) + tail)
+    return out
+
+
+def rotate_segments(segs: Iterable[tuple[int, int]], r: int) -> tuple[tuple[int, int], ...]:
+    """Segments turned by ``r`` steps (edge i -> (i + r) % 8), normalised (sorted pairs, sorted)."""
+    return tuple(sorted(tuple(sorted(((a + r) % 8, (b + r) % 8))) for a, b in segs))
+
+
+def _canonical(segs) -> tuple[tuple[int, int], ...]:
+    return min(rotate_segments(segs, r) for r in range(8))
+
+
+@functools.lru_cache(maxsize=None)
+def _tiles() -> tuple[tuple[tuple[int, int], ...], ...]:
+    classes = {_canonical(p) for p in _all_pairings(tuple(range(8)))}
+    return tuple(sorted(classes))
+
+
+TILES: tuple[tuple[tuple[int, int], ...], ...] = _tiles()
+assert len(TILES) == NUM_TILES
+
+
+def tile_segments(tile: int, rotation: int = 0) -> tuple[tuple[int, int], ...]:
+    """The tile's 4 segments as board-edge pairs at ``rotation``."""
+    check_tile(tile)
+    check_rotation(rotation)
+    return rotate_segments(TILES[tile], rotation)
+
+
+def tile_partner(tile: int, rotation: int) -> tuple[int, ...]:
+    """``partner[e]`` = the board edge joined to board edge ``e`` on this placed tile."""
+    p = [0] * 8
+    for a, b in tile_segments(tile, rotation):
+        p[a], p[b] = b, a
+    return tuple(p)
+
+
+def tile_symmetry_order(tile: int) -> int:
+    """How many of the 8 rotations give distinct placements of this tile (8, 4, 2 or 1)."""
+    return len({rotate_segments(TILES[tile], r) for r in range(8)})
+
+
+def distinct_rotations(tile: int) -> list[int]:
+    """Rotations giving distinct placements (the smallest rotation of each equivalent set)."""
+    seen, out = set(), []
+    for r in range(8):
+        s = rotate_segments(TILES[tile], r)
+        if s not in seen:
+            seen.add(s)
+            out.append(r)
+    return out
+
+
+def tile_kinds(tile: int) -> dict[str, int]:
+    out = {n: 0 for n in KIND_NAMES.values()}
+    for a, b in TILES[tile]:
+        out[seg_kind(a, b)] += 1
+    return out
+
+
+def tiles_json() -> list[dict]:
+    return [{"id": k, "segments": [list(s) for s in TILES[k]]} for k in range(NUM_TILES)]
+
+
+def check_tile(tile: Any) -> int:
+    if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < NUM_TILES:
+        fail(f"tile must be an integer 0-{NUM_TILES - 1}, got {tile!r}")
+    return tile
+
+
+def check_rotation(rotation: Any) -> int:
+    if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 7:
+        fail(f"rotation must be an integer 0-7, got {rotation!r}")
+    return rotation
+
+
+# ---------------------------------------------------------------------------------------------
+# board
+
+
+Port = tuple  # (space, edge)
+
+
+def parse_port(s: str) -> Port | None:
+    if ":" in s:
+        sp, e = s.split(":")
+        return (sp, int(e))
+    return None
+
+
+def port_name(p: Port) -> str:
+    return f"{p[0]}:{p[1]}"
+
+
+@dataclass
+class Board:
+    spaces: list[str]
+    space_xy: dict[str, tuple[float, float]]
+    stops: list[str]
+    stop_xy: dict[str, tuple[float, float]]
+    circles: list[str]  # in ring order
+    circle_info: dict[str, dict]
+    ring: list[str]
+    opposite_group: dict[str, str]
+    links: list[tuple[str, str]]
+    printed_links: list[tuple[str, str]]
+    # derived
+    port_link: dict[Port, Any] = field(default_factory=dict)  # port -> Port or location name
+    printed: set = field(default_factory=set)  # frozenset({port, port}) of printed links
+    location_ports: dict[str, list[Port]] = field(default_factory=dict)  # location -> its ports
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Board":
+        b = cls(
+            spaces=list(d["spaces"]),
+            space_xy={k: (v["x"], v["y"]) for k, v in d["spaces"].items()},
+            stops=list(d["stops"]),
+            stop_xy={k: (v["x"], v["y"]) for k, v in d["stops"].items()},
+            circles=list(d["ring"]),
+            circle_info={k: dict(v) for k, v in d["circles"].items()},
+            ring=list(d["ring"]),
+            opposite_group=dict(d["opposite_group"]),
+            links=[tuple(x) for x in d["links"]],
+            printed_links=[tuple(x) for x in d["printed_links"]],
+        )
+        for u, v in b.links:
+            pu, pv = parse_port(u), parse_port(v)
+            if pu is None:
+                fail(f"board link {u}-{v}: first end must be a space edge")
+            for p, other in ((pu, pv if pv is not None else v), (pv, pu)):
+                if p is None:
+                    continue
+                if p in b.port_link:
+                    fail(f"board port {port_name(p)} linked twice")
+                b.port_link[p] = other
+            if pv is None:
+                b.location_ports.setdefault(v, []).append(pu)
+        for u, v in b.printed_links:
+            b.printed.add(frozenset((parse_port(u), parse_port(v))))
+        return b
+
+    # -- names
+    def is_space(self, s: str) -> bool:
+        return s in self.space_xy
+
+    def is_stop(self, s: str) -> bool:
+        return s in self.stop_xy
+
+    def is_circle(self, s: str) -> bool:
+        return s in self.circle_info
+
+    def is_location(self, s: str) -> bool:
+        return self.is_stop(s) or self.is_circle(s)
+
+    def check_space(self, s: Any) -> str:
+        if not isinstance(s, str) or s not in self.space_xy:
+            fail(f"unknown space {s!r} (spaces: {' '.join(self.spaces)})")
+        return s
+
+    def check_location(self, s: Any) -> str:
+        if not isinstance(s, str) or not self.is_location(s):
+            fail(f"unknown stop or circle {s!r}")
+        return s
+
+    def neighbour(self, p: Port):
+        """What board edge ``p`` leads to: another port, or a location name."""
+        return self.port_link[p]
+
+    def is_printed(self, p: Port, q: Port) -> bool:
+        return frozenset((p, q)) in self.printed
+
+    # -- symmetry of the board: quarter turn counter-clockwise
+    @functools.cached_property
+    def centre(self) -> tuple[float, float]:
+        xs = [x for x, _ in self.space_xy.values()]
+        ys = [y for _, y in self.space_xy.values()]
+        return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+    def turn_point(self, x: float, y: float, quarters: int = 1) -> tuple[float, float]:
+        cx, cy = self.centre
+        dx, dy = x - cx, y - cy
+        for _ in range(quarters % 4):
+            dx, dy = -dy, dx
+        return (cx + dx, cy + dy)
+
+    @functools.cached_property
+    def _xy_space(self) -> dict:
+        return {v: k for k, v in self.space_xy.items()}
+
+    @functools.cached_property
+    def _xy_stop(self) -> dict:
+        return {v: k for k, v in self.stop_xy.items()}
+
+    def turn_space(self, s: str, quarters: int = 1) -> str:
+        return self._xy_space[self.turn_point(*self.space_xy[s], quarters)]
+
+    def turn_port(self, p: Port, quarters: int = 1) -> Port:
+        return (self.turn_space(p[0], quarters), (p[1] + 2 * quarters) % 8)
+
+    def turn_location(self, s: str, quarters: int = 1) -> str:
+        if self.is_stop(s):
+            return self._xy_stop[self.turn_point(*self.stop_xy[s], quarters)]
+        i = self.ring.index(s)
+        return self.ring[(i + 5 * quarters) % len(self.ring)]
+
+    def circle_group(self, c: str) -> str:
+        return self.circle_info[c]["group"]
+
+
+@functools.lru_cache(maxsize=None)
+def board() -> Board:
+    """The Octiles board (loaded once from data/octiles/board.json)."""
+    path = data_path("octiles", "board.json")
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as e:
+        fail(f"{path}: not valid JSON ({e})")
+    return Board.from_json(d)
+
+
+SPACES: tuple[str, ...] = tuple(board().spaces)
+STOPS: tuple[str, ...] = tuple(board().stops)
+CIRCLES: tuple[str, ...] = tuple(board().ring)
+
+
+# ---------------------------------------------------------------------------------------------
+# placements
+
+
+class Placed(NamedTuple):
+    tile: int
+    rotation: int
+
+
+Placement = dict  # space -> Placed
+
+
+def validate_placement(placement: Mapping[str, Any], *, full: bool = False) -> dict[str, Placed]:
+    """Check and normalise a placement (unknown space, bad tile id, tile used twice, rotation
+    outside 0-7 are OctoError). ``full=True`` also requires every one of the 17 spaces filled."""
+    b = board()
+    out: dict[str, Placed] = {}
+    used: dict[int, str] = {}
+    if not isinstance(placement, Mapping):
+        fail("a placement must map spaces to {tile, rotation}")
+    for sp, v in placement.items():
+        b.check_space(sp)
+        if isinstance(v, Mapping):
+            if set(v) - {"tile", "rotation"} or "tile" not in v:
+                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {v!r}")
+            t, r = v["tile"], v.get("rotation", 0)
+        elif isinstance(v, (tuple, list)) and len(v) == 2:
+            t, r = v
+        else:
+            fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {v!r}")
+        check_tile(t)
+        if not (isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= 7):
+            fail(f"space {sp}: rotation must be an integer 0-7, got {r!r}")
+        if t in used:
+            fail(f"tile {t} used twice (spaces {used[t]} and {sp})")
+        used[t] = sp
+        out[sp] = Placed(t, r)
+    if full and len(out) != len(b.spaces):
+        missing = [s for s in b.spaces if s not in out]
+        fail(f"placement must fill all {len(b.spaces)} spaces; empty: {' '.join(missing)}")
+    return {s: out[s] for s in b.spaces if s in out}
+
+
+def placement_from_json(obj: Any) -> dict[str, Placed]:
+    """A placement from JSON: ``{"c3": {"tile": 4, "rotation": 2}, ...}``, or an object with a
+    ``"placement"`` key holding that (e.g. the output of ``octosolve octiles challenge --json``)."""
+    if isinstance(obj, Mapping) and "placement" in obj and isinstance(obj["placement"], Mapping):
+        obj = obj["placement"]
+    return validate_placement(obj)
+
+
+def load_placement(path: str | Path) -> dict[str, Placed]:
+    p = Path(path)
+    try:
+        obj = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        fail(f"{p}: no such file")
+    except (ValueError, UnicodeDecodeError) as e:
+        fail(f"{p}: not valid JSON ({str(e).splitlines()[0]})")
+    except OSError as e:
+        fail(f"{p}: cannot read ({e.strerror})")
+    return placement_from_json(obj)
+
+
+def placement_to_json(placement: Mapping[str, Placed]) -> dict:
+    return {s: {"tile": int(v[0]), "rotation": int(v[1])} for s, v in placement.items()}
+
+
+def partner_of(placement: Mapping[str, Placed], port: Port) -> Port | None:
+    """The other board edge of the segment at ``port`` (None if the space is empty)."""
+    v = placement.get(port[0])
+    if v is None:
+        return None
+    for a, b in tile_segments(v[0], v[1]):
+        if a == port[1]:
+            return (port[0], b)
+        if b == port[1]:
+            return (port[0], a)
+    raise AssertionError("unreachable")
+
+
+def turn_placement(placement: Mapping[str, Placed], quarters: int = 1) -> dict[str, Placed]:
+    """The placement turned a quarter (counter-clockwise) ``quarters`` times with the board."""
+    b = board()
+    out = {b.turn_space(s, quarters): Placed(v[0], (v[1] + 2 * quarters) % 8)
+           for s, v in placement.items()}
+    return {s: out[s] for s in b.spaces if s in out}
+
+
+# ---------------------------------------------------------------------------------------------
+# following one path (for the games)
+
+
+class Walk(NamedTuple):
+    start: str            # location the walk left
+    end: str | None       # location reached, or None if it ran into an empty space
+    steps: tuple          # ((space, entry edge, exit edge), ...)
+    open_port: Port | None  # the empty space's port where an open walk stopped
+
+
+def walk_from_port(placement: Mapping[str, Placed], start: str, port: Port) -> Walk:
+    """Walk from location ``start`` into board edge ``port`` until the first stop/circle."""
+    b = board()
+    steps = []
+    p = port
+    guard = 0
+    while True:
+        q = partner_of(placement, p)
+        if q is None:
+            return Walk(start, None, tuple(steps), p)
+        steps.append((p[0], p[1], q[1]))
+        nxt = b.port_link[q]
+        if isinstance(nxt, str):
+            return Walk(start, nxt, tuple(steps), None)
+        p = nxt
+        guard += 1
+        if guard > 200:  # cannot happen: a walk from a location never loops
+            raise AssertionError("walk did not end")
+
+
+def follow(placement: Mapping[str, Placed], location: str) -> list[Walk]:
+    """Every walk leaving ``location`` (one per board edge it touches), each to the first stop or
+    circle reached (``end``), or stopping at an empty space (``end is None``)."""
+    b = board()
+    b.check_location(location)
+    return [walk_from_port(placement, location, p) for p in b.location_ports.get(location, [])]
+
+
+# ---------------------------------------------------------------------------------------------
+# the networkx tracer
+
+
+@dataclass
+class Step:
+    space: str
+    a: int          # board edge entered
+    b: int          # board edge left
+    tile: int
+
+    @property
+    def distance(self) -> int:
+        return seg_distance(self.a, self.b)
+
+    @property
+    def kind(self) -> str:
+        return KIND_NAMES[self.distance]
+
+    @property
+    def points(self) -> int:
+        return KIND_POINTS[self.distance]
+
+
+@dataclass
+class PathInfo:
+    id: int
+    kind: str                     # "path" | "loop" | "open"
+    ends: list[str]               # two locations for a path; for "open", locations/ports ("b3:4")
+    steps: list[Step]             # tile segments in travel order
+    printed: int                  # board-printed segments used
+    self_crossings: int = 0
+    crossings: int = 0            # crossings with other paths
+    symmetry: dict = field(default_factory=dict)
+
+    @property
+    def segments(self) -> int:
+        return len(self.steps)
+
+    @property
+    def tiles(self) -> int:
+        return len({s.space for s in self.steps})
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.steps)
+
+    @property
+    def tile_visits(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.space] = out.get(s.space, 0) + 1
+        return out
+
+    @property
+    def repeated_tiles(self) -> dict[str, int]:
+        return {k: v for k, v in self.tile_visits.items() if v >= 2}
+
+    @property
+    def kinds(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.kind] = out.get(s.kind, 0) + 1
+        return out
+
+    def measure(self, name: str) -> int:
+        """Length under a measure: tiles, segments (tile + printed), points."""
+        if name == "tiles":
+            return self.tiles
+        if name == "segments":
+            return self.segments + self.printed
+        if name == "tile_segments":
+            return self.segments
+        if name == "points":
+            return self.points
+        fail(f"unknown measure {name!r}")
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind, "ends": self.ends,
+            "tiles": self.tiles, "segments": self.segments, "printed_segments": self.printed,
+            "points": self.points, "kinds": self.kinds,
+            "self_crossings": self.self_crossings, "crossings": self.crossings,
+            "repeated_tiles": self.repeated_tiles, "symmetry": self.symmetry,
+            "steps": [[s.space, s.a, s.b] for s in self.steps],
+        }
+
+
+@dataclass
+class Tracing:
+    placement: dict
+    paths: list[PathInfo]
+    crossings: dict            # (path id, path id) (i < j) -> number of crossings; (i, i) self
+    graph: nx.Graph            # the path graph (ports + location stubs)
+    route_graph: nx.MultiGraph  # nodes: locations; one edge per complete path (key = path id)
+
+    def by_kind(self, kind: str) -> list[PathInfo]:
+        return [p for p in self.paths if p.kind == kind]
+
+    @property
+    def loops(self) -> list[PathInfo]:
+        return self.by_kind("loop")
+
+    @property
+    def complete_paths(self) -> list[PathInfo]:
+        return self.by_kind("path")
+
+    def groups(self) -> list[dict]:
+        """Connected groups of the route graph (locations joined by paths; locations with no
+        path are left out)."""
+        out = []
+        rg = self.route_graph
+        for comp in nx.connected_components(rg):
+            sub = rg.subgraph(comp)
+            if sub.number_of_edges() == 0:
+                continue
+            locs = sorted(comp, key=_loc_key)
+            out.append({"locations": locs,
+                        "stops": [x for x in locs if board().is_stop(x)],
+                        "circles": [x for x in locs if board().is_circle(x)],
+                        "paths": sorted(k for _, _, k in sub.edges(keys=True))})
+        out.sort(key=lambda g: g["paths"][0])
+        return out
+
+    def total_crossings(self) -> int:
+        return sum(self.crossings.values())
+
+    def to_json(self) -> dict:
+        return {
+            "placement": placement_to_json(self.placement),
+            "summary": {
+                "paths": len(self.complete_paths), "loops": len(self.loops),
+                "open": len(self.by_kind("open")),
+                "crossings": sum(v for (i, j), v in self.crossings.items() if i != j),
+                "self_crossings": sum(v for (i, j), v in self.crossings.items() if i == j),
+                "groups": len(self.groups()),
+            },
+            "paths": [p.to_json() for p in self.paths],
+            "crossing_pairs": [[i, j, v] for (i, j), v in sorted(self.crossings.items()) if i != j],
+            "groups": self.groups(),
+        }
+
+
+def _loc_key(x: str):
+    b = board()
+    if b.is_circle(x):
+        return (1, b.ring.index(x), x)
+    return (0, 0, x)
+
+
+def path_graph(placement: Mapping[str, Placed]) -> nx.Graph:
+    """The networkx path graph: nodes are ports ``("p", space, edge)`` and location stubs
+    ``("e", location, port)`` (one per board edge touching a stop/circle); edges are tile segments
+    (``kind="segment"``) and board links (``kind="link"``, ``printed=True`` for printed ones)."""
+    b = board()
+    g = nx.Graph()
+    for sp in b.spaces:
+        for e in range(8):
+            g.add_node(("p", sp, e))
+    for p, other in b.port_link.items():
+        u = ("p",) + p
+        if isinstance(other, str):
+            g.add_edge(u, ("e", other, p), kind="link", printed=False)
+        elif p < other:
+            g.add_edge(u, ("p",) + other, kind="link", printed=b.is_printed(p, other))
+    for sp, (t, r) in placement.items():
+        for a, c in tile_segments(t, r):
+            g.add_edge(("p", sp, a), ("p", sp, c), kind="segment", space=sp, tile=t)
+    return g
+
+
+def _walk_nodes(g: nx.Graph, start) -> list:
+    """Nodes of a path/cycle component in order, starting at ``start``."""
+    order = [start]
+    prev, cur = None, start
+    while True:
+        nxt = [n for n in g.neighbors(cur) if n != prev]
+        if not nxt:
+            break
+        if prev is None and len(nxt) > 1:  # cycle start: pick one direction
+            nxt = sorted(nxt)[:1]
+        n = nxt[0]
+        if n == start:
+            break
+        order.append(n)
+        prev, cur = cur, n
+    return order
+
+
+def trace(placement: Mapping[str, Any]) -> Tracing:
+    """Trace every path, loop and open path of a placement with networkx (see module doc)."""
+    placement = validate_placement(placement)
+    g = path_graph(placement)
+    paths: list[PathInfo] = []
+    comps = sorted((sorted(c) for c in nx.connected_components(g)), key=lambda c: c[0])
+    for comp in comps:
+        sub = g.subgraph(comp)
+        degs = dict(sub.degree())
+        ends = [n for n in comp if degs[n] <= 1]
+        if len(comp) == 1:
+            continue  # a port of an empty space with no link (cannot happen) or isolated
+        if not ends:
+            kind = "loop"
+            start = min(n for n in comp if n[0] == "p")
+        else:
+            stubs = [n for n in ends if n[0] == "e"]
+            kind = "path" if len(stubs) == 2 else "open"
+            start = min(stubs) if stubs else min(ends)
+        order = _walk_nodes(sub, start)
+        if kind == "open" and not any(n[0] == "e" for n in order) and \
+                not any(sub.edges[order[i], order[i + 1]]["kind"] == "segment"
+                        for i in range(len(order) - 1)):
+            continue  # a bare link between two empty spaces, or an empty space and a location
+        if kind == "open" and not any(sub.edges[order[i], order[i + 1]]["kind"] == "segment"
+                                      for i in range(len(order) - 1)):
+            continue  # location stub leading straight into an empty space: no path
+        steps, printed = [], 0
+        for i in range(len(order) - 1):
+            u, v = order[i], order[i + 1]
+            d = sub.edges[u, v]
+            if d["kind"] == "segment":
+                steps.append(Step(u[1], u[2], v[2], d["tile"]))
+            elif d.get("printed"):
+                printed += 1
+        if kind == "loop":
+            u, v = order[-1], order[0]
+            d = sub.edges[u, v]
+            if d["kind"] == "segment":
+                steps.append(Step(u[1], u[2], v[2], d["tile"]))
+            elif d.get("printed"):
+                printed += 1
+        if kind == "loop":
+            path_ends: list[str] = []
+        else:
+            path_ends = [n[1] if n[0] == "e" else f"{n[1]}:{n[2]}" for n in (order[0], order[-1])]
+        paths.append(PathInfo(len(paths), kind, path_ends, steps, printed))
+    # crossings
+    seg_owner: dict[tuple[str, int], int] = {}
+    for p in paths:
+        for s in p.steps:
+            seg_owner[(s.space, s.a)] = p.id
+            seg_owner[(s.space, s.b)] = p.id
+    crossings: dict[tuple[int, int], int] = {}
+    for sp, (t, r) in placement.items():
+        segs = tile_segments(t, r)
+        for i in range(4):
+            for j in range(i + 1, 4):
+                if chords_cross(segs[i], segs[j]):
+                    pi, pj = seg_owner[(sp, segs[i][0])], seg_owner[(sp, segs[j][0])]
+                    key = (min(pi, pj), max(pi, pj))
+                    crossings[key] = crossings.get(key, 0) + 1
+    for (i, j), v in crossings.items():
+        if i == j:
+            paths[i].self_crossings += v
+        else:
+            paths[i].crossings += v
+            paths[j].crossings += v
+    for p in paths:
+        p.symmetry = path_symmetry(p)
+    rg = nx.MultiGraph()
+    rg.add_nodes_from(board().stops)
+    rg.add_nodes_from(board().ring)
+    for p in paths:
+        if p.kind == "path":
+            rg.add_edge(p.ends[0], p.ends[1], key=p.id)
+    return Tracing(dict(placement), paths, crossings, g, rg)
+
+
+# ---------------------------------------------------------------------------------------------
+# symmetry of a path's shape
+
+# exact point keys, in doubled board coordinates (space centres are odd integers):
+#   ("c", x, y)        a space centre
+#   ("s", x, y)        the middle of a straight edge (shared by two neighbouring spaces)
+#   ("d", x, y, e)     the middle of diagonal edge e of the space centred at (x, y)
+_STRAIGHT = {0: (-1, 0), 2: (0, -1), 4: (1, 0), 6: (0, 1)}
+
+
+def _edge_point(cx: int, cy: int, e: int):
+    if e % 2 == 0:
+        dx, dy = _STRAIGHT[e]
+        return ("s", cx + dx, cy + dy)
+    return ("d", cx, cy, e)
+
+
+# the 8 linear symmetries of the square lattice as (matrix, edge permutation function)
+def _lattice_maps():
+    maps = []
+    for q in range(4):  # rotations by 90 q degrees, (x, y) -> (-y, x) q times
+        maps.append(("rot", 90 * q, _rot_matrix(q), (lambda e, q=q: (e + 2 * q) % 8)))
+    # reflections e -> (k - e) % 8, k even: axis angle 22.5 k degrees
+    refl = {0: ((1, 0), (0, -1)), 2: ((0, 1), (1, 0)), 4: ((-1, 0), (0, 1)), 6: ((0, -1), (-1, 0))}
+    for k, m in refl.items():
+        maps.append(("mirror", 45 * k // 2, m, (lambda e, k=k: (k - e) % 8)))
+    return maps
+
+
+def _rot_matrix(q: int):
+    m = ((1, 0), (0, 1))
+    for _ in range(q):
+        m = ((-m[1][0], -m[1][1]), (m[0][0], m[0][1]))
+    return m
+
+
+_MAPS = _lattice_maps()
+
+
+def _apply(m, t, x, y):
+    return (m[0][0] * x + m[0][1] * y + t[0], m[1][0] * x + m[1][1] * y + t[1])
+
+
+def _map_point(pt, m, t, perm):
+    if pt[0] == "d":
+        x, y = _apply(m, t, pt[1], pt[2])
+        return ("d", x, y, perm(pt[3]))
+    x, y = _apply(m, t, pt[1], pt[2])
+    return (pt[0], x, y)
+
+
+def _pieces(p: PathInfo) -> list:
+    b = board()
+    pieces = []
+    for s in p.steps:
+        x, y = b.space_xy[s.space]
+        cx, cy = round(2 * x), round(2 * y)
+        pieces.append((("c", cx, cy), frozenset((_edge_point(cx, cy, s.a), _edge_point(cx, cy, s.b)))))
+    return pieces
+
+
+def path_symmetry(p: PathInfo) -> dict:
+    """Symmetries of the drawn shape of a path or loop (its tile segments; the short stubs to its end
+    locations and printed board segments are left out).
+
+    Returns ``{"mirror": bool, "rotation": n}`` where n is the largest rotational order (1 = none,
+    2 = half turn, 4 = quarter turn) among shape-preserving turns.
+    A one-segment path is always mirror symmetric (about the line between its two edges);
+    it has half-turn symmetry when it is a Diameter.
+    """
+    if not p.steps:
+        return {"mirror": False, "rotation": 1}
+    pieces = _pieces(p)
+    spaces = {s.space for s in p.steps}
+    if len(spaces) == 1 and len(p.steps) == 1:
+        s = p.steps[0]
+        return {"mirror": True, "rotation": 2 if s.distance == 4 else 1}
+    pset = set(pieces)
+    centres = [pc[0] for pc in pieces]
+    mirror, rot = False, 1
+    c0 = centres[0]
+    for kind, angle, m, perm in _MAPS:
+        if kind == "rot" and angle == 0:
+            continue
+        if kind == "mirror" and mirror:
+            continue
+        if kind == "rot" and (4 if angle != 180 else 2) <= rot:
+            continue
+        img0 = _apply(m, (0, 0), c0[1], c0[2])
+        for c1 in {c for c in centres}:
+            t = (c1[1] - img0[0], c1[2] - img0[1])
+            image = {(_map_point(cen, m, t, perm), frozenset(_map_point(q, m, t, perm) for q in ends))
+                     for cen, ends in pieces}
+            if image == pset:
+                if kind == "mirror":
+                    mirror = True
+                else:
+                    rot = max(rot, 2 if angle == 180 else 4)
+                break
+    return {"mirror": mirror, "rotation": rot}
+
+
+# ---------------------------------------------------------------------------------------------
+# the games' state API lives in games.py (Octiles part B)
+
+
+def make_game(**params):
+    """The Octiles games' state API (``octosolve.core.game.Game``), built in ``games.py``."""
+    from . import games  # noqa: WPS433 (lazy: games.py is optional)
+
+    return games.make_game(**params)

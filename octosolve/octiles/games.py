@@ -790,25 +790,15 @@ def to_json(state: OctilesState) -> dict:
 # ----------------------------------------------------------------------------------------------
 
 def _placement_arrays(placement: dict) -> tuple[list[int], list[int]]:
+    """Arrays of a placement, validated by ``rules.validate_placement`` (unknown space, tile used
+    twice, rotation outside 0-7 are one-line errors)."""
+    from . import rules
+
     topo = topology()
     tile_at, rot_at = [-1] * N_SPACES, [0] * N_SPACES
-    seen = set()
-    for sp, v in placement.items():
-        if sp not in topo.space_index:
-            fail(f"unknown space {sp!r}")
-        try:
-            t, r = int(v["tile"]), int(v["rotation"])
-        except (KeyError, TypeError, ValueError):
-            fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}")
-        if not 0 <= t < N_TILES:
-            fail(f"space {sp}: tile {t} outside 0-17")
-        if not 0 <= r < N_ROT:
-            fail(f"space {sp}: rotation {r} outside 0-7")
-        if t in seen:
-            fail(f"tile {t} used twice")
-        seen.add(t)
+    for sp, pl in rules.validate_placement(placement).items():
         s = topo.space_index[sp]
-        tile_at[s], rot_at[s] = t, r
+        tile_at[s], rot_at[s] = int(pl[0]), int(pl[1])
     return tile_at, rot_at
 
 

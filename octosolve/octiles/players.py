@@ -311,3 +311,242 @@ def make_player(name: str, game, *, seed: int | None = None, simulations: int = 
             fail("openspiel-mcts needs OpenSpiel: pip install -e '.[openspiel]'")
         return openspiel.OpenSpielMCTSPlayer(game, simulations=simulations, seed=seed or 0)
     fail(f"unknown player {name!r} (choose from {', '.join(PLAYER_NAMES)})")
+
+
+# ----------------------------------------------------------------------------------------------
+# matches and game records
+# ----------------------------------------------------------------------------------------------
+
+def play_game(game_kwargs: dict, names: list[str], seed: int | None, simulations: int = 200) -> dict:
+    """Play one game; returns its record (JSON-ready)."""
+    from ..core.seeding import derive_seed
+    from .games import action_name, make_game, to_json
+
+    game = make_game(players=len(names), **game_kwargs)
+    state = game.new_initial_state()
+    players = [make_player(nm, game, seed=derive_seed(seed, "player", i), simulations=simulations)
+               for i, nm in enumerate(names)]
+    chance = py_random(seed, "octiles-chance")
+    moves = []
+    while not state.is_terminal():
+        p = state.current_player()
+        a = sample_chance(state, chance) if p == CHANCE else players[p].choose(state)
+        moves.append({"turn": state.turn, "player": p, "action": int(a),
+                      "text": action_name(a, state)})
+        state.apply_action(a)
+    return {"game": game_kwargs.get("variant", "move-over"), "players": list(names),
+            "seed": seed, "moves": moves, "turns": state.turn, "winners": state.winners,
+            "winner_names": [names[w] for w in state.winners],
+            "end_reason": state.end_reason, "returns": state.returns(), "final": to_json(state)}
+
+
+def record_text(rec: dict) -> str:
+    lines = [f"Octiles {rec['game']}: " + ", ".join(f"player {i} = {n}" for i, n in
+                                                    enumerate(rec["players"])) + f" (seed {rec['seed']})"]
+    cur, buf = None, []
+    for m in rec["moves"]:
+        if m["player"] < 0:
+            lines.append(f"  stack shows tile {m['action']}")
+            continue
+        lines.append(f"{m['turn'] + 1:4d}. player {m['player']}: {m['text']}")
+    w = rec["winners"]
+    lines.append(f"Result after {rec['turns']} turns: "
+                 + (("winner(s): " + ", ".join(f"player {i} ({rec['players'][i]})" for i in w)) if w
+                    else "no winner") + f" [{rec['end_reason']}]")
+    lines.append("Runners: " + "; ".join(f"player {i}: {' '.join(r)}"
+                                         for i, r in enumerate(rec["final"]["runners"])))
+    return "\n".join(lines)
+
+
+def _match_task(task):
+    game_kwargs, names, seed, sims = task
+    rec = play_game(game_kwargs, names, seed, sims)
+    del rec["moves"]
+    return rec
+
+
+def match(game_kwargs: dict, names: list[str], games: int, seed: int | None, simulations: int = 200,
+          workers: int | None = 1, scheduler: str | None = None, progress_label: str | None = None) -> dict:
+    """Play ``games`` games, rotating the seats (game g seats player ``names[(i + g) % n]`` at i).
+    Results per name: wins, losses, draws, with a Wilson interval on the score."""
+    from ..core.batch import run_batch
+    from ..core.seeding import derive_seed
+    from ..core.stats import wilson_interval
+
+    n = len(names)
+    tasks = []
+    for g in range(games):
+        seated = [names[(i + g) % n] for i in range(n)]
+        tasks.append((game_kwargs, seated, derive_seed(seed, "match", g), simulations))
+    recs = run_batch(_match_task, tasks, workers=workers, scheduler=scheduler,
+                     desc=progress_label or "games")
+    stats = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "runners_across": 0}
+             for nm in dict.fromkeys(names)}
+    for rec in recs:
+        w = set(rec["winners"])
+        for i, nm in enumerate(rec["players"]):
+            st = stats[nm]
+            st["games"] += 1
+            if not w:
+                st["draws"] += 1
+            elif i in w:
+                st["wins"] += 1
+            else:
+                st["losses"] += 1
+    for nm, st in stats.items():
+        score = st["wins"] + 0.5 * st["draws"]
+        lo, hi = wilson_interval(score, st["games"]) if st["games"] else (0.0, 0.0)
+        st["score"] = score / st["games"] if st["games"] else 0.0
+        st["score_ci95"] = [lo, hi]
+    return {"game": game_kwargs, "players": list(names), "games": games, "seed": seed,
+            "simulations": simulations, "results": stats,
+            "games_list": [{"players": r["players"], "winners": r["winners"], "turns": r["turns"],
+                            "end_reason": r["end_reason"], "runners": r["final"]["runners"]}
+                           for r in recs]}
+
+
+# ----------------------------------------------------------------------------------------------
+# CLI commands (added to the ``octosolve octiles`` group by cli.py)
+# ----------------------------------------------------------------------------------------------
+
+def _game_options(f):
+    import click
+
+    f = click.option("--max-turns", type=click.IntRange(1, 5000), default=200, show_default=True,
+                     help="Turn limit: a game still running after it is a draw.")(f)
+    f = click.option("--resign", "allow_resign", is_flag=True,
+                     help="Offer resignation as a move (Team Up rules).")(f)
+    f = click.option("--joint-winners", is_flag=True,
+                     help="Team Up scoring variation: all connected players win together.")(f)
+    f = click.option("--teams", is_flag=True, help="Four players as two teams (partners opposite).")(f)
+    f = click.option("--runners", type=int, default=None,
+                     help="Runners per player (default 5; 4 with four players in the race games).")(f)
+    f = click.option("--game", "variant", default="move-over", show_default=True,
+                     help="move-over, octiles (the full game) or team-up.")(f)
+    return f
+
+
+def _parse_players(spec: str) -> list[str]:
+    names = [x.strip().lower() for x in spec.split(",") if x.strip()]
+    if not 2 <= len(names) <= 4:
+        fail(f"--players needs 2-4 comma-separated players, got {spec!r}")
+    for nm in names:
+        if nm not in PLAYER_NAMES:
+            fail(f"unknown player {nm!r} (choose from {', '.join(PLAYER_NAMES)})")
+    return names
+
+
+def _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns) -> dict:
+    from .games import VARIANTS
+
+    if variant not in VARIANTS:
+        fail(f"unknown game {variant!r} (choose from {', '.join(VARIANTS)})")
+    kw = {"variant": variant, "max_turns": max_turns}
+    if runners is not None:
+        kw["runners"] = runners
+    for k, v in (("teams", teams), ("joint_winners", joint_winners), ("allow_resign", allow_resign)):
+        if v:
+            kw[k] = True
+    return kw
+
+
+def add_game_commands(group) -> None:
+    import click
+
+    from ..core.clikit import batch_options, json_option, seed_option
+    from ..core.jsonout import emit
+
+    @group.command("play")
+    @_game_options
+    @click.option("--players", "players_spec", default="mcts,greedy", show_default=True,
+                  help=f"2-4 comma-separated players, in turn order ({', '.join(PLAYER_NAMES)}).")
+    @click.option("--sims", type=click.IntRange(1, 100000), default=200, show_default=True,
+                  help="MCTS simulations per move.")
+    @seed_option()
+    @json_option
+    def play_cmd(variant, runners, teams, joint_winners, allow_resign, max_turns, players_spec, sims,
+                 seed, as_json):
+        """Play one game between computer players and print its record."""
+        names = _parse_players(players_spec)
+        kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns)
+        rec = play_game(kw, names, seed, sims)
+        if as_json:
+            emit(rec)
+        else:
+            click.echo(record_text(rec))
+
+    @group.command("match")
+    @_game_options
+    @click.option("--players", "players_spec", default="mcts,greedy", show_default=True,
+                  help="2-4 comma-separated players; seats rotate from game to game.")
+    @click.option("--games", type=click.IntRange(1, 100000), default=10, show_default=True)
+    @click.option("--sims", type=click.IntRange(1, 100000), default=200, show_default=True)
+    @batch_options
+    @seed_option()
+    @json_option
+    def match_cmd(variant, runners, teams, joint_winners, allow_resign, max_turns, players_spec, games,
+                  sims, workers, scheduler, seed, as_json):
+        """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
+        names = _parse_players(players_spec)
+        kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns)
+        res = match(kw, names, games, seed, sims, workers=workers, scheduler=scheduler)
+        if as_json:
+            emit(res)
+            return
+        click.echo(f"{games} games of {variant}, {sims} simulations per move, seed {seed}")
+        for nm, st in res["results"].items():
+            lo, hi = st["score_ci95"]
+            click.echo(f"  {nm:15s} wins {st['wins']:3d}  draws {st['draws']:3d}  losses {st['losses']:3d}"
+                       f"  score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+
+    @group.group("solitaire")
+    def solitaire():
+        """Score a placement for the Connection and Sequence solitaires."""
+
+    @solitaire.command("connection")
+    @click.argument("placement", type=click.Path(dir_okay=False))
+    @click.argument("runners", type=click.Path(dir_okay=False))
+    @json_option
+    def connection_cmd(placement, runners, as_json):
+        """PLACEMENT.json and RUNNERS.json ({"red": ["B2", "A1"], "blue": [...]})."""
+        from . import games as G
+
+        pl = _read_placement(placement)
+        rn = G.load_json_file(runners)
+        if not isinstance(rn, dict) or not all(isinstance(v, list) for v in rn.values()):
+            fail(f"{runners}: expected {{colour: [stop or circle, ...]}}")
+        res = G.check_connection(pl, rn)
+        if as_json:
+            emit(res)
+            return
+        for c, v in res["colours"].items():
+            click.echo(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
+                       + (" - connected" if v["connected"] else ""))
+        for a, b in res["cross_connections"]:
+            click.echo(f"different colours joined: {a}-{b}")
+        click.echo("solved" if res["solved"] else "not solved")
+
+    @solitaire.command("sequence")
+    @click.argument("placement", type=click.Path(dir_okay=False))
+    @click.option("--order", required=True,
+                  help="The 16 stops in their numbered order 1..16, comma-separated.")
+    @json_option
+    def sequence_cmd(placement, order, as_json):
+        """Check a placement against a numbering of the stops."""
+        from . import games as G
+
+        pl = _read_placement(placement)
+        res = G.check_sequence(pl, [x.strip() for x in order.split(",") if x.strip()])
+        if as_json:
+            emit(res)
+            return
+        click.echo(f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
+                   "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"])))
+        click.echo(f"successive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "
+                   f"double connections: {res['double_connections']}; score {res['score']}")
+
+
+def _read_placement(path: str) -> dict:
+    from . import rules
+
+    return rules.placement_to_json(rules.load_placement(path))

@@ -118,3 +118,9 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, seed, a
         from . import render
         text += "\n" + render.text_placement(res.placement)
     emit(out, as_json, text)
+
+
+# Octiles part B (games): play, match, solitaire -- defined in players.py
+from .players import add_game_commands  # noqa: E402
+
+add_game_commands(group)

@@ -1,0 +1,254 @@
+"""Numba kernels: solvability, minimum Treatment Cards and solution counts for a whole word list.
+
+A word (8 letters) against a deck is an 8x8 bipartite graph: position i may take number n when the
+deck has a card (word[i], n). Encoded as eight row bitmasks ``rows[i] = masks[word[i]]`` where
+``masks[letter]`` has bit n-1 set when the deck holds a card (letter, n).
+
+- penalty-free solutions = perfect matchings = the permanent of the 0/1 matrix (counted by a
+  depth-first search over the positions, most constrained first, with bitmask bookkeeping);
+- minimum Treatment Cards = 8 - maximum matching (augmenting paths by breadth-first search).
+
+The twins are written differently on purpose: the permanent by a dynamic programme over the sets of
+used numbers, the maximum matching by the deficiency form of Hall's theorem (Konig-Ore:
+nu = 8 - max over position subsets S of (|S| - |N(S)|), over the 256 subsets).
+
+Every kernel has a pure-Python twin (``*_py``) with the same contract; tests compare them with each
+other and with brute force over permutations, networkx and CP-SAT (tests/octagion/test_kernels.py).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+FULL = 0xFF
+POPCOUNT8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+
+
+# ----------------------------------------------------------------------------------------------
+# encoding
+# ----------------------------------------------------------------------------------------------
+def encode_words(words) -> np.ndarray:
+    """uint8 array [N, 8] of letter indices 0..25 (words must be 8 letters A-Z, upper case)."""
+    if len(words) == 0:
+        return np.zeros((0, 8), dtype=np.uint8)
+    buf = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    return (buf.reshape(len(words), 8) - 65).astype(np.uint8)
+
+
+# ----------------------------------------------------------------------------------------------
+# numba kernels
+# ----------------------------------------------------------------------------------------------
+@numba.njit(cache=True, inline="always")
+def _popcount(x, pc):
+    return pc[x & 0xFF]
+
+
+@numba.njit(cache=True)
+def count_matchings_rows(rows, pc, order, avail, chosen):
+    """Number of perfect matchings of the 8 row masks (positions -> distinct numbers).
+
+    ``order``/``avail``/``chosen`` are scratch int64 arrays of length 8 (reused across calls).
+    """
+    # quick rejects: an empty row or a number no position can take
+    u = 0
+    for i in range(8):
+        r = rows[i]
+        if r == 0:
+            return 0
+        u |= r
+    if u != FULL:
+        return 0
+    # order positions by increasing degree (insertion sort of 8 items)
+    for i in range(8):
+        order[i] = i
+    for i in range(1, 8):
+        j = i
+        while j > 0 and pc[rows[order[j]]] < pc[rows[order[j - 1]]]:
+            t = order[j]
+            order[j] = order[j - 1]
+            order[j - 1] = t
+            j -= 1
+    cnt = 0
+    used = 0
+    k = 0
+    avail[0] = rows[order[0]]
+    while k >= 0:
+        a = avail[k]
+        if k == 7:
+            cnt += pc[a]
+            k -= 1
+            if k >= 0:
+                used ^= chosen[k]
+            continue
+        if a == 0:
+            k -= 1
+            if k >= 0:
+                used ^= chosen[k]
+            continue
+        b = a & (-a)
+        avail[k] = a ^ b
+        chosen[k] = b
+        used |= b
+        k += 1
+        avail[k] = rows[order[k]] & ~used & FULL
+    return cnt
+
+
+@numba.njit(cache=True)
+def max_matching_rows(rows, pc, scratch):
+    """Size of a maximum matching of the 8 row masks: augmenting paths found by breadth-first
+    search over the numbers, with bitmasks. ``scratch`` is an int64 array of length >= 32."""
+    match_n = scratch[0:8]      # number -> position, -1 if free
+    match_p = scratch[8:16]     # position -> number, -1 if free
+    parent = scratch[16:24]     # number -> position it was reached from
+    queue = scratch[24:32]
+    for j in range(8):
+        match_n[j] = -1
+        match_p[j] = -1
+    size = 0
+    for i in range(8):
+        r = rows[i]
+        if r == 0:
+            continue
+        # greedy: a free number adjacent to i
+        free = 0
+        for n in range(8):
+            if (r >> n) & 1 and match_n[n] == -1:
+                free = 1
+                match_n[n] = i
+                match_p[i] = n
+                size += 1
+                break
+        if free:
+            continue
+        visited = r
+        qh = 0
+        qt = 0
+        for n in range(8):
+            if (r >> n) & 1:
+                parent[n] = i
+                queue[qt] = n
+                qt += 1
+        end = -1
+        while qh < qt:
+            n = queue[qh]
+            qh += 1
+            if match_n[n] == -1:
+                end = n
+                break
+            p = match_n[n]
+            new = rows[p] & ~visited & FULL
+            visited |= new
+            for m in range(8):
+                if (new >> m) & 1:
+                    parent[m] = p
+                    queue[qt] = m
+                    qt += 1
+        if end >= 0:
+            n = end
+            while True:
+                p = parent[n]
+                prev = match_p[p]
+                match_n[n] = p
+                match_p[p] = n
+                if p == i:
+                    break
+                n = prev
+            size += 1
+    return size
+
+
+@numba.njit(cache=True)
+def solve_words(words, masks, pc):
+    """For every word (uint8 [N, 8] letter indices) against the deck ``masks`` (uint8 [26]):
+    returns (solutions int64 [N], min_wildcards int64 [N]); solvable = solutions > 0."""
+    n = words.shape[0]
+    sols = np.zeros(n, dtype=np.int64)
+    wild = np.zeros(n, dtype=np.int64)
+    rows = np.zeros(8, dtype=np.int64)
+    order = np.zeros(8, dtype=np.int64)
+    avail = np.zeros(8, dtype=np.int64)
+    chosen = np.zeros(8, dtype=np.int64)
+    nbr = np.zeros(32, dtype=np.int64)
+    for w in range(n):
+        for i in range(8):
+            rows[i] = masks[words[w, i]]
+        c = count_matchings_rows(rows, pc, order, avail, chosen)
+        sols[w] = c
+        if c == 0:
+            wild[w] = 8 - max_matching_rows(rows, pc, nbr)
+    return sols, wild
+
+
+@numba.njit(cache=True, parallel=True)
+def solve_words_parallel(words, masks, pc):
+    """``solve_words`` split over the available cores (numba prange over chunks)."""
+    n = words.shape[0]
+    sols = np.zeros(n, dtype=np.int64)
+    wild = np.zeros(n, dtype=np.int64)
+    nchunks = 64
+    for ch in numba.prange(nchunks):
+        lo = n * ch // nchunks
+        hi = n * (ch + 1) // nchunks
+        rows = np.zeros(8, dtype=np.int64)
+        order = np.zeros(8, dtype=np.int64)
+        avail = np.zeros(8, dtype=np.int64)
+        chosen = np.zeros(8, dtype=np.int64)
+        nbr = np.zeros(32, dtype=np.int64)
+        for w in range(lo, hi):
+            for i in range(8):
+                rows[i] = masks[words[w, i]]
+            c = count_matchings_rows(rows, pc, order, avail, chosen)
+            sols[w] = c
+            if c == 0:
+                wild[w] = 8 - max_matching_rows(rows, pc, nbr)
+    return sols, wild
+
+
+def solve_word_list(words, masks, parallel: bool = False):
+    """Convenience wrapper: words as strings or an encoded array; returns (solutions, min_wildcards)."""
+    arr = words if isinstance(words, np.ndarray) else encode_words(list(words))
+    fn = solve_words_parallel if parallel else solve_words
+    return fn(np.ascontiguousarray(arr, dtype=np.uint8), np.asarray(masks, dtype=np.uint8), POPCOUNT8)
+
+
+# ----------------------------------------------------------------------------------------------
+# pure-Python twins (same contract, written plainly: subset DP for the permanent, Hall deficiency)
+# ----------------------------------------------------------------------------------------------
+def count_matchings_py(rows) -> int:
+    """Permanent of the 0/1 matrix given by 8 row masks: DP over the sets of numbers used by the
+    first k positions (k = popcount)."""
+    ways = {0: 1}
+    for i in range(8):
+        nxt: dict[int, int] = {}
+        for used, c in ways.items():
+            for n in range(8):
+                b = 1 << n
+                if rows[i] & b and not used & b:
+                    nxt[used | b] = nxt.get(used | b, 0) + c
+        ways = nxt
+    return ways.get(FULL, 0)
+
+
+def max_matching_py(rows) -> int:
+    best = 0
+    for s in range(256):
+        nb = 0
+        for i in range(8):
+            if s >> i & 1:
+                nb |= rows[i]
+        best = max(best, bin(s).count("1") - bin(nb).count("1"))
+    return 8 - best
+
+
+def solve_words_py(words, masks):
+    """Twin of ``solve_words`` (words: list of strings or encoded array)."""
+    arr = words if isinstance(words, np.ndarray) else encode_words(list(words))
+    sols, wild = [], []
+    for w in arr:
+        rows = [int(masks[int(x)]) for x in w]
+        c = count_matchings_py(rows)
+        sols.append(c)
+        wild.append(0 if c else 8 - max_matching_py(rows))
+    return np.array(sols, dtype=np.int64), np.array(wild, dtype=np.int64)

@@ -1,0 +1,139 @@
+"""The CLI: exact JSON keys, readable defaults, and bad input -> one line, exit status 2."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from octosolve.cli import cli
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, ["octagion", *args])
+    return r
+
+
+def ok_json(*args):
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def test_solve_json_keys():
+    j = ok_json("solve", "question")
+    assert list(j)[:5] == ["word", "solvable", "min_wildcards", "solutions", "assignment"]
+    assert j["word"] == "QUESTION" and len(j["assignment"]) == 8
+    for a in j["assignment"]:
+        assert set(a) in ({"letter", "number"}, {"letter", "wildcard"})
+    assert (j["solutions"] > 0) == j["solvable"] and (j["min_wildcards"] == 0) == j["solvable"]
+
+
+def test_solve_all_and_text():
+    j = ok_json("solve", "question", "--all")
+    assert len(j["all"]) == j["solutions"]
+    r = run("solve", "question")
+    assert r.exit_code == 0 and "QUESTION" in r.output
+
+
+def test_check_json(tmp_path):
+    f = tmp_path / "w.txt"
+    f.write_text("question\nbusiness\nzzzzzzzz\n")
+    j = ok_json("check", str(f))
+    assert isinstance(j, list) and [x["word"] for x in j] == ["QUESTION", "BUSINESS", "ZZZZZZZZ"]
+    assert j[2]["solvable"] is False and j[2]["min_wildcards"] >= 1
+    r = run("check", str(f), "--report", str(tmp_path / "rep.json"))
+    assert r.exit_code == 0 and "card A" in r.output
+    rep = json.loads((tmp_path / "rep.json").read_text())
+    assert rep["cards"][0]["words"] == 3
+
+
+def test_check_default_wordcards_all_solvable():
+    from octosolve.core.paths import data_path
+    j = ok_json("check", str(data_path("octagion", "wordcards.txt")))
+    assert len(j) >= 40 and all(x["solvable"] for x in j)
+    assert j[0]["card"] == "A" and j[0]["index"] == 1
+
+
+def test_score_json():
+    j = ok_json("score", "--sequence", "QUESTION", "--variant", "Q1 U2 E3 S4 T5 I6 O7 N8", "--got-it")
+    assert j["score"] == 10
+    j = ok_json("score", "--sequence", "QUESTION", "--variant", "Q1 U1 _ * X5")
+    assert j["score"] == 8 - 1 - 1 - 1 - 3
+
+
+def test_setup_and_odds():
+    j = ok_json("setup", "--variant", "virulent", "--teams", "3", "--seed", "7")
+    assert j["variant"] == "virulent" and len(j["rounds"]) == 8 and len(j["rounds"][0]["teams"]) == 3
+    assert j == ok_json("setup", "--variant", "virulent", "--teams", "3", "--seed", "7")
+    j = ok_json("setup", "--variant", "zeta", "--teams", "2", "--seed", "1")
+    assert all(0 <= r["min_wildcards"] <= 3 for r in j["rounds"])
+    o = ok_json("odds", "--teams", "2")
+    assert abs(sum(o["position_probability"].values()) - 1) < 1e-12
+    assert o["collisions"]["p_collision_exact"] == "1/8"
+
+
+def test_wordcards_and_deck(tmp_path):
+    out = tmp_path / "cards.txt"
+    j = ok_json("wordcards", "--cards", "2", "--out", str(out), "--seed", "3")
+    assert list(j["cards"]) == ["A", "B"] and all(len(v) == 40 for v in j["cards"].values())
+    c = ok_json("check", str(out))
+    assert len(c) == 80 and all(x["solvable"] for x in c)
+    d = ok_json("deck", "--top", "500")
+    assert d["words"] == 500 and 0 < d["solvable"] <= 500
+
+
+def test_design_deck_cli(tmp_path):
+    w = tmp_path / "w.txt"
+    w.write_text("abcdefgh\nhgfedcba\naabbccdd\n")
+    out = tmp_path / "deck.csv"
+    j = ok_json("design-deck", str(w), "--time-limit", "5", "--per-number", "3", "--out", str(out),
+                "--workers", "1")
+    assert j["kernel_solvable"] == 3 and out.exists()
+    j2 = ok_json("solve", "aabbccdd", "--deck", str(out))
+    assert j2["solvable"]
+
+
+BAD = [
+    ("solve", "short"),
+    ("solve", "abcdefg1"),
+    ("solve", "question", "--deck", "/nonexistent.csv"),
+    ("check", "/nonexistent.txt"),
+    ("score", "--sequence", "QUESTION", "--variant", "Q9"),
+    ("score", "--sequence", "QUEST", "--variant", "Q1"),
+    ("score", "--sequence", "QUESTION", "--variant", ""),
+    ("setup", "--variant", "virulent", "--teams", "0"),
+    ("setup", "--variant", "beta", "--treatments", "7"),
+    ("setup", "--variant", "alpha", "--rounds", "9"),
+    ("setup", "--variant", "omega"),
+    ("odds", "--teams", "9"),
+    ("odds", "--levels", "5"),
+    ("wordcards", "--cards", "27"),
+    ("design-deck", "/nonexistent.txt"),
+]
+
+
+@pytest.mark.parametrize("args", BAD)
+def test_bad_input_exit_2(args):
+    r = run(*args)
+    assert r.exit_code == 2, (args, r.output)
+    assert "Traceback" not in r.output
+    assert r.output.strip().splitlines()[-1].startswith("Error")
+
+
+@pytest.mark.parametrize("content", ["", "letter,number\nQ,9\n", "letter;number\nA;1\n",
+                                     "letter,number\nAB,1\n"])
+def test_bad_deck_files(tmp_path, content):
+    f = tmp_path / "d.csv"
+    f.write_text(content)
+    r = run("solve", "question", "--deck", str(f))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_bad_word_files(tmp_path):
+    f = tmp_path / "w.txt"
+    f.write_text("question\nbad word here\n")
+    r = run("check", str(f))
+    assert r.exit_code == 2 and "line 2" in r.output
+    f.write_bytes(b"\xff\xfe\x00bad")
+    r = run("check", str(f))
+    assert r.exit_code == 2

@@ -1,0 +1,109 @@
+"""Single-word solving (assignment, all solutions) and the CP-SAT deck designer against brute force."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from octosolve.core.errors import OctoError
+from octosolve.octagion import kernels as K
+from octosolve.octagion.rules import Deck
+from octosolve.octagion.solve import (brute_force, design_deck, difficulty, local_search_deck,
+                                      solve_word)
+
+ONE_EACH = Deck.parse("letter,number\n" + "".join(f"{c},{i}\n" for i, c in enumerate("OCTAGINS", 1)))
+
+
+def test_solve_word_keys_and_assignment():
+    r = solve_word("octagons", ONE_EACH)   # O twice but only one O card: 1 wildcard
+    assert set(r) >= {"word", "solvable", "min_wildcards", "solutions", "assignment"}
+    assert r["word"] == "OCTAGONS" and not r["solvable"] and r["min_wildcards"] == 1
+    assert r["solutions"] == 0 and len(r["assignment"]) == 8
+    assert sum(1 for a in r["assignment"] if a.get("wildcard")) == 1
+    r = solve_word("OCTAGINS", ONE_EACH, all_solutions=True)
+    assert r["solvable"] and r["solutions"] == 1
+    assert [a["number"] for a in r["assignment"]] == list(range(1, 9))
+    assert len(r["all"]) == 1
+
+
+def test_all_solutions_are_distinct_and_valid():
+    rng = np.random.default_rng(3)
+    t = (rng.random((26, 8)) < 0.5).astype(np.int64)
+    deck = Deck.from_counts(t)
+    for w in ["ABCDEFGH", "AABBCCDD", "ZYXWVUTS"]:
+        r = solve_word(w, deck, all_solutions=True)
+        assert len(r["all"]) == r["solutions"] == brute_force(w, deck)[0]
+        seen = set()
+        for s in r["all"]:
+            nums = tuple(a["number"] for a in s)
+            assert len(set(nums)) == 8 and nums not in seen
+            seen.add(nums)
+            for a in s:
+                assert t[ord(a["letter"]) - 65, a["number"] - 1]
+
+
+def test_bad_words():
+    for bad in ["SHORT", "TOOLONGWORD", "ABCD3FGH", ""]:
+        with pytest.raises(OctoError):
+            solve_word(bad, ONE_EACH)
+
+
+def test_difficulty_classes():
+    assert difficulty(1, 0) == "hard" and difficulty(3, 0) == "medium" and difficulty(4, 0) == "easy"
+    assert difficulty(0, 2) == "needs 2 treatments"
+
+
+def brute_design(words, letters="ABCD", per_number=2):
+    """Best solvable count over every deck whose columns are per_number-subsets of ``letters``
+    (more letters never hurt, so this is the optimum), columns as multisets (numbers are labels)."""
+    cols = list(itertools.combinations(range(len(letters)), per_number))
+    arr = K.encode_words(words)
+    best = -1
+    for combo in itertools.combinations_with_replacement(range(len(cols)), 8):
+        masks = np.zeros(26, dtype=np.uint8)
+        for n, c in enumerate(combo):
+            for l in cols[c]:
+                masks[ord(letters[l]) - 65] |= 1 << n
+        s, _ = K.solve_words(arr, masks, K.POPCOUNT8)
+        best = max(best, int((s > 0).sum()))
+    return best
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_design_deck_optimal_equals_brute_force(seed):
+    rng = np.random.default_rng(seed)
+    words = ["".join(rng.choice(list("ABCD"), 8)) for _ in range(8)]
+    res = design_deck(words, per_number=2, time_limit=30, workers=1, seed=seed,
+                      local_search_iters=200)
+    assert res.status.startswith("OPTIMAL")
+    assert res.kernel_solvable == res.objective == brute_design(list(dict.fromkeys(words)))
+    assert res.deck.per_number() == [2] * 8
+
+
+def test_design_deck_required_and_favour():
+    words = ["ABCDEFGH", "AABBCCDD", "HGFEDCBA", "ABABABAB", "EEEEFFFF"]
+    res = design_deck(words, per_number=2, required=["ABABABAB"], time_limit=20, workers=1,
+                      local_search_iters=200)
+    s, _ = K.solve_word_list(["ABABABAB"], res.deck.masks)
+    assert s[0] > 0
+    easy = design_deck(words, per_number=3, favour="easy", time_limit=20, workers=1,
+                       local_search_iters=200)
+    hard = design_deck(words, per_number=3, favour="hard", time_limit=20, workers=1,
+                       local_search_iters=200)
+    assert easy.kernel_solvable >= easy.objective and hard.kernel_solvable >= hard.objective
+    se, _ = K.solve_word_list(words, easy.deck.masks)
+    sh, _ = K.solve_word_list(words, hard.deck.masks)
+    assert se.sum() >= sh.sum()
+
+
+def test_design_deck_impossible_required():
+    with pytest.raises(OctoError):
+        design_deck(["ABCDEFGH"], per_number=1, required=["AAAAAAAA", "BBBBBBBB"], time_limit=10,
+                    workers=1, local_search_iters=0)
+
+
+def test_local_search_improves_on_start():
+    rng = np.random.default_rng(5)
+    words = ["".join(rng.choice(list("ABCDEFGHIJ"), 8)) for _ in range(30)]
+    d = local_search_deck(words, per_number=4, iters=500, seed=1)
+    assert d.per_number() == [4] * 8

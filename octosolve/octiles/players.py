@@ -471,7 +471,7 @@ def add_game_commands(group) -> None:
         kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns)
         rec = play_game(kw, names, seed, sims)
         if as_json:
-            emit(rec)
+            emit(rec, True)
         else:
             click.echo(record_text(rec))
 
@@ -491,7 +491,7 @@ def add_game_commands(group) -> None:
         kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns)
         res = match(kw, names, games, seed, sims, workers=workers, scheduler=scheduler)
         if as_json:
-            emit(res)
+            emit(res, True)
             return
         click.echo(f"{games} games of {variant}, {sims} simulations per move, seed {seed}")
         for nm, st in res["results"].items():
@@ -517,7 +517,7 @@ def add_game_commands(group) -> None:
             fail(f"{runners}: expected {{colour: [stop or circle, ...]}}")
         res = G.check_connection(pl, rn)
         if as_json:
-            emit(res)
+            emit(res, True)
             return
         for c, v in res["colours"].items():
             click.echo(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
@@ -538,7 +538,7 @@ def add_game_commands(group) -> None:
         pl = _read_placement(placement)
         res = G.check_sequence(pl, [x.strip() for x in order.split(",") if x.strip()])
         if as_json:
-            emit(res)
+            emit(res, True)
             return
         click.echo(f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
                    "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"])))

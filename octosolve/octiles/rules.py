@@ -279,7 +279,7 @@ class Board:
         if self.is_stop(s):
             return self._xy_stop[self.turn_point(*self.stop_xy[s], quarters)]
         i = self.ring.index(s)
-        return self.ring[(i + 5 * quarters) % len(self.ring)]
+        return self.ring[(i - 5 * quarters) % len(self.ring)]
 
     def circle_group(self, c: str) -> str:
         return self.circle_info[c]["group"]

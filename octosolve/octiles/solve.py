@@ -104,6 +104,20 @@ class Skeleton:
                 out[s] = R.Placed(t, r)
         return {s: out[s] for s in SP}
 
+    def _var_for(self, s, pl):
+        t, r = pl
+        segs = R.rotate_segments(R.TILES[t], r)
+        for r2 in R.distinct_rotations(t):
+            if R.rotate_segments(R.TILES[t], r2) == segs:
+                return self.x[s, t, r2]
+        raise AssertionError
+
+    def fix(self, placement: dict) -> None:
+        """Constrain the model to a given full placement (used to test the formulations)."""
+        placement = R.validate_placement(placement, full=True)
+        for s, pl in placement.items():
+            self.m.Add(self._var_for(s, pl) == 1)
+
     def hint(self, placement: dict) -> None:
         for (s, t, r), v in self.x.items():
             pl = placement.get(s)
@@ -225,11 +239,6 @@ class Chain:
                     d1, d2 = m.NewBoolVar(""), m.NewBoolVar("")
                     add_arc(depot, u, d1)
                     add_arc(u, depot, d2)
-                    m.Add(sum(ins) + d2 + skip == 1)
-                    m.Add(sum(outs) + d1 + skip == 1)
-                else:
-                    m.Add(sum(ins) + skip == 1)
-                    m.Add(sum(outs) + skip == 1)
             dskip = m.NewBoolVar("depot_skip")
             add_arc(depot, depot, dskip)
             if not closed_ok:
@@ -740,54 +749,6 @@ _ch.variants.append(Variant("count", "Maximise the number of places (pairs of cr
                             lambda tr: max([p.self_crossings for p in _comps(tr)] or [0])))
 
 
-def _self_crossing_components_build(sk):
-    wit = []
-    for s in SP:
-        for e, f in CROSSING:
-            lit = sk.m.NewBoolVar("")
-            sk.m.AddImplication(lit, sk.c[(s,) + e])
-            sk.m.AddImplication(lit, sk.c[(s,) + f])
-            wit.append((lit, pidx((s, e[0])), pidx((s, f[0]))))
-    lab = Labels(sk, 0, N_PORTS, "SC")
-    for lit, p, q in wit:
-        sk.m.Add(lab.L[p] == p + 1).OnlyEnforceIf(lit)
-        sk.m.Add(lab.L[q] == p + 1).OnlyEnforceIf(lit)
-    return sum(lit for lit, _, _ in wit)
-
-
-def _twice_clean_build(sk):
-    lab = Labels(sk, -1, N_PORTS, "TC")
-    wit = []
-    for s in SP:
-        for e, f in SAME_TILE_NONCROSS:
-            lit = sk.m.NewBoolVar("")
-            sk.m.AddImplication(lit, sk.c[(s,) + e])
-            sk.m.AddImplication(lit, sk.c[(s,) + f])
-            p, q = pidx((s, e[0])), pidx((s, f[0]))
-            sk.m.Add(lab.L[p] == p + 1).OnlyEnforceIf(lit)
-            sk.m.Add(lab.L[q] == p + 1).OnlyEnforceIf(lit)
-            wit.append(lit)
-        for e, f in CROSSING:  # crossing segments of one component: its label must be <= 0
-            p, q = pidx((s, e[0])), pidx((s, f[0]))
-            bneg = sk.m.NewBoolVar("")
-            sk.m.Add(lab.L[p] <= 0).OnlyEnforceIf([bneg, sk.c[(s,) + e], sk.c[(s,) + f]])
-            sk.m.Add(lab.L[p] != lab.L[q]).OnlyEnforceIf([bneg.Not(), sk.c[(s,) + e], sk.c[(s,) + f]])
-    return sum(wit)
-
-
-_ch = challenge(13, "Self-crossing paths and loops",
-                "How many self-crossing paths or loops can you make? How about paths that cross a "
-                "tile twice, but aren't self-crossing?")
-_ch.variants.append(Variant("self-crossing", "Maximise the number of paths and loops that cross "
-                            "themselves at least once.", "max", _self_crossing_components_build,
-                            lambda tr: sum(1 for p in _comps(tr) if p.self_crossings > 0)))
-_ch.variants.append(Variant("twice-not-self-crossing", "Maximise the number of paths and loops "
-                            "that cross some tile at least twice but never cross themselves.",
-                            "max", _twice_clean_build,
-                            lambda tr: sum(1 for p in _comps(tr) if p.self_crossings == 0
-                                           and p.repeated_tiles)))
-
-
 def _pair_cross_build(sk):
     a = Chain(sk, "path_or_loop", name="A")
     b = Chain(sk, "path_or_loop", name="B", disjoint_from=a)
@@ -1029,7 +990,8 @@ def get_variant(number: int, variant: str | None) -> tuple[Challenge, Variant | 
 
 
 def solve_variant(number: int, variant: str | None = None, *, time_limit: float = 30.0,
-                  workers: int = 2, seed: int = 0, hint: dict | None = None) -> Result:
+                  workers: int = 2, seed: int = 0, hint: dict | None = None,
+                  fixed: dict | None = None) -> Result:
     ch, var = get_variant(number, variant)
     if number == 1:
         return challenge_one()
@@ -1043,6 +1005,8 @@ def solve_variant(number: int, variant: str | None = None, *, time_limit: float 
             sk.m.Minimize(obj)
     if hint:
         sk.hint(hint)
+    if fixed:
+        sk.fix(fixed)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(workers)
@@ -1239,9 +1203,6 @@ PICKS = {
     (11, "twice"): _best_comp(("path", "loop"), lambda p: sum(v >= 2 for v in p.tile_visits.values())),
     (11, "thrice"): _best_comp(("path", "loop"), lambda p: sum(v >= 3 for v in p.tile_visits.values())),
     (12, "count"): _best_comp(("path", "loop"), lambda p: p.self_crossings),
-    (13, "self-crossing"): lambda tr: [p for p in _comps(tr) if p.self_crossings > 0],
-    (13, "twice-not-self-crossing"): lambda tr: [p for p in _comps(tr) if p.self_crossings == 0
-                                                 and p.repeated_tiles],
     (14, "cross"): _pair_pick(False),
     (14, "share"): _pair_pick(True),
     (16, "half-turn"): _between(turned_pairs(2)),

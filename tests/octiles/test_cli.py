@@ -1,0 +1,78 @@
+import json
+
+from click.testing import CliRunner
+
+from octosolve.cli import cli as main
+
+
+def run(*args):
+    r = CliRunner().invoke(main, ["octiles", *args])
+    return r
+
+
+def test_tiles_json_shape():
+    r = run("tiles", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert [t["id"] for t in data] == list(range(18))
+    assert all(len(t["segments"]) == 4 and all(len(s) == 2 for s in t["segments"]) for t in data)
+    assert data[17]["segments"] == [[0, 4], [1, 5], [2, 6], [3, 7]]
+
+
+def test_trace_json_and_svg(tmp_path):
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps({"c3": {"tile": 17, "rotation": 0}}))
+    svg = tmp_path / "p.svg"
+    r = run("trace", str(f), "--json", "--svg", str(svg))
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["summary"]["paths"] == 2
+    assert svg.read_text().startswith("<?xml")
+
+
+def test_challenge_json_keys(tmp_path):
+    svg = tmp_path / "c.svg"
+    r = run("challenge", "8", "--variant", "pairs-1", "--time-limit", "20", "--json", "--svg", str(svg))
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    for k in ("challenge", "variant", "status", "objective", "bound", "seconds", "placement"):
+        assert k in d
+    assert d["challenge"] == 8 and d["variant"] == "pairs-1" and d["status"] == "FEASIBLE"
+    assert len(d["placement"]) == 17 and svg.exists()
+    # the output is itself a valid placement file for trace
+    f = tmp_path / "sol.json"
+    f.write_text(r.output)
+    assert run("trace", str(f), "--json").exit_code == 0
+
+
+def test_challenge_list():
+    r = run("challenge", "--list", "--json")
+    assert r.exit_code == 0
+    rows = json.loads(r.output)
+    assert [x["challenge"] for x in rows] == list(range(1, 31))
+
+
+def _bad(r):
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    assert r.output.strip().startswith("Error:") or "Error:" in r.output
+
+
+def test_bad_input(tmp_path):
+    cases = {
+        "unknown.json": {"z9": {"tile": 1, "rotation": 0}},
+        "twice.json": {"c3": {"tile": 1, "rotation": 0}, "c4": {"tile": 1, "rotation": 0}},
+        "rot.json": {"c3": {"tile": 1, "rotation": 9}},
+    }
+    for name, obj in cases.items():
+        f = tmp_path / name
+        f.write_text(json.dumps(obj))
+        _bad(run("trace", str(f)))
+    f = tmp_path / "broken.json"
+    f.write_text("{not json")
+    _bad(run("trace", str(f)))
+    _bad(run("trace", str(tmp_path / "missing.json")))
+    _bad(run("challenge", "31"))
+    _bad(run("challenge", "2", "--variant", "nope"))
+    _bad(run("challenge", "2", "--time-limit", "-1"))
+    _bad(run("challenge"))

@@ -1,0 +1,87 @@
+"""The CP-SAT formulations against the tracer: on fixed placements the model's optimum must equal the
+tracer's count (so the model is neither too weak nor too strong), and every solved answer is
+re-checked by the tracer."""
+
+import pytest
+
+from octosolve.octiles import rules as R
+from octosolve.octiles import solve as S
+
+from .test_rules import random_placement
+
+VARIANTS = [(n, v.name) for n, ch in sorted(S.CHALLENGES.items()) if n != 1 for v in ch.variants]
+
+
+@pytest.mark.parametrize("number, variant", VARIANTS)
+def test_model_matches_tracer_on_fixed_placement(number, variant):
+    pl = random_placement(3)
+    _, var = S.get_variant(number, variant)
+    tr = R.trace(pl)
+    res = S.solve_variant(number, variant, time_limit=60, fixed=pl)
+    if var.sense == "feasible":
+        assert res.status == ("FEASIBLE" if var.check(tr) else "INFEASIBLE")
+    elif res.status == "INFEASIBLE":  # e.g. no path crosses all tiles
+        assert var.score(tr) < 0
+    else:
+        assert res.status == "OPTIMAL"
+        assert res.objective == var.score(tr)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [11, 12])
+@pytest.mark.parametrize("number, variant", [(2, "route-squares"), (2, "path-segments"),
+                                             (3, "count"), (17, "count"), (19, "count"),
+                                             (14, "cross"), (29, "whole-board")])
+def test_model_matches_tracer_more_placements(seed, number, variant):
+    pl = random_placement(seed)
+    _, var = S.get_variant(number, variant)
+    tr = R.trace(pl)
+    res = S.solve_variant(number, variant, time_limit=60, fixed=pl)
+    if var.sense == "feasible":
+        assert res.status == ("FEASIBLE" if var.check(tr) else "INFEASIBLE")
+    else:
+        assert res.status == "OPTIMAL" and res.objective == var.score(tr)
+
+
+@pytest.mark.parametrize("number, variant", [(4, "once"), (8, "pairs-0"), (27, "whole-board"),
+                                             (2, "path-tiles")])
+def test_solutions_are_certified_by_tracer(number, variant):
+    res = S.solve_variant(number, variant, time_limit=20)
+    assert res.status in ("OPTIMAL", "FEASIBLE")
+    assert res.verified is True
+    pl = R.validate_placement(res.placement, full=True)
+    assert len({v.tile for v in pl.values()}) == 17
+    if number == 2:
+        assert res.objective == 17 == res.bound
+
+
+def test_loop_through_every_tile_certificate():
+    res = S.solve_variant(4, "once", time_limit=20)
+    tr = R.trace(res.placement)
+    loops = [p for p in tr.loops if sorted(p.tile_visits) == sorted(R.SPACES)]
+    assert loops and all(v == 1 for v in loops[0].tile_visits.values())
+
+
+def test_challenge_one_pairs_and_shortest_paths():
+    rows = S.shortest_paths()
+    assert len(rows) == 36 * 35 // 2 == 630
+    # brute-force check a few pairs: a one-tile path exists between two stops of one tile
+    by = {frozenset((r["from"], r["to"])): r["tiles"] for r in rows}
+    assert by[frozenset(("C3", "D4"))] == 1
+    assert by[frozenset(("A1", "A2"))] == 1  # both touch a2
+    assert all(r["tiles"] >= 1 for r in rows)
+    # every shortest path is realised by a real placement (checked by the tracer)
+    for r in rows[::37]:
+        tr = R.trace(S.realise(r["steps"]))
+        assert any(set(p.ends) == {r["from"], r["to"]} and p.tiles == r["tiles"]
+                   for p in tr.complete_paths)
+
+
+def test_challenge_one_is_a_lower_bound_by_bfs_over_random_placements():
+    # no random placement joins a pair with fewer tiles than the computed minimum
+    rows = {frozenset((r["from"], r["to"])): r["tiles"] for r in S.shortest_paths()}
+    for seed in range(30):
+        tr = R.trace(random_placement(500 + seed))
+        for p in tr.complete_paths:
+            if len(set(p.ends)) == 2:
+                assert p.tiles >= rows[frozenset(p.ends)]

@@ -570,7 +570,7 @@ class OctoversoState(State):
         action = int(action)
         if self.phase == OVER:
             fail("the game is over")
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             fail(f"illegal action {action} ({self._safe_str(action)}) in this position")
         A = self.game.actions
         p = self.player
@@ -605,6 +605,23 @@ class OctoversoState(State):
             self._next_turn()
             if self.passes >= 2:
                 self._draw_game()
+
+    def _is_legal(self, action: int) -> bool:
+        A = self.game.actions
+        if self.phase == PLAY and 0 <= action < A.ANNOUNCE:  # direct check, no full generation
+            wid, side, end, k = A.split_word_action(action)
+            if wid >= len(self.lex) or self.blocked[wid] or k >= self.lex.lens[wid]:
+                return False
+            w = self.lex.words[wid]
+            if k > len(self.rail):
+                return False
+            seq = self.rail if side == K.RECTO else self.rail[::-1]
+            part = seq[len(seq) - k:] if end == K.RIGHT else seq[:k]
+            off = 0 if end == K.RIGHT else len(w) - k
+            if any(t != JOKER and t != ord(w[off + i]) - 65 for i, t in enumerate(part)):
+                return False
+            return _canonical_jmask(w, end, k, self.hands[self.player]) is not None
+        return action in self.legal_actions()
 
     def _safe_str(self, action):
         try:
@@ -661,9 +678,10 @@ class OctoversoState(State):
             self.phase, self.after_discard = DISCARD, o
             return
         # interaction: the opponent shows an OCTO the mover could have formed with their letters
-        found = octos(self.lex, before_rail, before_hand, self.blocked)
-        if found:
-            w = found[0].word
+        arr = kernel_moves(self.lex, before_rail, before_hand, self.blocked)
+        arr = arr[self.lex.lens[arr[:, 0]] == RAIL_SIZE]
+        if len(arr):
+            w = self.lex.words[int(arr[0, 0])]
             self._block(self.lex.index[w])
             self.history.append(("interaction", o, w))
             if self.hands[o].sum() > 0:

@@ -1,0 +1,316 @@
+"""Numba alpha-beta (negamax) for 2-player Octagone with open shields, and its pure-Python twin.
+
+Solver position (after the Dama Bianca has left the board, standard or KIDS rules):
+  * ``occ``   int64 bitmask of occupied cells (bit ``row * 7 + col``);
+  * ``hands`` int64[2, 7]: per player, shields of each row colour (0..5) and jollies (6);
+  * ``t``     the cell the player to move must play on; ``p`` the player to move.
+The value is the margin for the player to move: (opponent's shields left) - (own shields left) at
+the end of the game under best play by both (fewest shields wins, so > 0 is a proven win, 0 a draw).
+
+Moves are (kind, next target) pairs: kind 0..5 = the cell's colour, 6 = jolly; directions that send
+the opponent to the same cell with the same kind are the same move for the solver (deduplicated).
+Transposition table: Zobrist hashing into fixed numpy arrays (always-replace), bounds stored as
+EXACT/LOWER/UPPER with the best move. Move ordering: table move, then moves the opponent cannot answer
+(a forced pass), then coloured before jolly.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .rules import LINES_NOWRAP, LINES_WRAP, NCELLS
+
+EXACT, LOWER, UPPER = 1, 2, 3
+INF = 100
+TT_BITS_DEFAULT = 22
+
+
+def line_tables(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
+    src = LINES_WRAP if wrap else LINES_NOWRAP
+    lines = np.full((NCELLS, 8, 41), -1, dtype=np.int8)
+    lens = np.zeros((NCELLS, 8), dtype=np.int8)
+    for x in range(NCELLS):
+        for d in range(8):
+            seq = src[x][d]
+            lens[x, d] = len(seq)
+            lines[x, d, :len(seq)] = seq
+    return lines, lens
+
+
+def zobrist(seed: int = 12345) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.uint64]:
+    r = np.random.default_rng(seed)
+    z_occ = r.integers(1, 2**63, size=NCELLS, dtype=np.int64).astype(np.uint64)
+    z_hand = r.integers(1, 2**63, size=(2, 7, 24), dtype=np.int64).astype(np.uint64)
+    z_t = r.integers(1, 2**63, size=NCELLS, dtype=np.int64).astype(np.uint64)
+    z_side = np.uint64(r.integers(1, 2**63, dtype=np.int64))
+    return z_occ, z_hand, z_t, z_side
+
+
+Z_OCC, Z_HAND, Z_T, Z_SIDE = zobrist()
+
+
+def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
+    h = np.uint64(0)
+    for x in range(NCELLS):
+        if (occ >> x) & 1:
+            h ^= Z_OCC[x]
+    for q in range(2):
+        for k in range(7):
+            h ^= Z_HAND[q, k, int(hands[q][k])]
+    h ^= Z_T[t]
+    if p == 1:
+        h ^= Z_SIDE
+    return h
+
+
+class Table:
+    """The transposition table: fixed numpy arrays of ``2**bits`` entries."""
+
+    def __init__(self, bits: int = TT_BITS_DEFAULT):
+        n = 1 << bits
+        self.key = np.zeros(n, dtype=np.uint64)
+        self.val = np.zeros(n, dtype=np.int8)
+        self.flag = np.zeros(n, dtype=np.int8)
+        self.move = np.full(n, -1, dtype=np.int16)
+        self.mask = np.uint64(n - 1)
+
+
+@numba.njit(cache=True)
+def _next_target(lines, lens, occ, x, d, far):
+    found = -1
+    n = lens[x, d]
+    for i in range(n):
+        y = lines[x, d, i]
+        if (occ >> y) & 1 == 0:
+            if not far:
+                return y
+            found = y
+    return found
+
+
+@numba.njit(cache=True)
+def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
+               z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats):
+    # stats: [nodes, table hits, node limit, aborted]
+    stats[0] += 1
+    if stats[0] > stats[2]:
+        stats[3] = 1
+        return 0
+    colour = t // 7
+    q = 1 - p
+    tot_p = 0
+    tot_q = 0
+    for k in range(7):
+        tot_p += hands[p, k]
+        tot_q += hands[q, k]
+    if hands[p, colour] == 0 and hands[p, 6] == 0:
+        if hands[q, colour] == 0 and hands[q, 6] == 0:
+            return tot_q - tot_p
+        return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, lines, lens, far_jolly,
+                           z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats)
+    if tot_p == 1:  # the last shield: the game ends with p on 0
+        return tot_q
+    occ2 = occ | (np.int64(1) << t)
+    idx = h & mask
+    tt_move = -1
+    if tkey[idx] == h:
+        stats[1] += 1
+        v = np.int64(tval[idx])
+        f = tflag[idx]
+        tt_move = tmove[idx]
+        if f == EXACT:
+            return v
+        if f == LOWER and v >= beta:
+            return v
+        if f == UPPER and v <= alpha:
+            return v
+    # generate moves (kind, next target), deduplicated, with an ordering score
+    mk = np.empty(16, dtype=np.int64)
+    mn = np.empty(16, dtype=np.int64)
+    ms = np.empty(16, dtype=np.int64)
+    nm = 0
+    for kk in range(2):
+        kind = colour if kk == 0 else 6
+        if hands[p, kind] == 0:
+            continue
+        far = far_jolly and kind == 6
+        for d in range(8):
+            nx = _next_target(lines, lens, occ2, t, d, far)
+            if nx < 0:
+                continue
+            dup = False
+            for j in range(nm):
+                if mk[j] == kind and mn[j] == nx:
+                    dup = True
+                    break
+            if dup:
+                continue
+            score = 0
+            code = kk * 42 + nx
+            if code == tt_move:
+                score += 1000
+            c2 = nx // 7
+            if hands[q, c2] == 0 and hands[q, 6] == 0:
+                score += 100
+            if kk == 0:
+                score += 10
+            mk[nm] = kind
+            mn[nm] = nx
+            ms[nm] = score
+            nm += 1
+    if nm == 0:  # no arrow can point to a free cell: the game ends after this placement
+        return tot_q - (tot_p - 1)
+    # order (insertion sort, descending score; stable)
+    for i in range(1, nm):
+        a0, b0, s0 = mk[i], mn[i], ms[i]
+        j = i - 1
+        while j >= 0 and ms[j] < s0:
+            mk[j + 1], mn[j + 1], ms[j + 1] = mk[j], mn[j], ms[j]
+            j -= 1
+        mk[j + 1], mn[j + 1], ms[j + 1] = a0, b0, s0
+    alpha0 = alpha
+    best = -INF
+    best_code = -1
+    for i in range(nm):
+        kind = mk[i]
+        nx = mn[i]
+        c = hands[p, kind]
+        h2 = h ^ z_occ[t] ^ z_hand[p, kind, c] ^ z_hand[p, kind, c - 1] ^ z_t[t] ^ z_t[nx] ^ z_side
+        hands[p, kind] = c - 1
+        v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, lines, lens, far_jolly,
+                        z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats)
+        hands[p, kind] = c
+        if stats[3]:
+            return 0
+        if v > best:
+            best = v
+            best_code = (0 if kind < 6 else 1) * 42 + nx
+        if best > alpha:
+            alpha = best
+        if alpha >= beta:
+            break
+    tkey[idx] = h
+    tval[idx] = best
+    tmove[idx] = best_code
+    if best <= alpha0:
+        tflag[idx] = UPPER
+    elif best >= beta:
+        tflag[idx] = LOWER
+    else:
+        tflag[idx] = EXACT
+    return best
+
+
+# ---------------------------------------------------------------------- pure-Python twin
+def negamax_py(occ: int, hands: list[list[int]], t: int, p: int, alpha: int, beta: int,
+               lines, far_jolly: bool, table: dict, stats: list[int]) -> int:
+    """The same search as :func:`negamax_nb` in plain Python (ints, lists, a dict as the table)."""
+    stats[0] += 1
+    if stats[0] > stats[2]:
+        stats[3] = 1
+        return 0
+    colour = t // 7
+    q = 1 - p
+    hp, hq = hands[p], hands[q]
+    tot_p, tot_q = sum(hp), sum(hq)
+    if hp[colour] == 0 and hp[6] == 0:
+        if hq[colour] == 0 and hq[6] == 0:
+            return tot_q - tot_p
+        return -negamax_py(occ, hands, t, q, -beta, -alpha, lines, far_jolly, table, stats)
+    if tot_p == 1:
+        return tot_q
+    occ2 = occ | (1 << t)
+    key = (occ, tuple(hands[0]), tuple(hands[1]), t, p)
+    tt_move = -1
+    e = table.get(key)
+    if e is not None:
+        stats[1] += 1
+        v, f, tt_move = e
+        if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
+            return v
+    moves = []
+    seen = set()
+    for kk, kind in ((0, colour), (1, 6)):
+        if hp[kind] == 0:
+            continue
+        far = far_jolly and kind == 6
+        for d in range(8):
+            nx = -1
+            for y in lines[t][d]:
+                if not (occ2 >> y) & 1:
+                    nx = y
+                    if not far:
+                        break
+            if nx < 0 or (kind, nx) in seen:
+                continue
+            seen.add((kind, nx))
+            score = (1000 if kk * 42 + nx == tt_move else 0) \
+                + (100 if hq[nx // 7] == 0 and hq[6] == 0 else 0) + (10 if kk == 0 else 0)
+            moves.append((score, kind, nx))
+    if not moves:
+        return tot_q - (tot_p - 1)
+    moves.sort(key=lambda m: -m[0])  # stable, like the kernel's insertion sort
+    alpha0, best, best_code = alpha, -INF, -1
+    for _, kind, nx in moves:
+        hp[kind] -= 1
+        v = -negamax_py(occ2, hands, nx, q, -beta, -alpha, lines, far_jolly, table, stats)
+        hp[kind] += 1
+        if stats[3]:
+            return 0
+        if v > best:
+            best, best_code = v, (0 if kind < 6 else 1) * 42 + nx
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+    table[key] = (best, flag, best_code)
+    return best
+
+
+# ---------------------------------------------------------------------- random playouts (numba)
+@numba.njit(cache=True)
+def playout_nb(occ, hands, t, p, lines, lens, far_jolly, seed):
+    """One uniformly random playout from a solver position (random kind among those held, random
+    legal direction); returns the final margin for player ``p``. ``hands`` is modified."""
+    np.random.seed(seed)
+    me = p
+    dirs = np.empty(8, dtype=np.int64)
+    while True:
+        colour = t // 7
+        q = 1 - p
+        if hands[p, colour] == 0 and hands[p, 6] == 0:
+            if hands[q, colour] == 0 and hands[q, 6] == 0:
+                break
+            p = q
+            continue
+        if hands[p, colour] > 0 and hands[p, 6] > 0:
+            kind = colour if np.random.random() < 0.5 else 6
+        elif hands[p, colour] > 0:
+            kind = colour
+        else:
+            kind = 6
+        hands[p, kind] -= 1
+        occ = occ | (np.int64(1) << t)
+        tot = 0
+        for k in range(7):
+            tot += hands[p, k]
+        if tot == 0:
+            break
+        far = far_jolly and kind == 6
+        nd = 0
+        for d in range(8):
+            if _next_target(lines, lens, occ, t, d, far) >= 0:
+                dirs[nd] = d
+                nd += 1
+        if nd == 0:
+            break
+        d = dirs[np.random.randint(nd)]
+        t = _next_target(lines, lens, occ, t, d, far)
+        p = q
+    a = 0
+    b = 0
+    for k in range(7):
+        a += hands[me, k]
+        b += hands[1 - me, k]
+    return b - a

@@ -819,25 +819,51 @@ def _oct_blocked_counts(colour, cnt):
 
 
 @numba.njit(cache=True)
-def _emit_multisets(cnt, v, start, cur, depth, prefix, out, k):
-    """Append to out every sub-multiset of cnt (types >= start) summing to v (rows start at out[k],
-    the given types go in columns 6..13; columns 0..5 are filled by the caller). Returns new k."""
-    if v == 0:
-        if k < out.shape[0]:  # count always, write while there is room (the caller retries)
-            for i in range(8):
-                out[k, 6 + i] = cur[i] if i < depth else -1
-            for i in range(6):
-                out[k, i] = prefix[i]
-        return k + 1
-    for t in range(start, NT):
-        tv = t % 8 + 1
-        if cnt[t] > 0 and tv <= v:
-            if not (_reach(cnt, t) >> v) & 1:
-                return k
-            cnt[t] -= 1
-            cur[depth] = t
-            k = _emit_multisets(cnt, v - tv, t, cur, depth + 1, prefix, out, k)
-            cnt[t] += 1
+def _emit_multisets(cnt, v, cur, prefix, out, k):
+    """Append to out every sub-multiset of cnt summing to v (columns 0..5 = prefix, 6..13 = the given
+    types, non-decreasing, -1 padded); iterative depth-first search. Counts rows beyond the buffer
+    without writing them (the caller retries with a bigger one). Returns the new row count."""
+    if not (_reach(cnt, 0) >> v) & 1:
+        return k
+    depth = 0
+    left = v
+    t = 0
+    while True:
+        found = -1
+        while t < NT:
+            tv = t % 8 + 1
+            if cnt[t] > 0 and tv <= left:
+                cnt[t] -= 1
+                if tv == left or (_reach(cnt, t) >> (left - tv)) & 1:
+                    found = t
+                    break
+                cnt[t] += 1
+            t += 1
+        if found >= 0:
+            cur[depth] = found
+            depth += 1
+            left -= found % 8 + 1
+            if left == 0:
+                if k < out.shape[0]:
+                    for i in range(6):
+                        out[k, i] = prefix[i]
+                    for i in range(8):
+                        out[k, 6 + i] = cur[i] if i < depth else -1
+                k += 1
+                depth -= 1
+                left += found % 8 + 1
+                cnt[found] += 1
+                t = found + 1
+            else:
+                t = found
+        else:
+            if depth == 0:
+                break
+            depth -= 1
+            f = cur[depth]
+            left += f % 8 + 1
+            cnt[f] += 1
+            t = f + 1
     return k
 
 
@@ -870,7 +896,7 @@ def enumerate_swaps(mover, n, hand, owners, colours, octs, out):
                 prefix[3] = t
                 prefix[4] = -1
                 prefix[5] = -1
-                k = _emit_multisets(hcnt, t % 8 + 1, 0, cur, 0, prefix, out, k)
+                k = _emit_multisets(hcnt, t % 8 + 1, cur, prefix, out, k)
     for i in range(m):  # action 4: source arm of octopus i <- cards of octopus j
         if owners[i] != mover and blocked[i]:
             continue
@@ -891,7 +917,7 @@ def enumerate_swaps(mover, n, hand, owners, colours, octs, out):
                 prefix[4] = owners[j]
                 prefix[5] = slot[j]
                 bc = octs[j].copy()
-                k = _emit_multisets(bc, t % 8 + 1, 0, cur, 0, prefix, out, k)
+                k = _emit_multisets(bc, t % 8 + 1, cur, prefix, out, k)
     return k
 
 

@@ -202,3 +202,15 @@ def can_spell(first, elet, echild, term, blocked, lens, hand, length, out):
             out[m] = w
             m += 1
     return m
+
+
+def gen_moves_py(*args):
+    """Pure-Python twin of :func:`gen_moves`: the same code run by the interpreter (its inner walk
+    too). Same arguments and result."""
+    g = gen_moves.py_func.__globals__
+    saved = g["_walk"]
+    g["_walk"] = _walk.py_func
+    try:
+        return gen_moves.py_func(*args)
+    finally:
+        g["_walk"] = saved

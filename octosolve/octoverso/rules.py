@@ -474,6 +474,23 @@ class OctoversoState(State):
         s.history = []
         return s
 
+    @classmethod
+    def from_position(cls, game: OctoversoGame, rail: str, hands: tuple[str, str], player: int = 0,
+                      streak: int = 0) -> "OctoversoState":
+        """A PLAY-phase position from a rail (recto, ``?`` = joker) and two hands; the pool holds the
+        rest of the box. Fails if the tiles are more than the box holds."""
+        s = cls.deal(game, 0)
+        s.rail = parse_rail(rail)
+        s.hands = np.stack([parse_hand(h) if h else np.zeros(27, np.int32) for h in hands]).astype(np.int32)
+        bag = full_bag(True) if game.jokers or "?" in rail + "".join(hands) else full_bag(False)
+        pool = bag - s.hands.sum(axis=0) - s._count([int(t) for t in s.rail])
+        if (pool < 0).any():
+            fail("this position uses more tiles than the box holds")
+        s.pool = pool.astype(np.int32)
+        s.phase, s.player, s.first = PLAY, player, player
+        s.streak = streak
+        return s
+
     # ---------------------------------------------------------------- API
     def current_player(self) -> int:
         if self.phase == OVER:
@@ -721,7 +738,10 @@ class OctoversoState(State):
 
     # ---------------------------------------------------------------- display
     def tiles_total(self) -> np.ndarray:
-        return self.hands.sum(axis=0) + self.pool + self._count([int(t) for t in self.rail])
+        total = self.hands.sum(axis=0) + self.pool + self._count([int(t) for t in self.rail])
+        if self.phase == OPENING:  # announced, not yet laid
+            total += self._count([t for tiles in self.ann_tiles for t in tiles])
+        return total
 
     def __str__(self) -> str:
         ph = {OPENING: "opening", PLAY: "play", DISCARD: "return a tile", DRAW: "exchange draw",

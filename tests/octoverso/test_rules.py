@@ -1,0 +1,238 @@
+"""The examples of the rules, the move semantics and the game engine."""
+
+import numpy as np
+import pytest
+
+from octosolve.core.errors import OctoError
+from octosolve.core.game import CHANCE, RandomPlayer, play
+from octosolve.core.seeding import py_random
+from octosolve.octoverso import rules as R
+
+
+def md(rail, hand, jokers=0, lex=None):
+    r = R.parse_rail(rail)
+    return [R.move_dict(r, m) for m in R.legal_moves(lex, r, R.parse_hand(hand, jokers))]
+
+
+def test_letter_set_is_88_plus_2_jokers():
+    assert R.full_bag(False).sum() == 88 and R.full_bag(True)[R.JOKER] == 2
+    assert set(R.GAME_LETTERS).isdisjoint("KWXYZ") and len(R.GAME_LETTERS) == 21
+    assert R.full_bag(False)[ord("E") - 65] == 14
+
+
+def test_lexicon_size_and_content(lex):
+    import gzip
+    from octosolve.core.paths import data_path
+
+    with gzip.open(data_path("octoverso", "lexicon.tsv.gz"), "rt", encoding="utf-8") as f:
+        n = sum(1 for ln in f if not ln.startswith("#"))
+    assert n >= 300_000  # inflected forms, all lengths
+    for w in ("IMAGES", "AMIS", "DUOS", "REALISTE", "SPECIALE", "CHANTAIS", "ARCHANGE", "JARDINET"):
+        assert w in lex.index or len(w) > 8, w
+    for w in ("PARIS", "LYON", "NANTES", "DUPONT", "MICHEL", "SNCF", "ETC", "ONU", "MME"):  # PARIS: plural of PARI
+        assert (w in lex.index) == (w == "PARIS"), w
+
+
+def test_images_pushes_sou(lex):
+    # "Le joueur A pose les 3 lettres GES ... compléter les lettres IMA ... Le joueur B récupère SOU"
+    moves = md("SOUDEIMA", "GES", lex=lex)
+    assert {"word": "IMAGES", "side": "recto", "end": "right", "rail_used": 3, "played": "GES",
+            "pushed": "SOU"} in moves
+    game = R.make_game()
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("GESTA", "LIRE"), player=0)
+    a = R.Actions.word_action(lex.index["IMAGES"], 0, 0, 3)
+    assert a in s.legal_actions()
+    s.apply_action(a)
+    assert R.rail_string(s.rail) == "DEIMAGES"
+    assert R.hand_string(s.hands[0]) == "AT"
+    assert sorted(R.hand_string(s.hands[1])) == sorted("LIRE" + "SOU")
+
+
+def test_amis_then_duos(game, lex):
+    # "Le joueur A pose le mot AMIS, le joueur B pose le mot DUOS à la suite."
+    s = R.OctoversoState.deal(game, 0)
+    s.hands[:] = 0
+    for p, letters in ((0, "DUOSEERTNA"), (1, "AMISEELRTN")):
+        for c in letters:
+            s.hands[p, ord(c) - 65] += 1
+    s.pool = R.full_bag(False) - s.hands.sum(axis=0)
+    s.apply_action(game.actions.ANNOUNCE + lex.index["DUOS"])  # player 0 announces DUOS
+    s.apply_action(game.actions.ANNOUNCE + lex.index["AMIS"])  # player 1 announces AMIS
+    assert R.rail_string(s.rail) == "AMISDUOS"
+    assert s.first == 1 and s.current_player() == 1  # AMIS comes first alphabetically: it plays first
+    assert (s.tiles_total() == R.full_bag(False)).all()
+
+
+def test_left_end_and_verso(lex):
+    # left end: hand letters then the first k rail letters; verso reads the rail backwards
+    moves = md("AMISDUOS", "R", lex=lex)
+    assert {"word": "RAMIS", "side": "recto", "end": "left", "rail_used": 4, "played": "R",
+            "pushed": "S"} in moves
+    # verso reads SOUDSIMA: its right end ...IMA, so IMAGE is laid on the verso side
+    moves = md("AMISDUOS", "GE", lex=lex)
+    assert {"word": "IMAGE", "side": "verso", "end": "right", "rail_used": 3, "played": "GE",
+            "pushed": "SO"} in moves
+    for m in moves:
+        assert 3 <= len(m["word"]) <= 8 and m["rail_used"] >= 2 and len(m["played"]) >= 1
+        assert len(m["pushed"]) == len(m["played"])  # the rail was full
+
+
+def test_realiste_then_speciale_with_jokers(lex):
+    # "Le joueur A joue REALISTE (le joker vaut T), Le joueur B joue SPECIALE (le joker vaut P)"
+    game = R.make_game(jokers=True)
+    s = R.OctoversoState.from_position(game, "BONDIREA", ("LISE?OA", "CIALEU"), player=0)
+    a = R.Actions.word_action(lex.index["REALISTE"], 0, 0, 3)
+    assert a in s.legal_actions()
+    m = s.move_of_action(a)
+    assert m.played() == "LIStE"  # the joker stands for the missing T
+    s.apply_action(a)
+    assert R.rail_string(s.rail) == "REALIS?E"
+    s.apply_action(game.actions.DISCARD + (ord("O") - 65))  # OCTO: A returns a tile
+    assert s.current_player() == 1
+    moves = [R.move_dict(s.rail, mv) for mv in s.moves()]
+    assert {"word": "SPECIALE", "side": "recto", "end": "right", "rail_used": 3, "played": "CIALE",
+            "pushed": "REALI"} in moves  # the rail joker now stands for P
+    assert (s.tiles_total() == R.full_bag(True)).all()
+
+
+def test_joker_in_hand_shown_lower_case(lex):
+    moves = md("SOUDEIMA", "GE", jokers=1, lex=lex)
+    assert {"word": "IMAGES", "side": "recto", "end": "right", "rail_used": 3, "played": "GEs",
+            "pushed": "SOU"} in moves
+    # real letters are spent before a joker
+    assert not any(m["word"] == "IMAGE" and m["played"] != "GE" for m in moves if m["rail_used"] == 3)
+
+
+@pytest.mark.parametrize("played,related,new", [
+    ("MONTER", ["MONTAIS", "MONTEES"], ["DEMONTER", "REMONTER"]),
+    ("ANGE", ["ANGES"], ["ARCHANGE"]),
+    ("RAPER", ["RAPAIT"], ["DERAPER"]),
+    ("AJOUTER", ["AJOUTA"], ["RAJOUTER"]),
+    ("JARDIN", ["JARDINS"], ["JARDINET"]),
+])
+def test_word_played_once_but_prefix_suffix_are_new(lex, played, related, new):
+    # "on ne peut pas utiliser plusieurs conjugaisons d'un même verbe ... L'ajout d'un préfixe ou
+    # d'un suffixe est autorisé pour composer un nouveau mot"
+    fam = set(lex.family(lex.index[played]).tolist())
+    assert lex.index[played] in fam
+    for w in related:
+        assert lex.index[w] in fam, w
+    for w in new:
+        assert lex.index[w] not in fam, w
+
+
+def test_blocked_word_is_not_generated(game, lex):
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("GESTA", "LIRE"), player=0)
+    s.blocked[lex.family(lex.index["IMAGE"])] = 1
+    words = {m.word for m in s.moves()}
+    assert "IMAGES" not in words and "IMAGE" not in words and "MAGES" in words
+
+
+def test_octo_returns_a_tile(game, lex):
+    # "Un mot qui occupe tout le rail ... permet ... de se débarrasser d'une de ses lettres"
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("GERASQ", "LIRE"), player=0)
+    a = R.Actions.word_action(lex.index["IMAGERAS"], 0, 0, 3)
+    s.apply_action(a)
+    assert s.phase == R.DISCARD and s.current_player() == 0
+    assert s.legal_actions() == [game.actions.DISCARD + (ord("Q") - 65)]
+    s.apply_action(game.actions.DISCARD + (ord("Q") - 65))
+    assert s.hands[0].sum() == 0 and s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+def test_interaction_rule(game, lex):
+    # A could form an OCTO (IMAGERAS) but announces IMAGE: B shows it and returns a tile
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("GERAST", "LIRE"), player=0)
+    assert "IMAGERAS" in {m.word for m in R.octos(lex, s.rail, s.hands[0])}
+    s.apply_action(R.Actions.word_action(lex.index["IMAGE"], 0, 0, 3))
+    assert s.phase == R.DISCARD and s.current_player() == 1
+    shown = [e for e in s.history if e[0] == "interaction"]
+    assert shown and shown[0][1] == 1
+    octo = shown[0][2]
+    assert len(octo) == 8 and s.blocked[lex.index[octo]] == 1  # that OCTO may not be played later
+    before = s.hands[1].sum()
+    s.apply_action(s.legal_actions()[0])
+    assert s.hands[1].sum() == before - 1 and s.current_player() == 1 and s.phase == R.PLAY
+
+
+def test_no_interaction_without_octo(game, lex):
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("GEB", "LIRE"), player=0)
+    assert not R.octos(lex, s.rail, s.hands[0])
+    s.apply_action(R.Actions.word_action(lex.index["MAGE"], 0, 0, 2))
+    assert not any(e[0] == "interaction" for e in s.history)
+    assert s.current_player() == 1
+
+
+def test_exchange_then_rotation(game):
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("QB", "JF"), player=0)
+    A = game.actions
+    assert A.ROTATE not in s.legal_actions()
+    s.apply_action(A.EXCHANGE + ord("Q") - 65)
+    assert s.current_player() == CHANCE
+    drawn = s.chance_outcomes()[0][0]
+    s.apply_action(drawn)
+    assert s.current_player() == 1 and A.ROTATE not in s.legal_actions()
+    s.apply_action(A.EXCHANGE + ord("J") - 65)
+    s.apply_action(s.chance_outcomes()[0][0])
+    # both exchanged in a row: the first may move an end letter to the other end, then play
+    assert s.current_player() == 0 and A.ROTATE in s.legal_actions() and A.ROTATE + 1 in s.legal_actions()
+    s.apply_action(A.ROTATE)
+    assert R.rail_string(s.rail) == "OUDEIMAS"
+    assert A.ROTATE not in s.legal_actions() and s.current_player() == 0
+    assert (s.tiles_total() == R.full_bag(False)).all()
+
+
+def test_illegal_action_is_an_octoerror(game):
+    s = game.new_initial_state(3)
+    with pytest.raises(OctoError):
+        s.apply_action(0)
+
+
+def test_action_ids_round_trip():
+    for wid, side, end, k in [(0, 0, 0, 2), (12345, 1, 1, 7), (99, 0, 1, 5)]:
+        a = R.Actions.word_action(wid, side, end, k)
+        assert R.Actions.split_word_action(a) == (wid, side, end, k)
+
+
+def test_clone_is_independent(game):
+    s = game.new_initial_state(5)
+    c = s.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert s.announced == [-1, -1] and c.announced[0] >= 0
+    assert (s.hands != c.hands).any()
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_letter_conservation_in_random_games(jokers, full):
+    # 88 letters (+2 jokers in the variant) are always in the hands, on the rail or in the pool
+    game = R.make_game(jokers=jokers)
+    bag = R.full_bag(jokers)
+    n = 200 if full else 60
+    ends = 0
+    for seed in range(n):
+        s = game.new_initial_state(seed)
+        rng = py_random(seed, "test")
+        players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
+        steps = 0
+        while not s.is_terminal():
+            p = s.current_player()
+            if p == CHANCE:
+                s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+            else:
+                s.apply_action(players[p].choose(s))
+            assert (s.tiles_total() == bag).all(), (seed, steps)
+            assert (s.hands >= 0).all() and (s.pool >= 0).all()
+            if s.phase == R.PLAY or s.is_terminal():
+                assert len(s.rail) == R.RAIL_SIZE
+            steps += 1
+        ends += 1
+        if s.winner >= 0:
+            assert s.hands[s.winner].sum() == 0
+    assert ends == n
+
+
+def test_play_record_reproducible(game):
+    from octosolve.octoverso import solve
+
+    a = solve.game_record(solve.play_game(("lookahead", "greedy"), 7, game=game), ("lookahead", "greedy"), 7)
+    b = solve.game_record(solve.play_game(("lookahead", "greedy"), 7, game=game), ("lookahead", "greedy"), 7)
+    assert a == b and a["events"][0]["event"] == "announce"

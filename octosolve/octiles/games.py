@@ -180,6 +180,9 @@ class Params:
     joint_winners: bool = False  # Team Up scoring variation
     allow_resign: bool = False
     max_turns: int = 200  # turn cap: a game still running after this many turns is a draw
+    # project addition for engine matches (not a rule of the game): at the turn cap, the players
+    # with the most runners across (race games) or the fewest runner groups (Team Up) win
+    adjudicate: bool = False
 
     def n_runners(self) -> int:
         if self.runners is not None:
@@ -223,7 +226,7 @@ def short_name(params: Params) -> str:
     if params == Params():
         return "octiles"
     name = f"octiles_{params.variant.replace('-', '_')}_{params.players}p_r{params.n_runners()}"
-    for flag in ("teams", "joint_winners", "allow_resign"):
+    for flag in ("teams", "joint_winners", "allow_resign", "adjudicate"):
         if getattr(params, flag):
             name += "_" + flag
     return name + f"_t{params.max_turns}"
@@ -559,6 +562,18 @@ class OctilesState(State):
             return []
         return [me] if self.finished(me) else []
 
+    def _adjudicate(self) -> list[int]:
+        if self.variant == "team-up":
+            sc = [-components(self, p) for p in range(self.n)]
+        else:
+            sc = [sum(x in self.finish_sets[p] for x in self.pos[p]) for p in range(self.n)]
+            if self.game.params.teams:
+                sc = [sc[p % 2] + sc[p % 2 + 2] for p in range(self.n)]
+        sc = [v if not self.resigned[p] else -99 for p, v in enumerate(sc)]
+        best = max(sc)
+        won = [p for p in range(self.n) if sc[p] == best]
+        return [] if len(won) == self.n else won  # all level: a draw
+
     def _resign(self) -> None:
         self.resigned[self.cur] = True
         active = [p for p in range(self.n) if not self.resigned[p]]
@@ -595,7 +610,10 @@ class OctilesState(State):
             self._finish([self.last_valid] if self.last_valid >= 0 else [], "impasse")
             return
         if self.turn >= self.game.params.max_turns:
-            self._finish([], "turn limit")
+            if self.game.params.adjudicate:
+                self._finish(self._adjudicate(), "turn limit (adjudicated)")
+            else:
+                self._finish([], "turn limit")
             return
         nxt = (self.cur + 1) % self.n
         while self.resigned[nxt]:

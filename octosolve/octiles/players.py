@@ -184,8 +184,10 @@ def scored_actions(state: OctilesState, rng, sample: int = 48) -> list[tuple[flo
 
 
 def _key(state: OctilesState):
-    return (state.cur, state.phase, state.top, tuple(state.tile_at), tuple(state.rot_at),
-            tuple(map(tuple, state.pos)), tuple(state.pool))
+    """Everything the legal actions depend on."""
+    return (state.cur, state.phase, state.top, state.placed_space, tuple(state.tile_at),
+            tuple(state.rot_at), tuple(map(tuple, state.pos)), tuple(state.pool),
+            tuple(sorted(state.marks.items())), tuple(state.resigned))
 
 
 class _Node:
@@ -334,7 +336,11 @@ def play_game(game_kwargs: dict, names: list[str], seed: int | None, simulations
         moves.append({"turn": state.turn, "player": p, "action": int(a),
                       "text": action_name(a, state)})
         state.apply_action(a)
+    across = None
+    if state.variant != "team-up":
+        across = [sum(p in state.finish_sets[q] for p in state.pos[q]) for q in range(state.n)]
     return {"game": game_kwargs.get("variant", "move-over"), "players": list(names),
+            "runners_across": across,
             "seed": seed, "moves": moves, "turns": state.turn, "winners": state.winners,
             "winner_names": [names[w] for w in state.winners],
             "end_reason": state.end_reason, "returns": state.returns(), "final": to_json(state)}
@@ -387,6 +393,8 @@ def match(game_kwargs: dict, names: list[str], games: int, seed: int | None, sim
         for i, nm in enumerate(rec["players"]):
             st = stats[nm]
             st["games"] += 1
+            if rec["runners_across"] is not None:
+                st["runners_across"] += rec["runners_across"][i]
             if not w:
                 st["draws"] += 1
             elif i in w:
@@ -397,10 +405,12 @@ def match(game_kwargs: dict, names: list[str], games: int, seed: int | None, sim
         score = st["wins"] + 0.5 * st["draws"]
         lo, hi = wilson_interval(score, st["games"]) if st["games"] else (0.0, 0.0)
         st["score"] = score / st["games"] if st["games"] else 0.0
+        st["runners_across_per_game"] = st["runners_across"] / st["games"] if st["games"] else 0.0
         st["score_ci95"] = [lo, hi]
     return {"game": game_kwargs, "players": list(names), "games": games, "seed": seed,
             "simulations": simulations, "results": stats,
             "games_list": [{"players": r["players"], "winners": r["winners"], "turns": r["turns"],
+                            "runners_across": r["runners_across"],
                             "end_reason": r["end_reason"], "runners": r["final"]["runners"]}
                            for r in recs]}
 
@@ -414,6 +424,9 @@ def _game_options(f):
 
     f = click.option("--max-turns", type=click.IntRange(1, 5000), default=200, show_default=True,
                      help="Turn limit: a game still running after it is a draw.")(f)
+    f = click.option("--adjudicate", is_flag=True,
+                     help="At the turn limit, most runners across (fewest groups in Team Up) wins "
+                          "instead of a draw (for engine matches; not a rule).")(f)
     f = click.option("--resign", "allow_resign", is_flag=True,
                      help="Offer resignation as a move (Team Up rules).")(f)
     f = click.option("--joint-winners", is_flag=True,
@@ -436,7 +449,7 @@ def _parse_players(spec: str) -> list[str]:
     return names
 
 
-def _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns) -> dict:
+def _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns) -> dict:
     from .games import VARIANTS
 
     if variant not in VARIANTS:
@@ -444,7 +457,8 @@ def _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns) -> 
     kw = {"variant": variant, "max_turns": max_turns}
     if runners is not None:
         kw["runners"] = runners
-    for k, v in (("teams", teams), ("joint_winners", joint_winners), ("allow_resign", allow_resign)):
+    for k, v in (("teams", teams), ("joint_winners", joint_winners), ("allow_resign", allow_resign),
+                 ("adjudicate", adjudicate)):
         if v:
             kw[k] = True
     return kw
@@ -464,11 +478,11 @@ def add_game_commands(group) -> None:
                   help="MCTS simulations per move.")
     @seed_option()
     @json_option
-    def play_cmd(variant, runners, teams, joint_winners, allow_resign, max_turns, players_spec, sims,
-                 seed, as_json):
+    def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
+                 players_spec, sims, seed, as_json):
         """Play one game between computer players and print its record."""
         names = _parse_players(players_spec)
-        kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns)
+        kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns)
         rec = play_game(kw, names, seed, sims)
         if as_json:
             emit(rec, True)
@@ -484,11 +498,11 @@ def add_game_commands(group) -> None:
     @batch_options
     @seed_option()
     @json_option
-    def match_cmd(variant, runners, teams, joint_winners, allow_resign, max_turns, players_spec, games,
-                  sims, workers, scheduler, seed, as_json):
+    def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
+                  players_spec, games, sims, workers, scheduler, seed, as_json):
         """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
         names = _parse_players(players_spec)
-        kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, max_turns)
+        kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns)
         res = match(kw, names, games, seed, sims, workers=workers, scheduler=scheduler)
         if as_json:
             emit(res, True)

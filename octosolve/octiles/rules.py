@@ -462,7 +462,28 @@ class PathInfo:
     printed: int                  # board-printed segments used
     self_crossings: int = 0
     crossings: int = 0            # crossings with other paths
-    symmetry: dict = field(default_factory=dict)
+    _symmetry: dict | None = field(default=None, repr=False)
+
+    @property
+    def symmetry(self) -> dict:
+        """``{"mirror": bool, "rotation": 1|2|4}`` of the path's drawn shape (computed lazily)."""
+        if self._symmetry is None:
+            self._symmetry = path_symmetry(self)
+        return self._symmetry
+
+    def shape_key(self) -> tuple:
+        """The path's shape up to translation and quarter turns (see :func:`shape_key`)."""
+        return shape_key(self)
+
+    def turned_steps(self, quarters: int) -> frozenset:
+        """Its tile segments turned with the board by ``quarters`` quarter turns."""
+        b = board()
+        return frozenset((b.turn_space(s.space, quarters),) + tuple(sorted(((s.a + 2 * quarters) % 8,
+                                                                             (s.b + 2 * quarters) % 8)))
+                         for s in self.steps)
+
+    def step_set(self) -> frozenset:
+        return frozenset((s.space,) + tuple(sorted((s.a, s.b))) for s in self.steps)
 
     @property
     def segments(self) -> int:
@@ -686,8 +707,6 @@ def trace(placement: Mapping[str, Any]) -> Tracing:
         else:
             paths[i].crossings += v
             paths[j].crossings += v
-    for p in paths:
-        p.symmetry = path_symmetry(p)
     rg = nx.MultiGraph()
     rg.add_nodes_from(board().stops)
     rg.add_nodes_from(board().ring)
@@ -756,6 +775,34 @@ def _pieces(p: PathInfo) -> list:
         cx, cy = round(2 * x), round(2 * y)
         pieces.append((("c", cx, cy), frozenset((_edge_point(cx, cy, s.a), _edge_point(cx, cy, s.b)))))
     return pieces
+
+
+def _piece_tuple(piece):
+    cen, ends = piece
+    return (cen, tuple(sorted(ends)))
+
+
+def shape_key(p: PathInfo) -> tuple:
+    """Canonical shape of a path or loop (its tile segments) up to translation and the 4 quarter
+    turns: the smallest normalised, sorted tuple of its pieces over the 4 rotations. Two paths with
+    the same key are identical in shape (mirror images are not identified)."""
+    pieces = _pieces(p)
+    best = None
+    for kind, angle, m, perm in _MAPS:
+        if kind != "rot":
+            continue
+        img = [(_map_point(cen, m, (0, 0), perm), frozenset(_map_point(q, m, (0, 0), perm)
+                                                            for q in ends)) for cen, ends in pieces]
+        mx = min(c[1] for c, _ in img)
+        my = min(c[2] for c, _ in img)
+        t = (-mx, -my)
+        ident = ((1, 0), (0, 1))
+        norm = tuple(sorted(_piece_tuple((_map_point(cen, ident, t, lambda e: e),
+                                          frozenset(_map_point(q, ident, t, lambda e: e)
+                                                    for q in ends))) for cen, ends in img))
+        if best is None or norm < best:
+            best = norm
+    return best or ()
 
 
 def path_symmetry(p: PathInfo) -> dict:

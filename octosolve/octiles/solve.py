@@ -976,6 +976,8 @@ def get_variant(number: int, variant: str | None) -> tuple[Challenge, Variant | 
     if number not in range(1, 31):
         fail(f"challenge must be 1-30, got {number}")
     ch = CHALLENGES.get(number)
+    if ch is None and number in SEARCH:
+        return None, None
     if ch is None:
         fail(f"challenge {number} has no solver yet (see `octosolve octiles challenge --list`)")
     if number == 1:
@@ -995,6 +997,8 @@ def solve_variant(number: int, variant: str | None = None, *, time_limit: float 
     ch, var = get_variant(number, variant)
     if number == 1:
         return challenge_one()
+    if ch is None:
+        return search_variant(number, variant, seconds=time_limit, seed=seed)
     t0 = time.perf_counter()
     sk = Skeleton()
     obj = var.build(sk)
@@ -1143,7 +1147,10 @@ def list_challenges() -> list[dict]:
     out = []
     for n in range(1, 31):
         ch = CHALLENGES.get(n)
-        if ch is None:
+        if ch is None and n in SEARCH:
+            out.append({"challenge": n, "title": SEARCH[n][0], "solver": True, "method": "search",
+                        "variants": [v.name for v in SEARCH[n][2]]})
+        elif ch is None:
             out.append({"challenge": n, "title": None, "variants": [], "solver": False})
         elif n == 1:
             out.append({"challenge": 1, "title": ch.title, "variants": ["pairs"], "solver": True})
@@ -1230,7 +1237,20 @@ def highlight_for(res: Result) -> list:
         lo = res.extra["longest_shortest"]
         return [p for p in tr.complete_paths if set(p.ends) == {lo["from"], lo["to"]}][:1]
     pick = PICKS.get((res.challenge, res.variant))
+    if pick is None and res.challenge in SEARCH:
+        sv = next(v for v in SEARCH[res.challenge][2] if v.name == res.variant)
+        pick = sv.pick
+        if pick is None:
+            return _identical_pick(tr)
     return pick(tr) if pick else []
+
+
+def _identical_pick(tr):
+    cnt: dict = {}
+    for p in _comps(tr):
+        cnt.setdefault(p.shape_key(), []).append(p)
+    groups = sorted(cnt.values(), key=lambda g: (-len(g), -g[0].segments))
+    return groups[0] if groups and len(groups[0]) > 1 else []
 
 
 def value_text(res: Result) -> str:
@@ -1240,3 +1260,381 @@ def value_text(res: Result) -> str:
         return res.status.lower() + (" (checked)" if res.verified else "")
     st = "optimal" if res.status == "OPTIMAL" else f"best found, bound {res.bound}"
     return f"{res.verified_value} ({st})"
+
+
+# ---------------------------------------------------------------------------------------------
+# local search (for the questions about shapes and the open-ended ones): best found, no bound
+
+
+def anneal(score: Callable[[dict], float], *, seconds: float = 15.0, seed: int = 0,
+           start: dict | None = None, target: float | None = None, t0: float = 1.0,
+           t1: float = 0.05) -> tuple[dict, float, int]:
+    """Simulated annealing over full placements: moves turn one tile, swap two spaces' tiles, or
+    swap a placed tile with the spare. Returns (best placement, best score, evaluations)."""
+    import math
+    import random
+
+    rng = random.Random(seed)
+    if start is None:
+        tiles = rng.sample(range(R.NUM_TILES), R.NUM_TILES)
+        cur = {s: R.Placed(tiles[i], rng.randrange(8)) for i, s in enumerate(SP)}
+    else:
+        cur = dict(R.validate_placement(start, full=True))
+    spare = (set(range(R.NUM_TILES)) - {v.tile for v in cur.values()}).pop()
+    cur_s = score(cur)
+    best, best_s = dict(cur), cur_s
+    t_start = time.perf_counter()
+    n = 0
+    while True:
+        el = time.perf_counter() - t_start
+        if el >= seconds or (target is not None and best_s >= target):
+            break
+        temp = t0 * (t1 / t0) ** (el / seconds)
+        new = dict(cur)
+        new_spare = spare
+        mv = rng.random()
+        if mv < 0.5:
+            s = rng.choice(SP)
+            new[s] = R.Placed(new[s].tile, rng.randrange(8))
+        elif mv < 0.85:
+            a, b = rng.sample(SP, 2)
+            new[a], new[b] = R.Placed(new[b].tile, rng.randrange(8)), R.Placed(new[a].tile, rng.randrange(8))
+        else:
+            s = rng.choice(SP)
+            new_spare = new[s].tile
+            new[s] = R.Placed(spare, rng.randrange(8))
+        s_new = score(new)
+        n += 1
+        if s_new >= cur_s or rng.random() < math.exp((s_new - cur_s) / max(temp, 1e-9)):
+            cur, cur_s, spare = new, s_new, new_spare
+            if cur_s > best_s:
+                best, best_s = dict(cur), cur_s
+    return best, best_s, n
+
+
+def _traced(fn):
+    return lambda pl: fn(R.trace(pl))
+
+
+def _fast_count(pred):
+    from . import kernels as K
+
+    def f(pl):
+        ft = K.fast_trace(pl)
+        return sum(1 for d in ft.components() if pred(d))
+    return f
+
+
+def rot_symmetric_paths(tr) -> int:
+    return sum(1 for p in tr.complete_paths if p.symmetry["rotation"] > 1)
+
+
+def mirror_symmetric_paths(tr) -> int:
+    return sum(1 for p in tr.complete_paths if p.symmetry["mirror"])
+
+
+def distinct_shapes(tr) -> int:
+    return len({p.shape_key() for p in _comps(tr)})
+
+
+def largest_identical_class(kinds):
+    def f(tr):
+        cnt: dict = {}
+        for p in _comps(tr, kinds):
+            k = p.shape_key()
+            cnt[k] = cnt.get(k, 0) + 1
+        return max(cnt.values() or [0])
+    return f
+
+
+def longest_identical_pair(tr) -> int:
+    best: dict = {}
+    cnt: dict = {}
+    for p in _comps(tr):
+        k = p.shape_key()
+        cnt[k] = cnt.get(k, 0) + 1
+        best[k] = p.segments
+    return max([best[k] for k, c in cnt.items() if c >= 2] or [0])
+
+
+def turned_partner_paths(tr) -> int:
+    """Paths whose image under a quarter or half turn of the board is also a path (challenge 24)."""
+    sets = {p.step_set() for p in tr.complete_paths}
+    return sum(1 for p in tr.complete_paths
+               if any(p.turned_steps(q) in sets and p.turned_steps(q) != p.step_set()
+                      for q in (1, 2, 3)))
+
+
+def two_stop_groups(tr) -> list[dict]:
+    """Route-graph groups with exactly two stops and four circles, one of each colour, in which the
+    two stops are joined by a path (challenge 18). Type A: a corner stop (2 paths) is used; B: both
+    stops on the board edge (3 paths each); C: both stops inside (4 paths each)."""
+    out = []
+    for g in tr.groups():
+        if len(g["stops"]) != 2 or len(g["circles"]) != 4:
+            continue
+        if {B.circle_group(c) for c in g["circles"]} != {"west", "north", "east", "south"}:
+            continue
+        s1, s2 = g["stops"]
+        if not any(set(tr.paths[k].ends) == {s1, s2} for k in g["paths"]):
+            continue
+        deg = sorted(len(B.location_ports[s]) for s in (s1, s2))
+        typ = "A" if deg[0] == 2 else ("B" if deg == [3, 3] else ("C" if deg == [4, 4] else "other"))
+        out.append({"stops": [s1, s2], "circles": g["circles"], "type": typ, "paths": g["paths"]})
+    return out
+
+
+def disjoint_circle_routes(tr, k: int) -> tuple[int, list]:
+    """Most routes circle - k stops - circle that share no location (challenge 15), exact by
+    enumeration and a small set packing."""
+    adj: dict = {}
+    for p in tr.complete_paths:
+        u, v = p.ends
+        if u == v:
+            continue
+        adj.setdefault(u, []).append((v, p.id))
+        adj.setdefault(v, []).append((u, p.id))
+    routes = []
+
+    def ext(trail_nodes, trail_paths):
+        node = trail_nodes[-1]
+        for v, pid in adj.get(node, []):
+            if v in trail_nodes:
+                continue
+            nodes = trail_nodes + [v]
+            if B.is_circle(v):
+                if len(nodes) == k + 2 and nodes[0] < v:
+                    routes.append((frozenset(nodes), trail_paths + [pid]))
+                continue
+            if len(nodes) < k + 2:
+                ext(nodes, trail_paths + [pid])
+
+    for c in B.ring:
+        ext([c], [])
+    best = (0, [])
+
+    def pack(i, used, chosen):
+        nonlocal best
+        if len(chosen) > best[0]:
+            best = (len(chosen), list(chosen))
+        if len(chosen) + (len(routes) - i) <= best[0]:
+            return
+        for j in range(i, len(routes)):
+            nodes, pids = routes[j]
+            if nodes & used:
+                continue
+            chosen.append(pids)
+            pack(j + 1, used | nodes, chosen)
+            chosen.pop()
+
+    pack(0, frozenset(), [])
+    return best
+
+
+@dataclass
+class SearchVariant:
+    name: str
+    statement: str
+    score: Callable                       # (Tracing) -> number: the answer, re-checked
+    search: Callable | None = None        # (placement) -> number, fast proxy used by the search
+    target: float | None = None           # stop when reached (e.g. the whole-board condition)
+    pick: Callable | None = None
+
+
+SEARCH: dict[int, tuple[str, str, list[SearchVariant]]] = {}
+
+
+def _one_tile_paths_build(sk):
+    terms = []
+    for s in SP:
+        for a, b in PAIRS:
+            if isinstance(B.port_link[(s, a)], str) and isinstance(B.port_link[(s, b)], str):
+                terms.append(sk.c[s, a, b])
+    return sum(terms)
+
+
+_ch = challenge(30, "Our own puzzle: most one-tile paths",
+                "Create your own puzzle! If you feel particularly inspired by your puzzle and "
+                "solution, please send it to us for our archives.")
+_ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can you make at once that "
+                            "cross exactly one tile (a single segment from a stop or circle to a "
+                            "stop or circle)?", "max", _one_tile_paths_build,
+                            lambda tr: sum(1 for p in tr.complete_paths if p.segments == 1
+                                           and p.printed == 0)))
+PICKS[(30, "one-tile-paths")] = lambda tr: [p for p in tr.complete_paths if p.segments == 1
+                                            and p.printed == 0]
+
+SEARCH[13] = ("Self-crossing paths and loops",
+              "How many self-crossing paths or loops can you make? How about paths that cross a tile "
+              "twice, but aren't self-crossing?",
+              [SearchVariant("self-crossing", "Maximise the number of paths and loops that cross "
+                             "themselves at least once.",
+                             lambda tr: sum(1 for p in _comps(tr) if p.self_crossings > 0),
+                             _fast_count(lambda d: d["kind"] != "open" and d["self_crossings"] > 0),
+                             pick=lambda tr: [p for p in _comps(tr) if p.self_crossings > 0]),
+               SearchVariant("twice-not-self-crossing", "Maximise the number of paths (stop/circle "
+                             "to stop/circle) that cross some tile at least twice but never cross "
+                             "themselves.",
+                             lambda tr: sum(1 for p in tr.complete_paths if p.self_crossings == 0
+                                            and p.repeated_tiles),
+                             _fast_count(lambda d: d["kind"] == "path" and d["self_crossings"] == 0
+                                         and d["tiles"] < d["segments"]),
+                             pick=lambda tr: [p for p in tr.complete_paths if p.self_crossings == 0
+                                              and p.repeated_tiles])])
+SEARCH[15] = ("Routes between circles with the same number of stops",
+              "How many routes between circles can you make at the same time that include the same "
+              "number of stop squares? (Try progressively, for 1, 2, 3 ...)",
+              [SearchVariant(f"stops-{k}", f"Maximise the number of routes circle - {k} stop "
+                             f"square{'s' if k > 1 else ''} - circle that share no stop or circle.",
+                             (lambda tr, k=k: disjoint_circle_routes(tr, k)[0]),
+                             pick=(lambda tr, k=k: [tr.paths[i] for r in disjoint_circle_routes(tr, k)[1]
+                                                    for i in r]))
+               for k in (1, 2, 3)])
+SEARCH[18] = ("Two-stop groups",
+              "Make a group of paths with exactly two stop squares so that the squares connect to "
+              "each other, to one circle of each color, and to nothing else. ... How many of these "
+              "can you make at the same time? Can you make one of each type at the same time?",
+              [SearchVariant("count", "Maximise the number of groups (route-graph components) made "
+                             "of exactly two stop squares joined by a path and four circles, one of "
+                             "each colour.", lambda tr: len(two_stop_groups(tr)),
+                             pick=lambda tr: [tr.paths[k] for g in two_stop_groups(tr) for k in g["paths"]]),
+               SearchVariant("types", "Maximise the number of the types A, B, C present at once "
+                             "(3 = one of each type).",
+                             lambda tr: len({g["type"] for g in two_stop_groups(tr)} & {"A", "B", "C"}),
+                             target=3,
+                             pick=lambda tr: [tr.paths[k] for g in two_stop_groups(tr) for k in g["paths"]])])
+SEARCH[20] = ("Rotationally symmetric paths",
+              "How many paths can you make that have rotational symmetry (that is, can be mentally "
+              "turned around to match themselves)? How few other paths can you leave?",
+              [SearchVariant("count", "Maximise the number of paths (stop/circle to stop/circle) "
+                             "whose drawn tile segments look the same after a half or quarter turn "
+                             "(the other paths left = 36 minus this).", rot_symmetric_paths,
+                             pick=lambda tr: [p for p in tr.complete_paths
+                                              if p.symmetry["rotation"] > 1])])
+SEARCH[21] = ("Different shapes",
+              "How many different shapes of paths or loops can you make at the same time?",
+              [SearchVariant("count", "Maximise the number of distinct shapes (up to translation and "
+                             "quarter turns; mirror images count as different) among all paths and "
+                             "loops.", distinct_shapes)])
+SEARCH[22] = ("Identical paths", "How many identical paths, loops, or routes can you make?",
+              [SearchVariant("paths", "Maximise the number of paths with the same shape (up to "
+                             "translation and quarter turns).", largest_identical_class(("path",))),
+               SearchVariant("loops", "Maximise the number of loops with the same shape.",
+                             largest_identical_class(("loop",)))])
+SEARCH[23] = ("Longest identical pair",
+              "What is the longest pair of identical paths, loops, or routes that you can make?",
+              [SearchVariant("segments", "Maximise the length in tile segments of a shape that "
+                             "occurs at least twice among the paths and loops.",
+                             longest_identical_pair)])
+SEARCH[24] = ("Paths matching a turned path",
+              "How many paths can you make that exactly match another path located a quarter- or "
+              "half-turn of the board away?",
+              [SearchVariant("count", "Maximise the number of paths P such that P turned a quarter, "
+                             "half or three quarters with the board is another path of the "
+                             "placement.", turned_partner_paths)])
+SEARCH[25] = ("Every path has a turned twin",
+              "Every path has an identical path like those in #24.",
+              [SearchVariant("whole-board", "Whole board: every one of the 36 paths has a partner as "
+                             "in #24. Score = paths with a partner (36 = solved).",
+                             turned_partner_paths, target=36)])
+SEARCH[26] = ("Every path mirror-symmetric", "Every path has mirror symmetry.",
+              [SearchVariant("whole-board", "Whole board: every one of the 36 paths has mirror "
+                             "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
+                             "(36 = solved).", mirror_symmetric_paths, target=36,
+                             pick=lambda tr: [p for p in tr.complete_paths if p.symmetry["mirror"]])])
+
+
+def search_variant(number: int, variant: str | None = None, *, seconds: float = 15.0,
+                   seed: int = 0) -> Result:
+    title, text, vs = SEARCH[number]
+    var = vs[0] if variant is None else next((v for v in vs if v.name == variant), None)
+    if var is None:
+        fail(f"challenge {number} has no variant {variant!r} (variants: {', '.join(v.name for v in vs)})")
+    t0 = time.perf_counter()
+    fn = var.search or _traced(var.score)
+    best, best_s, n = anneal(fn, seconds=seconds, seed=seed, target=var.target)
+    tr = R.trace(best)
+    val = var.score(tr)
+    res = Result(number, var.name, "FEASIBLE", val, None, time.perf_counter() - t0, best,
+                 verified=(val == best_s) if var.search is None else True, verified_value=val)
+    res.extra = {"method": f"simulated annealing, {n} placements evaluated, no bound"}
+    if var.target is not None:
+        res.bound = var.target
+        if val >= var.target:
+            res.extra["proven"] = "certificate found"
+    return res
+
+
+def _two_stop_build(types: bool):
+    def build(sk):
+        m = sk.m
+        deg = {s: len(B.location_ports[s]) for s in B.stops}
+        cands_loc = []
+        groups = []
+        for s1, s2 in itertools.combinations(B.stops, 2):
+            d = sorted((deg[s1], deg[s2]))
+            typ = "A" if d == [2, 4] else "B" if d == [3, 3] else "C" if d == [4, 4] else None
+            if typ is None:
+                continue
+            groups.append((s1, s2, typ))
+        pairs = set()
+        for s1, s2, _ in groups:
+            pairs.add((s1, s2))
+        for s in B.stops:
+            for c in B.ring:
+                pairs.add((s, c))
+        pairs = sorted(pairs)
+        cands, owner = loc_pairs_to_stub_pairs(pairs)
+        z = pairing(sk, cands)
+        zs_of: dict = {}
+        for zk, o, (i, j) in zip(z, owner, cands):
+            zs_of.setdefault(pairs[o], []).append((zk, i, j))
+        gl = []
+        per_stop: dict = {}
+        for s1, s2, typ in groups:
+            g = m.NewBoolVar(f"g_{s1}_{s2}")
+            gl.append((g, typ))
+            per_stop.setdefault(s1, []).append(g)
+            per_stop.setdefault(s2, []).append(g)
+            # at least one path between the two stops; every stub of either stop is joined to the
+            # other stop or to a circle; one circle of each colour
+            m.Add(sum(zk for zk, _, _ in zs_of[(s1, s2)]) >= 1).OnlyEnforceIf(g)
+            for s in (s1, s2):
+                for i in stubs_of(s):
+                    lits = [zk for zk, a, b in zs_of[(s1, s2)] if i in (a, b)]
+                    for c in B.ring:
+                        lits += [zk for zk, a, b in zs_of[(s, c)] if i in (a, b)]
+                    m.Add(sum(lits) == 1).OnlyEnforceIf(g)
+            for colour in ("west", "north", "east", "south"):
+                lits = [zk for s in (s1, s2) for c in B.ring if B.circle_group(c) == colour
+                        for zk, _, _ in zs_of[(s, c)]]
+                m.Add(sum(lits) == 1).OnlyEnforceIf(g)
+        for s, gs in per_stop.items():
+            m.AddAtMostOne(gs)
+        if not types:
+            return sum(g for g, _ in gl)
+        have = []
+        for t in "ABC":
+            h = m.NewBoolVar(f"type_{t}")
+            m.Add(sum(g for g, typ in gl if typ == t) >= 1).OnlyEnforceIf(h)
+            have.append(h)
+        return sum(have)
+    return build
+
+
+_ch = challenge(18, "Two-stop groups",
+                "Make a group of paths with exactly two stop squares so that the squares connect to "
+                "each other, to one circle of each color, and to nothing else. ... How many of these "
+                "can you make at the same time? Can you make one of each type at the same time?")
+_ch.variants.append(Variant("count", "Maximise the number of groups (route-graph components) made "
+                            "of exactly two stop squares joined by a path and four circles, one of "
+                            "each colour.", "max", _two_stop_build(False),
+                            lambda tr: len(two_stop_groups(tr))))
+_ch.variants.append(Variant("types", "Maximise the number of the types A, B, C present at once "
+                            "(3 = one of each type at the same time).", "max", _two_stop_build(True),
+                            lambda tr: len({g["type"] for g in two_stop_groups(tr)} & {"A", "B", "C"}),
+                            upper=3))
+_pick18 = lambda tr: [tr.paths[k] for g in two_stop_groups(tr) for k in g["paths"]]  # noqa: E731
+PICKS[(18, "count")] = _pick18
+PICKS[(18, "types")] = _pick18
+del SEARCH[18]

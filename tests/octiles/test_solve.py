@@ -85,3 +85,30 @@ def test_challenge_one_is_a_lower_bound_by_bfs_over_random_placements():
         for p in tr.complete_paths:
             if len(set(p.ends)) == 2:
                 assert p.tiles >= rows[frozenset(p.ends)]
+
+
+def test_two_stop_group_model_on_a_placement_that_has_groups():
+    res = S.solve_variant(18, "types", time_limit=10)
+    assert res.verified and res.verified_value >= 1
+    tr = R.trace(res.placement)
+    fixed = S.solve_variant(18, "count", time_limit=60, fixed=res.placement)
+    assert fixed.status == "OPTIMAL" and fixed.objective == len(S.two_stop_groups(tr)) >= 1
+
+
+@pytest.mark.parametrize("number, variant", [(13, "self-crossing"), (26, "whole-board")])
+def test_search_answers_are_rechecked(number, variant):
+    res = S.solve_variant(number, variant, time_limit=2, seed=1)
+    assert res.status == "FEASIBLE" and res.verified
+    _, _, vs = S.SEARCH[number]
+    var = next(v for v in vs if v.name == variant)
+    assert var.score(R.trace(res.placement)) == res.objective
+
+
+def test_symmetry_and_shape_helpers():
+    # a single Diameter is symmetric; turning a placement keeps shape keys
+    from .test_rules import random_placement as rp
+    pl = rp(42)
+    a, b = R.trace(pl), R.trace(R.turn_placement(pl))
+    assert sorted(p.shape_key() for p in a.paths) == sorted(p.shape_key() for p in b.paths)
+    assert S.mirror_symmetric_paths(a) == S.mirror_symmetric_paths(b)
+    assert S.turned_partner_paths(a) == S.turned_partner_paths(b)

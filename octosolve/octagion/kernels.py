@@ -69,18 +69,45 @@ def count_matchings_rows(rows, pc, order, avail, chosen):
             order[j] = order[j - 1]
             order[j - 1] = t
             j -= 1
+    # depth-first over the 4 most constrained positions; the last 4 are counted in closed form:
+    # systems of distinct representatives of four sets by inclusion-exclusion over the set
+    # partitions of {A, B, C, D} (a block of size s weighs (-1)^(s-1) (s-1)! |intersection|)
+    ra = rows[order[4]]
+    rb = rows[order[5]]
+    rc = rows[order[6]]
+    rd = rows[order[7]]
     cnt = 0
     used = 0
     k = 0
     avail[0] = rows[order[0]]
     while k >= 0:
-        a = avail[k]
-        if k == 7:
-            cnt += pc[a]
+        if k == 4:
+            free = ~used & FULL
+            a = ra & free
+            b = rb & free
+            c = rc & free
+            d = rd & free
+            na = pc[a]
+            nb = pc[b]
+            nc = pc[c]
+            nd = pc[d]
+            ab = pc[a & b]
+            ac = pc[a & c]
+            ad = pc[a & d]
+            bc = pc[b & c]
+            bd = pc[b & d]
+            cd = pc[c & d]
+            cnt += (na * nb * nc * nd
+                    - ab * nc * nd - ac * nb * nd - ad * nb * nc
+                    - bc * na * nd - bd * na * nc - cd * na * nb
+                    + ab * cd + ac * bd + ad * bc
+                    + 2 * (pc[a & b & c] * nd + pc[a & b & d] * nc + pc[a & c & d] * nb
+                           + pc[b & c & d] * na)
+                    - 6 * pc[a & b & c & d])
             k -= 1
-            if k >= 0:
-                used ^= chosen[k]
+            used ^= chosen[k]
             continue
+        a = avail[k]
         if a == 0:
             k -= 1
             if k >= 0:
@@ -91,7 +118,8 @@ def count_matchings_rows(rows, pc, order, avail, chosen):
         chosen[k] = b
         used |= b
         k += 1
-        avail[k] = rows[order[k]] & ~used & FULL
+        if k < 4:
+            avail[k] = rows[order[k]] & ~used & FULL
     return cnt
 
 
@@ -99,28 +127,28 @@ def count_matchings_rows(rows, pc, order, avail, chosen):
 def max_matching_rows(rows, pc, scratch):
     """Size of a maximum matching of the 8 row masks: augmenting paths found by breadth-first
     search over the numbers, with bitmasks. ``scratch`` is an int64 array of length >= 32."""
-    match_n = scratch[0:8]      # number -> position, -1 if free
-    match_p = scratch[8:16]     # position -> number, -1 if free
-    parent = scratch[16:24]     # number -> position it was reached from
+    # scratch[0:8]: number -> position (-1 free); [8:16]: position -> number;
+    # [16:24]: number -> position it was reached from; [24:32]: BFS queue of numbers
+    for j in range(16):
+        scratch[j] = -1
+    match_n = scratch[0:8]
+    match_p = scratch[8:16]
+    parent = scratch[16:24]
     queue = scratch[24:32]
-    for j in range(8):
-        match_n[j] = -1
-        match_p[j] = -1
     size = 0
+    freemask = FULL             # numbers not matched yet
     for i in range(8):
         r = rows[i]
         if r == 0:
             continue
-        # greedy: a free number adjacent to i
-        free = 0
-        for n in range(8):
-            if (r >> n) & 1 and match_n[n] == -1:
-                free = 1
-                match_n[n] = i
-                match_p[i] = n
-                size += 1
-                break
-        if free:
+        # greedy: the lowest free number adjacent to i
+        g = r & freemask
+        if g:
+            n = pc[(g & (-g)) - 1]
+            match_n[n] = i
+            match_p[i] = n
+            freemask ^= 1 << n
+            size += 1
             continue
         visited = r
         qh = 0
@@ -146,6 +174,7 @@ def max_matching_rows(rows, pc, scratch):
                     queue[qt] = m
                     qt += 1
         if end >= 0:
+            freemask ^= 1 << end
             n = end
             while True:
                 p = parent[n]

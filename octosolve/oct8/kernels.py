@@ -663,15 +663,76 @@ def winners_mask(S):
 
 # ---------------------------------------------------------------- playouts
 @numba.njit(cache=True)
+def builder_choice(S, vals, types, buf, k, st, W):
+    """The 'builder' rollout policy: complete a shared octopus whenever the turn draw or the hand can
+    (preferring arms of the head's colour), otherwise draw (main action) or stop (extra action);
+    anything else at random. Twin: players.builder_choice_py."""
+    ph = S[PHASE]
+    p = S[CUR]
+    if ph == PH_PLACE:
+        for i in range(k):
+            h = S[SHARED + buf[i] - A_PLACE]
+            if _total(S, vals, h) + vals[S[DRAWN]] == 8:
+                return buf[i]
+        return buf[sm_below(st, k)]
+    if ph == PH_MAIN:
+        reach = _reach_cards(S, vals, HAND + p * HAND_CAP, S[HAND_N + p])
+        for i in range(k):
+            a = buf[i]
+            if A_ATTACH <= a < A_XHAND:
+                cap = 8 - _total(S, vals, S[SHARED + a - A_ATTACH])
+                if (reach >> cap) & 1:
+                    return a
+        if S[EXTRA]:
+            return A_STOP
+        if buf[0] < A_PASS:
+            return buf[0]
+        return buf[sm_below(st, k)]
+    if ph == PH_SEL and S[MODE] == 0:
+        h = S[SHARED + S[SRC]]
+        cnt = W[128:152]
+        _counts_hand(S, types, p, cnt)
+        ssum = 0
+        for i in range(S[SELN]):
+            cnt[S[SEL + i]] -= 1
+            ssum += S[SEL + i] % 8 + 1
+        left = 8 - _total(S, vals, h) - ssum
+        if left == 0 and buf[k - 1] == A_DONE:
+            return A_DONE
+        best = -1
+        for i in range(k):
+            a = buf[i]
+            if a >= A_DONE:
+                continue
+            t = a - A_ADD
+            v = t % 8 + 1
+            cnt[t] -= 1
+            ok = v == left or (v < left and (_reach(cnt, t) >> (left - v)) & 1)
+            cnt[t] += 1
+            if ok:
+                if t // 8 == h // 10:
+                    return a
+                if best < 0:
+                    best = a
+        if best >= 0:
+            return best
+        return buf[sm_below(st, k)]
+    return buf[sm_below(st, k)]
+
+
+@numba.njit(cache=True)
 def playout(S, vals, types, st, policy, log, logn):
-    """Play S to the end. policy[p]: 0 random. Logs (action, number of legal actions) if log has room.
-    Returns the number of decisions made."""
+    """Play S to the end. policy[p]: 0 random, 1 builder. Logs (action, number of legal actions) if
+    log has room. Returns the number of decisions made."""
     buf = np.empty(NUM_ACTIONS, dtype=np.int64)
     W = np.zeros(160, dtype=np.int64)
     d = 0
     while S[PHASE] != PH_OVER:
         k = legal_actions(S, vals, types, buf, W)
-        a = buf[sm_below(st, k)]
+        if policy[S[CUR]] == 1:
+            a = builder_choice(S, vals, types, buf, k, st, W)
+        else:
+            a = buf[sm_below(st, k)]
         if d < log.shape[0]:
             log[d, 0] = a
             log[d, 1] = k
@@ -682,14 +743,13 @@ def playout(S, vals, types, st, policy, log, logn):
 
 
 @numba.njit(cache=True)
-def run_games(n, heads, vals, types, seeds, scores, made, arms, wins, turns, decisions, acts):
-    """Random games for each seed; fills the per-game result arrays."""
+def run_games(n, heads, vals, types, seeds, scores, made, arms, wins, turns, decisions, acts, pol):
+    """Games for each seed (policy per seat: 0 random, 1 builder); fills the per-game result arrays."""
     S = np.zeros(SIZE, dtype=np.int64)
     det = np.zeros(3, dtype=np.int64)
     log = np.zeros((0, 2), dtype=np.int64)
     logn = np.zeros(1, dtype=np.int64)
     st = np.zeros(1, dtype=np.uint64)
-    pol = np.zeros(4, dtype=np.int64)
     for g in range(seeds.shape[0]):
         init_state(S, n, heads, seeds[g])
         _start_turn(S, vals)
@@ -725,18 +785,21 @@ def new_state(tables: Tables, seed: int) -> np.ndarray:
     return S
 
 
-def play_logged(tables: Tables, seed: int, max_log: int = 20000):
-    """(final flat state, log[(action, number of legal actions)]) of the random game ``seed``."""
+def play_logged(tables: Tables, seed: int, max_log: int = 20000, policy=(0, 0, 0, 0)):
+    """(final flat state, log[(action, number of legal actions)]) of the game ``seed``."""
     S = new_state(tables, seed)
     st = sm_state(int(seed) ^ SALT)
     log = np.zeros((max_log, 2), dtype=np.int64)
     logn = np.zeros(1, dtype=np.int64)
-    playout(S, tables.vals, tables.types, st, np.zeros(4, dtype=np.int64), log, logn)
+    playout(S, tables.vals, tables.types, st, np.array(policy, dtype=np.int64), log, logn)
     return S, log[: logn[0]]
 
 
-def simulate_random(cfg: R.Config, seeds) -> dict:
-    """Random games (numba) for the given seeds; per-game numpy arrays."""
+POLICIES = {"random": 0, "builder": 1}
+
+
+def simulate_random(cfg: R.Config, seeds, policy=("random",) * 4) -> dict:
+    """Games played by numba policies (random / builder) for the given seeds; per-game numpy arrays."""
     tb = Tables(cfg)
     seeds = np.asarray(seeds, dtype=np.uint64)
     g, n = len(seeds), cfg.players
@@ -744,7 +807,8 @@ def simulate_random(cfg: R.Config, seeds) -> dict:
                arms=np.zeros((g, n), np.int64), wins=np.zeros(g, np.int64), turns=np.zeros(g, np.int64),
                decisions=np.zeros(g, np.int64), acts=np.zeros((g, NCAT), np.int64))
     run_games(n, tb.heads, tb.vals, tb.types, seeds, out["scores"], out["made"], out["arms"], out["wins"],
-              out["turns"], out["decisions"], out["acts"])
+              out["turns"], out["decisions"], out["acts"],
+              np.array([POLICIES[x] for x in policy] + [0] * (4 - len(policy)), dtype=np.int64))
     return out
 
 
@@ -793,12 +857,12 @@ def from_python(st: R.Oct8State) -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def rollout_returns(S, vals, types, seed):
+def rollout_returns(S, vals, types, seed, policy):
     st = np.zeros(1, dtype=np.uint64)
     st[0] = np.uint64(seed)
     log = np.zeros((0, 2), dtype=np.int64)
     logn = np.zeros(1, dtype=np.int64)
-    playout(S, vals, types, st, np.zeros(4, dtype=np.int64), log, logn)
+    playout(S, vals, types, st, policy, log, logn)
     return winners_mask(S)
 
 

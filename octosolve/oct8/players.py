@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..core.errors import fail
 from ..core.game import Player
-from ..core.mcts import MCTSPlayer
 from ..core.seeding import py_random
 from . import kernels as K
 from . import rules as R
@@ -47,8 +46,9 @@ def _sub_multisets(cnt: list[int], target: int, start: int = 0, exact: bool = Tr
     return out
 
 
-def exchange_plans(state: R.Oct8State):
-    """(own score change, action plan) of every legal exchange (actions 3 and 4), from the kernel."""
+def exchange_plans(state: R.Oct8State, with_opponent: bool = False):
+    """(own score change, action plan) of every legal exchange (actions 3 and 4), from the kernel;
+    with ``with_opponent``: (own change, opponents' change, plan)."""
     me = state.cur
     types = state.cfg.types
     plans = []
@@ -59,6 +59,7 @@ def exchange_plans(state: R.Oct8State):
         a = state.fields[so][ss]
         ac = a // R.HEADS_PER_COLOUR
         da = sum(1 for t in given if t // 8 == ac) - (1 if st // 8 == ac else 0)
+        opp = 0
         if kind == 3:
             delta = da
             plan = [R.A_XHAND + ss * R.NUM_TYPES + st]
@@ -67,11 +68,12 @@ def exchange_plans(state: R.Oct8State):
             bc = b // R.HEADS_PER_COLOUR
             db = (1 if st // 8 == bc else 0) - sum(1 for t in given if t // 8 == bc)
             delta = (da if so == me else 0) + (db if to == me else 0)
+            opp = (da if so != me else 0) + (db if to != me else 0)
             rel_a, rel_b = (so - me) % state.n, (to - me) % state.n
             plan = [R.A_XFIELD + (rel_a * R.MAX_FIELD + ss) * R.NUM_TYPES + st,
                     R.A_TARGET + rel_b * R.MAX_FIELD + ts]
         plan += [R.A_ADD + t for t in given] + [R.A_DONE]
-        plans.append((delta, plan))
+        plans.append((delta, opp, plan) if with_opponent else (delta, plan))
     _ = types
     return plans
 
@@ -151,27 +153,64 @@ class Oct8Greedy(Player):
         return self.rng.choice([a for k, a in scored if k == top])
 
 
-def numba_rollout(state: R.Oct8State, rng) -> list[float]:
-    """Random playout of ``state`` with the numba engine; returns like ``State.returns`` blended with
-    the score margin (so rollouts that lose by less still teach something)."""
-    S = K.from_python(state)
-    tb = _tables(state.cfg)
-    mask = K.rollout_returns(S, tb.vals, tb.types, rng.getrandbits(63))
-    n = state.n
-    winners = [p for p in range(n) if mask >> p & 1]
-    import numpy as np
+def builder_choice_py(st: R.Oct8State, legal: list[int], rng: R.SplitMix64) -> int:
+    """Pure-Python twin of ``kernels.builder_choice`` (the rollout policy): complete a shared octopus
+    when possible, else draw / stop, else random (same SplitMix64 calls)."""
+    ph = st.phase
+    p = st.cur
+    vals = st.cfg.values
+    if ph == R.PH_PLACE:
+        for a in legal:
+            if st.total(st.shared[a - R.A_PLACE]) + vals[st.drawn] == 8:
+                return a
+        return legal[rng.below(len(legal))]
+    if ph == R.PH_MAIN:
+        reach = st._reach(st._type_counts(st.hands[p]))
+        for a in legal:
+            if R.A_ATTACH <= a < R.A_XHAND and reach >> (8 - st.total(st.shared[a - R.A_ATTACH])) & 1:
+                return a
+        if st.extra:
+            return R.A_STOP
+        if legal[0] < R.A_PASS:
+            return legal[0]
+        return legal[rng.below(len(legal))]
+    if ph == R.PH_SEL and st.mode == R.MODE_ATTACH:
+        h = st.shared[st.src]
+        cnt = st._type_counts(st.hands[p])
+        for t in st.sel:
+            cnt[t] -= 1
+        left = 8 - st.total(h) - sum(t % 8 + 1 for t in st.sel)
+        if left == 0 and legal[-1] == R.A_DONE:
+            return R.A_DONE
+        best = None
+        for a in legal:
+            if a >= R.A_DONE:
+                continue
+            t = a - R.A_ADD
+            v = t % 8 + 1
+            cnt[t] -= 1
+            ok = v == left or (v < left and st._reach(cnt, t) >> (left - v) & 1)
+            cnt[t] += 1
+            if ok:
+                if t // 8 == h // R.HEADS_PER_COLOUR:
+                    return a
+                if best is None:
+                    best = a
+        if best is not None:
+            return best
+    return legal[rng.below(len(legal))]
 
-    det = np.zeros(3, dtype=np.int64)
-    scores = []
-    for p in range(n):
-        K.score_detail(S, p, det)
-        scores.append(int(det[0]))
-    out = []
-    for p in range(n):
-        win = (1.0 / len(winners) if p in winners else 0.0) - 1.0 / n
-        margin = scores[p] - max(scores[q] for q in range(n) if q != p)
-        out.append(win + 0.02 * margin)
-    return out
+
+class Oct8Builder(Player):
+    """The rollout policy as a player (Python twin of the numba policy)."""
+
+    name = "builder"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = R.SplitMix64(seed or 0)
+
+    def choose(self, state):
+        return builder_choice_py(state, state.legal_actions(), self.rng)
 
 
 _TABLES: dict[int, K.Tables] = {}
@@ -184,33 +223,138 @@ def _tables(cfg) -> K.Tables:
     return tb
 
 
+def rollout_value(state: R.Oct8State, rng, me: int) -> float:
+    """Builder-policy playout of ``state`` (numba) for every seat; ``me``'s win share (ties split)
+    minus 1/n, plus 0.02 x the score margin over the best opponent."""
+    import numpy as np
+
+    S = K.from_python(state)
+    tb = _tables(state.cfg)
+    mask = K.rollout_returns(S, tb.vals, tb.types, rng.getrandbits(63), np.ones(4, dtype=np.int64))
+    n = state.n
+    winners = [p for p in range(n) if mask >> p & 1]
+    det = np.zeros(3, dtype=np.int64)
+    scores = []
+    for p in range(n):
+        K.score_detail(S, p, det)
+        scores.append(int(det[0]))
+    win = (1.0 / len(winners) if me in winners else 0.0) - 1.0 / n
+    return win + 0.02 * (scores[me] - max(scores[q] for q in range(n) if q != me))
+
+
 def determinize(state: R.Oct8State, player: int, rng) -> R.Oct8State:
     return state.determinize(player, rng)
 
 
-class Oct8MCTS(MCTSPlayer):
-    """Determinised MCTS (a fresh determinisation of the hidden cards per simulation, core UCT) with
-    numba random rollouts."""
+class Oct8MCTS(Player):
+    """Determinised Monte-Carlo search over whole moves (flat: the root's moves are compared).
+
+    At an octopus action the candidate moves are: each legal draw, keeping the baby chips (extra
+    actions), every attach that completes a shared octopus, and the exchanges (swap kernel) that gain
+    the mover arms or take arms from an opponent (best ``max_exchanges`` by gain). Turn-draw placement and
+    shipping choices are searched the same way. Each round draws a fresh determinisation of the
+    hidden cards (other hands, decks, other players' colours) and a rollout seed, plays every candidate
+    move on it and finishes the game with the numba builder policy for every seat; the move with the
+    best total wins. ``simulations`` is the budget of playouts per decision. Discards follow greedy."""
 
     name = "mcts"
 
-    def __init__(self, simulations: int = 200, seed: int | None = None, c: float = 0.7):
-        super().__init__(simulations=simulations, c=c, seed=seed, rollout=numba_rollout,
-                         determinize=determinize)
+    def __init__(self, simulations: int = 100, seed: int | None = None, c: float = 0.4,
+                 max_exchanges: int = 12):
+        self.simulations = simulations
+        self.c = c
+        self.max_exchanges = max_exchanges
+        self.rng = py_random(seed, "oct8-mcts")
+        self.greedy = Oct8Greedy(seed)
+        self.plan: list[int] = []
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        if self.plan and self.plan[0] in legal:
+            return self.plan.pop(0)
+        self.plan = []
+        if len(legal) == 1:
+            return legal[0]
+        ph = state.phase
+        if ph == R.PH_MAIN:
+            macros = self.candidates(state, legal)
+        elif ph in (R.PH_PLACE, R.PH_SHIP):
+            macros = [[a] for a in legal]
+        else:
+            return self.greedy.choose(state)
+        if not macros:
+            return self.greedy.choose(state)
+        plan = macros[0] if len(macros) == 1 else self.search(state, macros)
+        self.plan = list(plan[1:])
+        return plan[0]
+
+    def candidates(self, state, legal):
+        macros = [[a] for a in legal if R.A_DRAW <= a <= R.A_STOP]
+        macros += [plan for _, plan in attach_plans(state)]
+        ex = [(own - opp, own, plan) for own, opp, plan in exchange_plans(state, with_opponent=True)
+              if own > 0 or opp < 0]
+        ex.sort(key=lambda x: (-x[0], -x[1]))
+        macros += [plan for _, _, plan in ex[: self.max_exchanges]]
+        return macros
+
+    def search(self, state, macros):
+        """Common random numbers: each round draws one determinisation and one rollout seed and
+        scores every candidate move on them (paired comparisons need far fewer simulations)."""
+        me = state.cur
+        k = len(macros)
+        rounds = max(2, self.simulations // k)
+        value = [0.0] * k
+        for _ in range(rounds):
+            det = state.determinize(me, self.rng)
+            seed = self.rng.getrandbits(63)
+            for j, plan in enumerate(macros):
+                s = det.clone()
+                for a in plan:
+                    s.apply_action(a)
+                value[j] += rollout_value(s, _Seeded(seed), me)
+        best = max(range(k), key=lambda m: value[m])
+        return macros[best]
 
 
-STRATEGIES = ("random", "greedy", "mcts")
+class _Seeded:
+    """A stand-in rng whose getrandbits returns one fixed seed (common random numbers)."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def getrandbits(self, _bits):
+        return self.seed
 
 
-def make_player(name: str, seed: int, simulations: int = 200) -> Player:
+STRATEGIES = ("random", "greedy", "builder", "mcts")
+
+
+class OpenSpielOct8(Player):
+    """OpenSpiel's generic MCTS bot (through the shared adapter; it searches the true state, the usual
+    baseline for hidden information) - answering at once when only one action is legal, as ours does."""
+
+    name = "openspiel-mcts"
+
+    def __init__(self, players: int = 4, simulations: int = 100, seed: int | None = None):
+        from ..interop.openspiel import OpenSpielMCTSPlayer
+
+        self.bot = OpenSpielMCTSPlayer(R.make_game(players=players), simulations=simulations,
+                                       seed=(seed or 0) % (2 ** 31))
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.bot.choose(state)
+
+
+def make_player(name: str, seed: int, simulations: int = 200, players: int = 4) -> Player:
     if name == "random":
         return Oct8Random(seed)
     if name == "greedy":
         return Oct8Greedy(seed)
+    if name == "builder":
+        return Oct8Builder(seed)
     if name == "mcts":
         return Oct8MCTS(simulations=simulations, seed=seed)
     if name == "openspiel-mcts":
-        from ..interop.openspiel import OpenSpielMCTSPlayer
-
-        return OpenSpielMCTSPlayer(R.make_game(), simulations=simulations, seed=seed)
+        return OpenSpielOct8(players, simulations=simulations, seed=seed)
     fail(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)}, openspiel-mcts)")

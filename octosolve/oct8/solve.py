@@ -13,6 +13,7 @@ from ..core.stats import mean_ci, wilson_interval
 from . import rules as R
 
 CHUNK_NUMBA = 5000
+NUMBA_POLICIES = ("random", "builder")  # strategies the numba playout engine plays itself
 CHUNK_PY = 10
 
 
@@ -25,10 +26,10 @@ def _chunk(task: dict) -> dict:
     cfg = R.Config.make(task["players"], task["short"], task["deck"])
     seeds = game_seeds(task["seed"], task["start"], task["stop"])
     n = cfg.players
-    if all(s == "random" for s in task["strategies"]):
+    if all(s in NUMBA_POLICIES for s in task["strategies"]):
         from . import kernels as K
 
-        out = K.simulate_random(cfg, seeds)
+        out = K.simulate_random(cfg, seeds, task["strategies"])
         wins = out.pop("wins")
         out["winners"] = np.array([[w >> p & 1 for p in range(n)] for w in wins], dtype=np.int64)
         out["engine"] = "numba"
@@ -42,7 +43,7 @@ def _chunk(task: dict) -> dict:
                acts=np.zeros((g, len(R.CATEGORIES)), np.int64), engine="python")
     for i, s in enumerate(seeds):
         gi = task["start"] + i
-        players = [make_player(name, derive_seed(task["seed"], "oct8-player", gi, p), task.get("simulations", 200))
+        players = [make_player(name, derive_seed(task["seed"], "oct8-player", gi, p), task.get("simulations", 200), n)
                    for p, name in enumerate(task["strategies"])]
         st = R.Oct8State.new(cfg, int(s))
         play(st, players)
@@ -72,7 +73,7 @@ def simulate(*, players: int = 4, strategies: list[str] | None = None, games: in
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
     cfg = R.Config.make(players, short, deck)  # validates players and deck early
-    numba_path = all(s == "random" for s in strategies)
+    numba_path = all(s in NUMBA_POLICIES for s in strategies)
     chunk = CHUNK_NUMBA if numba_path else CHUNK_PY
     tasks = [dict(players=players, short=short, deck=cfg.deck, strategies=strategies, seed=seed,
                   start=a, stop=b, simulations=simulations) for a, b in chunked(games, chunk)]

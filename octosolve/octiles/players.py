@@ -341,7 +341,9 @@ def play_game(game_kwargs: dict, names: list[str], seed: int | None, simulations
         across = [sum(p in state.finish_sets[q] for p in state.pos[q]) for q in range(state.n)]
     return {"game": game_kwargs.get("variant", "move-over"), "players": list(names),
             "runners_across": across,
-            "seed": seed, "moves": moves, "turns": state.turn, "winners": state.winners,
+            "seed": seed, "moves": moves,
+            "turns": max((m["turn"] + 1 for m in moves if m["player"] >= 0), default=0),
+            "winners": state.winners,
             "winner_names": [names[w] for w in state.winners],
             "end_reason": state.end_reason, "returns": state.returns(), "final": to_json(state)}
 

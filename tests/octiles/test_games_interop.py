@@ -201,3 +201,45 @@ def test_openspiel_register_by_name_and_bot():
     st = game.new_initial_state()
     st.apply_action(3)
     assert bot.choose(st) in st.legal_actions()
+
+
+def test_mcts_in_full_game_with_markers():
+    # regression: the search's prior cache must key on the markers (they change the legal actions)
+    game = G.make_game(variant="octiles", max_turns=60)
+    st = game.new_initial_state()
+    rng = random.Random(4)
+    while st.turn < 30 and not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+    assert all(t >= 0 for t in st.tile_at)
+    bot = P.OctilesMCTS(simulations=40, seed=2)
+    for _ in range(12):
+        if st.is_terminal():
+            break
+        if st.current_player() < 0:
+            st.apply_action(rng.choice(st.legal_actions()))
+            continue
+        a = bot.choose(st)
+        assert a in st.legal_actions()
+        st.apply_action(a)
+
+
+def test_adjudication_at_turn_limit():
+    st = G.make_game(max_turns=1, adjudicate=True).new_initial_state()
+    st.apply_action(st.legal_actions()[0])
+    # pretend one runner is across (its finish circle is free: player 1's runner there moves off)
+    target = sorted(st.finish_sets[0])[0]
+    if st.occ[target] >= 0:
+        o = st.occ[target]
+        free = next(p for p in range(16) if st.occ[p] < 0)
+        st.pos[o >> 3][o & 7], st.occ[free] = free, o
+    st.occ[st.pos[0][0]], st.occ[target] = -1, 0
+    st.pos[0][0] = target
+    st._legal_cache = None
+    st.apply_action(st.legal_actions()[0])
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    assert st.winners == [0] and st.end_reason == "turn limit (adjudicated)"
+    st2 = G.make_game(max_turns=1, adjudicate=True).new_initial_state()
+    while not st2.is_terminal():
+        st2.apply_action(st2.legal_actions()[0])
+    assert st2.winners == [] and st2.returns() == [0.0, 0.0]

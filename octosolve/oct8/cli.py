@@ -249,19 +249,21 @@ def deck(deck, as_json):
 @group.command()
 @click.option("--games", type=int, default=20, show_default=True)
 @click.option("--simulations", type=int, default=100, show_default=True)
-@click.option("--opponent", type=click.Choice(["greedy", "random", "openspiel-mcts"]), default="greedy",
-              show_default=True)
+@click.option("--opponent", type=click.Choice(["greedy", "random", "builder", "openspiel-mcts"]),
+              default="greedy", show_default=True)
+@_players_option()
 @seed_option()
 @batch_options
 @json_option
-def match(games, simulations, opponent, seed, workers, scheduler, as_json):
-    """Measured match, 4 players: our MCTS against three copies of an opponent, rotating seats."""
+def match(games, simulations, opponent, players, seed, workers, scheduler, as_json):
+    """Measured match: our search player (mcts) in one seat against copies of an opponent, the seat
+    rotating game by game; both search players get --simulations per move."""
     from .solve import mcts_match
 
     res = mcts_match(games=games, simulations=simulations, opponent=opponent, seed=seed, workers=workers,
-                     scheduler=scheduler)
+                     scheduler=scheduler, players=players)
     lo, hi = res["mcts_win_rate_ci"]
-    text = (f"{res['games']} games, mcts ({simulations} sims/move) vs 3x {opponent}: mcts win share "
-            f"{res['mcts_win_rate']:.3f} [{lo:.3f}, {hi:.3f}] (a seat's fair share is 0.25); mean score mcts "
+    text = (f"{res['games']} games, mcts ({simulations} sims/move) vs {players - 1}x {opponent}: mcts win share "
+            f"{res['mcts_win_rate']:.3f} [{lo:.3f}, {hi:.3f}] (a seat's fair share is {1 / players:.2f}); mean score mcts "
             f"{res['mcts_mean_score']:.2f} vs {opponent} {res['opponent_mean_score']:.2f}")
     emit(res, as_json, text)

@@ -112,6 +112,9 @@ def summarise(res: dict, strategies: list[str]) -> dict:
         "mean_turns_ci": [round(v, 3) for v in mean_ci(res["turns"])[1:]],
         "mean_decisions": round(float(res["decisions"].mean()), 2),
         "actions_per_game": {c: round(float(res["acts"][:, i].mean()), 3) for i, c in enumerate(R.CATEGORIES)},
+        "actions_per_game_ci": {c: [round(v, 3) for v in mean_ci(res["acts"][:, i])[1:]]
+                                for i, c in enumerate(R.CATEGORIES)},
+        "mean_total_score": round(float(res["scores"].sum(axis=1).mean()), 3),
     }
     assert sum(wins) + ties == g
     return out

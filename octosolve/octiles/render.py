@@ -84,7 +84,7 @@ def board_svg(placement: Mapping | None = None, highlight: Iterable = (), title:
     geo = _Geo(title_h=30.0 if title else 0.0)
     d = svg.new_drawing(geo.width, geo.height)
     if title:
-        d.append(svg.text(title, geo.width / 2, 16, size=15, font_weight="bold"))
+        d.append(svg.text(title, geo.width / 2, 16, size=13, font_weight="bold"))
     # spaces / tiles
     r_oct = 0.5 / 0.9238795325112867  # circumradius of an octagon of apothem 0.5
     for sp, (x, y) in b.space_xy.items():

@@ -86,7 +86,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         if res.placement:
             render.save_board_svg(out_dir / "challenges" / f"{stem}.svg", res.placement,
                                   S.highlight_for(res),
-                                  title=f"#{n} {title} ({res.variant}): {S.value_text(res)}")
+                                  title=f"#{n} {res.variant}: {S.value_text(res)}")
             files.append(f"challenges/{stem}.svg")
         rows.append((n, res, stem, title, text, statement))
 

@@ -214,3 +214,113 @@ def position_with_free(seed: int, free: int, variant: str = "standard") -> Octag
 
 
 __all__ = ["solve", "search_value", "minimax_reference", "position_with_free", "rc"]
+
+
+# ---------------------------------------------------------------------- games, matches, statistics
+def play_game(variant: str, names: list[str], seed: int, *, players: int = 2, hidden: bool = False,
+              simulations: int = 400, stop_after: int | None = None, first: int | None = None,
+              player_objs=None) -> tuple[dict, OctagoneState]:
+    """Play one game (or its first ``stop_after`` moves); returns (record, final state)."""
+    from ..core.seeding import derive_seed
+    from .players import make_player
+    from .rules import OctagoneGame, hand_to_json
+
+    game = OctagoneGame(variant, players, hidden)
+    if len(names) != players:
+        fail(f"--players needs {players} names separated by commas, got {len(names)}")
+    st = game.new_initial_state(seed)
+    if first is not None:
+        if not 0 <= first < players:
+            fail(f"--first must be 0..{players - 1}")
+        st.first = st.to_move = first
+    objs = player_objs or [make_player(n, derive_seed(seed, "seat", i), simulations=simulations, game=game)
+                           for i, n in enumerate(names)]
+    iv = variant == "iv"
+    record = {"variant": variant, "seed": seed, "players": list(names), "first": st.first,
+              "hands": [hand_to_json(h, iv) for h in st.hands], "moves": []}
+    while not st.over and (stop_after is None or len(record["moves"]) < stop_after):
+        p = st.to_move
+        a = objs[p].choose(st)
+        cell = st.target() if a >= DAMA_ACTIONS_ else a // 8
+        record["moves"].append(st.move_record(p, a, cell))
+        st.apply_action(a)
+    record["winner"] = st.winner() if st.over else None
+    record["shields_left"] = st.shields_left()
+    record["over"] = st.over
+    if st.over:
+        record["end_reason"] = st.end_reason
+    return record, st
+
+
+from .rules import DAMA_ACTIONS as DAMA_ACTIONS_  # noqa: E402
+
+
+def _match_chunk(task) -> list[dict]:
+    variant, players, names, seed, start, stop, sims = task
+    out = []
+    for i in range(start, stop):
+        gs = derive(seed, "game", i)
+        seats = list(names) if i % 2 == 0 else list(reversed(names)) if players == 2 else \
+            names[1:] + names[:1]
+        rec, st = play_game(variant, seats, gs, players=players, simulations=sims)
+        out.append({"game": i, "seats": seats, "first": st.first, "winner": st.winner(),
+                    "left": st.shields_left(), "moves": len(rec["moves"])})
+    return out
+
+
+def derive(seed, *keys) -> int:
+    from ..core.seeding import derive_seed
+
+    return derive_seed(seed, *keys)
+
+
+def run_games(variant: str, names: list[str], games: int, seed: int, *, players: int = 2,
+              simulations: int = 400, workers: int | None = None, scheduler: str | None = None,
+              chunk: int | None = None) -> list[dict]:
+    from ..core.batch import chunked, run_batch
+
+    chunk = chunk or max(1, min(500, games // 8 or 1))
+    tasks = [(variant, players, list(names), seed, a, b, simulations) for a, b in chunked(games, chunk)]
+    res = run_batch(_match_chunk, tasks, workers=workers, scheduler=scheduler, desc="games")
+    return [g for part in res for g in part]
+
+
+def summarize_match(games: list[dict], names: list[str]) -> dict:
+    """Points per player name (win 1, tie 1/2) with Wilson 95% intervals (2 players)."""
+    from ..core.stats import wilson_interval
+
+    n = len(games)
+    out = {"games": n, "players": {}}
+    for name in dict.fromkeys(names):
+        pts = wins = ties = 0
+        for g in games:
+            seat = g["seats"].index(name)
+            if g["winner"] is None:
+                pts += 0.5
+                ties += 1
+            elif g["winner"] == seat % 2:
+                pts += 1
+                wins += 1
+        lo, hi = wilson_interval(pts, n)
+        out["players"][name] = {"wins": wins, "ties": ties, "score": pts / n if n else 0.0,
+                                "ci95": [lo, hi]}
+    return out
+
+
+def first_player_advantage(games: list[dict]) -> dict:
+    """How often the side that placed the Dama Bianca won (ties counted apart and as 1/2)."""
+    from ..core.stats import wilson_interval
+
+    n = len(games)
+    wins = sum(1 for g in games if g["winner"] is not None and g["winner"] == g["first"] % 2)
+    ties = sum(1 for g in games if g["winner"] is None)
+    losses = n - wins - ties
+    score = (wins + 0.5 * ties) / n if n else 0.0
+    lo, hi = wilson_interval(wins + 0.5 * ties, n)
+    dec = wins + losses
+    lo2, hi2 = wilson_interval(wins, dec)
+    return {"games": n, "first_wins": wins, "ties": ties, "first_losses": losses,
+            "first_score": score, "first_score_ci95": [lo, hi],
+            "first_win_share_of_decided": wins / dec if dec else None,
+            "decided_ci95": [lo2, hi2],
+            "mean_moves": sum(g["moves"] for g in games) / n if n else 0.0}

@@ -731,7 +731,7 @@ class Oct8State(State):
 
     def octopus_str(self, h: int) -> str:
         arms = sorted(self.arms[h], key=lambda c: self.cfg.types[c])
-        tag = "*" if self.blocked(h) else ""
+        tag = "*" if self.arms[h] and self.total(h) == 8 and self.blocked(h) else ""
         return f"{COLOURS[h // HEADS_PER_COLOUR]}{tag}[{' '.join(self.card_str(c) for c in arms)}]={self.total(h)}"
 
     def action_to_string(self, a: int) -> str:

@@ -70,11 +70,19 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     cp_t = 5.0 if quick else CPSAT_SECONDS
     se_t = 3.0 if quick else SEARCH_SECONDS
     rows = []
-    for n, variant in progress(todo, desc="octiles challenges", unit="variant"):
+    # a circle-to-circle path is a path: solve 6 first and hint 2's path variants with its answers
+    order = sorted(todo, key=lambda nv: (0 if nv[0] == 6 else 1, todo.index(nv)))
+    done: dict = {}
+    for n, variant in progress(order, desc="octiles challenges", unit="variant"):
+        hint = None
+        if n == 2 and variant.startswith("path-") and (6, variant[5:]) in done:
+            hint = done[(6, variant[5:])].placement
         if n == 1:
             res = S.solve_variant(1)
         elif n in S.CHALLENGES:
-            res = S.solve_variant(n, variant, time_limit=cp_t, seed=seed)
+            res = S.solve_variant(n, variant, time_limit=cp_t, seed=seed, hint=hint)
+            if hint:
+                res.extra["hint"] = f"started from the answer of challenge 6 ({variant[5:]})"
         else:
             res = S.search_variant(n, variant, seconds=se_t, seed=seed)
         stem = f"challenge{n:02d}-{res.variant}"
@@ -89,6 +97,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                                   title=f"#{n} {res.variant}: {S.value_text(res)}")
             files.append(f"challenges/{stem}.svg")
         rows.append((n, res, stem, title, text, statement))
+        done[(n, res.variant)] = res
+    rows.sort(key=lambda r: todo.index((r[0], None if r[0] == 1 else r[1].variant)))
 
     bench = _bench(quick)
     write_json(out_dir / "bench.json", bench)
@@ -184,7 +194,8 @@ def _write_readme(out_dir: Path, rows, bench, games, quick: bool) -> None:
               f"Answer: {S.value_text(r)}; status {r.status}, objective {_fmt(r.objective)}, "
               f"bound {_fmt(r.bound)}, {r.seconds:.1f} s"
               + (f"; {r.extra['method']}" if 'method' in r.extra else "")
-              + (f"; {r.extra['found_by']}" if 'found_by' in r.extra else "") + ".", ""]
+              + (f"; {r.extra['found_by']}" if 'found_by' in r.extra else "")
+              + (f"; {r.extra['hint']}" if 'hint' in r.extra else "") + ".", ""]
         if n == 1:
             h = r.extra["histogram"]
             L += ["Fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs" for k, v in h.items())

@@ -1018,6 +1018,8 @@ def solve_variant(number: int, variant: str | None = None, *, time_limit: float 
         hint = pre
     if hint:
         sk.hint(hint)
+        if pre is None and not fixed:
+            pre = R.validate_placement(hint, full=True)
     if fixed:
         sk.fix(fixed)
     solver = cp_model.CpSolver()
@@ -1057,7 +1059,7 @@ def solve_variant(number: int, variant: str | None = None, *, time_limit: float 
             better = True
         if better:
             res.placement = placement = pre
-            res.extra["found_by"] = "local search (hint); CP-SAT gave the bound"
+            res.extra["found_by"] = "the hint placement (CP-SAT gave the bound)"
             if var.check is not None:
                 res.status = "FEASIBLE"
                 res.extra["proven"] = "certificate found"

@@ -23,7 +23,7 @@ from .rules import LINES_NOWRAP, LINES_WRAP, NCELLS
 
 EXACT, LOWER, UPPER = 1, 2, 3
 INF = 100
-TT_BITS_DEFAULT = 22
+TT_BITS_DEFAULT = 24
 
 
 def line_tables(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -78,20 +78,23 @@ class Table:
 
 @numba.njit(cache=True)
 def _next_target(lines, lens, occ, x, d, far):
-    found = -1
     n = lens[x, d]
+    if far:
+        for i in range(n - 1, -1, -1):
+            y = lines[x, d, i]
+            if (occ >> y) & 1 == 0:
+                return y
+        return -1
     for i in range(n):
         y = lines[x, d, i]
         if (occ >> y) & 1 == 0:
-            if not far:
-                return y
-            found = y
-    return found
+            return y
+    return -1
 
 
 @numba.njit(cache=True)
 def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
-               z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats):
+               z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats, buf, ply):
     # stats: [nodes, table hits, node limit, aborted]
     stats[0] += 1
     if stats[0] > stats[2]:
@@ -108,7 +111,8 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
         if hands[q, colour] == 0 and hands[q, 6] == 0:
             return tot_q - tot_p
         return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, lines, lens, far_jolly,
-                           z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats)
+                           z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats,
+                           buf, ply + 1)
     if tot_p == 1:  # the last shield: the game ends with p on 0
         return tot_q
     occ2 = occ | (np.int64(1) << t)
@@ -126,9 +130,9 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
         if f == UPPER and v <= alpha:
             return v
     # generate moves (kind, next target), deduplicated, with an ordering score
-    mk = np.empty(16, dtype=np.int64)
-    mn = np.empty(16, dtype=np.int64)
-    ms = np.empty(16, dtype=np.int64)
+    mk = buf[ply, 0]  # preallocated per-ply move lists (no allocation in the search)
+    mn = buf[ply, 1]
+    ms = buf[ply, 2]
     nm = 0
     for kk in range(2):
         kind = colour if kk == 0 else 6
@@ -179,7 +183,8 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
         h2 = h ^ z_occ[t] ^ z_hand[p, kind, c] ^ z_hand[p, kind, c - 1] ^ z_t[t] ^ z_t[nx] ^ z_side
         hands[p, kind] = c - 1
         v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, lines, lens, far_jolly,
-                        z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats)
+                        z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats,
+                        buf, ply + 1)
         hands[p, kind] = c
         if stats[3]:
             return 0
@@ -237,11 +242,10 @@ def negamax_py(occ: int, hands: list[list[int]], t: int, p: int, alpha: int, bet
         far = far_jolly and kind == 6
         for d in range(8):
             nx = -1
-            for y in lines[t][d]:
+            for y in (reversed(lines[t][d]) if far else lines[t][d]):
                 if not (occ2 >> y) & 1:
                     nx = y
-                    if not far:
-                        break
+                    break
             if nx < 0 or (kind, nx) in seen:
                 continue
             seen.add((kind, nx))

@@ -69,7 +69,7 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
         h = K.hash_position(occ, hands, t, p)
         v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, lines, lens, far,
                          K.Z_OCC, K.Z_HAND, K.Z_T, K.Z_SIDE, tab.key, tab.val, tab.flag, tab.move,
-                         tab.mask, stats)
+                         tab.mask, stats, np.zeros((128, 3, 16), dtype=np.int64), 0)
         idx = int(h & tab.mask)
         code = int(tab.move[idx]) if tab.key[idx] == h else -1
         nodes, aborted = int(stats[0]), bool(stats[3])

@@ -1,0 +1,121 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from octosolve.cli import cli as root
+from octosolve.octagone import rules as R
+from octosolve.octagone.cli import group
+from tests.octagone.helpers import position
+
+
+def run(args, **kw):
+    return CliRunner().invoke(group, args, catch_exceptions=False, **kw)
+
+
+def test_play_json_keys_and_replay():
+    r = run(["play", "--players", "greedy,random", "--seed", "4", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    for k in ("variant", "seed", "hands", "moves", "winner", "shields_left"):
+        assert k in d
+    assert d["variant"] == "standard" and d["seed"] == 4
+    assert d["moves"][0]["shield"] == "dama"
+    # replay the record through the rules engine with action_for: same final counts
+    s = R.OctagoneGame().new_initial_state(4)
+    for m in d["moves"]:
+        assert m["player"] == s.to_move
+        if m.get("pass"):
+            a = R.action_for(s, is_pass=True)
+        else:
+            assert 0 <= m["direction"] <= 7 and 0 <= m["row"] < 6 and 0 <= m["col"] < 7
+            a = R.action_for(s, row=m["row"], col=m["col"], shield=m["shield"], direction=m["direction"])
+        s.apply_action(a)
+    assert s.over and s.shields_left() == d["shields_left"] and s.winner() == d["winner"]
+
+
+@pytest.mark.parametrize("variant", ["kids", "iv"])
+def test_play_variants(variant):
+    r = run(["play", "--players", "greedy,greedy", "--variant", variant, "--seed", "2", "--json"])
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["variant"] == variant and len(d["shields_left"]) == 2
+
+
+def test_play_four_players_hidden():
+    r = run(["play", "--players", "random,greedy,random,greedy", "--hidden", "--seed", "1", "--json"])
+    assert r.exit_code == 0
+    assert len(json.loads(r.output)["shields_left"]) == 4
+
+
+def test_stop_after_then_solve_and_show(tmp_path):
+    r = run(["play", "--players", "random,random", "--seed", "9", "--stop-after", "34", "--json"])
+    d = json.loads(r.output)
+    f = tmp_path / "p.json"
+    f.write_text(r.output)
+    r2 = run(["solve", str(f), "--json"])
+    if d["position"]["over"]:
+        assert r2.exit_code == 2
+        return
+    assert r2.exit_code == 0, r2.output
+    s = json.loads(r2.output)
+    assert s["result"] in ("win", "loss", "draw") and "best_move" in s and "value" in s
+    svg = tmp_path / "p.svg"
+    r3 = run(["show", str(f), "--svg", str(svg)])
+    assert r3.exit_code == 0 and svg.read_text().startswith("<?xml")
+    assert "to move" in r3.output or "game over" in r3.output
+
+
+def _pos_file(tmp_path):
+    s = position({(2, 3): ("yellow", 4)}, (2, 3), [{"green": 1}, {"yellow": 3}], to_move=0)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(R.to_json(s)))
+    return f
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["--row", "9", "--col", "0", "--shield", "green", "--direction", "0"], "off the board"),
+    (["--row", "3", "--col", "3", "--shield", "jolly", "--direction", "0"], "holds no"),
+    (["--row", "3", "--col", "3", "--shield", "green", "--direction", "8"], "0..7"),
+    (["--row", "3", "--col", "3", "--shield", "purple", "--direction", "1"], "unknown shield"),
+    (["--row", "3", "--col", "3", "--shield", "green", "--direction", "-1"], "0..7"),
+])
+def test_move_bad_input(tmp_path, args, msg):
+    f = _pos_file(tmp_path)
+    r = CliRunner().invoke(root, ["octagone", "move", str(f)] + args)
+    assert r.exit_code == 2 and msg in r.output and "Traceback" not in r.output
+
+
+def test_move_good(tmp_path):
+    f = _pos_file(tmp_path)
+    r = run(["move", str(f), "--row", "3", "--col", "3", "--shield", "green", "--direction", "2",
+             "--json"])
+    assert r.exit_code == 0
+    assert json.loads(r.output)["over"] is True  # player 0 played the last shield
+
+
+@pytest.mark.parametrize("content", ["{not json", "[]", '{"board": 3, "hands": [{}, {}]}',
+                                     '{"variant": "chess", "hands": [{}, {}]}'])
+def test_bad_position_files(tmp_path, content):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    for cmd in ("solve", "show"):
+        r = CliRunner().invoke(root, ["octagone", cmd, str(f)])
+        assert r.exit_code == 2 and "Traceback" not in r.output and r.output.startswith("Error")
+
+
+def test_bad_player_and_missing_file():
+    r = CliRunner().invoke(root, ["octagone", "play", "--players", "chess,random"])
+    assert r.exit_code == 2 and "unknown player" in r.output
+    r = CliRunner().invoke(root, ["octagone", "solve", "/nonexistent.json"])
+    assert r.exit_code == 2 and "not found" in r.output
+
+
+def test_match_and_advantage_small():
+    r = run(["match", "--players", "greedy,random", "--games", "6", "--workers", "1", "--json"])
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["games"] == 6 and set(d["players"]) == {"greedy", "random"}
+    r = run(["advantage", "--games", "6", "--player", "random", "--workers", "1", "--json"])
+    d = json.loads(r.output)
+    assert d["first_wins"] + d["first_losses"] + d["ties"] == 6

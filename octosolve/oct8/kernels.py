@@ -53,7 +53,11 @@ OCT_ARMS = SHIPPED + 4 * 30  # 368, 30 x 8
 ADECK = OCT_ARMS + 30 * 8  # 608
 HDECK = ADECK + 78  # 686
 DISC = HDECK + 30  # 716
-SIZE = DISC + 78  # 794
+OCT_TOT = DISC + 78  # 794: per head, cached arm total / subset-sum reach mask / blocked / type mask
+OCT_RCH = OCT_TOT + 30
+OCT_BLK = OCT_RCH + 30
+OCT_TM = OCT_BLK + 30
+SIZE = OCT_TM + 30  # 914
 
 NT = 24
 A_PLACE, A_DRAW, A_PASS, A_STOP, A_ATTACH = R.A_PLACE, R.A_DRAW, R.A_PASS, R.A_STOP, R.A_ATTACH
@@ -86,20 +90,41 @@ def sm_state(seed: int) -> np.ndarray:
 
 # ---------------------------------------------------------------- helpers
 @numba.njit(cache=True)
-def _total(S, vals, h):
+def _refresh(S, vals, types, h):
+    """Recompute the cached total, reach mask, blocked flag and type mask of octopus h."""
+    hc = h // 10
     t = 0
+    r = 1
+    b = 1
+    tm = 0
     for i in range(S[OCT_N + h]):
-        t += vals[S[OCT_ARMS + h * 8 + i]]
-    return t
+        c = S[OCT_ARMS + h * 8 + i]
+        v = vals[c]
+        t += v
+        r = (r | (r << v)) & 0x1FF
+        if c // 26 != hc:
+            b = 0
+        tm |= 1 << types[c]
+    S[OCT_TOT + h] = t
+    S[OCT_RCH + h] = r
+    S[OCT_BLK + h] = b
+    S[OCT_TM + h] = tm
+
+
+@numba.njit(cache=True)
+def refresh_all(S, vals, types):
+    for h in range(30):
+        _refresh(S, vals, types, h)
+
+
+@numba.njit(cache=True)
+def _total(S, vals, h):
+    return S[OCT_TOT + h]
 
 
 @numba.njit(cache=True)
 def _blocked(S, h):
-    hc = h // 10
-    for i in range(S[OCT_N + h]):
-        if S[OCT_ARMS + h * 8 + i] // 26 != hc:
-            return False
-    return True
+    return S[OCT_BLK + h] != 0
 
 
 @numba.njit(cache=True)
@@ -203,6 +228,9 @@ def init_state(S, n, heads, seed):
     S[DRAWN] = -1
     S[TGT] = -1
     S[SRC] = -1
+    for h in range(30):
+        S[OCT_RCH + h] = 1
+        S[OCT_BLK + h] = 1
 
 
 @numba.njit(cache=True)
@@ -253,6 +281,10 @@ def _end_of_turn(S, vals):
             h = S[HDECK + S[HDECK_N]]
             S[SHARED + s] = h
             S[OCT_N + h] = 0
+            S[OCT_TOT + h] = 0
+            S[OCT_RCH + h] = 1
+            S[OCT_BLK + h] = 1
+            S[OCT_TM + h] = 0
     S[TURNS] += 1
     if S[TRIG]:
         S[REM] -= 1
@@ -291,8 +323,7 @@ def _has_target(S, types, src, src_rel, v, cnt, out, collect):
                 continue
             if rel != 0 and _blocked(S, h):
                 continue
-            _counts_oct(S, types, h, cnt)
-            if (_reach(cnt, 0) >> v) & 1:
+            if (S[OCT_RCH + h] >> v) & 1:
                 if collect:
                     out[k] = A_TARGET + rel * MAXF + slot
                 k += 1
@@ -356,9 +387,7 @@ def legal_actions(S, vals, types, out, W):
         fb = FIELD + p * FIELD_CAP
         for slot in range(S[FIELD_N + p]):
             h = S[fb + slot]
-            tm = 0
-            for i in range(S[OCT_N + h]):
-                tm |= 1 << types[S[OCT_ARMS + h * 8 + i]]
+            tm = S[OCT_TM + h]
             for t in range(NT):
                 if (tm >> t) & 1 and (reach >> (t % 8 + 1)) & 1:
                     out[k] = A_XHAND + slot * NT + t
@@ -374,9 +403,9 @@ def legal_actions(S, vals, types, out, W):
             owner = (p + rel) % n
             for slot in range(S[FIELD_N + owner]):
                 h = S[FIELD + owner * FIELD_CAP + slot]
-                r = _reach_cards(S, vals, OCT_ARMS + h * 8, S[OCT_N + h])
+                r = S[OCT_RCH + h]
                 ocr[rel * FIELD_CAP + slot] = r
-                b = 1 if _blocked(S, h) else 0
+                b = S[OCT_BLK + h]
                 blk[rel * FIELD_CAP + slot] = b
                 for v in range(1, 9):
                     if (r >> v) & 1:
@@ -391,9 +420,7 @@ def legal_actions(S, vals, types, out, W):
                     continue
                 h = S[FIELD + owner * FIELD_CAP + slot]
                 r = ocr[rel * FIELD_CAP + slot]
-                tm = 0
-                for i in range(S[OCT_N + h]):
-                    tm |= 1 << types[S[OCT_ARMS + h * 8 + i]]
+                tm = S[OCT_TM + h]
                 for t in range(NT):
                     if (tm >> t) & 1:
                         v = t % 8 + 1
@@ -477,6 +504,7 @@ def _execute_selection(S, vals, types):
         for i in range(S[SELN]):
             c = _take_min(S, hb, hn, types, S[SEL + i])
             _push(S, OCT_ARMS + h * 8, OCT_N + h, c)
+        _refresh(S, vals, types, h)
         _complete_check(S, vals, S[SRC])
     elif mode == 1:
         h = S[SRC]
@@ -487,6 +515,7 @@ def _execute_selection(S, vals, types):
         _push(S, hb, hn, c)
         for i in range(m):
             _push(S, OCT_ARMS + h * 8, OCT_N + h, S[SEL + i])
+        _refresh(S, vals, types, h)
     else:
         a = S[SRC]
         b = S[TGT]
@@ -497,6 +526,8 @@ def _execute_selection(S, vals, types):
         _push(S, OCT_ARMS + b * 8, OCT_N + b, c)
         for i in range(m):
             _push(S, OCT_ARMS + a * 8, OCT_N + a, S[SEL + i])
+        _refresh(S, vals, types, a)
+        _refresh(S, vals, types, b)
     S[SELN] = 0
     S[TGT] = -1
     S[SRC] = -1
@@ -512,6 +543,7 @@ def apply_action(S, vals, types, a):
         s = a - A_PLACE
         h = S[SHARED + s]
         _push(S, OCT_ARMS + h * 8, OCT_N + h, S[DRAWN])
+        _refresh(S, vals, types, h)
         S[DRAWN] = -1
         _complete_check(S, vals, s)
         S[PHASE] = PH_MAIN
@@ -812,6 +844,16 @@ def simulate_random(cfg: R.Config, seeds, policy=("random",) * 4) -> dict:
     return out
 
 
+_TB: dict[int, "Tables"] = {}
+
+
+def _tables_for(cfg) -> "Tables":
+    tb = _TB.get(id(cfg))
+    if tb is None:
+        tb = _TB[id(cfg)] = Tables(cfg)
+    return tb
+
+
 def from_python(st: R.Oct8State) -> np.ndarray:
     """The flat array of a Python state (for numba rollouts from any position)."""
     S = np.zeros(SIZE, dtype=np.int64)
@@ -852,6 +894,8 @@ def from_python(st: R.Oct8State) -> np.ndarray:
     for h, a in st.arms.items():
         S[OCT_N + h] = len(a)
         S[OCT_ARMS + h * 8: OCT_ARMS + h * 8 + len(a)] = a
+    tb = _tables_for(st.cfg)
+    refresh_all(S, tb.vals, tb.types)
     S[ACNT:ACNT + NCAT] = st.action_counts
     return S
 

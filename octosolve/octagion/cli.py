@@ -137,7 +137,8 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
         j["out"] = out_path
     lines = [f"{res.words} words, {res.kernel_solvable} solvable with the designed deck "
              f"(CP-SAT {res.status}: objective {res.objective:g}, bound {res.bound:g}, "
-             f"gap {100 * res.gap:.1f}%, {res.seconds:.1f} s)"]
+             f"gap {100 * res.gap:.1f}%, {res.seconds:.1f} s); mean solutions of a solvable word "
+             f"{res.mean_solutions:g}"]
     for n, letters in j["deck"]["by_number"].items():
         lines.append(f"  {n}: {' '.join(letters)}")
     if out_path:

@@ -221,10 +221,11 @@ class DesignResult:
     required: list[str] = field(default_factory=list)
     phase1_solvable: int | None = None
     kernel_solvable: int = 0
+    mean_solutions: float = 0.0
 
     def to_json(self) -> dict:
         return {"status": self.status, "words": self.words, "solvable": self.solvable,
-                "kernel_solvable": self.kernel_solvable,
+                "kernel_solvable": self.kernel_solvable, "mean_solutions": self.mean_solutions,
                 "objective": self.objective, "bound": self.bound, "gap": self.gap,
                 "seconds": round(self.seconds, 2), "favour": self.favour,
                 "required": self.required, "deck": self.deck.to_json(),
@@ -325,7 +326,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                     m.AddHint(y_vars[wi][i][n], sol is not None and sol[i] == n + 1)
     m.Maximize(sum(s_vars))
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = float(time_limit)
+    # with a second phase, the first gets half the time
+    solver.parameters.max_time_in_seconds = float(time_limit) / (2 if favour != "none" else 1)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed)
     if log:
@@ -342,7 +344,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
     phase1 = int(round(obj))
     if favour != "none":
-        remaining = max(1.0, time_limit - (time.perf_counter() - t0))
+        remaining = max(1.0, float(time_limit) / 2)
         m.Add(sum(s_vars) >= phase1)
         m.ClearHints()
         for l in range(26):
@@ -362,6 +364,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                     p = m.NewBoolVar("")
                     m.AddBoolAnd([s_vars[wi], x[l][n]]).OnlyEnforceIf(p)
                     m.AddBoolOr([s_vars[wi].Not(), x[l][n].Not()]).OnlyEnforceIf(p.Not())
+                    m.AddHint(p, bool(solver.Value(s_vars[wi])) and bool(chosen[l, n]))
                     terms.append(mult * p)
         m.ClearObjective()
         if favour == "hard":
@@ -373,6 +376,17 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         if st2 in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
             status = status + "+" + solver.StatusName(st2)
+    if favour != "none" and local_search_iters > 0:
+        # polish with the true solution counts (numba kernel), never losing a solvable word
+        start = Deck.from_counts(chosen)
+        base_sols, _ = kernels.solve_word_list(words, start.masks)
+        polished = local_search_deck(words, per_number=per_number, iters=local_search_iters,
+                                     seed=seed, start=start, required=required, favour=favour)
+        new_sols, _ = kernels.solve_word_list(words, polished.masks)
+        if (new_sols > 0).sum() >= (base_sols > 0).sum() and all(
+                new_sols[words.index(w)] > 0 for w in required):
+            chosen = (polished.counts > 0).astype(np.int64)
+            status += "+local-search"
     deck = Deck.from_counts(chosen, name="designed deck")
     sols, _ = kernels.solve_word_list(words, deck.masks)
     ksolv = int((sols > 0).sum())
@@ -386,12 +400,13 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     return DesignResult(deck=deck, status=status, solvable=chosen_solvable, words=len(words),
                         bound=bound, objective=phase1, gap=gap,
                         seconds=time.perf_counter() - t0, favour=favour, required=required,
-                        phase1_solvable=phase1, kernel_solvable=ksolv)
+                        phase1_solvable=phase1, kernel_solvable=ksolv,
+                        mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0)
 
 
 def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: int = 20000,
                       seed: int = 0, start: Deck | None = None, required: list[str] | None = None,
-                      temperature: float = 1.0) -> Deck:
+                      temperature: float = 1.0, favour: str = "none") -> Deck:
     """Simulated annealing on the deck (swap one letter of one number for another), scored by the
     numba kernel: solvable words (+ a large bonus for each required word solvable). Used to give
     CP-SAT a good first solution (a hint); it proves nothing by itself."""
@@ -422,7 +437,13 @@ def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: 
             masks |= (xx[:, n].astype(np.uint8) << n)
         sols, _ = kernels.solve_words(arr, masks, kernels.POPCOUNT8)
         sv = sols > 0
-        return int(sv.sum()) + 1000 * int(sv[req_idx].sum()) if len(req_idx) else int(sv.sum())
+        sc = int(sv.sum()) + 1000 * int(sv[req_idx].sum()) if len(req_idx) else int(sv.sum())
+        if favour != "none":
+            # lexicographic: solvable words first, then the total of the solvable words' solution
+            # counts (fewer for hard, more for easy), scaled below one word
+            tot = float(sols[sv].sum()) / (40320.0 * len(words) + 1.0)
+            sc = sc + (-tot if favour == "hard" else tot)
+        return sc
 
     cur = score(x)
     best, best_x = cur, x.copy()
@@ -434,7 +455,7 @@ def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: 
         a, b = ins[rnd.integers(len(ins))], outs[rnd.integers(len(outs))]
         x[a, n], x[b, n] = 0, 1
         new = score(x)
-        if new >= cur or rnd.random() < math.exp((new - cur) / t):
+        if new >= cur or (favour == "none" and rnd.random() < math.exp((new - cur) / t)):
             cur = new
             if cur > best:
                 best, best_x = cur, x.copy()

@@ -464,6 +464,14 @@ def legal_actions(S, vals, types, out, W):
         if need == 0:
             out[0] = A_DONE
             return 1
+        suf = W[120:145]  # suf[t]: arm totals reachable with the available types >= t
+        suf[NT] = 1
+        for t in range(NT - 1, last - 1, -1):
+            r = suf[t + 1]
+            v = t % 8 + 1
+            for _ in range(cnt[t]):
+                r = (r | (r << v)) & 0x1FF
+            suf[t] = r
         for t in range(last, NT):
             v = t % 8 + 1
             if cnt[t] > 0 and v <= need:
@@ -471,11 +479,12 @@ def legal_actions(S, vals, types, out, W):
                     out[k] = A_ADD + t
                     k += 1
                     continue
-                cnt[t] -= 1
-                if (_reach(cnt, t) >> (need - v)) & 1:
+                r = suf[t + 1]
+                for _ in range(cnt[t] - 1):
+                    r = (r | (r << v)) & 0x1FF
+                if (r >> (need - v)) & 1:
                     out[k] = A_ADD + t
                     k += 1
-                cnt[t] += 1
         return k
     if ph == PH_SHIP:
         for i in range(S[FIELD_N + p]):

@@ -56,8 +56,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         results[key] = res
     total_games = sum(r["games"] for r in results.values())
     sims = 20 if quick else 200
-    greedy = mcts_match(games=8 if quick else 200, simulations=sims, opponent="random", me="greedy", seed=seed)
-    mcts = mcts_match(games=4 if quick else 60, simulations=sims, opponent="greedy", seed=seed)
+    greedy = mcts_match(games=8 if quick else 100, simulations=sims, opponent="random", me="greedy", seed=seed)
+    mcts = mcts_match(games=4 if quick else 48, simulations=sims, opponent="greedy", seed=seed)
     osm_path = out_dir / "openspiel_match.json"
     openspiel = None
     if osm_path.exists():

@@ -129,3 +129,14 @@ def test_deck_command():
     d = json.loads(r.output)
     assert sum(d["counts"]["red"].values()) == 26
     assert "flat" in run(["deck", "--deck", "flat"]).output
+
+
+def test_report_quick_smoke(tmp_path):
+    from octosolve.oct8 import report
+
+    sec = report.build(tmp_path / "oct8", quick=True, seed=1)
+    assert sec["title"] and sec["summary"]
+    for f in sec["files"]:
+        assert (tmp_path / "oct8" / f).exists()
+    text = (tmp_path / "oct8" / "README.md").read_text()
+    assert "Win share and score by seat" in text and "balance.json" in text

@@ -414,6 +414,7 @@ class Actions:
 class OctoversoGame(Game):
     def __init__(self, jokers: bool = False, lexicon: str | None = None, max_turns: int = MAX_TURNS):
         self.lex = load_lexicon(lexicon)
+        self._lexicon_arg = lexicon
         self.jokers = bool(jokers)
         self.max_turns = int(max_turns)
         self.actions = Actions(len(self.lex))
@@ -426,6 +427,21 @@ class OctoversoGame(Game):
 
     def new_initial_state(self, seed: int | None = None) -> "OctoversoState":
         return OctoversoState.deal(self, seed)
+
+    def __reduce__(self):
+        # pickled by its parameters (OpenSpiel clones Python states by pickling them): the lexicon
+        # and tries are rebuilt once per process, not copied with every state
+        return (_cached_game, (self.jokers, self._lexicon_arg, self.max_turns))
+
+
+_GAMES: dict[tuple, OctoversoGame] = {}
+
+
+def _cached_game(jokers: bool, lexicon: str | None, max_turns: int) -> OctoversoGame:
+    key = (bool(jokers), lexicon, int(max_turns))
+    if key not in _GAMES:
+        _GAMES[key] = OctoversoGame(jokers, lexicon, max_turns)
+    return _GAMES[key]
 
 
 def make_game(**params) -> OctoversoGame:
@@ -473,6 +489,14 @@ class OctoversoState(State):
         s.turn, s.passes, s.winner = 0, 0, -1
         s.history = []
         return s
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__ if k != "lex"}
+
+    def __setstate__(self, d):
+        for k, v in d.items():
+            setattr(self, k, v)
+        self.lex = self.game.lex
 
     @classmethod
     def from_position(cls, game: OctoversoGame, rail: str, hands: tuple[str, str], player: int = 0,

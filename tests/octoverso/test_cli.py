@@ -1,0 +1,104 @@
+"""The commands, their JSON keys, and bad input (one line, exit status 2)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from octosolve.cli import cli as main
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["octoverso", *args])
+
+
+def test_moves_json_keys_and_images():
+    r = run("moves", "--rail", "SOUDEIMA", "--hand", "GES", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert all(set(d) == {"word", "side", "end", "rail_used", "played", "pushed"} for d in data)
+    assert {"word": "IMAGES", "side": "recto", "end": "right", "rail_used": 3, "played": "GES",
+            "pushed": "SOU"} in data
+    keys = [(d["word"], d["side"], d["end"], d["rail_used"]) for d in data]
+    assert len(keys) == len(set(keys))
+
+
+def test_moves_with_joker_lower_case():
+    r = run("moves", "--rail", "SOUDEIMA", "--hand", "GE", "--jokers", "1", "--json")
+    data = json.loads(r.output)
+    assert any(d["word"] == "IMAGES" and d["played"] == "GEs" for d in data)
+
+
+def test_moves_text_and_custom_lexicon(tmp_path):
+    p = tmp_path / "w.txt"
+    p.write_text("images\nmage\nélève\n", encoding="utf-8")
+    r = run("moves", "--rail", "SOUDEIMA", "--hand", "GES", "--lexicon", str(p))
+    assert r.exit_code == 0 and "IMAGES" in r.output and "MAGE" in r.output
+    r = run("moves", "--rail", "SOUDEIMA", "--hand", "GES", "--lexicon", str(p), "--json")
+    assert {d["word"] for d in json.loads(r.output)} == {"IMAGES", "MAGE"}
+
+
+def test_octos():
+    r = run("octos", "--rail", "SOUDEIMA", "--hand", "GERAST", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data and all(len(d["word"]) == 8 for d in data)
+    assert any(d["word"] == "IMAGERAS" for d in data)
+
+
+def test_play_record():
+    r = run("play", "--players", "lookahead,greedy", "--seed", "1", "--json")
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.output)
+    assert rec["players"] == ["lookahead", "greedy"] and rec["events"][0]["event"] == "announce"
+    assert rec["winner"] in (0, 1, None)
+    r2 = run("play", "--players", "lookahead,greedy", "--seed", "1", "--json")
+    assert r2.output == r.output  # reproducible
+    assert "winner" in run("play", "--seed", "2").output
+
+
+def test_tournament_small():
+    r = run("tournament", "--players", "greedy,random", "--games", "6", "--workers", "1", "--json")
+    assert r.exit_code == 0, r.output
+    t = json.loads(r.output)[0]
+    assert t["games"] == 6 and t["a_wins"] + t["b_wins"] + t["draws"] == 6
+    lo, hi = t["a_score_ci95"]
+    assert 0 <= lo <= t["a_score"] <= hi <= 1
+
+
+def test_check():
+    r = run("check", "images", "parlerent", "--json")
+    d = json.loads(r.output)
+    assert d[0]["playable"] and "IMAGE" in d[0]["lemmas"] and not d[1]["playable"]
+
+
+@pytest.mark.parametrize("args", [
+    ["moves", "--rail", "SOUDEIMA", "--hand", "GEK"],            # letter outside the set
+    ["moves", "--rail", "SOUDEIMAW", "--hand", "GES"],           # letter outside the set (rail)
+    ["moves", "--rail", "SOUDEIMAS", "--hand", "GES"],           # rail longer than 8
+    ["moves", "--rail", "S", "--hand", "GES"],                   # rail too short
+    ["moves", "--rail", "SOUDEIMA", "--hand", "GES", "--lexicon", "/no/such/file.txt"],
+    ["moves", "--rail", "SOUDEIMA", "--hand", "GES", "--jokers", "3"],
+    ["moves", "--rail", "SOUDEIMA", "--hand", "QQ"],            # more Q than the game has
+    ["moves", "--rail", "SOUDEIMA", "--hand", ""],
+    ["octos", "--rail", "SOUDEIMA1", "--hand", "GES"],
+    ["play", "--players", "greedy,chess"],
+    ["play", "--players", "greedy"],
+    ["tournament", "--games", "0"],
+])
+def test_bad_input_exit_2(args):
+    r = run(*args)
+    assert r.exit_code == 2, (args, r.output)
+    assert "Traceback" not in r.output
+    assert r.output.strip().count("\n") <= 3  # click usage lines at most, one error line
+
+
+def test_bad_lexicon_contents(tmp_path):
+    p = tmp_path / "bad.txt"
+    p.write_text("a-b\n12\n", encoding="utf-8")
+    r = run("moves", "--rail", "SOUDEIMA", "--hand", "GES", "--lexicon", str(p))
+    assert r.exit_code == 2 and "Error:" in r.output and "Traceback" not in r.output
+    d = tmp_path / "dir"
+    d.mkdir()
+    r = run("moves", "--rail", "SOUDEIMA", "--hand", "GES", "--lexicon", str(d))
+    assert r.exit_code == 2

@@ -70,3 +70,39 @@ def test_deck_parse_and_roundtrip(tmp_path):
 def test_default_deck_is_48_cards_6_per_number():
     d = load_deck()
     assert len(d) == 48 and d.per_number() == [6] * 8
+
+
+# --- property test: the max(b, k - 1) rule equals a brute-force reading of "not penalised twice" ---
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+token = st.one_of(st.just("_"), st.just("*"),
+                  st.tuples(st.sampled_from("QUESTAX"), st.integers(1, 8)).map(lambda t: f"{t[0]}{t[1]}"))
+
+
+def brute_score(seq, toks, got_it):
+    """Every number shown by k cards has one 'original' and k - 1 repeats; try every choice of
+    originals and keep the fewest penalised cards (a card is penalised once at most)."""
+    toks = (toks[:8] + ["_"] * 8)[:8]
+    empties = sum(t == "_" for t in toks)
+    cards = [(i, t[0], int(t[1:])) for i, t in enumerate(toks) if t not in ("_", "*")]
+    wrong = {i for i, l, _ in cards if l != seq[i]}
+    groups = {}
+    for i, _, n in cards:
+        groups.setdefault(n, []).append(i)
+    best = None
+    for originals in __import__("itertools").product(*groups.values()):
+        pen = set(wrong)
+        for g, o in zip(groups.values(), originals):
+            pen |= set(g) - {o}
+        best = len(pen) if best is None else min(best, len(pen))
+    best = best or 0
+    correct = empties == 0 and not wrong and all(len(g) == 1 for g in groups.values())
+    return 8 - empties - best + ((2 if correct else -2) if got_it else 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(token, min_size=0, max_size=10), st.booleans())
+def test_score_matches_brute_force(toks, got_it):
+    if not toks:
+        toks = ["_"]
+    assert score_variant(SEQ, " ".join(toks), got_it)["score"] == brute_score(SEQ, toks, got_it)

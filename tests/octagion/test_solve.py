@@ -107,3 +107,17 @@ def test_local_search_improves_on_start():
     words = ["".join(rng.choice(list("ABCDEFGHIJ"), 8)) for _ in range(30)]
     d = local_search_deck(words, per_number=4, iters=500, seed=1)
     assert d.per_number() == [4] * 8
+
+
+def test_default_deck_matches_its_design_record():
+    """data/octagion/deck_design.json (the design run that made deck.csv) re-checked by the kernel."""
+    import json
+    from octosolve.core.paths import data_path
+    from octosolve.octagion.rules import load_deck
+    from octosolve.octagion.wordcards import load_lexicon
+    rec = json.loads(data_path("octagion", "deck_design.json").read_text())
+    deck = load_deck()
+    assert sorted(rec["cards"]) == sorted(str(c) for c in deck.cards)
+    words = list(load_lexicon()[0][:rec["words"]])
+    s, _ = K.solve_word_list(words, deck.masks)
+    assert int((s > 0).sum()) == rec["kernel_solvable"]

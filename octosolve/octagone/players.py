@@ -101,7 +101,7 @@ class AlphaBetaPlayer(Player):
 
     name = "alphabeta"
 
-    def __init__(self, seed: int | None = None, exact_free: int = 22, max_nodes: int = 20_000_000,
+    def __init__(self, seed: int | None = None, exact_free: int = 18, max_nodes: int = 3_000_000,
                  fallback: Player | None = None):
         self.exact_free = exact_free
         self.max_nodes = max_nodes

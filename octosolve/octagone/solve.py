@@ -62,14 +62,18 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
     far = state.params.variant != "kids"
     limit = max_nodes if max_nodes else 2**62
     t0 = time.perf_counter()
+    c0 = time.process_time()
     if engine == "numba":
         lines, lens = tables(wrap)
         tab = table or K.Table(tt_bits)
         stats = np.array([0, 0, limit, 0], dtype=np.int64)
         h = K.hash_position(occ, hands, t, p)
+        buf = np.zeros((128, 3, 16), dtype=np.int64)
+        t0 = time.perf_counter()  # time the search only (not the table allocation)
+        c0 = time.process_time()
         v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, lines, lens, far,
                          K.Z_OCC, K.Z_HAND, K.Z_T, K.Z_SIDE, tab.key, tab.val, tab.flag, tab.move,
-                         tab.mask, stats, np.zeros((128, 3, 16), dtype=np.int64), 0)
+                         tab.mask, stats, buf, 0)
         idx = int(h & tab.mask)
         code = int(tab.move[idx]) if tab.key[idx] == h else -1
         nodes, aborted = int(stats[0]), bool(stats[3])
@@ -85,7 +89,9 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
     else:
         fail(f"unknown engine {engine!r} (numba or python)")
     secs = time.perf_counter() - t0
-    return {"value": int(v), "code": code, "nodes": nodes, "seconds": secs, "aborted": aborted}
+    cpu = time.process_time() - c0
+    return {"value": int(v), "code": code, "nodes": nodes, "seconds": secs, "cpu_seconds": cpu,
+            "aborted": aborted}
 
 
 def code_to_action(state: OctagoneState, code: int) -> int | None:
@@ -111,9 +117,12 @@ def result_word(v: int) -> str:
 
 
 def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = None,
-          all_moves: bool = False, tt_bits: int = K.TT_BITS_DEFAULT) -> dict:
+          all_moves: bool = False, tt_bits: int | None = None) -> dict:
     """Prove the value of ``state`` for the player to move; returns value, result, best move."""
     check_solvable(state)
+    if tt_bits is None:  # small searches do not need (nor pay for) a big table
+        free = sum(1 for b in state.board if b < 0)
+        tt_bits = min(K.TT_BITS_DEFAULT, 14 + free // 2)
     if state.over:
         fail("the game is already over")
     p = state.to_move

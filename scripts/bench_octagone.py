@@ -1,0 +1,90 @@
+#!/usr/bin/env python
+"""Octagone solver benchmark: alpha-beta nodes per second, numba kernel against its pure-Python twin
+on the same positions in the same run, and the time to solve positions with 12, 16 and 20 free cells.
+
+Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
+given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
+the fairer figure when other jobs run). The last line is one JSON object.
+
+    python scripts/bench_octagone.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="fewer positions (under a minute)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    from octosolve.octagone.solve import position_with_free, search_value
+
+    # warm-up (numba compilation / cache load)
+    search_value(position_with_free(0, 8), "numba", tt_bits=12)
+
+    # 1. same positions, both engines
+    n_same = 3 if args.quick else 6
+    same = [position_with_free(args.seed * 100 + i, 16) for i in range(n_same)]
+    tot = {"numba": [0, 0.0, 0.0], "python": [0, 0.0, 0.0]}
+    print("positions with 16 free cells, both engines (nodes, wall s, cpu s):")
+    for i, s in enumerate(same):
+        row = []
+        vals = []
+        for eng in ("numba", "python"):
+            r = search_value(s, eng, tt_bits=22)
+            tot[eng][0] += r["nodes"]
+            tot[eng][1] += r["seconds"]
+            tot[eng][2] += r["cpu_seconds"]
+            vals.append(r["value"])
+            row.append(f"{eng} {r['nodes']} nodes {r['seconds']:.3f}s/{r['cpu_seconds']:.3f}s")
+        assert vals[0] == vals[1], "engines disagree"
+        print(f"  #{i}: value {vals[0]:+d}; " + "; ".join(row))
+    rate = {e: (tot[e][0] / tot[e][1], tot[e][0] / max(tot[e][2], 1e-9)) for e in tot}
+    ratio_cpu = rate["numba"][1] / rate["python"][1]
+    ratio_wall = rate["numba"][0] / rate["python"][0]
+    for e in tot:
+        print(f"{e:6}: {tot[e][0]} nodes, {rate[e][0]:,.0f} nodes/s wall, {rate[e][1]:,.0f} nodes/s cpu")
+    print(f"ratio numba/python: {ratio_cpu:.1f} (cpu), {ratio_wall:.1f} (wall)")
+
+    # 2. numba on bigger searches (a steadier nodes/s figure)
+    big = [position_with_free(args.seed * 100 + 50 + i, 24) for i in range(2 if args.quick else 4)]
+    bn = bw = bc = 0
+    for s in big:
+        r = search_value(s, "numba")
+        bn += r["nodes"]
+        bw += r["seconds"]
+        bc += r["cpu_seconds"]
+    print(f"numba on {len(big)} positions with 24 free cells: {bn} nodes, {bn / bw:,.0f} nodes/s wall, "
+          f"{bn / bc:,.0f} nodes/s cpu")
+
+    # 3. time to solve 12 / 16 / 20 free cells
+    per = 3 if args.quick else 10
+    times = {}
+    for free in (12, 16, 20):
+        ts, ns = [], []
+        for i in range(per):
+            s = position_with_free(args.seed * 1000 + free * 10 + i, free)
+            t0 = time.perf_counter()
+            r = search_value(s, "numba")
+            ts.append(time.perf_counter() - t0)
+            ns.append(r["nodes"])
+        times[str(free)] = {"positions": per, "median_s": statistics.median(ts), "max_s": max(ts),
+                            "median_nodes": statistics.median(ns), "max_nodes": max(ns)}
+        print(f"{free} free cells: {per} positions, median {statistics.median(ts):.3f} s, "
+              f"max {max(ts):.3f} s, max {max(ns)} nodes")
+    print(json.dumps({"ratio": round(ratio_cpu, 1), "ratio_wall": round(ratio_wall, 1),
+                      "numba_nodes_per_s_cpu": round(rate["numba"][1]),
+                      "numba_nodes_per_s_wall": round(rate["numba"][0]),
+                      "python_nodes_per_s_cpu": round(rate["python"][1]),
+                      "numba_nodes_per_s_cpu_24free": round(bn / bc),
+                      "solve_seconds": times, "quick": args.quick}))
+
+
+if __name__ == "__main__":
+    main()

@@ -48,7 +48,8 @@ def _popcount(x, pc):
 def count_matchings_rows(rows, pc, order, avail, chosen):
     """Number of perfect matchings of the 8 row masks (positions -> distinct numbers).
 
-    ``order``/``avail``/``chosen`` are scratch int64 arrays of length 8 (reused across calls).
+    ``order`` is a scratch int64 array of length 8 (``avail``/``chosen`` are kept for the
+    signature and not used).
     """
     # quick rejects: an empty row or a number no position can take
     u = 0
@@ -69,57 +70,59 @@ def count_matchings_rows(rows, pc, order, avail, chosen):
             order[j] = order[j - 1]
             order[j - 1] = t
             j -= 1
-    # depth-first over the 4 most constrained positions; the last 4 are counted in closed form:
-    # systems of distinct representatives of four sets by inclusion-exclusion over the set
-    # partitions of {A, B, C, D} (a block of size s weighs (-1)^(s-1) (s-1)! |intersection|)
+    # the 4 most constrained positions by nested loops over their free numbers; the last 4 are
+    # counted in closed form (systems of distinct representatives of four sets A, B, C, D by
+    # inclusion-exclusion over the set partitions: a block of size s weighs (-1)^(s-1) (s-1)! times
+    # the size of its intersection)
+    r0 = rows[order[0]]
+    r1 = rows[order[1]]
+    r2 = rows[order[2]]
+    r3 = rows[order[3]]
     ra = rows[order[4]]
     rb = rows[order[5]]
     rc = rows[order[6]]
     rd = rows[order[7]]
     cnt = 0
-    used = 0
-    k = 0
-    avail[0] = rows[order[0]]
-    while k >= 0:
-        if k == 4:
-            free = ~used & FULL
-            a = ra & free
-            b = rb & free
-            c = rc & free
-            d = rd & free
-            na = pc[a]
-            nb = pc[b]
-            nc = pc[c]
-            nd = pc[d]
-            ab = pc[a & b]
-            ac = pc[a & c]
-            ad = pc[a & d]
-            bc = pc[b & c]
-            bd = pc[b & d]
-            cd = pc[c & d]
-            cnt += (na * nb * nc * nd
-                    - ab * nc * nd - ac * nb * nd - ad * nb * nc
-                    - bc * na * nd - bd * na * nc - cd * na * nb
-                    + ab * cd + ac * bd + ad * bc
-                    + 2 * (pc[a & b & c] * nd + pc[a & b & d] * nc + pc[a & c & d] * nb
-                           + pc[b & c & d] * na)
-                    - 6 * pc[a & b & c & d])
-            k -= 1
-            used ^= chosen[k]
-            continue
-        a = avail[k]
-        if a == 0:
-            k -= 1
-            if k >= 0:
-                used ^= chosen[k]
-            continue
-        b = a & (-a)
-        avail[k] = a ^ b
-        chosen[k] = b
-        used |= b
-        k += 1
-        if k < 4:
-            avail[k] = rows[order[k]] & ~used & FULL
+    a0 = r0
+    while a0:
+        b0 = a0 & (-a0)
+        a0 ^= b0
+        a1 = r1 & ~b0 & FULL
+        while a1:
+            b1 = a1 & (-a1)
+            a1 ^= b1
+            u1 = b0 | b1
+            a2 = r2 & ~u1 & FULL
+            while a2:
+                b2 = a2 & (-a2)
+                a2 ^= b2
+                u2 = u1 | b2
+                a3 = r3 & ~u2 & FULL
+                while a3:
+                    b3 = a3 & (-a3)
+                    a3 ^= b3
+                    free = ~(u2 | b3) & FULL
+                    a = ra & free
+                    b = rb & free
+                    c = rc & free
+                    d = rd & free
+                    na = pc[a]
+                    nb = pc[b]
+                    nc = pc[c]
+                    nd = pc[d]
+                    ab = pc[a & b]
+                    ac = pc[a & c]
+                    ad = pc[a & d]
+                    bc = pc[b & c]
+                    bd = pc[b & d]
+                    cd = pc[c & d]
+                    cnt += (na * nb * nc * nd
+                            - ab * nc * nd - ac * nb * nd - ad * nb * nc
+                            - bc * na * nd - bd * na * nc - cd * na * nb
+                            + ab * cd + ac * bd + ad * bc
+                            + 2 * (pc[a & b & c] * nd + pc[a & b & d] * nc + pc[a & c & d] * nb
+                                   + pc[b & c & d] * na)
+                            - 6 * pc[a & b & c & d])
     return cnt
 
 

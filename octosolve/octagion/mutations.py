@@ -304,11 +304,31 @@ def collision_odds(teams: int, deck: Deck) -> dict:
 
     Teams select clockwise; a team whose word equals an earlier team's word draws the next Word
     Card and selects again at the same position, and later teams read the newest face-up card (see
-    docs/rules/octagion.md). All words of all cards are distinct, so a team collides exactly when
-    an earlier team reading the same card drew the same number. Computed over all 8^teams number
-    tuples."""
+    docs/rules/octagion.md). All words of all cards are distinct, so a team collides exactly when an
+    earlier team reading the same card drew the same number, and the new card then holds only that
+    team. A dynamic programme over (numbers taken on the face-up card, redraws so far), with exact
+    fractions; ``collision_odds_enumerated`` is the brute-force reference over all 8^teams tuples."""
     if not 1 <= teams <= 8:
         fail(f"--teams must be 1..8, not {teams}")
+    pn = number_distribution(deck)
+    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for _ in range(teams):
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (taken, k), p in states.items():
+            for n in range(NUMBERS):
+                if pn[n] == 0:
+                    continue
+                key = (taken | 1 << n, k) if not taken >> n & 1 else (1 << n, k + 1)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * pn[n]
+        states = nxt
+    dist: dict[int, Fraction] = {}
+    for (_, k), p in states.items():
+        dist[k] = dist.get(k, Fraction(0)) + p
+    return _collision_json(teams, dist)
+
+
+def collision_odds_enumerated(teams: int, deck: Deck) -> dict:
+    """The same odds by enumerating every tuple of numbers and replaying the redraw rule."""
     pn = number_distribution(deck)
     dist: dict[int, Fraction] = {}
     for tup in itertools.product(range(NUMBERS), repeat=teams):
@@ -319,6 +339,10 @@ def collision_odds(teams: int, deck: Deck) -> dict:
             continue
         k = simulate_redraws(tup)
         dist[k] = dist.get(k, Fraction(0)) + p
+    return _collision_json(teams, dist)
+
+
+def _collision_json(teams: int, dist: dict[int, Fraction]) -> dict:
     exp = sum(k * p for k, p in dist.items())
     return {"teams": teams,
             "p_collision": float(1 - dist.get(0, Fraction(0))),

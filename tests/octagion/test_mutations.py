@@ -130,3 +130,16 @@ def test_odds_match_simulation(full):
     # positions: chi-square-ish bound on the max deviation from 1/40
     dev = max(abs(pos[i] / n_rounds - 1 / 40) for i in range(1, 41))
     assert dev < 4 * (1 / 40 * 39 / 40 / n_rounds) ** 0.5 + 0.01
+
+
+@pytest.mark.parametrize("teams", [1, 2, 3, 4])
+def test_collision_dp_equals_enumeration(teams):
+    from octosolve.octagion.mutations import collision_odds_enumerated
+    skew = Deck.parse("letter,number\nA,1\nA,1\nA,1\nB,2\nC,3\nD,3\nE,8\n")
+    for deck in (uniform_deck(), skew):
+        assert collision_odds(teams, deck) == collision_odds_enumerated(teams, deck)
+
+
+def test_collision_eight_teams_fast():
+    o = collision_odds(8, uniform_deck())
+    assert abs(sum(o["redraws"].values()) - 1) < 1e-12 and o["p_collision"] > 0.99

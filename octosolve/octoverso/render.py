@@ -29,7 +29,7 @@ def move_svg(rail, move: R.Move, path: Path | str, title: str | None = None) -> 
     width = CELL * 15 + 40
     d = svg.new_drawing(width, 3 * CELL + 70)
     d.append(svg.text(title or f"{move.word}: {R.SIDES[move.side]}, {R.ENDS[move.end]} end, "
-                      f"{move.k} rail letters", 20, 22, size=15))
+                      f"{move.k} rail letters", 20, 22, size=15, text_anchor="start"))
     y0, y1 = 40, 40 + CELL + 30
     played = move.tiles_played()
     h = len(played)
@@ -49,11 +49,11 @@ def move_svg(rail, move: R.Move, path: Path | str, title: str | None = None) -> 
     for j, t in enumerate(played):
         _tile(d, x(hand_col0 + j), y0, R.tile_char(t), "#c8f0c8", stroke="#2a7")
     d.append(svg.text("before: rail letters used in blue, hand letters in green, pushed off in red",
-                      20, y0 + CELL + 14, size=11))
+                      20, y0 + CELL + 14, size=11, text_anchor="start"))
     for i, t in enumerate(after_seq):
         _tile(d, x(after_col0 + i), y1, R.tile_char(int(t)), "#f4f1e8")
     d.append(svg.text(f"after: {R.rail_string(after_seq)}; {''.join(R.tile_char(t) for t in pushed)} "
-                      "go to the opponent", 20, y1 + CELL + 14, size=11))
+                      "go to the opponent", 20, y1 + CELL + 14, size=11, text_anchor="start"))
     return svg.save(d, path)
 
 
@@ -68,13 +68,13 @@ def bar_chart_svg(rows: list[tuple[str, float, float, float]], path: Path | str,
     w, left, bar_w = 640, 230, 360
     h = 50 + 34 * len(rows)
     d = svg.new_drawing(w, h)
-    d.append(svg.text(title, 20, 24, size=15))
+    d.append(svg.text(title, 20, 24, size=15, text_anchor="start"))
     x50 = left + bar_w * 0.5
     d.append(draw.Line(x50, 36, x50, h - 8, stroke="#999", stroke_dasharray="4,3"))
     for i, (label, v, lo, hi) in enumerate(rows):
         y = 44 + 34 * i
-        d.append(svg.text(label, 20, y + 16, size=12))
+        d.append(svg.text(label, 20, y + 16, size=12, text_anchor="start"))
         d.append(draw.Rectangle(left, y, bar_w * v, 22, fill=svg.color(i)))
         d.append(draw.Line(left + bar_w * lo, y + 11, left + bar_w * hi, y + 11, stroke="black", stroke_width=2))
-        d.append(svg.text(f"{v:.3f}", left + bar_w + 8, y + 16, size=12))
+        d.append(svg.text(f"{v:.3f}", left + bar_w + 8, y + 16, size=12, text_anchor="start"))
     return svg.save(d, path)

@@ -58,11 +58,11 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         files.append(fn)
         examples.append({"rail": rail_s, "hand": hand_s + "?" * j, **R.move_dict(rail, m), "svg": fn})
 
-    speed = _speed(lex, 200 if quick else 1000, seed)
+    speed = _speed(lex, 100 if quick else 1000, seed)
 
     # --- tournament
     kw = dict(seed=seed, workers=None)
-    plan = ([("lookahead", "greedy", 40, 0), ("greedy", "random", 20, 0), ("mc", "lookahead", 4, 0)]
+    plan = ([("lookahead", "greedy", 20, 0), ("greedy", "random", 10, 0), ("mc", "lookahead", 2, 0)]
             if quick else
             [("lookahead", "greedy", 1000, 0), ("greedy", "greedy", 1000, 0), ("greedy", "random", 200, 0),
              ("mc", "lookahead", 100, 0), ("mc", "greedy", 60, 0), ("lookahead", "greedy", 300, 1)])
@@ -82,7 +82,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         from ..interop import openspiel as osp
 
         if osp.available():
-            sims, n = (8, 2) if quick else (24, 20)
+            sims, n = (4, 1) if quick else (24, 20)
             t = time.perf_counter()
             os_match = solve.match("mc", "openspiel", n, seed=seed, simulations=sims, workers=None, chunk=2)
             os_match["simulations_per_move"] = sims

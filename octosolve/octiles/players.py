@@ -144,7 +144,7 @@ def _move_gain(state: OctilesState, me: int, a: int) -> float:
     return runner_progress(state, me, dest) - runner_progress(state, me, place)
 
 
-def scored_actions(state: OctilesState, rng, sample: int = 48) -> list[tuple[float, int]]:
+def scored_actions(state: OctilesState, rng, sample: int | None = None) -> list[tuple[float, int]]:
     """A cheap prior: each legal action (at most ``sample`` placements, drawn at random, in Team Up
     and the full game) with a score, best first. Move Over placements score the best runner gain
     they allow; Team Up placements score the runner groups they join."""
@@ -154,8 +154,19 @@ def scored_actions(state: OctilesState, rng, sample: int = 48) -> list[tuple[flo
     moves = [a for a in legal if MOVE_BASE <= a < MOVE_BASE + 20]
     others = [a for a in legal if not MOVE_BASE <= a < MOVE_BASE + 20]
     for a in moves:
-        out.append((_move_gain(state, me, a) + rng.random() * 1e-3, a))
-    if len(others) > sample and state.variant != "move-over":
+        if state.variant == "team-up":
+            # how many of the mover's runner groups the move joins (a win scores above all)
+            c = state.clone()
+            c.apply_action(a)
+            if c.is_terminal():
+                v = 2.0 if me in c.winners else -1.0
+            else:
+                nr = len(c.pos[me])
+                v = (nr - components(c, me)) / (nr - 1)
+        else:
+            v = _move_gain(state, me, a)
+        out.append((v + rng.random() * 1e-3, a))
+    if sample is not None and len(others) > sample:
         others = rng.sample(others, sample)
     if others:
         ta, ra = state.tile_at, state.rot_at

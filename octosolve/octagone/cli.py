@@ -109,8 +109,9 @@ def solve(position, engine, all_moves, max_nodes, as_json):
     bm = r["best_move"]
     move = "pass" if bm and bm.get("pass") else (
         f"{bm['shield']} on row {bm['row']}, col {bm['col']}, arrow {bm['direction']}" if bm else "-")
-    click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {r['result']} by "
-               f"{abs(r['value'])} shield(s) (margin {r['value']:+d}); best move: {move}")
+    res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
+    click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res} "
+               f"(margin {r['value']:+d}); best move: {move}")
     click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine})")
     for m in r.get("moves", []):
         mv = m["move"]

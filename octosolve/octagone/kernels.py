@@ -75,6 +75,14 @@ class Table:
         self.move = np.full(n, -1, dtype=np.int16)
         self.mask = np.uint64(n - 1)
 
+    def clear(self) -> "Table":
+        """Empty the table (this also touches every page, so a timed search pays no page faults)."""
+        self.key.fill(0)
+        self.val.fill(0)
+        self.flag.fill(0)
+        self.move.fill(-1)
+        return self
+
 
 @numba.njit(cache=True)
 def _next_target(lines, lens, occ, x, d, far):
@@ -134,13 +142,18 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
     mn = buf[ply, 1]
     ms = buf[ply, 2]
     nm = 0
+    # the 8 nearest free cells; on the torus the farthest free cell along d is the nearest one along
+    # the opposite direction (d + 4), so a jolly's targets come from the same 8 scans
+    near = buf[ply, 3]
+    for d in range(8):
+        near[d] = _next_target(lines, lens, occ2, t, d, False)
     for kk in range(2):
         kind = colour if kk == 0 else 6
         if hands[p, kind] == 0:
             continue
         far = far_jolly and kind == 6
         for d in range(8):
-            nx = _next_target(lines, lens, occ2, t, d, far)
+            nx = near[(d + 4) % 8] if far else near[d]
             if nx < 0:
                 continue
             dup = False
@@ -236,16 +249,20 @@ def negamax_py(occ: int, hands: list[list[int]], t: int, p: int, alpha: int, bet
             return v
     moves = []
     seen = set()
+    near = []
+    for d in range(8):  # nearest free cells; a jolly's farthest = nearest the opposite way (torus)
+        nx = -1
+        for y in lines[t][d]:
+            if not (occ2 >> y) & 1:
+                nx = y
+                break
+        near.append(nx)
     for kk, kind in ((0, colour), (1, 6)):
         if hp[kind] == 0:
             continue
         far = far_jolly and kind == 6
         for d in range(8):
-            nx = -1
-            for y in (reversed(lines[t][d]) if far else lines[t][d]):
-                if not (occ2 >> y) & 1:
-                    nx = y
-                    break
+            nx = near[(d + 4) % 8] if far else near[d]
             if nx < 0 or (kind, nx) in seen:
                 continue
             seen.add((kind, nx))

@@ -68,7 +68,7 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
         tab = table or K.Table(tt_bits)
         stats = np.array([0, 0, limit, 0], dtype=np.int64)
         h = K.hash_position(occ, hands, t, p)
-        buf = np.zeros((128, 3, 16), dtype=np.int64)
+        buf = np.zeros((128, 4, 16), dtype=np.int64)
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
         v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, lines, lens, far,

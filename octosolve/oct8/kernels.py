@@ -70,7 +70,7 @@ NCAT = len(R.CATEGORIES)
 
 
 # ---------------------------------------------------------------- SplitMix64
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def sm_next(st):
     st[0] += np.uint64(0x9E3779B97F4A7C15)
     z = st[0]
@@ -79,7 +79,7 @@ def sm_next(st):
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def sm_below(st, n):
     return np.int64(sm_next(st) % np.uint64(n))
 
@@ -89,7 +89,7 @@ def sm_state(seed: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- helpers
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _refresh(S, vals, types, h):
     """Recompute the cached total, reach mask, blocked flag and type mask of octopus h."""
     hc = h // 10
@@ -117,31 +117,31 @@ def refresh_all(S, vals, types):
         _refresh(S, vals, types, h)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _total(S, vals, h):
     return S[OCT_TOT + h]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _blocked(S, h):
     return S[OCT_BLK + h] != 0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _counts_oct(S, types, h, cnt):
     cnt[:] = 0
     for i in range(S[OCT_N + h]):
         cnt[types[S[OCT_ARMS + h * 8 + i]]] += 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _counts_hand(S, types, p, cnt):
     cnt[:] = 0
     for i in range(S[HAND_N + p]):
         cnt[types[S[HAND + p * HAND_CAP + i]]] += 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _reach(cnt, start):
     r = 1
     for t in range(start, NT):
@@ -151,7 +151,7 @@ def _reach(cnt, start):
     return r
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _take_min(S, base, nidx, types, t):
     """Remove the lowest-id card of type t from the list S[base : base + S[nidx]]."""
     n = S[nidx]
@@ -167,13 +167,13 @@ def _take_min(S, base, nidx, types, t):
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _push(S, base, nidx, c):
     S[base + S[nidx]] = c
     S[nidx] += 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _oct_at(S, rel, slot):
     n = S[NP_]
     owner = (S[CUR] + rel) % n
@@ -233,7 +233,7 @@ def init_state(S, n, heads, seed):
         S[OCT_BLK + h] = 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _place_ok(S, vals, card, s):
     h = S[SHARED + s]
     return h >= 0 and h // 10 != card // 26 and _total(S, vals, h) + vals[card] <= 8
@@ -255,7 +255,7 @@ def _start_turn(S, vals):
     S[EXTRA] = 0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _complete_check(S, vals, slot):
     h = S[SHARED + slot]
     if _total(S, vals, h) == 8:
@@ -332,7 +332,7 @@ def _has_target(S, types, src, src_rel, v, cnt, out, collect):
     return k
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _reach_cards(S, vals, base, n):
     r = 1
     for i in range(n):

@@ -116,7 +116,10 @@ def load_position(path: str) -> dict:
         have = deck.counts[t // 8][t % 8]
         if used[t] > have:
             fail(f"impossible state: {used[t]} cards {R.type_name(t)} but the deck '{deck.name}' has {have}")
-    return {"players": n, "to_move": mover, "hand": hand_t, "octopuses": octs}
+    babies = data.get("babies", 0)
+    if isinstance(babies, bool) or not isinstance(babies, int) or not 0 <= babies <= R.BABY_CAP:
+        fail(f"malformed state: 'babies' must be 0-{R.BABY_CAP}")
+    return {"players": n, "to_move": mover, "hand": hand_t, "octopuses": octs, "babies": babies}
 
 
 def swap_rows_json(pos: dict, rows) -> list[dict]:
@@ -133,10 +136,59 @@ def swap_rows_json(pos: dict, rows) -> list[dict]:
     return out
 
 
+def apply_swap_row(hand, octs, owners, row):
+    """The position after one exchange row (new hand counts and octopus count rows)."""
+    import numpy as np
+
+    hand = hand.copy()
+    octs = [o.copy() for o in octs]
+    kind, so, ss, st, to, ts = (int(x) for x in row[:6])
+    given = [int(x) for x in row[6:] if x >= 0]
+    idx = {}
+    for i, o in enumerate(owners):
+        idx[(o, sum(1 for j in range(i) if owners[j] == o))] = i
+    a = octs[idx[(so, ss)]]
+    a[st] -= 1
+    src = hand if kind == 3 else octs[idx[(to, ts)]]
+    for t in given:
+        src[t] -= 1
+        a[t] += 1
+    src[st] += 1
+    assert (np.asarray(hand) >= 0).all()
+    return hand, octs
+
+
+def swap_sequences(mover, n, hand, owners, colours, octs, depth):
+    """Exchange sequences (an exchange, then one more per baby chip), breadth first over distinct
+    positions: ``exchanges_at_step[k]`` = legal exchanges summed over the distinct positions reached
+    after k exchanges; ``distinct_positions`` = distinct positions reached after 1..depth exchanges."""
+    from . import kernels as K
+
+    frontier = [(hand, octs)]
+    per_len, seen = [], set()
+    for _ in range(depth):
+        nxt, count = [], 0
+        for h, o in frontier:
+            rows = K.run_swaps(mover, n, h, owners, colours, o)
+            count += len(rows)
+            for row in rows:
+                h2, o2 = apply_swap_row(h, o, owners, row)
+                key = (tuple(h2), tuple(tuple(x) for x in o2))
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append((h2, o2))
+        per_len.append(count)
+        frontier = nxt
+    return {"exchanges_at_step": per_len, "distinct_positions": len(seen)}
+
+
 @group.command()
 @click.argument("state_file", metavar="STATE.json")
+@click.option("--babies", type=click.IntRange(0, 2), default=None,
+              help="Also count exchange sequences using this many baby chips (0-2; default: the "
+                   "'babies' field of the file, else 0).")
 @json_option
-def swaps(state_file, as_json):
+def swaps(state_file, babies, as_json):
     """List every legal exchange (actions 3 and 4) of the player to move in a position file."""
     import numpy as np
 
@@ -158,8 +210,17 @@ def swaps(state_file, as_json):
     res = {"to_move": pos["to_move"], "count": len(ex),
            "count_action3": sum(1 for e in ex if e["action"] == 3),
            "count_action4": sum(1 for e in ex if e["action"] == 4), "exchanges": ex}
+    b = pos["babies"] if babies is None else babies
     lines = [f"{len(ex)} legal exchanges for player {pos['to_move']} "
              f"({res['count_action3']} with the hand, {res['count_action4']} between octopuses)"]
+    if b:
+        seq = swap_sequences(pos["to_move"], pos["players"], hand, [o[0] for o in pos["octopuses"]],
+                             [o[1] for o in pos["octopuses"]], octs, 1 + b)
+        res["babies"] = b
+        res.update(seq)
+        lines.append(f"with {b} baby chip(s), up to {1 + b} exchanges in a row: legal exchanges at each "
+                     f"step (over distinct positions) {', '.join(str(x) for x in seq['exchanges_at_step'])}; "
+                     f"{seq['distinct_positions']} distinct positions reached")
     for e in ex:
         s = e["source"]
         tgt = "hand" if e["target"] == "hand" else f"P{e['target']['player']} octopus {e['target']['octopus']}"

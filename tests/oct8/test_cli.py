@@ -140,3 +140,46 @@ def test_report_quick_smoke(tmp_path):
         assert (tmp_path / "oct8" / f).exists()
     text = (tmp_path / "oct8" / "README.md").read_text()
     assert "Win share and score by seat" in text and "balance.json" in text
+
+
+def test_swap_sequences_against_itertools_twin():
+    """Breadth-first exchange sequences (baby chips) from the kernel == the same search on the twin."""
+    import numpy as np
+
+    from octosolve.oct8 import kernels as K
+    from octosolve.oct8.cli import apply_swap_row, load_position, swap_sequences
+    from octosolve.core.paths import data_path
+
+    pos = load_position(str(data_path("oct8", "example_position.json")))
+    owners = [o[0] for o in pos["octopuses"]]
+    colours = [o[1] for o in pos["octopuses"]]
+    hand = np.zeros(24, dtype=np.int64)
+    for t in pos["hand"]:
+        hand[t] += 1
+    octs = []
+    for _, _, arms in pos["octopuses"]:
+        r = np.zeros(24, dtype=np.int64)
+        for t in arms:
+            r[t] += 1
+        octs.append(r)
+    got = swap_sequences(0, 3, hand, owners, colours, octs, 3)
+    # twin: itertools enumeration on explicit card lists
+    frontier, seen, per = [(hand, octs)], set(), []
+    for _ in range(3):
+        nxt, count = [], 0
+        for h, o in frontier:
+            hand_t = [t for t in range(24) for _ in range(h[t])]
+            oc = [(owners[i], colours[i], [t for t in range(24) for _ in range(o[i][t])]) for i in range(len(o))]
+            rows = K.enumerate_swaps_py(0, hand_t, oc)
+            count += len(rows)
+            for row in rows:
+                h2, o2 = apply_swap_row(h, o, owners, row)
+                assert h2.sum() + sum(x.sum() for x in o2) == hand.sum() + sum(x.sum() for x in octs)
+                key = (tuple(h2), tuple(tuple(x) for x in o2))
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append((h2, o2))
+        per.append(count)
+        frontier = nxt
+    assert got == {"exchanges_at_step": per, "distinct_positions": len(seen)}
+    assert per[0] == 17

@@ -46,7 +46,7 @@ def test_model_matches_tracer_more_placements(seed, number, variant):
 @pytest.mark.parametrize("number, variant", [(4, "once"), (8, "pairs-0"), (27, "whole-board"),
                                              (2, "path-tiles")])
 def test_solutions_are_certified_by_tracer(number, variant):
-    res = S.solve_variant(number, variant, time_limit=20)
+    res = S.solve_variant(number, variant, time_limit=30, presearch_default=False)
     assert res.status in ("OPTIMAL", "FEASIBLE")
     assert res.verified is True
     pl = R.validate_placement(res.placement, full=True)

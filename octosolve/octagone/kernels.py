@@ -48,6 +48,8 @@ def zobrist(seed: int = 12345) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.u
 
 
 Z_OCC, Z_HAND, Z_T, Z_SIDE = zobrist()
+_LW, _LENW = line_tables(True)  # numba freezes these module globals into the compiled kernel
+_LN, _LENN = line_tables(False)
 
 
 def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
@@ -65,23 +67,26 @@ def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
 
 
 class Table:
-    """The transposition table: fixed numpy arrays of ``2**bits`` entries."""
+    """The transposition table: ``2**bits`` entries of a 64-bit key and one packed int32
+    (value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 from bit 16)."""
 
     def __init__(self, bits: int = TT_BITS_DEFAULT):
         n = 1 << bits
         self.key = np.zeros(n, dtype=np.uint64)
-        self.val = np.zeros(n, dtype=np.int8)
-        self.flag = np.zeros(n, dtype=np.int8)
-        self.move = np.full(n, -1, dtype=np.int16)
+        self.dat = np.zeros(n, dtype=np.int32)
         self.mask = np.uint64(n - 1)
 
     def clear(self) -> "Table":
         """Empty the table (this also touches every page, so a timed search pays no page faults)."""
         self.key.fill(0)
-        self.val.fill(0)
-        self.flag.fill(0)
-        self.move.fill(-1)
+        self.dat.fill(0)
         return self
+
+    def move_at(self, h) -> int:
+        idx = int(np.uint64(h) & self.mask)
+        if self.key[idx] != np.uint64(h):
+            return -1
+        return int(self.dat[idx] >> 16) - 1
 
 
 @numba.njit(cache=True)
@@ -101,9 +106,19 @@ def _next_target(lines, lens, occ, x, d, far):
 
 
 @numba.njit(cache=True)
-def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
-               z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats, buf, ply):
-    # stats: [nodes, table hits, node limit, aborted]
+def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, tkey, tdat, mask, stats, buf, ply):
+    # stats: [nodes, table hits, node limit, aborted]; far_jolly = standard rules (torus, jolly
+    # farthest), else KIDS (no wrap, jolly nearest). Line and Zobrist tables are module globals.
+    if far_jolly:
+        lines = _LW
+        lens = _LENW
+    else:
+        lines = _LN
+        lens = _LENN
+    z_occ = Z_OCC
+    z_hand = Z_HAND
+    z_t = Z_T
+    z_side = Z_SIDE
     stats[0] += 1
     if stats[0] > stats[2]:
         stats[3] = 1
@@ -118,9 +133,8 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
     if hands[p, colour] == 0 and hands[p, 6] == 0:
         if hands[q, colour] == 0 and hands[q, 6] == 0:
             return tot_q - tot_p
-        return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, lines, lens, far_jolly,
-                           z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats,
-                           buf, ply + 1)
+        return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, far_jolly, tkey, tdat, mask,
+                           stats, buf, ply + 1)
     if tot_p == 1:  # the last shield: the game ends with p on 0
         return tot_q
     occ2 = occ | (np.int64(1) << t)
@@ -128,9 +142,10 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
     tt_move = -1
     if tkey[idx] == h:
         stats[1] += 1
-        v = np.int64(tval[idx])
-        f = tflag[idx]
-        tt_move = tmove[idx]
+        e = tdat[idx]
+        v = np.int64(e & 255) - 128
+        f = (e >> 8) & 3
+        tt_move = (e >> 16) - 1
         if f == EXACT:
             return v
         if f == LOWER and v >= beta:
@@ -195,8 +210,7 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
         c = hands[p, kind]
         h2 = h ^ z_occ[t] ^ z_hand[p, kind, c] ^ z_hand[p, kind, c - 1] ^ z_t[t] ^ z_t[nx] ^ z_side
         hands[p, kind] = c - 1
-        v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, lines, lens, far_jolly,
-                        z_occ, z_hand, z_t, z_side, tkey, tval, tflag, tmove, mask, stats,
+        v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, far_jolly, tkey, tdat, mask, stats,
                         buf, ply + 1)
         hands[p, kind] = c
         if stats[3]:
@@ -208,15 +222,14 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, lines, lens, far_jolly,
             alpha = best
         if alpha >= beta:
             break
-    tkey[idx] = h
-    tval[idx] = best
-    tmove[idx] = best_code
     if best <= alpha0:
-        tflag[idx] = UPPER
+        f = UPPER
     elif best >= beta:
-        tflag[idx] = LOWER
+        f = LOWER
     else:
-        tflag[idx] = EXACT
+        f = EXACT
+    tkey[idx] = h
+    tdat[idx] = np.int32((best + 128) | (f << 8) | ((best_code + 1) << 16))
     return best
 
 

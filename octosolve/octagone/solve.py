@@ -71,11 +71,9 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
         buf = np.zeros((128, 4, 16), dtype=np.int64)
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
-        v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, lines, lens, far,
-                         K.Z_OCC, K.Z_HAND, K.Z_T, K.Z_SIDE, tab.key, tab.val, tab.flag, tab.move,
+        v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, far, tab.key, tab.dat,
                          tab.mask, stats, buf, 0)
-        idx = int(h & tab.mask)
-        code = int(tab.move[idx]) if tab.key[idx] == h else -1
+        code = tab.move_at(h)
         nodes, aborted = int(stats[0]), bool(stats[3])
     elif engine == "python":
         lines = K.LINES_NOWRAP if not wrap else K.LINES_WRAP

@@ -39,7 +39,7 @@ def deck_from(rows):
     return Deck.from_counts(t)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(counts_st, st.lists(words_st, min_size=1, max_size=4))
 def test_kernel_equals_twin_bruteforce_networkx(rows, words):
     deck = deck_from(rows)

@@ -183,3 +183,12 @@ def test_swap_sequences_against_itertools_twin():
         frontier = nxt
     assert got == {"exchanges_at_step": per, "distinct_positions": len(seen)}
     assert per[0] == 17
+
+
+def test_match_command_json():
+    r = run(["match", "--games", "1", "--simulations", "4", "--opponent", "random", "--players", "2",
+             "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["games"] == 1 and 0 <= d["mcts_win_rate"] <= 1 and d["fair_share"] == 0.5
+    bad(["match", "--games", "0", "--workers", "1"], "--games")

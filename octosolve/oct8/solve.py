@@ -143,7 +143,12 @@ def mcts_match(*, games: int = 20, simulations: int = 100, opponent: str = "gree
         my_scores.append(int(part["scores"][0, seat]))
         opp_scores += [int(part["scores"][0, q]) for q in range(players) if q != seat]
     total = float(sum(share))
-    return {"games": games, "players": players, "me": me, "opponent": opponent, "simulations": simulations,
+    acts = np.concatenate([p["acts"] for p in parts])
+    return {"actions_per_game": {c: round(float(acts[:, i].mean()), 3) for i, c in enumerate(R.CATEGORIES)},
+            "actions_per_game_ci": {c: [round(v, 3) for v in mean_ci(acts[:, i])[1:]]
+                                    for i, c in enumerate(R.CATEGORIES)},
+            "mean_turns": round(float(np.mean([p["turns"][0] for p in parts])), 3),
+            "games": games, "players": players, "me": me, "opponent": opponent, "simulations": simulations,
             "seed": seed, "mcts_wins": sole, "mcts_win_share": round(total, 3),
             "mcts_win_rate": round(total / games, 4),
             "mcts_win_rate_ci": [round(v, 4) for v in wilson_interval(total, games)],

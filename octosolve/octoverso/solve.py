@@ -70,8 +70,10 @@ def _chunk(task) -> list[dict]:
         t0 = time.perf_counter()
         s = play_game(seats, gseed, simulations=simulations, game=game)
         w = s.winner
+        a_seat = 0 if i % 2 == 0 else 1  # the seat of names[0] (the "A" player) in this game
         out.append({"game": i, "seats": list(seats), "winner_seat": w,
-                    "winner": None if w < 0 else seats[w], "first": s.first,
+                    "winner": None if w < 0 else seats[w],
+                    "winner_role": None if w < 0 else ("a" if w == a_seat else "b"), "first": s.first,
                     "first_won": None if w < 0 else (w == s.first), "turns": s.turn,
                     "seconds": time.perf_counter() - t0})
     return out
@@ -89,8 +91,9 @@ def match(a: str, b: str, games: int, *, seed: int | None = None, jokers: bool =
 
 def summarize(a: str, b: str, rows: list[dict]) -> dict:
     n = len(rows)
-    wa = sum(1 for r in rows if r["winner"] == a)
-    wb = sum(1 for r in rows if r["winner"] == b)
+    # counted by role, not by name, so a mirror match (greedy v greedy) is counted right
+    wa = sum(1 for r in rows if r["winner_role"] == "a")
+    wb = sum(1 for r in rows if r["winner_role"] == "b")
     draws = n - wa - wb
     score = wa + 0.5 * draws
     lo, hi = wilson_interval(score, n)

@@ -102,3 +102,11 @@ def test_bad_lexicon_contents(tmp_path):
     d.mkdir()
     r = run("moves", "--rail", "SOUDEIMA", "--hand", "GES", "--lexicon", str(d))
     assert r.exit_code == 2
+
+
+def test_mirror_match_counts_by_seat():
+    from octosolve.octoverso import solve
+
+    t = solve.match("greedy", "greedy", 8, seed=2, workers=1)
+    assert t["a_wins"] + t["b_wins"] + t["draws"] == 8 and t["draws"] >= 0
+    assert t["a_wins"] < 8 or t["b_wins"] == 0

@@ -57,8 +57,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     t_start = time.perf_counter()
 
     # 1. first-player advantage
-    n_random = 100 if quick else 10_000
-    n_greedy = 30 if quick else 2_000
+    n_random = 60 if quick else 10_000
+    n_greedy = 20 if quick else 2_000
     adv = {}
     for variant in ("standard", "kids", "iv"):
         for player, n in (("random", n_random), ("greedy", n_greedy)):
@@ -68,16 +68,17 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     files.append("first_player.json")
 
     # 2. matches
-    pairs = [("greedy", "random", 40 if quick else 1000, 0),
-             ("mcts", "greedy", 4 if quick else 100, 200),
-             ("alphabeta", "mcts", 2 if quick else 40, 200)]
+    sims = 40 if quick else 200
+    pairs = [("greedy", "random", 20 if quick else 1000, 0),
+             ("mcts", "greedy", 2 if quick else 100, sims),
+             ("alphabeta", "mcts", 2 if quick else 40, sims)]
     matches = []
     for a, b, n, sims in pairs:
         res = run_games("standard", [a, b], n, derive_seed(seed, "match", a, b), simulations=sims)
         m = summarize_match(res, [a, b])
         m.update({"pair": f"{a} vs {b}", "variant": "standard", "simulations": sims})
         matches.append(m)
-    osm = _openspiel_match(2 if quick else 20, 30 if quick else 100, seed)
+    osm = _openspiel_match(1 if quick else 20, 20 if quick else 100, seed)
     write_json(out_dir / "matches.json", {"matches": matches, "vs_openspiel_mcts": osm})
     files.append("matches.json")
 

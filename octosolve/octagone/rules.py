@@ -326,7 +326,7 @@ class OctagoneState(State):
             return self._end("no free cell to play on")
         colour = colour_of_cell(t)
         if not any(self.can_answer(q, colour) for q in range(self.n)):
-            self._end(f"nobody holds a {COLOURS[colour]} shield or a jolly")
+            self._end(f"nobody holds a shield of the colour {COLOURS[colour]} or a jolly")
 
     def _end(self, reason: str) -> None:
         self.over = True
@@ -640,7 +640,7 @@ def from_json(obj) -> OctagoneState:
         else:
             colour = colour_of_cell(st.target())
             if not any(st.can_answer(q, colour) for q in range(n)):
-                st._end(f"nobody holds a {COLOURS[colour]} shield or a jolly")
+                st._end(f"nobody holds a shield of the colour {COLOURS[colour]} or a jolly")
     if bool(obj.get("over", False)) and not st.over:
         fail("the position says the game is over but no end condition holds")
     return st

@@ -536,3 +536,27 @@ def test_play_loop_reaches_an_end():
     st = game.new_initial_state()
     play(st, [RandomPlayer(1), RandomPlayer(2)], rng=random.Random(0))
     assert st.is_terminal()
+
+
+from hypothesis import given, settings, strategies as hst  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(hst.lists(hst.tuples(hst.integers(0, 16), hst.integers(0, 17), hst.integers(0, 7)), max_size=17))
+def test_place_graph_symmetric_and_matches_follow(items):
+    """Property: a path read from either end joins the same two places (place_graph is symmetric),
+    and its ends agree with rules.follow."""
+    pl, used = {}, set()
+    for s, t, r in items:
+        sp = TOPO.spaces[s]
+        if sp in pl or t in used:
+            continue
+        pl[sp] = rules.Placed(t, r)
+        used.add(t)
+    ta, ra = arrays(pl)
+    adj = G.place_graph(ta, ra)
+    for p, ds in adj.items():
+        for d in ds:
+            assert p in adj[d]
+        ends = {w.end for w in rules.follow(pl, TOPO.places[p]) if w.end is not None}
+        assert {TOPO.places[d] for d in ds} == ends

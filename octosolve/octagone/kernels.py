@@ -2,7 +2,8 @@
 
 Solver position (after the Dama Bianca has left the board, standard or KIDS rules):
   * ``occ``   int64 bitmask of occupied cells (bit ``row * 7 + col``);
-  * ``hands`` int64[2, 7]: per player, shields of each row colour (0..5) and jollies (6);
+  * ``hands`` int64[2, 8]: per player, shields of each row colour (0..5), jollies (6) and the
+    player's total (7);
   * ``t``     the cell the player to move must play on; ``p`` the player to move.
 The value is the margin for the player to move: (opponent's shields left) - (own shields left) at
 the end of the game under best play by both (fewest shields wins, so > 0 is a proven win, 0 a draw).
@@ -67,26 +68,25 @@ def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
 
 
 class Table:
-    """The transposition table: ``2**bits`` entries of a 64-bit key and one packed int32
-    (value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 from bit 16)."""
+    """The transposition table: ``2**bits`` slots of two uint64 (the key, and the entry packed as
+    value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 from bit 16), side by side so
+    that a probe touches one cache line."""
 
     def __init__(self, bits: int = TT_BITS_DEFAULT):
         n = 1 << bits
-        self.key = np.zeros(n, dtype=np.uint64)
-        self.dat = np.zeros(n, dtype=np.int32)
+        self.slots = np.zeros((n, 2), dtype=np.uint64)
         self.mask = np.uint64(n - 1)
 
     def clear(self) -> "Table":
         """Empty the table (this also touches every page, so a timed search pays no page faults)."""
-        self.key.fill(0)
-        self.dat.fill(0)
+        self.slots.fill(0)
         return self
 
     def move_at(self, h) -> int:
         idx = int(np.uint64(h) & self.mask)
-        if self.key[idx] != np.uint64(h):
+        if self.slots[idx, 0] != np.uint64(h):
             return -1
-        return int(self.dat[idx] >> 16) - 1
+        return int(self.slots[idx, 1] >> np.uint64(16)) - 1
 
 
 @numba.njit(cache=True)
@@ -106,7 +106,7 @@ def _next_target(lines, lens, occ, x, d, far):
 
 
 @numba.njit(cache=True)
-def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, tkey, tdat, mask, stats, buf, ply):
+def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats, buf, ply):
     # stats: [nodes, table hits, node limit, aborted]; far_jolly = standard rules (torus, jolly
     # farthest), else KIDS (no wrap, jolly nearest). Line and Zobrist tables are module globals.
     if far_jolly:
@@ -125,24 +125,21 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, tkey, tdat, mask, st
         return 0
     colour = t // 7
     q = 1 - p
-    tot_p = 0
-    tot_q = 0
-    for k in range(7):
-        tot_p += hands[p, k]
-        tot_q += hands[q, k]
+    tot_p = hands[p, 7]  # column 7 holds each player's total, kept up to date below
+    tot_q = hands[q, 7]
     if hands[p, colour] == 0 and hands[p, 6] == 0:
         if hands[q, colour] == 0 and hands[q, 6] == 0:
             return tot_q - tot_p
-        return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, far_jolly, tkey, tdat, mask,
+        return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, far_jolly, slots, mask,
                            stats, buf, ply + 1)
     if tot_p == 1:  # the last shield: the game ends with p on 0
         return tot_q
     occ2 = occ | (np.int64(1) << t)
     idx = h & mask
     tt_move = -1
-    if tkey[idx] == h:
+    if slots[idx, 0] == h:
         stats[1] += 1
-        e = tdat[idx]
+        e = np.int64(slots[idx, 1])
         v = np.int64(e & 255) - 128
         f = (e >> 8) & 3
         tt_move = (e >> 16) - 1
@@ -210,9 +207,11 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, tkey, tdat, mask, st
         c = hands[p, kind]
         h2 = h ^ z_occ[t] ^ z_hand[p, kind, c] ^ z_hand[p, kind, c - 1] ^ z_t[t] ^ z_t[nx] ^ z_side
         hands[p, kind] = c - 1
-        v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, far_jolly, tkey, tdat, mask, stats,
+        hands[p, 7] = tot_p - 1
+        v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, far_jolly, slots, mask, stats,
                         buf, ply + 1)
         hands[p, kind] = c
+        hands[p, 7] = tot_p
         if stats[3]:
             return 0
         if v > best:
@@ -228,8 +227,8 @@ def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, tkey, tdat, mask, st
         f = LOWER
     else:
         f = EXACT
-    tkey[idx] = h
-    tdat[idx] = np.int32((best + 128) | (f << 8) | ((best_code + 1) << 16))
+    slots[idx, 0] = h
+    slots[idx, 1] = np.uint64(np.int64(best + 128) | (np.int64(f) << 8) | (np.int64(best_code + 1) << 16))
     return best
 
 

@@ -41,11 +41,12 @@ def solver_position(state: OctagoneState):
     for x in range(NCELLS):
         if state.board[x] >= 0:
             occ |= 1 << x
-    hands = np.zeros((2, 7), dtype=np.int64)
+    hands = np.zeros((2, 8), dtype=np.int64)
     for p in range(2):
         for c in range(6):
             hands[p, c] = state.hands[p][c * 4]
         hands[p, 6] = state.hands[p][JOLLY]
+        hands[p, 7] = hands[p, :7].sum()
     return occ, hands, state.target(), state.to_move
 
 
@@ -71,15 +72,15 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
         buf = np.zeros((128, 4, 16), dtype=np.int64)
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
-        v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, far, tab.key, tab.dat,
-                         tab.mask, stats, buf, 0)
+        v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, far, tab.slots, tab.mask,
+                         stats, buf, 0)
         code = tab.move_at(h)
         nodes, aborted = int(stats[0]), bool(stats[3])
     elif engine == "python":
         lines = K.LINES_NOWRAP if not wrap else K.LINES_WRAP
         tab = {} if table is None else table
         stats = [0, 0, limit, 0]
-        hl = [list(map(int, hands[0])), list(map(int, hands[1]))]
+        hl = [list(map(int, hands[0, :7])), list(map(int, hands[1, :7]))]
         v = K.negamax_py(occ, hl, t, p, -K.INF, K.INF, lines, far, tab, stats)
         key = (occ, tuple(hl[0]), tuple(hl[1]), t, p)
         code = tab[key][2] if key in tab else -1

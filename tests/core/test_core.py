@@ -127,3 +127,15 @@ def test_console_script_bad_input_is_one_line():
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_report_index_keeps_earlier_games(tmp_path):
+    from octosolve.core.jsonout import write_json
+    from octosolve.core.report import run_report
+
+    write_json(tmp_path / "oct8" / "summary.json",
+               {"game": "oct8", "title": "Oct8 balance", "summary": "- 42 games", "seconds": 1.5,
+                "quick": True, "files": []})
+    run_report(tmp_path, [], quick=True, seed=None, as_json=False)
+    index = (tmp_path / "README.md").read_text()
+    assert "[Oct8 balance](oct8/README.md)" in index and "- 42 games" in index

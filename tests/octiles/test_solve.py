@@ -117,3 +117,13 @@ def test_symmetry_and_shape_helpers():
     assert sorted(p.shape_key() for p in a.paths) == sorted(p.shape_key() for p in b.paths)
     assert S.mirror_symmetric_paths(a) == S.mirror_symmetric_paths(b)
     assert S.turned_partner_paths(a) == S.turned_partner_paths(b)
+
+
+def test_stored_starts_are_valid_and_scored_as_recorded():
+    for n, (_, _, vs) in S.SEARCH.items():
+        for v in vs:
+            st = S.stored_start(n, v.name)
+            if st is None:
+                continue
+            pl = R.validate_placement(st["placement"], full=True)
+            assert v.score(R.trace(pl)) == st["score"]

@@ -56,7 +56,12 @@ def _write_index(out: Path, index: dict) -> None:
     sections = {s["game"]: s for s in index["games"]}
     for d in sorted(p for p in out.iterdir() if p.is_dir() and (p / "summary.json").exists()):
         if d.name not in sections:
-            sections[d.name] = json.loads((d / "summary.json").read_text(encoding="utf-8"))
+            try:
+                sec = json.loads((d / "summary.json").read_text(encoding="utf-8"))
+            except ValueError:
+                continue
+            if isinstance(sec, dict) and {"title", "seconds"} <= sec.keys():
+                sections[d.name] = sec
     from ..cli import GAMES
 
     order = [g for g in GAMES if g in sections] + sorted(g for g in sections if g not in GAMES)

@@ -139,3 +139,17 @@ def test_report_index_keeps_earlier_games(tmp_path):
     run_report(tmp_path, [], quick=True, seed=None, as_json=False)
     index = (tmp_path / "README.md").read_text()
     assert "[Oct8 balance](oct8/README.md)" in index and "- 42 games" in index
+
+
+def test_report_index_skips_foreign_summary_files(tmp_path):
+    """A game folder whose summary.json is not a report section (or not JSON) is left out of the
+    index instead of crashing it."""
+    from octosolve.core.jsonout import write_json
+    from octosolve.core.report import run_report
+
+    write_json(tmp_path / "octoverso" / "summary.json", {"lexicon": {}, "quick": False})
+    (tmp_path / "oct8").mkdir()
+    (tmp_path / "oct8" / "summary.json").write_text("{not json", encoding="utf-8")
+    run_report(tmp_path, [], quick=True, seed=None, as_json=False)
+    index = (tmp_path / "README.md").read_text()
+    assert "octoverso" not in index and "oct8" not in index

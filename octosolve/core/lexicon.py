@@ -40,8 +40,9 @@ def is_az(word: str) -> bool:
     return bool(word) and all("A" <= c <= "Z" for c in word)
 
 
-def read_lines(path: Path | str, what: str = "word list") -> list[str]:
-    """The non-blank, non-comment lines of a UTF-8 text file, with one-line errors for bad files."""
+def read_text(path: Path | str, what: str = "file") -> str:
+    """The whole UTF-8 text of a file (a leading BOM dropped), with one-line errors for a missing
+    path, a directory, bytes that are not UTF-8, or an unreadable file."""
     p = Path(path)
     if not p.exists():
         fail(f"{what} not found: {p}")
@@ -53,8 +54,12 @@ def read_lines(path: Path | str, what: str = "word list") -> list[str]:
         fail(f"{what} {p} is not UTF-8 text (byte {e.start})")
     except OSError as e:
         fail(f"cannot read {what} {p}: {e.strerror}")
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_lines(path: Path | str, what: str = "word list") -> list[str]:
+    """The non-blank, non-comment lines of a UTF-8 text file, with one-line errors for bad files."""
+    text = read_text(path, what)
     return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
 
 

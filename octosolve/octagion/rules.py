@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import fail
-from ..core.lexicon import fold_word, is_az
+from ..core.lexicon import fold_word, is_az, read_text
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NUMBERS = 8          # card numbers 1..8
@@ -130,16 +130,8 @@ class Deck:
 
     @classmethod
     def load(cls, path: Path | str) -> "Deck":
-        p = Path(path)
-        if not p.exists():
-            fail(f"deck file not found: {p}")
-        if p.is_dir():
-            fail(f"deck path is a directory, not a file: {p}")
-        try:
-            text = p.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            fail(f"deck file {p} is not UTF-8 text")
-        return cls.parse(text, name=str(p))
+        text = read_text(path, "deck file")
+        return cls.parse(text, name=str(path))
 
 
 def default_deck_path() -> Path:

@@ -153,3 +153,18 @@ def test_report_index_skips_foreign_summary_files(tmp_path):
     run_report(tmp_path, [], quick=True, seed=None, as_json=False)
     index = (tmp_path / "README.md").read_text()
     assert "octoverso" not in index and "oct8" not in index
+
+
+def test_read_text_errors_and_bom(tmp_path):
+    from octosolve.core.lexicon import read_text
+
+    p = tmp_path / "deck.csv"
+    p.write_bytes("\ufeffletter,number\n".encode("utf-8"))
+    assert read_text(p, "deck file") == "letter,number\n"
+    with pytest.raises(OctoError, match="deck file not found"):
+        read_text(tmp_path / "nope.csv", "deck file")
+    with pytest.raises(OctoError, match="is a directory"):
+        read_text(tmp_path, "deck file")
+    p.write_bytes(b"letter,number\n\xff\xfe")
+    with pytest.raises(OctoError, match="not UTF-8 text"):
+        read_text(p, "deck file")

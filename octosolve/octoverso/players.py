@@ -8,6 +8,10 @@
 * ``mc``: Monte-Carlo: the lookahead's best few candidates, each scored by the mean outcome of
   seeded playouts (epsilon-greedy for a few plies, then the hand difference).
 * ``mcts``: the generic UCT player of octosolve.core.mcts with a short greedy-playout rollout.
+
+All of them play the 4-seat team game too: "the opponent" is the next seat (who receives the pushed
+letters and moves next), and a playout is scored by the team's best hand (fewest letters), since a
+team wins as soon as one of its players empties their hand.
 """
 
 from __future__ import annotations
@@ -105,7 +109,7 @@ def _after(state: R.OctoversoState, row) -> tuple[np.ndarray, np.ndarray, np.nda
     mine = state.hands[p].copy()
     for t in m.tiles_played():
         mine[t] -= 1
-    opp = state.hands[1 - p].copy()
+    opp = state.hands[state.next_seat(p)].copy()
     for t in pushed:
         opp[t] += 1
     if len(m.word) == R.RAIL_SIZE and mine.sum() > 0:
@@ -132,6 +136,12 @@ class LookaheadPlayer(Player):
         order = np.argsort(-sc, kind="stable")[: self.candidates]
         # interaction: an OCTO available now and not played lets the opponent return a tile
         has_octo = bool((lex.lens[rows[:, 0]] == R.RAIL_SIZE).any())
+        team = state.num_players > 2
+        if team:  # seats after me: the opponent, my partner, the opponent's partner
+            sizes = [int(x) for x in state.hands.sum(axis=1)]
+            opp_seat = state.next_seat(state.player)
+            mate_n = sizes[state.next_seat(opp_seat)]
+            omate_n = sizes[state.next_seat(state.next_seat(opp_seat))]
         out = []
         for i in order.tolist():
             row = rows[i]
@@ -155,8 +165,15 @@ class LookaheadPlayer(Player):
                 # after the reply: the opponent has laid gain[j] tiles, and pushed laid[j] to me;
                 # if that reply is not an OCTO while they had one, I return a tile (interaction)
                 opp_has_octo = bool((rl == R.RAIL_SIZE).any())
-                my_after = my_n + int(laid[j]) - (1 if opp_has_octo and rl[j] < R.RAIL_SIZE else 0)
-                value = (opp_n - int(gain[j])) - my_after
+                back = int(laid[j]) - (1 if opp_has_octo and rl[j] < R.RAIL_SIZE else 0)
+                if team:
+                    # the team game: the reply's letters fall to my partner; compare the teams'
+                    # mean hands
+                    value = ((opp_n - int(gain[j])) + omate_n) / 2 - (my_n + mate_n + back) / 2
+                else:
+                    value = (opp_n - int(gain[j])) - (my_n + back)
+            elif team:
+                value = (opp_n + omate_n) / 2 - (my_n + mate_n) / 2 + 0.5
             else:
                 value = opp_n - my_n + 0.5  # the opponent must exchange
             out.append((float(value) + 0.01 * n, _word_action(row)))
@@ -202,8 +219,16 @@ def playout_value(state: R.OctoversoState, me: int, rng, plies: int = 6, eps: fl
             state.apply_action(a if a is not None else state.legal_actions()[0])
     if state.is_terminal():
         return state.returns()[me]
-    diff = int(state.hands[1 - me].sum()) - int(state.hands[me].sum())
-    return math.tanh(diff / 4.0)
+    return math.tanh(hand_difference(state, me) / 4.0)
+
+
+def hand_difference(state: R.OctoversoState, me: int) -> int:
+    """Letters in the opponents' best hand minus letters in my team's best hand (a team's best hand
+    is its smallest; in the 2-player game: opponent's hand minus mine)."""
+    sizes = state.hands.sum(axis=1)
+    mine = min(int(sizes[q]) for q in range(len(sizes)) if R.team_of(q) == R.team_of(me))
+    theirs = min(int(sizes[q]) for q in range(len(sizes)) if R.team_of(q) != R.team_of(me))
+    return theirs - mine
 
 
 class MonteCarloPlayer(Player):
@@ -249,7 +274,7 @@ def _mcts_rollout(state, rng):
     if state.is_terminal():
         return state.returns()
     v = playout_value(state, 0, rng, plies=4)
-    return [v, -v]
+    return [v if R.team_of(q) == 0 else -v for q in range(state.num_players)]
 
 
 def make_player(name: str, seed: int | None = None, simulations: int = 48, game=None) -> Player:

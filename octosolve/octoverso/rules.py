@@ -12,6 +12,9 @@ Interpretations of the (French) rules are in docs/rules/octoverso.md. In short:
   letter each time it is used. When a word needs a joker, real letters are spent first and the jokers
   stand for the occurrences farthest from the rail (one canonical way per word, side, end and k).
 * A word may be played once: after a word is played, every word sharing a lemma with it is blocked.
+* Team game (``make_game(teams=True)``): 4 seats, teams 0 (seats 0, 2) and 1 (seats 1, 3) sitting
+  alternately; turns go round the table, pushed letters fall to the next seat (an opponent), and a
+  team wins as soon as one of its players empties their hand (docs/rules/octoverso.md, "Teams").
 """
 
 from __future__ import annotations
@@ -374,6 +377,14 @@ def spell_tiles(word: str, hand: np.ndarray) -> list[int] | None:
 # phases
 OPENING, PLAY, DISCARD, DRAW, OVER = range(5)
 MAX_TURNS = 200
+TEAM_PLAYERS = 4
+TEAM_MAX_TURNS = 400
+
+
+def team_of(player: int) -> int:
+    """Team of a seat: seats alternate between the teams (0, 1, 0, 1); in the 2-player game each
+    player is their own team."""
+    return player % 2
 
 
 class Actions:
@@ -412,16 +423,26 @@ class Actions:
 
 
 class OctoversoGame(Game):
-    def __init__(self, jokers: bool = False, lexicon: str | None = None, max_turns: int = MAX_TURNS):
+    def __init__(self, jokers: bool = False, lexicon: str | None = None, max_turns: int | None = None,
+                 teams: bool = False):
         self.lex = load_lexicon(lexicon)
         self._lexicon_arg = lexicon
         self.jokers = bool(jokers)
+        self.teams = bool(teams)
+        self.num_players = TEAM_PLAYERS if self.teams else 2
+        if max_turns is None:
+            max_turns = TEAM_MAX_TURNS if self.teams else MAX_TURNS
         self.max_turns = int(max_turns)
         self.actions = Actions(len(self.lex))
+        n = self.num_players
+        # a turn is at most 3 actions (rotate, exchange, draw; or word, return); passes do not count
+        # as turns, and n passes in a row end the game
+        length = 2 + 3 * self.max_turns + 2 if n == 2 else n + (3 + n) * self.max_turns + n
         self.info = GameInfo(
-            short_name="octoverso", long_name="Octoverso" + (" (jokers)" if jokers else ""),
-            num_players=2, num_distinct_actions=self.actions.N,
-            max_game_length=2 + 3 * self.max_turns + 2, perfect_information=True,
+            short_name="octoverso_teams" if self.teams else "octoverso",
+            long_name="Octoverso" + (" teams 2v2" if self.teams else "") + (" (jokers)" if jokers else ""),
+            num_players=n, num_distinct_actions=self.actions.N,
+            max_game_length=length, perfect_information=True,
             max_chance_outcomes=27, utility="zero_sum", min_utility=-1.0, max_utility=1.0,
             random_start=True)
 
@@ -431,27 +452,29 @@ class OctoversoGame(Game):
     def __reduce__(self):
         # pickled by its parameters (OpenSpiel clones Python states by pickling them): the lexicon
         # and tries are rebuilt once per process, not copied with every state
-        return (_cached_game, (self.jokers, self._lexicon_arg, self.max_turns))
+        return (_cached_game, (self.jokers, self._lexicon_arg, self.max_turns, self.teams))
 
 
 _GAMES: dict[tuple, OctoversoGame] = {}
 
 
-def _cached_game(jokers: bool, lexicon: str | None, max_turns: int) -> OctoversoGame:
-    key = (bool(jokers), lexicon, int(max_turns))
+def _cached_game(jokers: bool, lexicon: str | None, max_turns: int, teams: bool = False) -> OctoversoGame:
+    key = (bool(jokers), lexicon, int(max_turns), bool(teams))
     if key not in _GAMES:
-        _GAMES[key] = OctoversoGame(jokers, lexicon, max_turns)
+        _GAMES[key] = OctoversoGame(jokers, lexicon, max_turns, teams)
     return _GAMES[key]
 
 
 def make_game(**params) -> OctoversoGame:
-    """Game factory for the OpenSpiel adapter: ``make_game(jokers=False, lexicon=None)``."""
+    """Game factory for the OpenSpiel adapter: ``make_game(jokers=False, lexicon=None, teams=False)``
+    (``teams=True``: the 4-player game, 2 teams of 2)."""
     return OctoversoGame(**params)
 
 
 class OctoversoState(State):
     """A position. Tiles are counted per player (``hands[p]``, 27 counts), in the ``pool`` and on
-    the ``rail`` (recto order); their total is always 88 (+2 jokers in the variant)."""
+    the ``rail`` (recto order); their total is always 88 (+2 jokers in the variant). The team game
+    has 4 hands; ``winner`` is the seat that emptied its hand, its team (``team_of``) wins."""
 
     __slots__ = ("game", "lex", "hands", "pool", "rail", "phase", "player", "first", "announced",
                  "blocked", "streak", "rotated", "pending", "after_discard", "turn", "passes",
@@ -460,29 +483,35 @@ class OctoversoState(State):
     @classmethod
     def deal(cls, game: OctoversoGame, seed: int | None) -> "OctoversoState":
         bag = full_bag(game.jokers)
+        n = game.num_players
+        # the box has 2 jokers: in the variant the first N_JOKERS seats (one per team in the team
+        # game) get 11 letters and a joker, the others 12 letters
+        jokered = [game.jokers and p < N_JOKERS for p in range(n)]
         for attempt in range(100):
             rnd = py_random(derive_seed(seed, "octoverso-deal", attempt))
             tiles = [i for i in range(26) for _ in range(int(bag[i]))]
             rnd.shuffle(tiles)
-            n_letters = HAND_SIZE - 1 if game.jokers else HAND_SIZE
-            hands = np.zeros((2, 27), np.int32)
-            for p in range(2):
-                for t in tiles[p * n_letters:(p + 1) * n_letters]:
+            hands = np.zeros((n, 27), np.int32)
+            at = 0
+            for p in range(n):
+                n_letters = HAND_SIZE - 1 if jokered[p] else HAND_SIZE
+                for t in tiles[at:at + n_letters]:
                     hands[p, t] += 1
-                if game.jokers:
+                at += n_letters
+                if jokered[p]:
                     hands[p, JOKER] = 1
             pool = bag - hands.sum(axis=0)
-            if all(opening_words(game.lex, hands[p]) for p in range(2)):
+            if all(opening_words(game.lex, hands[p]) for p in range(n)):
                 break
         else:
-            fail("no deal gives both players a 4-letter word to announce with this lexicon")
+            fail("no deal gives every player a 4-letter word to announce with this lexicon")
         s = cls.__new__(cls)
         s.game, s.lex = game, game.lex
         s.hands, s.pool = hands, pool.astype(np.int32)
         s.rail = np.zeros(0, np.int8)
         s.phase, s.player, s.first = OPENING, 0, -1
-        s.announced = [-1, -1]
-        s.ann_tiles = [[], []]
+        s.announced = [-1] * n
+        s.ann_tiles = [[] for _ in range(n)]
         s.blocked = np.zeros(len(game.lex), np.uint8)
         s.streak, s.rotated, s.pending = 0, False, -1
         s.after_discard, s.discard_owner = -1, -1
@@ -499,10 +528,13 @@ class OctoversoState(State):
         self.lex = self.game.lex
 
     @classmethod
-    def from_position(cls, game: OctoversoGame, rail: str, hands: tuple[str, str], player: int = 0,
+    def from_position(cls, game: OctoversoGame, rail: str, hands: tuple[str, ...], player: int = 0,
                       streak: int = 0) -> "OctoversoState":
-        """A PLAY-phase position from a rail (recto, ``?`` = joker) and two hands; the pool holds the
-        rest of the box. Fails if the tiles are more than the box holds."""
+        """A PLAY-phase position from a rail (recto, ``?`` = joker) and one hand per player (2, or 4
+        in the team game); the pool holds the rest of the box. Fails if the tiles are more than the
+        box holds."""
+        if len(hands) != game.num_players:
+            fail(f"this game has {game.num_players} players, got {len(hands)} hands")
         s = cls.deal(game, 0)
         s.rail = parse_rail(rail)
         s.hands = np.stack([parse_hand(h) if h else np.zeros(27, np.int32) for h in hands]).astype(np.int32)
@@ -526,10 +558,25 @@ class OctoversoState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def next_seat(self, p: int) -> int:
+        """The seat that plays after ``p`` (and receives the letters ``p`` pushes off)."""
+        return (p + 1) % self.game.num_players
+
+    @property
+    def winning_team(self) -> int:
+        """The winner's team (-1 while running or for a draw); the seat in the 2-player game."""
+        return team_of(self.winner) if self.winner >= 0 else -1
+
     def returns(self) -> list[float]:
+        n = self.game.num_players
         if self.phase != OVER or self.winner < 0:
-            return [0.0, 0.0]
-        return [1.0 if p == self.winner else -1.0 for p in range(2)]
+            return [0.0] * n
+        wt = team_of(self.winner)
+        return [1.0 if team_of(p) == wt else -1.0 for p in range(n)]
 
     def clone(self) -> "OctoversoState":
         s = OctoversoState.__new__(OctoversoState)
@@ -572,7 +619,7 @@ class OctoversoState(State):
         acts = (((arr[:, 0].astype(np.int64) * 2 + arr[:, 1]) * 2 + arr[:, 2]) * 6 + (arr[:, 3] - 2)).tolist()
         if self.pool.sum() > 0:
             acts += [A.EXCHANGE + t for t in range(27) if self.hands[p, t] > 0]
-        if self.streak >= 2 and not self.rotated:
+        if self.streak >= self.game.num_players and not self.rotated:
             acts += [A.ROTATE, A.ROTATE + 1]
         if not acts:
             acts = [A.PASS]
@@ -644,7 +691,7 @@ class OctoversoState(State):
             self.passes += 1
             self.streak = 0
             self._next_turn()
-            if self.passes >= 2:
+            if self.passes >= self.game.num_players:
                 self._draw_game()
 
     def _is_legal(self, action: int) -> bool:
@@ -681,13 +728,29 @@ class OctoversoState(State):
         self.ann_tiles[p] = tiles
         self._block(wid)
         self.history.append(("announce", p, word))
-        if p == 0:
-            self.player = 1
+        n = self.game.num_players
+        if p < n - 1:
+            self.player = p + 1
             return
-        w0, w1 = (self.lex.words[self.announced[q]] for q in range(2))
-        first = 0 if w0 <= w1 else 1  # the alphabetically first word is laid first (tie: player 0)
+        words = [self.lex.words[self.announced[q]] for q in range(n)]
+        # the alphabetically first word is laid first (tie: the lower seat), then the word of the
+        # next seat (the other player of the 2-player game; the next opponent in the team game)
+        first = min(range(n), key=lambda q: (words[q], q))
+        second = self.next_seat(first)
         self.first = first
-        self.rail = np.array(self.ann_tiles[first] + self.ann_tiles[1 - first], np.int8)
+        self.rail = np.array(self.ann_tiles[first] + self.ann_tiles[second], np.int8)
+        if n > 2:
+            # the other announcements are taken back: their letters return to the hands and only
+            # the two words laid count as played
+            for q in range(n):
+                if q not in (first, second):
+                    for t in self.ann_tiles[q]:
+                        self.hands[q, t] += 1
+            self.ann_tiles = [[] for _ in range(n)]
+            self.blocked[:] = 0
+            self._block(self.announced[first])
+            self._block(self.announced[second])
+            self.history.append(("opening", first, second, rail_string(self.rail)))
         self.phase, self.player = PLAY, first
 
     @staticmethod
@@ -701,7 +764,8 @@ class OctoversoState(State):
         self.blocked[self.lex.family(wid)] = 1
 
     def _word(self, m: Move) -> None:
-        p, o = self.player, 1 - self.player
+        p = self.player
+        o = self.next_seat(p)
         before_rail, before_hand = self.rail.copy(), self.hands[p].copy()
         for t in m.tiles_played():
             self.hands[p, t] -= 1
@@ -747,7 +811,7 @@ class OctoversoState(State):
         self._next_turn()
 
     def _next_turn(self) -> None:
-        self.player = 1 - self.player
+        self.player = self.next_seat(self.player)
         self.rotated = False
         if self.turn >= self.game.max_turns:
             self._draw_game()
@@ -770,8 +834,8 @@ class OctoversoState(State):
     def __str__(self) -> str:
         ph = {OPENING: "opening", PLAY: "play", DISCARD: "return a tile", DRAW: "exchange draw",
               OVER: "over"}[self.phase]
-        return (f"rail {rail_string(self.rail) or '-'} | hand0 {hand_string(self.hands[0])} | "
-                f"hand1 {hand_string(self.hands[1])} | pool {int(self.pool.sum())} | {ph}, "
+        hands = " | ".join(f"hand{p} {hand_string(h)}" for p, h in enumerate(self.hands))
+        return (f"rail {rail_string(self.rail) or '-'} | {hands} | pool {int(self.pool.sum())} | {ph}, "
                 f"player {self.player}")
 
     def observation_string(self, player: int) -> str:

@@ -81,7 +81,10 @@ def sm_next(st):
 
 @numba.njit(cache=True, inline="always")
 def sm_below(st, n):
-    return np.int64(sm_next(st) % np.uint64(n))
+    z = sm_next(st)
+    if n == 1:  # a forced decision still advances the generator (as the Python twin does)
+        return np.int64(0)
+    return np.int64(z % np.uint64(n))
 
 
 def sm_state(seed: int) -> np.ndarray:
@@ -128,17 +131,21 @@ def _blocked(S, h):
 
 
 @numba.njit(cache=True, inline="always")
-def _counts_oct(S, types, h, cnt):
-    cnt[:] = 0
+def _counts_oct(S, types, h, W, base):
+    """W[base : base + 24] = type counts of octopus h (no array views: a slice costs two atomic
+    reference-count updates in numba)."""
+    for t in range(NT):
+        W[base + t] = 0
     for i in range(S[OCT_N + h]):
-        cnt[types[S[OCT_ARMS + h * 8 + i]]] += 1
+        W[base + types[S[OCT_ARMS + h * 8 + i]]] += 1
 
 
 @numba.njit(cache=True, inline="always")
-def _counts_hand(S, types, p, cnt):
-    cnt[:] = 0
+def _counts_hand(S, types, p, W, base):
+    for t in range(NT):
+        W[base + t] = 0
     for i in range(S[HAND_N + p]):
-        cnt[types[S[HAND + p * HAND_CAP + i]]] += 1
+        W[base + types[S[HAND + p * HAND_CAP + i]]] += 1
 
 
 @numba.njit(cache=True, inline="always")
@@ -149,6 +156,35 @@ def _reach(cnt, start):
         for _ in range(cnt[t]):
             r = (r | (r << v)) & 0x1FF
     return r
+
+
+@numba.njit(cache=True, inline="always")
+def _reach_w(W, base, start):
+    """_reach of the counts W[base : base + 24]."""
+    r = 1
+    for t in range(start, NT):
+        v = t % 8 + 1
+        for _ in range(W[base + t]):
+            r = (r | (r << v)) & 0x1FF
+    return r
+
+
+# lowest set bit -> its index (de Bruijn multiplication, 32-bit)
+_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+
+
+@numba.njit(cache=True, inline="always")
+def _low_index(low):
+    """Index of the single set bit of low (0 < low < 2**32)."""
+    return _DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@numba.njit(cache=True, inline="always")
+def _types_of_values(vm):
+    """Type mask (24 bits) of the arm values set in the reach mask vm (bits 1..8)."""
+    m = (vm >> 1) & 0xFF
+    return m | (m << 8) | (m << 16)
 
 
 @numba.njit(cache=True, inline="always")
@@ -385,75 +421,79 @@ def legal_actions(S, vals, types, out, W):
                 k += 1
         reach = _reach_cards(S, vals, hb, hn)
         fb = FIELD + p * FIELD_CAP
-        for slot in range(S[FIELD_N + p]):
-            h = S[fb + slot]
-            tm = S[OCT_TM + h]
-            for t in range(NT):
-                if (tm >> t) & 1 and (reach >> (t % 8 + 1)) & 1:
-                    out[k] = A_XHAND + slot * NT + t
+        fn = S[FIELD_N + p]
+        rt = _types_of_values(reach)
+        for slot in range(fn):  # action 3: arm types of the octopus whose value the hand can pay
+            cand = S[OCT_TM + S[fb + slot]] & rt
+            while cand:
+                low = cand & -cand
+                out[k] = A_XHAND + slot * NT + _low_index(low)
+                k += 1
+                cand ^= low
+        # action 4: value v is payable by an own octopus other than the source (own_or / own2: at
+        # least one / two own octopuses reach v) or, for an own source, by an unblocked other one
+        own_or = 0
+        own2 = 0
+        for slot in range(fn):
+            r = S[OCT_RCH + S[fb + slot]]
+            own2 |= own_or & r
+            own_or |= r
+        oth_or = 0
+        for rel in range(1, n):
+            owner = (p + rel) % n
+            for slot in range(S[FIELD_N + owner]):
+                h = S[FIELD + owner * FIELD_CAP + slot]
+                if S[OCT_BLK + h] == 0:
+                    oth_or |= S[OCT_RCH + h]
+        if own_or > 1 or oth_or > 1:
+            base_ok = oth_or | own2
+            for slot in range(fn):
+                h = S[fb + slot]
+                ok = base_ok | (own_or & ~S[OCT_RCH + h])
+                cand = S[OCT_TM + h] & _types_of_values(ok)
+                while cand:
+                    low = cand & -cand
+                    out[k] = A_XFIELD + slot * NT + _low_index(low)
                     k += 1
-        # action 4: reach masks of every field octopus; eligible targets per arm total
-        own_bits = W[0:9]  # own octopuses able to give total v
-        oth_bits = W[16:25]  # other players' unblocked octopuses able to give v
-        own_bits[:] = 0
-        oth_bits[:] = 0
-        ocr = W[32:64]
-        blk = W[64:96]
-        for rel in range(n):
-            owner = (p + rel) % n
-            for slot in range(S[FIELD_N + owner]):
-                h = S[FIELD + owner * FIELD_CAP + slot]
-                r = S[OCT_RCH + h]
-                ocr[rel * FIELD_CAP + slot] = r
-                b = S[OCT_BLK + h]
-                blk[rel * FIELD_CAP + slot] = b
-                for v in range(1, 9):
-                    if (r >> v) & 1:
-                        if rel == 0:
-                            own_bits[v] += 1
-                        elif b == 0:
-                            oth_bits[v] += 1
-        for rel in range(n):
-            owner = (p + rel) % n
-            for slot in range(S[FIELD_N + owner]):
-                if rel != 0 and blk[rel * FIELD_CAP + slot]:
-                    continue
-                h = S[FIELD + owner * FIELD_CAP + slot]
-                r = ocr[rel * FIELD_CAP + slot]
-                tm = S[OCT_TM + h]
-                for t in range(NT):
-                    if (tm >> t) & 1:
-                        v = t % 8 + 1
-                        if rel == 0:
-                            c = own_bits[v] + oth_bits[v] - ((r >> v) & 1)
-                        else:
-                            c = own_bits[v]
-                        if c > 0:
-                            out[k] = A_XFIELD + (rel * MAXF + slot) * NT + t
+                    cand ^= low
+            to = _types_of_values(own_or)
+            if to:
+                for rel in range(1, n):
+                    owner = (p + rel) % n
+                    for slot in range(S[FIELD_N + owner]):
+                        h = S[FIELD + owner * FIELD_CAP + slot]
+                        if S[OCT_BLK + h]:
+                            continue
+                        cand = S[OCT_TM + h] & to
+                        while cand:
+                            low = cand & -cand
+                            out[k] = A_XFIELD + (rel * MAXF + slot) * NT + _low_index(low)
                             k += 1
+                            cand ^= low
         if k == 0 and S[EXTRA] == 0:
             out[k] = A_PASS
             k += 1
         return k
-    cnt = W[96:120]
+    CNT = 96  # W[96:120]: type counts; W[120:145]: suffix reach masks
+    SUF = 120
     if ph == PH_TARGET:
-        return _has_target(S, types, S[SRC], S[SRCO], S[NEED], cnt, out, True)
+        return _has_target(S, types, S[SRC], S[SRCO], S[NEED], W, out, True)
     if ph == PH_SEL:
         if S[MODE] == 2:
-            _counts_oct(S, types, S[TGT], cnt)
+            _counts_oct(S, types, S[TGT], W, CNT)
         else:
-            _counts_hand(S, types, p, cnt)
+            _counts_hand(S, types, p, W, CNT)
         ssum = 0
         last = 0
         for i in range(S[SELN]):
             t = S[SEL + i]
-            cnt[t] -= 1
+            W[CNT + t] -= 1
             ssum += t % 8 + 1
             last = t
         if S[MODE] == 0:
             cap = 8 - _total(S, vals, S[SHARED + S[SRC]]) - ssum
             for t in range(last, NT):
-                if cnt[t] > 0 and t % 8 + 1 <= cap:
+                if W[CNT + t] > 0 and t % 8 + 1 <= cap:
                     out[k] = A_ADD + t
                     k += 1
             if S[SELN] > 0:
@@ -464,23 +504,24 @@ def legal_actions(S, vals, types, out, W):
         if need == 0:
             out[0] = A_DONE
             return 1
-        suf = W[120:145]  # suf[t]: arm totals reachable with the available types >= t
-        suf[NT] = 1
+        # W[SUF + t]: arm totals reachable with the available types >= t
+        W[SUF + NT] = 1
         for t in range(NT - 1, last - 1, -1):
-            r = suf[t + 1]
+            r = W[SUF + t + 1]
             v = t % 8 + 1
-            for _ in range(cnt[t]):
+            for _ in range(W[CNT + t]):
                 r = (r | (r << v)) & 0x1FF
-            suf[t] = r
+            W[SUF + t] = r
         for t in range(last, NT):
             v = t % 8 + 1
-            if cnt[t] > 0 and v <= need:
+            c = W[CNT + t]
+            if c > 0 and v <= need:
                 if v == need:
                     out[k] = A_ADD + t
                     k += 1
                     continue
-                r = suf[t + 1]
-                for _ in range(cnt[t] - 1):
+                r = W[SUF + t + 1]
+                for _ in range(c - 1):
                     r = (r | (r << v)) & 0x1FF
                 if (r >> (need - v)) & 1:
                     out[k] = A_ADD + t
@@ -492,9 +533,9 @@ def legal_actions(S, vals, types, out, W):
             k += 1
         return k
     if ph == PH_DISCARD:
-        _counts_hand(S, types, p, cnt)
+        _counts_hand(S, types, p, W, CNT)
         for t in range(NT):
-            if cnt[t] > 0:
+            if W[CNT + t] > 0:
                 out[k] = A_DISCARD + t
                 k += 1
         return k
@@ -683,7 +724,8 @@ def winners_mask(S):
     keys = np.zeros((4, 3), dtype=np.int64)
     for p in range(n):
         score_detail(S, p, det)
-        keys[p, :] = det
+        for j in range(3):
+            keys[p, j] = det[j]
     best = 0
     for p in range(1, n):
         for j in range(3):
@@ -731,11 +773,11 @@ def builder_choice(S, vals, types, buf, k, st, W):
         return buf[sm_below(st, k)]
     if ph == PH_SEL and S[MODE] == 0:
         h = S[SHARED + S[SRC]]
-        cnt = W[128:152]
-        _counts_hand(S, types, p, cnt)
+        CNT = 128  # W[128:152]: type counts of the hand minus the selection
+        _counts_hand(S, types, p, W, CNT)
         ssum = 0
         for i in range(S[SELN]):
-            cnt[S[SEL + i]] -= 1
+            W[CNT + S[SEL + i]] -= 1
             ssum += S[SEL + i] % 8 + 1
         left = 8 - _total(S, vals, h) - ssum
         if left == 0 and buf[k - 1] == A_DONE:
@@ -747,9 +789,9 @@ def builder_choice(S, vals, types, buf, k, st, W):
                 continue
             t = a - A_ADD
             v = t % 8 + 1
-            cnt[t] -= 1
-            ok = v == left or (v < left and (_reach(cnt, t) >> (left - v)) & 1)
-            cnt[t] += 1
+            W[CNT + t] -= 1
+            ok = v == left or (v < left and (_reach_w(W, CNT, t) >> (left - v)) & 1)
+            W[CNT + t] += 1
             if ok:
                 if t // 8 == h // 10:
                     return a

@@ -4,7 +4,10 @@ on the same positions in the same run, and the time to solve positions with 12, 
 
 Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
-the fairer figure when other jobs run). The last line is one JSON object.
+the fairer figure when other jobs run). The numba search gets the table ``solve`` would give it
+(sized by the free cells, ``kernels.tt_bits_for``), cleared (and so paged in) before each timed
+search; the Python twin a dict (unbounded, so it may search a few nodes fewer). The last line is
+one JSON object.
 
     python scripts/bench_octagone.py [--quick]
 """
@@ -23,11 +26,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
-    from octosolve.octagone.kernels import Table
+    from octosolve.octagone.kernels import Table, tt_bits_for
     from octosolve.octagone.solve import position_with_free, search_value
 
-    tab22 = Table(22)  # one table, cleared (and so paged in) before each timed numba search
-    tab24 = Table(24)
+    tabs: dict[int, Table] = {}
+
+    def table(free: int) -> Table:  # the table solve() would use, cleared
+        bits = tt_bits_for(free)
+        if bits not in tabs:
+            tabs[bits] = Table(bits)
+        return tabs[bits].clear()
 
     # warm-up (numba compilation / cache load)
     search_value(position_with_free(0, 8), "numba", tt_bits=12)
@@ -36,12 +44,12 @@ def main() -> None:
     n_same = 3 if args.quick else 6
     same = [position_with_free(args.seed * 100 + i, 16) for i in range(n_same)]
     tot = {"numba": [0, 0.0, 0.0], "python": [0, 0.0, 0.0]}
-    print("positions with 16 free cells, both engines (nodes, wall s, cpu s):")
+    print(f"positions with 16 free cells, both engines (nodes, wall s, cpu s; numba table 2^{tt_bits_for(16)}):")
     for i, s in enumerate(same):
         row = []
         vals = []
         for eng in ("numba", "python"):
-            r = search_value(s, eng, table=tab22.clear() if eng == "numba" else None)
+            r = search_value(s, eng, table=table(16) if eng == "numba" else None)
             tot[eng][0] += r["nodes"]
             tot[eng][1] += r["seconds"]
             tot[eng][2] += r["cpu_seconds"]
@@ -60,7 +68,7 @@ def main() -> None:
     big = [position_with_free(args.seed * 100 + 50 + i, 24) for i in range(2 if args.quick else 4)]
     bn = bw = bc = 0
     for s in big:
-        r = search_value(s, "numba", table=tab24.clear())
+        r = search_value(s, "numba", table=table(24))
         bn += r["nodes"]
         bw += r["seconds"]
         bc += r["cpu_seconds"]
@@ -74,9 +82,9 @@ def main() -> None:
         ts, ns = [], []
         for i in range(per):
             s = position_with_free(args.seed * 1000 + free * 10 + i, free)
-            tab24.clear()
+            tab = table(free)
             t0 = time.perf_counter()
-            r = search_value(s, "numba", table=tab24)
+            r = search_value(s, "numba", table=tab)
             ts.append(time.perf_counter() - t0)
             ns.append(r["nodes"])
         times[str(free)] = {"positions": per, "median_s": statistics.median(ts), "max_s": max(ts),

@@ -11,20 +11,37 @@ the end of the game under best play by both (fewest shields wins, so > 0 is a pr
 Moves are (kind, next target) pairs: kind 0..5 = the cell's colour, 6 = jolly; directions that send
 the opponent to the same cell with the same kind are the same move for the solver (deduplicated).
 Transposition table: Zobrist hashing into fixed numpy arrays (always-replace), bounds stored as
-EXACT/LOWER/UPPER with the best move. Move ordering: table move, then moves the opponent cannot answer
-(a forced pass), then coloured before jolly.
+EXACT/LOWER/UPPER with the best move; sized to the search (:func:`tt_bits_for`). Move ordering: table
+move, then moves the opponent cannot answer (a forced pass), then coloured before jolly.
+
+The numba search (``negamax_nb``) is iterative (explicit per-ply stacks instead of recursion) and finds
+the nearest free cells with bitboards (see ``_scan``); ``negamax_py`` is the same search written
+plainly (recursion, line walks, a dict as the table): same tree, same move order, same values.
 """
 
 from __future__ import annotations
 
 import numba
 import numpy as np
+from llvmlite import ir as llir
+from numba import types
+from numba.core.extending import intrinsic
 
 from .rules import LINES_NOWRAP, LINES_WRAP, NCELLS
 
 EXACT, LOWER, UPPER = 1, 2, 3
 INF = 100
-TT_BITS_DEFAULT = 24
+TT_BITS_DEFAULT = 24  # the largest table tt_bits_for gives (2**24 slots of 16 bytes = 256 MB)
+
+
+def tt_bits_for(free: int) -> int:
+    """Table size (log2 of the slots) for a search from a position with ``free`` free cells: about
+    the size the search fills, since a table much bigger than the search only turns probes into cache
+    misses (2**14 slots = 256 kB up to 16 free cells, 2**16 = 1 MB at 24, then one bit per two
+    cells)."""
+    if free <= 24:
+        return max(12, 10 + free // 4)
+    return min(TT_BITS_DEFAULT, 16 + (free - 24) // 2)
 
 
 def line_tables(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -105,131 +122,369 @@ def _next_target(lines, lens, occ, x, d, far):
     return -1
 
 
+# ---------------------------------------------------------------------- bitboard line scans
+# The nearest free cell along each of the 8 directions comes from four occupancy bitboards, one per
+# line family, each numbering the cells so that a line is a run of consecutive bits: row-major (E/W),
+# column-major (N/S) and the two diagonal orders of the 6 x 7 torus (cell (k mod 6, k mod 7) for SE,
+# (-k mod 6, k mod 7) for NE: since gcd(6, 7) = 1 a diagonal visits all 42 cells). Rotating the free
+# bits of the segment so that the cell after the origin is bit 0 puts the forward line in bit order:
+# the nearest free cell forward is the lowest set bit, and the nearest backward (the opposite
+# direction, = the farthest forward on the torus) the highest. A KIDS line (no wrap) is a prefix of
+# the forward line, and the backward one a suffix, so masks give them too.
+@intrinsic
+def _cttz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], llir.Constant(llir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], llir.Constant(llir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+_FWD = (2, 4, 3, 1)  # the forward direction of each bitboard: E (rows), S (columns), SE, NE
+_WID = (7, 6, 42, 42)  # segment width (a row, a column, the whole board)
+
+
+def bit_tables():
+    """(bit, off, sh, line, pre, suf): per bitboard b and cell x, the cell's bit, the offset and
+    rotation of its segment, the forward line (position -> cell), and for [wrap][b][x] the masks of
+    the positions on the line forward (pre) and backward (suf)."""
+    bit = np.zeros((4, NCELLS), dtype=np.int64)
+    off = np.zeros((4, NCELLS), dtype=np.int64)
+    sh = np.zeros((4, NCELLS), dtype=np.int64)
+    line = np.zeros((4, NCELLS, 41), dtype=np.int64)
+    pre = np.zeros((2, 4, NCELLS), dtype=np.int64)
+    suf = np.zeros((2, 4, NCELLS), dtype=np.int64)
+    for x in range(NCELLS):
+        r, c = divmod(x, 7)
+        kse = next(k for k in range(42) if k % 6 == r and k % 7 == c)
+        kne = next(k for k in range(42) if (-k) % 6 == r and k % 7 == c)
+        bit[:, x] = (x, c * 6 + r, kse, kne)
+        off[:, x] = (7 * r, 6 * c, 0, 0)
+        sh[:, x] = (c + 1, r + 1, kse + 1, kne + 1)
+        for b, f in enumerate(_FWD):
+            seq = LINES_WRAP[x][f]
+            n = len(seq)
+            assert n == _WID[b] - 1
+            line[b, x, :n] = seq
+            full = (1 << n) - 1
+            pre[1, b, x] = suf[1, b, x] = full
+            fw, bw = LINES_NOWRAP[x][f], LINES_NOWRAP[x][(f + 4) % 8]
+            assert list(fw) == list(seq[:len(fw)]) and list(bw) == list(seq[::-1][:len(bw)])
+            pre[0, b, x] = (1 << len(fw)) - 1
+            suf[0, b, x] = full ^ ((1 << (n - len(bw))) - 1)
+    return bit, off, sh, line, pre, suf
+
+
+_BIT, _OFF, _SH, _LINEF, _PRE, _SUF = bit_tables()
+_ROW = np.array([x // 7 for x in range(NCELLS)], dtype=np.int64)
+_ROWMASK = np.array([127 << (7 * r) for r in range(6)], dtype=np.int64)
+
+
+@numba.njit(cache=True, inline="always")
+def _scan(board, b, x, w, wrap):
+    """Nearest free cell forward and backward from x on bitboard b (segment width w); -1 if none."""
+    seg = (~board >> _OFF[b, x]) & ((np.int64(1) << w) - 1)
+    s = _SH[b, x]
+    rot = ((seg >> s) | (seg << (w - s))) & ((np.int64(1) << (w - 1)) - 1)
+    a = rot & _PRE[wrap, b, x]
+    z = rot & _SUF[wrap, b, x]
+    nf = _LINEF[b, x, _cttz(a)] if a != 0 else -1
+    nb = _LINEF[b, x, 63 - _ctlz(z)] if z != 0 else -1
+    return nf, nb
+
+
+@numba.njit(cache=True, inline="always")
+def _near8(occ, ocol, ose, one, t, wrap, near):
+    e, w = _scan(occ, 0, t, 7, wrap)
+    s, n = _scan(ocol, 1, t, 6, wrap)
+    se, nw = _scan(ose, 2, t, 42, wrap)
+    ne, sw = _scan(one, 3, t, 42, wrap)
+    near[0] = n
+    near[1] = ne
+    near[2] = e
+    near[3] = se
+    near[4] = s
+    near[5] = sw
+    near[6] = w
+    near[7] = nw
+
+
 @numba.njit(cache=True)
-def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats, buf, ply):
-    # stats: [nodes, table hits, node limit, aborted]; far_jolly = standard rules (torus, jolly
-    # farthest), else KIDS (no wrap, jolly nearest). Line and Zobrist tables are module globals.
-    if far_jolly:
-        lines = _LW
-        lens = _LENW
-    else:
-        lines = _LN
-        lens = _LENN
-    z_occ = Z_OCC
-    z_hand = Z_HAND
-    z_t = Z_T
-    z_side = Z_SIDE
-    stats[0] += 1
-    if stats[0] > stats[2]:
-        stats[3] = 1
-        return 0
-    colour = t // 7
-    q = 1 - p
-    tot_p = hands[p, 7]  # column 7 holds each player's total, kept up to date below
-    tot_q = hands[q, 7]
-    if hands[p, colour] == 0 and hands[p, 6] == 0:
-        if hands[q, colour] == 0 and hands[q, 6] == 0:
-            return tot_q - tot_p
-        return -negamax_nb(occ, hands, t, q, -beta, -alpha, h ^ z_side, far_jolly, slots, mask,
-                           stats, buf, ply + 1)
-    if tot_p == 1:  # the last shield: the game ends with p on 0
-        return tot_q
-    occ2 = occ | (np.int64(1) << t)
-    idx = h & mask
-    tt_move = -1
-    if slots[idx, 0] == h:
-        stats[1] += 1
-        e = np.int64(slots[idx, 1])
-        v = np.int64(e & 255) - 128
-        f = (e >> 8) & 3
-        tt_move = (e >> 16) - 1
-        if f == EXACT:
-            return v
-        if f == LOWER and v >= beta:
-            return v
-        if f == UPPER and v <= alpha:
-            return v
-    # generate moves (kind, next target), deduplicated, with an ordering score
-    mk = buf[ply, 0]  # preallocated per-ply move lists (no allocation in the search)
-    mn = buf[ply, 1]
-    ms = buf[ply, 2]
-    nm = 0
-    # the 8 nearest free cells; on the torus the farthest free cell along d is the nearest one along
-    # the opposite direction (d + 4), so a jolly's targets come from the same 8 scans
-    near = buf[ply, 3]
-    for d in range(8):
-        near[d] = _next_target(lines, lens, occ2, t, d, False)
-    for kk in range(2):
-        kind = colour if kk == 0 else 6
-        if hands[p, kind] == 0:
-            continue
-        far = far_jolly and kind == 6
-        for d in range(8):
-            nx = near[(d + 4) % 8] if far else near[d]
-            if nx < 0:
-                continue
-            dup = False
-            for j in range(nm):
-                if mk[j] == kind and mn[j] == nx:
-                    dup = True
-                    break
-            if dup:
-                continue
-            score = 0
-            code = kk * 42 + nx
-            if code == tt_move:
-                score += 1000
-            c2 = nx // 7
-            if hands[q, c2] == 0 and hands[q, 6] == 0:
-                score += 100
-            if kk == 0:
-                score += 10
-            mk[nm] = kind
-            mn[nm] = nx
-            ms[nm] = score
-            nm += 1
-    if nm == 0:  # no arrow can point to a free cell: the game ends after this placement
-        return tot_q - (tot_p - 1)
-    # order (insertion sort, descending score; stable)
-    for i in range(1, nm):
-        a0, b0, s0 = mk[i], mn[i], ms[i]
-        j = i - 1
-        while j >= 0 and ms[j] < s0:
-            mk[j + 1], mn[j + 1], ms[j + 1] = mk[j], mn[j], ms[j]
-            j -= 1
-        mk[j + 1], mn[j + 1], ms[j + 1] = a0, b0, s0
-    alpha0 = alpha
-    best = -INF
-    best_code = -1
-    for i in range(nm):
-        kind = mk[i]
-        nx = mn[i]
-        c = hands[p, kind]
-        h2 = h ^ z_occ[t] ^ z_hand[p, kind, c] ^ z_hand[p, kind, c - 1] ^ z_t[t] ^ z_t[nx] ^ z_side
-        hands[p, kind] = c - 1
-        hands[p, 7] = tot_p - 1
-        v = -negamax_nb(occ2, hands, nx, q, -beta, -alpha, h2, far_jolly, slots, mask, stats,
-                        buf, ply + 1)
-        hands[p, kind] = c
-        hands[p, 7] = tot_p
-        if stats[3]:
-            return 0
-        if v > best:
-            best = v
-            best_code = (0 if kind < 6 else 1) * 42 + nx
-        if best > alpha:
-            alpha = best
-        if alpha >= beta:
+def _boards(occ):
+    """The column-major and the two diagonal bitboards of a row-major occupancy."""
+    b1 = np.int64(0)
+    b2 = np.int64(0)
+    b3 = np.int64(0)
+    for x in range(NCELLS):
+        if (occ >> x) & 1:
+            b1 |= np.int64(1) << _BIT[1, x]
+            b2 |= np.int64(1) << _BIT[2, x]
+            b3 |= np.int64(1) << _BIT[3, x]
+    return b1, b2, b3
+
+
+@numba.njit(cache=True)
+def near_targets_nb(occ, t, wrap):
+    """The nearest free cell from t in each direction 0..7 (-1: none), by the bitboard scans."""
+    near = np.empty(8, dtype=np.int64)
+    b1, b2, b3 = _boards(occ)
+    _near8(occ, b1, b2, b3, t, 1 if wrap else 0, near)
+    return near
+
+
+def near_targets_py(occ: int, t: int, wrap: bool) -> list[int]:
+    """Twin of :func:`near_targets_nb`: walk each line to its first free cell."""
+    lines = LINES_WRAP if wrap else LINES_NOWRAP
+    return [next((y for y in lines[t][d] if not (occ >> y) & 1), -1) for d in range(8)]
+
+
+# ---------------------------------------------------------------------- the search (numba)
+_MAXPLY = 96  # a game has at most 42 placements and as many passes
+
+
+@numba.njit(cache=True)
+def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats):
+    """Negamax value for player ``p`` to move on ``t`` (see the module docstring). ``hands`` is
+    int64[2, 8] (restored on return), ``slots``/``mask`` a :class:`Table`, ``stats`` int64[4]:
+    [nodes, table hits, node limit, aborted]; far_jolly = standard rules (torus, jolly farthest),
+    else KIDS (no wrap, jolly nearest)."""
+    b1, b2, b3 = _boards(occ)
+    return _search(occ, b1, b2, b3, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats)
+
+
+@numba.njit(cache=True)
+def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats):
+    # The recursion of negamax_py unrolled onto explicit per-ply stacks (a numba call passing the
+    # arrays costs more than a node's work). A node at ply k keeps: the four bitboards after its
+    # placement, target, player, alpha, beta, alpha at entry, best value and move, hash, the move
+    # being searched and the number of moves (or the pass flag). Same tree, same order, same table
+    # policy as the recursive twin.
+    s_occ = np.empty(_MAXPLY, np.int64)
+    s_col = np.empty(_MAXPLY, np.int64)
+    s_se = np.empty(_MAXPLY, np.int64)
+    s_ne = np.empty(_MAXPLY, np.int64)
+    s_t = np.empty(_MAXPLY, np.int64)
+    s_p = np.empty(_MAXPLY, np.int64)
+    s_a = np.empty(_MAXPLY, np.int64)
+    s_b = np.empty(_MAXPLY, np.int64)
+    s_a0 = np.empty(_MAXPLY, np.int64)
+    s_best = np.empty(_MAXPLY, np.int64)
+    s_bc = np.empty(_MAXPLY, np.int64)
+    s_h = np.empty(_MAXPLY, np.uint64)
+    s_i = np.empty(_MAXPLY, np.int64)
+    s_nm = np.empty(_MAXPLY, np.int64)
+    s_pass = np.empty(_MAXPLY, np.int64)
+    mk = np.empty((_MAXPLY, 16), np.int64)  # move lists: kind, next target
+    mn = np.empty((_MAXPLY, 16), np.int64)
+    near = np.empty(8, np.int64)
+    ct = np.empty(8, np.int64)
+    jt = np.empty(8, np.int64)
+    wrap = 1 if far_jolly else 0
+    jsh = 4 if far_jolly else 0  # torus: a jolly's farthest free cell = nearest the opposite way
+    ply = 0
+    nodes = stats[0]
+    hits = stats[1]
+    limit = stats[2]
+    v = 0
+    while True:
+        # ---- enter the node (occ..one, t, p, alpha, beta, h) at ply; either descend or get v
+        nodes += 1
+        if nodes > limit:
+            stats[3] = 1
             break
-    if best <= alpha0:
-        f = UPPER
-    elif best >= beta:
-        f = LOWER
-    else:
-        f = EXACT
-    slots[idx, 0] = h
-    slots[idx, 1] = np.uint64(np.int64(best + 128) | (np.int64(f) << 8) | (np.int64(best_code + 1) << 16))
-    return best
+        colour = _ROW[t]
+        q = 1 - p
+        tot_p = hands[p, 7]  # column 7 holds each player's total, kept up to date
+        tot_q = hands[q, 7]
+        hc = hands[p, colour]
+        hj = hands[p, 6]
+        descend = False
+        if hc == 0 and hj == 0:
+            if hands[q, colour] == 0 and hands[q, 6] == 0:
+                v = tot_q - tot_p
+            else:  # pass: the opponent plays on the same cell
+                s_pass[ply] = 1
+                ply += 1
+                p = q
+                alpha, beta = -beta, -alpha
+                h = h ^ Z_SIDE
+                continue
+        elif tot_p == 1:  # the last shield: the game ends with p on 0
+            v = tot_q
+        else:
+            idx = np.int64(h & mask)
+            tt_move = -1
+            cut = False
+            if slots[idx, 0] == h:
+                hits += 1
+                e = np.int64(slots[idx, 1])
+                tv = np.int64(e & 255) - 128
+                f = (e >> 8) & 3
+                tt_move = (e >> 16) - 1
+                if f == EXACT or (f == LOWER and tv >= beta) or (f == UPPER and tv <= alpha):
+                    v = tv
+                    cut = True
+            if not cut:
+                occ2 = occ | (np.int64(1) << t)
+                ocol2 = ocol | (np.int64(1) << _BIT[1, t])
+                ose2 = ose | (np.int64(1) << _BIT[2, t])
+                one2 = one | (np.int64(1) << _BIT[3, t])
+                _near8(occ2, ocol2, ose2, one2, t, wrap, near)
+                # distinct targets of the coloured shield and of the jolly, in direction order
+                nc = 0
+                nj = 0
+                seen_c = np.int64(0)
+                seen_j = np.int64(0)
+                for d in range(8):
+                    nx = near[d]
+                    if nx >= 0 and hc > 0:
+                        bit = np.int64(1) << nx
+                        if not seen_c & bit:
+                            seen_c |= bit
+                            ct[nc] = nx
+                            nc += 1
+                    nx = near[(d + jsh) & 7]
+                    if nx >= 0 and hj > 0:
+                        bit = np.int64(1) << nx
+                        if not seen_j & bit:
+                            seen_j |= bit
+                            jt[nj] = nx
+                            nj += 1
+                # order (the twin's stable sort on its scores): the table move, then the moves the
+                # opponent cannot answer (cells of a colour it lacks, when it has no jolly), then
+                # the others; coloured before jolly within each
+                fmask = np.int64(0)
+                if hands[q, 6] == 0:
+                    for c2 in range(6):
+                        if hands[q, c2] == 0:
+                            fmask |= _ROWMASK[c2]
+                nm = 0
+                if tt_move >= 0:
+                    mk[ply, 0] = colour if tt_move < 42 else 6
+                    mn[ply, 0] = tt_move % 42
+                    nm = 1
+                for forcing in range(2):
+                    want = 1 - forcing
+                    if want == 1 and fmask == 0:
+                        continue
+                    for j in range(nc):
+                        nx = ct[j]
+                        if (fmask >> nx) & 1 == want and nx != tt_move:
+                            mk[ply, nm] = colour
+                            mn[ply, nm] = nx
+                            nm += 1
+                    for j in range(nj):
+                        nx = jt[j]
+                        if (fmask >> nx) & 1 == want and nx + 42 != tt_move:
+                            mk[ply, nm] = 6
+                            mn[ply, nm] = nx
+                            nm += 1
+                if nm == 0:  # no arrow can point to a free cell: the game ends after this placement
+                    v = tot_q - (tot_p - 1)
+                else:
+                    s_pass[ply] = 0
+                    s_occ[ply] = occ2
+                    s_col[ply] = ocol2
+                    s_se[ply] = ose2
+                    s_ne[ply] = one2
+                    s_t[ply] = t
+                    s_p[ply] = p
+                    s_a[ply] = alpha
+                    s_b[ply] = beta
+                    s_a0[ply] = alpha
+                    s_best[ply] = -INF
+                    s_bc[ply] = -1
+                    s_h[ply] = h
+                    s_i[ply] = 0
+                    s_nm[ply] = nm
+                    kind = mk[ply, 0]
+                    nx = mn[ply, 0]
+                    c = hands[p, kind]
+                    h = h ^ Z_OCC[t] ^ Z_T[t] ^ Z_SIDE ^ Z_HAND[p, kind, c] ^ Z_HAND[p, kind, c - 1] \
+                        ^ Z_T[nx]
+                    hands[p, kind] = c - 1
+                    hands[p, 7] = tot_p - 1
+                    occ, ocol, ose, one = occ2, ocol2, ose2, one2
+                    t = nx
+                    p = q
+                    alpha, beta = -beta, -alpha
+                    ply += 1
+                    descend = True
+        if descend:
+            continue
+        # ---- v is the value of the node at ply: back up until a node has another move to search
+        while ply > 0:
+            ply -= 1
+            v = -v
+            if s_pass[ply]:
+                continue
+            pp = s_p[ply]
+            i = s_i[ply]
+            kind = mk[ply, i]
+            hands[pp, kind] += 1
+            hands[pp, 7] += 1
+            best = s_best[ply]
+            a = s_a[ply]
+            b = s_b[ply]
+            if v > best:
+                best = v
+                s_bc[ply] = (0 if kind < 6 else 1) * 42 + mn[ply, i]
+            if best > a:
+                a = best
+            i += 1
+            if a >= b or i == s_nm[ply]:  # node done: store it, its value goes up
+                if best <= s_a0[ply]:
+                    f = UPPER
+                elif best >= b:
+                    f = LOWER
+                else:
+                    f = EXACT
+                hh = s_h[ply]
+                idx = np.int64(hh & mask)
+                slots[idx, 0] = hh
+                slots[idx, 1] = np.uint64(np.int64(best + 128) | (np.int64(f) << 8)
+                                          | (np.int64(s_bc[ply] + 1) << 16))
+                v = best
+                continue
+            s_best[ply] = best  # search the next move
+            s_a[ply] = a
+            s_i[ply] = i
+            kind = mk[ply, i]
+            nx = mn[ply, i]
+            tt = s_t[ply]
+            c = hands[pp, kind]
+            h = s_h[ply] ^ Z_OCC[tt] ^ Z_T[tt] ^ Z_SIDE ^ Z_HAND[pp, kind, c] ^ Z_HAND[pp, kind, c - 1] \
+                ^ Z_T[nx]
+            hands[pp, kind] = c - 1
+            hands[pp, 7] -= 1
+            occ = s_occ[ply]
+            ocol = s_col[ply]
+            ose = s_se[ply]
+            one = s_ne[ply]
+            t = nx
+            p = 1 - pp
+            alpha = -b
+            beta = -a
+            ply += 1
+            descend = True
+            break
+        if not descend:  # the root is done
+            break
+    stats[0] = nodes
+    stats[1] = hits
+    if stats[3]:  # aborted: give back the shields of the moves still on the stack
+        while ply > 0:
+            ply -= 1
+            if not s_pass[ply]:
+                hands[s_p[ply], mk[ply, s_i[ply]]] += 1
+                hands[s_p[ply], 7] += 1
+        return 0
+    return v
 
 
 # ---------------------------------------------------------------------- pure-Python twin

@@ -55,9 +55,11 @@ def _final_margin(state: OctagoneState, me: int) -> int:
     return left[1 - me] - left[me]
 
 
-def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.TT_BITS_DEFAULT,
+def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | None = None,
                  max_nodes: int | None = None, table=None) -> dict:
-    """Value for the player to move of a (non-terminal, Dama-free) position; with statistics."""
+    """Value for the player to move of a (non-terminal, Dama-free) position; with statistics. The
+    numba engine uses ``table`` if given, else a new table of ``2**tt_bits`` slots (default: sized
+    by :func:`.kernels.tt_bits_for`)."""
     occ, hands, t, p = solver_position(state)
     wrap = state.params.variant != "kids"
     far = state.params.variant != "kids"
@@ -65,15 +67,15 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int = K.T
     t0 = time.perf_counter()
     c0 = time.process_time()
     if engine == "numba":
-        lines, lens = tables(wrap)
+        if table is None and tt_bits is None:
+            tt_bits = K.tt_bits_for(NCELLS - bin(occ).count("1"))
         tab = table or K.Table(tt_bits)
         stats = np.array([0, 0, limit, 0], dtype=np.int64)
         h = K.hash_position(occ, hands, t, p)
-        buf = np.zeros((128, 4, 16), dtype=np.int64)
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
         v = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, far, tab.slots, tab.mask,
-                         stats, buf, 0)
+                         stats)
         code = tab.move_at(h)
         nodes, aborted = int(stats[0]), bool(stats[3])
     elif engine == "python":
@@ -121,7 +123,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = N
     check_solvable(state)
     if tt_bits is None:  # small searches do not need (nor pay for) a big table
         free = sum(1 for b in state.board if b < 0)
-        tt_bits = min(K.TT_BITS_DEFAULT, 14 + free // 2)
+        tt_bits = K.tt_bits_for(free)
     if state.over:
         fail("the game is already over")
     p = state.to_move

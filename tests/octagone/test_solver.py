@@ -78,3 +78,23 @@ def test_solver_refuses_what_it_cannot_do():
         solve(R.OctagoneGame("standard", 4).new_initial_state(1))
     with pytest.raises(OctoError, match="Dama"):
         solve(R.OctagoneGame().new_initial_state(1))
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_bitboard_scans_match_line_walks(wrap):
+    rng = np.random.default_rng(5 if wrap else 6)
+    for _ in range(300):
+        occ = 0
+        for x in range(R.NCELLS):
+            if rng.random() < rng.choice([0.3, 0.7, 0.95]):
+                occ |= 1 << x
+        t = int(rng.integers(R.NCELLS))
+        occ |= 1 << t
+        assert list(K.near_targets_nb(np.int64(occ), t, wrap)) == K.near_targets_py(occ, t, wrap)
+    full = (1 << R.NCELLS) - 1
+    assert list(K.near_targets_nb(np.int64(full), 0, wrap)) == [-1] * 8
+
+
+def test_table_size_follows_the_search():
+    assert K.tt_bits_for(16) == 14 and K.tt_bits_for(24) == 16
+    assert all(12 <= K.tt_bits_for(f) <= K.TT_BITS_DEFAULT for f in range(43))

@@ -38,8 +38,10 @@ def run_report(out_dir: str | Path, games: list[str], *, quick: bool, seed: int 
         sections.append(sec)
         click.echo(f"[{i}/{len(games)}] {name} done in {sec['seconds']} s", err=True)
     index = {"quick": quick, "seed": seed, "games": sections}
-    _write_index(out, index)
-    write_json(out / "index.json", index)
+    merged = _write_index(out, index)
+    # index.json lists every game the index shows; "ran" names the games this run regenerated
+    write_json(out / "index.json", {"quick": quick, "seed": seed, "ran": [s["game"] for s in sections],
+                                    "games": merged})
     if as_json:
         click.echo(dumps(index))
     else:
@@ -47,7 +49,7 @@ def run_report(out_dir: str | Path, games: list[str], *, quick: bool, seed: int 
     return index
 
 
-def _write_index(out: Path, index: dict) -> None:
+def _write_index(out: Path, index: dict) -> list[dict]:
     """results/README.md: this run's sections, then those of earlier runs (from each game's
     summary.json), so `report --games X` refreshes X and keeps the rest of the index."""
     lines = ["# octosolve results", "",
@@ -71,3 +73,4 @@ def _write_index(out: Path, index: dict) -> None:
         lines += [f"## [{sec['title']}]({g}/README.md)", "", sec.get("summary", "").strip(), "",
                   f"_{how}, {sec['seconds']} s._", ""]
     (out / "README.md").write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+    return [sections[g] for g in order]

@@ -139,6 +139,8 @@ def test_report_index_keeps_earlier_games(tmp_path):
     run_report(tmp_path, [], quick=True, seed=None, as_json=False)
     index = (tmp_path / "README.md").read_text()
     assert "[Oct8 balance](oct8/README.md)" in index and "- 42 games" in index
+    data = json.loads((tmp_path / "index.json").read_text())
+    assert [g["game"] for g in data["games"]] == ["oct8"] and data["ran"] == []
 
 
 def test_report_index_skips_foreign_summary_files(tmp_path):

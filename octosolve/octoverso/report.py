@@ -1,5 +1,5 @@
-"""`octosolve report --games octoverso`: lexicon, move-generator speed, tournament table, OpenSpiel
-match, rule examples."""
+"""`octosolve report --games octoverso`: lexicon, move-generator speed, tournament table, team game
+table, OpenSpiel match, rule examples."""
 
 from __future__ import annotations
 
@@ -76,6 +76,18 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     write_json(out_dir / "tournament.json", table)
     files.append("tournament.json")
 
+    # --- the team game (4 seats, 2 teams of 2; docs/rules/octoverso.md "Teams")
+    team_plan = ([("greedy", "random", 10), ("lookahead", "greedy", 10)] if quick else
+                 [("greedy", "random", 500), ("lookahead", "greedy", 1000), ("greedy", "greedy", 1000)])
+    teams = []
+    for a, b, n in team_plan:
+        t = time.perf_counter()
+        r = solve.match(a, b, n, simulations=24, teams=True, **kw)
+        r["wall_seconds"] = round(time.perf_counter() - t, 1)
+        teams.append(r)
+    write_json(out_dir / "teams.json", teams)
+    files.append("teams.json")
+
     # --- OpenSpiel's MCTS bot against our Monte-Carlo player, same simulations per move
     os_match = None
     try:
@@ -100,6 +112,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     bars = [(f"{r['a']} v {r['b']}" + (" (jokers)" if r["jokers"] else ""), r["a_score"], *r["a_score_ci95"])
             for r in table if r["a"] != r["b"]]
+    bars += [(f"team {r['a']} v team {r['b']}", r["a_score"], *r["a_score_ci95"]) for r in teams if r["a"] != r["b"]]
     if os_match and "a_score" in os_match:
         bars.append((f"mc v openspiel-mcts ({os_match['simulations_per_move']} sims)", os_match["a_score"],
                      *os_match["a_score_ci95"]))
@@ -139,6 +152,19 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         lines.append(f"| {r['a']} | {r['b']} | {'yes' if r['jokers'] else 'no'} | {r['games']} | {r['a_wins']} | "
                      f"{r['b_wins']} | {r['draws']} | {r['a_score']:.3f} [{lo:.3f}, {hi:.3f}] | "
                      f"{r['first_player_rate']:.3f} [{flo:.3f}, {fhi:.3f}] | {r['seconds_per_game']:.2f} |")
+    lines += ["", "## Team game", "",
+              "4 seats, teams A1+A2 v B1+B2 seated alternately (docs/rules/octoverso.md, \"Teams\"); "
+              "a team name is two copies of that player; team A sits at seats 0 and 2 in even games, 1 and "
+              "3 in odd games; \"first team\" is the team of the player who moves first. "
+              "([teams.json](teams.json))", "",
+              "| team A | team B | games | A wins | B wins | draws | A score [95% CI] | first team wins [95% CI] | s/game |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in teams:
+        lo, hi = r["a_score_ci95"]
+        flo, fhi = r["first_player_ci95"]
+        lines.append(f"| {r['a']} | {r['b']} | {r['games']} | {r['a_wins']} | {r['b_wins']} | {r['draws']} | "
+                     f"{r['a_score']:.3f} [{lo:.3f}, {hi:.3f}] | {r['first_player_rate']:.3f} [{flo:.3f}, {fhi:.3f}] | "
+                     f"{r['seconds_per_game']:.2f} |")
     lines += ["", "## Against OpenSpiel's MCTS bot", ""]
     if os_match and "a_score" in os_match:
         lo, hi = os_match["a_score_ci95"]
@@ -164,6 +190,10 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                f"- first player wins {mirror['first_player_rate']:.3f} "
                f"[{mirror['first_player_ci95'][0]:.3f}, {mirror['first_player_ci95'][1]:.3f}] "
                f"({mirror['a']} v {mirror['b']}, {mirror['decided']} decided games)")
+    tm = next((r for r in teams if r["a"] == "lookahead" and r["b"] == "greedy"), None)
+    if tm:
+        summary += (f"\n- teams (2 v 2), lookahead v greedy: score {tm['a_score']:.3f} "
+                    f"[{tm['a_score_ci95'][0]:.3f}, {tm['a_score_ci95'][1]:.3f}] over {tm['games']} games")
     if os_match and "a_score" in os_match:
         summary += (f"\n- mc v OpenSpiel MCTS ({os_match['simulations_per_move']} sims/move): "
                     f"score {os_match['a_score']:.3f} over {os_match['games']} games")

@@ -72,8 +72,8 @@ def main() -> None:
         bn += r["nodes"]
         bw += r["seconds"]
         bc += r["cpu_seconds"]
-    print(f"numba on {len(big)} positions with 24 free cells: {bn} nodes, {bn / bw:,.0f} nodes/s wall, "
-          f"{bn / bc:,.0f} nodes/s cpu")
+    print(f"numba on {len(big)} positions with 24 free cells (table 2^{tt_bits_for(24)}): {bn} nodes, "
+          f"{bn / bw:,.0f} nodes/s wall, {bn / bc:,.0f} nodes/s cpu")
 
     # 3. time to solve 12 / 16 / 20 free cells
     per = 3 if args.quick else 10

@@ -121,8 +121,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     summary_data = {"lexicon": {"playable_words": len(lex), "source": lex.source, "load_seconds": round(load_s, 2)},
                     "speed": speed, "examples": examples, "quick": quick, "seed": seed}
-    write_json(out_dir / "summary.json", summary_data)
-    files.append("summary.json")
+    write_json(out_dir / "report.json", summary_data)  # summary.json is the index section (core)
+    files.append("report.json")
 
     # --- README
     lines = ["# Octoverso", "",

@@ -78,9 +78,11 @@ def trace_cmd(placement_file, svg_path, full, as_json):
 @click.option("--workers", type=int, default=2, show_default=True, help="CP-SAT search workers.")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
               help="Draw the solution to this SVG file.")
+@click.option("--fresh", is_flag=True,
+              help="Ignore a stored certificate (challenges 25, 26): search with the model from scratch.")
 @seed_option(0)
 @json_option
-def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, seed, as_json):
+def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
     """Solve puzzle challenge NUMBER (1-30) with CP-SAT; the answer is re-checked by the tracer."""
     from . import solve as S
 
@@ -100,7 +102,8 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, seed, a
         fail(f"--time-limit must be positive, got {time_limit}")
     if workers < 1:
         fail(f"--workers must be at least 1, got {workers}")
-    res = S.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed)
+    res = S.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
+                          stored=not fresh)
     out = res.to_json()
     if svg_path and res.placement:
         from . import render

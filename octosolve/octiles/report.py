@@ -55,6 +55,34 @@ def _method(n: int) -> str:
     return "CP-SAT" if n in S.CHALLENGES else "local search"
 
 
+def run_variant(out_dir: Path, n: int, variant: str | None, *, cp_t: float = CPSAT_SECONDS,
+                se_t: float = SEARCH_SECONDS, seed: int = 0, hint: dict | None = None):
+    """Solve one variant as the report does and write its ``challenges/challengeNN-V.json`` (and
+    ``.svg``) under ``out_dir``. Returns (result, stem, title, rules text, statement, files)."""
+    out_dir = Path(out_dir)
+    (out_dir / "challenges").mkdir(parents=True, exist_ok=True)
+    if n == 1:
+        res = S.solve_variant(1)
+    elif n in S.CHALLENGES:
+        res = S.solve_variant(n, variant, time_limit=cp_t, seed=seed, hint=hint)
+        if hint:
+            res.extra["hint"] = f"started from the answer of challenge 6 ({variant[5:]})"
+    else:
+        res = S.search_variant(n, variant, seconds=se_t, seed=seed)
+    stem = f"challenge{n:02d}-{res.variant}"
+    d = res.to_json()
+    title, text, statement = _statement(n, variant)
+    d.update({"title": title, "rules_text": text, "statement": statement, "method": _method(n)})
+    write_json(out_dir / "challenges" / f"{stem}.json", d)
+    files = [f"challenges/{stem}.json"]
+    if res.placement:
+        render.save_board_svg(out_dir / "challenges" / f"{stem}.svg", res.placement,
+                              S.highlight_for(res),
+                              title=f"#{n} {res.variant}: {S.value_text(res)}")
+        files.append(f"challenges/{stem}.svg")
+    return res, stem, title, text, statement, files
+
+
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -77,25 +105,9 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         hint = None
         if n == 2 and variant.startswith("path-") and (6, variant[5:]) in done:
             hint = done[(6, variant[5:])].placement
-        if n == 1:
-            res = S.solve_variant(1)
-        elif n in S.CHALLENGES:
-            res = S.solve_variant(n, variant, time_limit=cp_t, seed=seed, hint=hint)
-            if hint:
-                res.extra["hint"] = f"started from the answer of challenge 6 ({variant[5:]})"
-        else:
-            res = S.search_variant(n, variant, seconds=se_t, seed=seed)
-        stem = f"challenge{n:02d}-{res.variant}"
-        d = res.to_json()
-        title, text, statement = _statement(n, variant)
-        d.update({"title": title, "rules_text": text, "statement": statement, "method": _method(n)})
-        write_json(out_dir / "challenges" / f"{stem}.json", d)
-        files.append(f"challenges/{stem}.json")
-        if res.placement:
-            render.save_board_svg(out_dir / "challenges" / f"{stem}.svg", res.placement,
-                                  S.highlight_for(res),
-                                  title=f"#{n} {res.variant}: {S.value_text(res)}")
-            files.append(f"challenges/{stem}.svg")
+        res, stem, title, text, statement, written = run_variant(out_dir, n, variant, cp_t=cp_t,
+                                                                 se_t=se_t, seed=seed, hint=hint)
+        files += written
         rows.append((n, res, stem, title, text, statement))
         done[(n, res.variant)] = res
     rows.sort(key=lambda r: todo.index((r[0], None if r[0] == 1 else r[1].variant)))

@@ -510,6 +510,8 @@ class Variant:
     upper: int | None = None            # a known upper bound of the objective, for the docs
     presearch: Callable | None = None   # (Tracing) -> number: a local search first, as a hint
     presearch_target: float | None = None
+    stored: bool = False                # a certificate kept in data/octiles/certificates/ is fixed
+                                        # into the model by default (see stored_certificate)
 
 
 @dataclass
@@ -997,13 +999,21 @@ def get_variant(number: int, variant: str | None) -> tuple[Challenge, Variant | 
 
 def solve_variant(number: int, variant: str | None = None, *, time_limit: float = 30.0,
                   workers: int = 2, seed: int = 0, hint: dict | None = None,
-                  fixed: dict | None = None, presearch_default: bool = True) -> Result:
+                  fixed: dict | None = None, presearch_default: bool = True,
+                  stored: bool = True) -> Result:
+    """Solve one challenge variant. ``stored=False`` ignores a stored certificate (the model then
+    searches from scratch)."""
     ch, var = get_variant(number, variant)
     if number == 1:
         return challenge_one()
     if ch is None:
         return search_variant(number, variant, seconds=time_limit, seed=seed)
     t0 = time.perf_counter()
+    cert = None
+    if var.stored and stored and not fixed and not hint:
+        cert = stored_certificate(number, var.name)
+        if cert is not None:
+            fixed = cert["placement"]
     sk = Skeleton()
     obj = var.build(sk)
     if obj is not None:
@@ -1072,6 +1082,13 @@ def solve_variant(number: int, variant: str | None = None, *, time_limit: float 
             else:
                 res.objective = var.score(tr_pre)
                 res.status = "OPTIMAL" if bound is not None and res.objective == bound else "FEASIBLE"
+    if cert is not None and placement is None:  # (a stale certificate: search from scratch)
+        return solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
+                             presearch_default=presearch_default, stored=False)
+    if cert is not None:
+        res.extra["found_by"] = (f"stored certificate {cert['file']} ({cert['note']}); fixed into "
+                                 f"the model, which accepts it, and re-checked by the tracer "
+                                 f"(`--fresh` searches from scratch)")
     if placement is not None:
         tr = R.trace(placement)
         val = var.score(tr)
@@ -1570,16 +1587,48 @@ SEARCH[24] = ("Paths matching a turned path",
               [SearchVariant("count", "Maximise the number of paths P such that P turned a quarter, "
                              "half or three quarters with the board is another path of the "
                              "placement.", turned_partner_paths)])
-SEARCH[25] = ("Every path has a turned twin",
-              "Every path has an identical path like those in #24.",
-              [SearchVariant("whole-board", "Whole board: every one of the 36 paths has a partner as "
-                             "in #24. Score = paths with a partner (36 = solved).",
-                             turned_partner_paths, target=36)])
-SEARCH[26] = ("Every path mirror-symmetric", "Every path has mirror symmetry.",
-              [SearchVariant("whole-board", "Whole board: every one of the 36 paths has mirror "
-                             "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
-                             "(36 = solved).", mirror_symmetric_paths, target=36,
-                             pick=lambda tr: [p for p in tr.complete_paths if p.symmetry["mirror"]])])
+def _whole_board(fn):
+    return lambda tr: fn(tr) == len(tr.complete_paths) == len(STUBS) // 2
+
+
+def _model25(sk):
+    from . import wholeboard as W
+    return W.model25(sk)
+
+
+def _model26(sk):
+    from . import wholeboard as W
+    return W.model26(sk)
+
+
+_ch = challenge(25, "Every path has a turned twin", "Every path has an identical path like those in #24.")
+_ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 paths P has a partner as "
+                            "in #24: P turned a quarter, half or three quarters with the board is "
+                            "another path of the placement. Score = paths with a partner (36 = "
+                            "solved).", "feasible", _model25, turned_partner_paths,
+                            _whole_board(turned_partner_paths), upper=36, stored=True))
+_ch = challenge(26, "Every path mirror-symmetric", "Every path has mirror symmetry.")
+_ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 paths has mirror "
+                            "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
+                            "(36 = solved).", "feasible", _model26, mirror_symmetric_paths,
+                            _whole_board(mirror_symmetric_paths), upper=36, stored=True))
+PICKS[(25, "whole-board")] = lambda tr: tr.complete_paths
+PICKS[(26, "whole-board")] = lambda tr: tr.complete_paths
+
+
+def stored_certificate(number: int, variant: str) -> dict | None:
+    """A certificate kept in data/octiles/certificates/ (found by the challenge's own CP-SAT model;
+    the command, seed and time are in the file, see data/octiles/SOURCES.md)."""
+    from octosolve.core.paths import DATA_DIR
+    import json
+
+    p = DATA_DIR / "octiles" / "certificates" / f"challenge{number:02d}-{variant}.json"
+    if not p.exists():
+        return None
+    d = json.loads(p.read_text(encoding="utf-8"))
+    d["placement"] = R.placement_from_json(d["placement"])
+    d["file"] = f"data/octiles/certificates/{p.name}"
+    return d
 
 
 def stored_start(number: int, variant: str) -> dict | None:

@@ -1,0 +1,284 @@
+"""Exact CP-SAT models for the whole-board symmetry challenges 25 and 26.
+
+Both challenges ask that *every* one of the 36 paths of a full placement have a property defined by
+a map of the plane: a turn of the board (25: the path turned a quarter, half or three-quarter turn
+is another path of the placement) or a reflection (26: the path's drawn tile segments are mirror
+symmetric). Each path gets a *witness label* (which turn, which reflection), equal along the path;
+the model then asks that the image of every segment of a labelled path be a segment of the placement.
+
+Challenge 25 (every path has a turned twin)
+-------------------------------------------
+Label ``q`` in {1, 2, 3} per port of a path (loops may take 0). A port ``p`` of a path labelled
+``q`` on segment ``(s, a, b)`` requires segment ``(turn_q(s), a + 2q, b + 2q)``. The board's links,
+printed links, stops and circles are unchanged by a quarter turn, so when every segment of path P
+turned is present, P turned is a whole component running between the turned end locations: a path.
+It is *another* path unless P is its own image, which happens exactly when q = 2 and P runs along a
+Diameter of the centre space c3 (a turn maps P's chain of ports onto itself, so it reverses it;
+the middle of the chain is then an element swapped by the turn: no port, no link (checked by
+:func:`half_turn_swapped_links`), only a Diameter of c3 under the half turn). So the model forbids a
+c3 Diameter on a path labelled 2. The model is exact: its solutions are exactly the placements in
+which every path has a turned twin (with a choice of twin per path).
+
+Challenge 26 (every path mirror-symmetric)
+------------------------------------------
+A path of one segment is always mirror-symmetric (label ``single``, allowed only on a segment whose
+two ports both lead to a stop or circle). A longer path covers two or more spaces, so a reflection
+mapping it onto itself maps the square lattice of space centres onto itself: one of the reflections
+``SIGMA`` (axis horizontal, vertical or diagonal, through any lattice line). Label per port: one of
+SIGMA, ``single``, or ``none`` (loops only: forbidden on any port leading to a stop or circle). With
+label sigma on path P:
+  * each segment of P mapped by sigma is a segment of the placement (its space on the board), and
+  * the image sigma(p) of every port p of P lies on P itself: P also carries a path number
+    ``N`` in 1..36, equal along the path, each number held by at most two stub ports (so two
+    different paths have different numbers), and ``N[sigma(p)] = N[p]``.
+Together sigma(P) is contained in P, so (sigma being one-to-one) sigma(P) = P: P is symmetric.
+Conversely a placement whose 36 paths are all symmetric satisfies the model (label each path by one
+of its reflections, number the paths 1..36, loops ``none``). So the model is exact too: INFEASIBLE
+is a proof that no placement has every path mirror-symmetric, and a solution is re-checked by the
+tracer.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from . import rules as R
+from . import solve as S
+
+B = R.board()
+SP = S.SP
+
+
+def _loc_port(p) -> bool:
+    return isinstance(B.port_link[p], str)
+
+
+def turn_port(p, q: int):
+    return B.turn_port(p, q)
+
+
+def half_turn_swapped_links() -> list:
+    """Board links (tile edge to tile edge) whose two ports a half turn swaps (none on this board)."""
+    return [(p, q) for p, q in S.PORT_LINKS if B.turn_port(p, 2) == q]
+
+
+# ---------------------------------------------------------------------------------------------
+# reflections of the lattice of space centres
+
+# doubled coordinates: space (x, y) -> (2x, 2y), odd integers
+def _dbl(s):
+    x, y = B.space_xy[s]
+    return (round(2 * x), round(2 * y))
+
+
+_XY2 = {_dbl(s): s for s in SP}
+# k -> (matrix, edge map): the linear part of a reflection; edge e -> (k - e) % 8
+_REFL = {0: ((1, 0), (0, -1)), 2: ((0, 1), (1, 0)), 4: ((-1, 0), (0, 1)), 6: ((0, -1), (-1, 0))}
+
+
+@dataclass(frozen=True)
+class Reflection:
+    k: int           # edge map e -> (k - e) % 8
+    t: tuple         # translation in doubled coordinates
+
+    def space(self, s):
+        m = _REFL[self.k]
+        x, y = _dbl(s)
+        return _XY2.get((m[0][0] * x + m[0][1] * y + self.t[0], m[1][0] * x + m[1][1] * y + self.t[1]))
+
+    def port(self, p):
+        s2 = self.space(p[0])
+        return None if s2 is None else (s2, (self.k - p[1]) % 8)
+
+    def __str__(self):
+        return f"mirror k={self.k} t={self.t}"
+
+
+def reflections() -> list[Reflection]:
+    """Every reflection of the plane that maps the lattice of space centres onto itself and at
+    least two spaces to spaces (one that maps a single space only cannot carry a path of two or
+    more spaces): axis horizontal, vertical or diagonal. (Glide reflections are left out: no finite
+    shape is invariant under one.)"""
+    out = []
+    cents = list(_XY2)
+    for k, m in _REFL.items():
+        ts = set()
+        for a in cents:
+            for b in cents:
+                ts.add((b[0] - (m[0][0] * a[0] + m[0][1] * a[1]), b[1] - (m[1][0] * a[0] + m[1][1] * a[1])))
+        for t in sorted(ts):
+            if (m[0][0] * t[0] + m[0][1] * t[1] + t[0], m[1][0] * t[0] + m[1][1] * t[1] + t[1]) != (0, 0):
+                continue  # a glide reflection (no finite shape is invariant), not a reflection
+            f = Reflection(k, t)
+            if sum(1 for s in SP if f.space(s) is not None) >= 2:
+                out.append(f)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the models
+
+
+@dataclass
+class WholeResult:
+    status: str                 # FEASIBLE / INFEASIBLE / UNKNOWN
+    placement: dict | None
+    seconds: float
+    extra: dict = field(default_factory=dict)
+
+
+def _port_label_vars(sk: S.Skeleton, n_opts: int, name: str, avail=None):
+    """One boolean per (port, option) (``avail(port, option)`` false: no variable, the option is
+    out), exactly one option per port, equal across board links and along active segments.
+    Returns ``{port: {option: bool var}}``."""
+    m = sk.m
+    lab = {}
+    for s in SP:
+        for e in range(8):
+            d = {o: m.NewBoolVar(f"{name}_{s}_{e}_{o}") for o in range(n_opts)
+                 if avail is None or avail((s, e), o)}
+            m.AddExactlyOne(d.values())
+            lab[(s, e)] = d
+
+    def tie(p, q, lit=None):
+        for o in set(lab[p]) | set(lab[q]):
+            u, v = lab[p].get(o), lab[q].get(o)
+            if u is not None and v is not None:
+                ct = m.Add(u == v)
+            else:
+                ct = m.Add((u if u is not None else v) == 0)
+            if lit is not None:
+                ct.OnlyEnforceIf(lit)
+
+    for p, q in S.PORT_LINKS:
+        tie(p, q)
+    for s in SP:
+        for a, b in S.PAIRS:
+            tie((s, a), (s, b), sk.c[s, a, b])
+    return lab
+
+
+def _claimed(sk: S.Skeleton, lab, soft: bool):
+    """Option 0 (``none``: a loop, or in the soft model a path not claimed) is forbidden on a port
+    leading to a stop or circle; in the soft model it is allowed and the number of claimed paths
+    (half the claimed stub ports) is returned."""
+    m = sk.m
+    claimed = []
+    for _, p in S.STUBS:
+        if soft:
+            claimed.append(lab[p][0].Not())
+        else:
+            m.Add(lab[p][0] == 0)
+    return sum(claimed) if soft else None
+
+
+def model25(sk: S.Skeleton, *, soft: bool = False):
+    """Challenge 25 on a skeleton (options 0 = loop, 1..3 = quarter turns to the twin). With
+    ``soft=True`` a path may stay unclaimed (option 0) and the returned expression is twice the
+    number of claimed paths (each has a twin)."""
+    m = sk.m
+    lab = _port_label_vars(sk, 4, "q")
+    obj = _claimed(sk, lab, soft)
+    for s in SP:
+        for a, b in S.PAIRS:
+            cv = sk.c[s, a, b]
+            for q in (1, 2, 3):
+                img = sk.seg(B.turn_space(s, q), (a + 2 * q) % 8, (b + 2 * q) % 8)
+                m.AddBoolOr([cv.Not(), lab[(s, a)][q].Not(), img])
+    centre = next(s for s in SP if B.turn_space(s, 1) == s)
+    for a in range(4):  # a path labelled 2 along a Diameter of the centre is its own half turn
+        m.AddBoolOr([sk.c[centre, a, a + 4].Not(), lab[(centre, a)][2].Not()])
+    return obj
+
+
+def model26(sk: S.Skeleton, *, soft: bool = False, numbers: bool = True):
+    """Challenge 26 on a skeleton (options 0 = none, 1 = single segment, 2 + i = reflection i).
+    ``soft=True``: paths may stay unclaimed, returns twice the number of claimed (mirror-symmetric)
+    paths. ``numbers=False`` drops the path numbers (a relaxation: a path may then lean on its
+    mirror image elsewhere on the board)."""
+    m = sk.m
+    sig = reflections()
+    lab = _port_label_vars(sk, 2 + len(sig), "m",
+                           avail=lambda p, o: o < 2 or sig[o - 2].space(p[0]) is not None)
+    obj = _claimed(sk, lab, soft)
+    for s in SP:
+        for a, b in S.PAIRS:
+            cv = sk.c[s, a, b]
+            # single: only on a segment whose two ports both lead to a stop or circle
+            if not (_loc_port((s, a)) and _loc_port((s, b))):
+                m.AddBoolOr([cv.Not(), lab[(s, a)][1].Not()])
+            # reflection i: the image segment is on the board
+            for o, li in lab[(s, a)].items():
+                if o < 2:
+                    continue
+                f = sig[o - 2]
+                pa, pb = f.port((s, a)), f.port((s, b))
+                m.AddBoolOr([cv.Not(), li.Not(), sk.seg(pa[0], pa[1], pb[1])])
+    # the image of a port of a path labelled i carries label i too
+    for p, d in lab.items():
+        for o, li in d.items():
+            if o >= 2:
+                img = sig[o - 2].port(p)
+                m.AddImplication(li, lab[img][o] if o in lab[img] else m.NewConstant(0))
+    if numbers:
+        n_paths = len(S.STUBS) // 2
+        N = {}
+        for p, d in lab.items():
+            N[p] = m.NewIntVar(0, n_paths, f"N_{p[0]}_{p[1]}")
+            m.Add(N[p] == 0).OnlyEnforceIf(d[0])
+            m.Add(N[p] >= 1).OnlyEnforceIf(d[0].Not())
+        for p, q in S.PORT_LINKS:
+            m.Add(N[p] == N[q])
+        for s in SP:
+            for a, b in S.PAIRS:
+                m.Add(N[(s, a)] == N[(s, b)]).OnlyEnforceIf(sk.c[s, a, b])
+        hold: dict = {v: [] for v in range(1, n_paths + 1)}
+        for _, p in S.STUBS:
+            bs = {v: m.NewBoolVar(f"h_{p[0]}_{p[1]}_{v}") for v in range(0, n_paths + 1)}
+            m.AddExactlyOne(bs.values())
+            m.Add(N[p] == sum(v * b for v, b in bs.items()))
+            for v in range(1, n_paths + 1):
+                hold[v].append(bs[v])
+        for bs in hold.values():  # a number is held by the two ends of one path at most
+            m.Add(sum(bs) <= 2)
+        for p, d in lab.items():
+            for o, li in d.items():
+                if o >= 2:
+                    m.Add(N[sig[o - 2].port(p)] == N[p]).OnlyEnforceIf(li)
+    return obj
+
+
+def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed: int = 0,
+                hint: dict | None = None, numbers: bool = True, log: bool = False,
+                fixed: dict | None = None, soft: bool = False) -> WholeResult:
+    t0 = time.perf_counter()
+    sk = S.Skeleton()
+    if number == 25:
+        obj = model25(sk, soft=soft)
+    elif number == 26:
+        obj = model26(sk, soft=soft, numbers=numbers)
+    else:
+        raise ValueError(number)
+    if soft:
+        sk.m.Maximize(obj)
+    if hint:
+        sk.hint(hint)
+    if fixed:
+        sk.fix(fixed)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = int(workers)
+    solver.parameters.random_seed = int(seed)
+    solver.parameters.log_search_progress = log
+    st = solver.Solve(sk.m)
+    name = solver.StatusName(st)
+    pl = sk.placement(solver) if st in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+    status = {"OPTIMAL": "FEASIBLE", "FEASIBLE": "FEASIBLE", "INFEASIBLE": "INFEASIBLE"}.get(name, "UNKNOWN")
+    res = WholeResult(status, pl, time.perf_counter() - t0)
+    if soft and pl is not None:
+        res.extra["paths"] = round(solver.ObjectiveValue()) // 2
+        res.extra["optimal"] = name == "OPTIMAL"
+    return res

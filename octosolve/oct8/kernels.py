@@ -215,9 +215,16 @@ def _push(S, base, nidx, c):
 
 
 @numba.njit(cache=True, inline="always")
+def _seat(p, rel, n):
+    """(p + rel) % n for 0 <= p, rel < n, without a (slow) integer division."""
+    q = p + rel
+    return q - n if q >= n else q
+
+
+@numba.njit(cache=True, inline="always")
 def _oct_at(S, rel, slot):
     n = S[NP_]
-    owner = (S[CUR] + rel) % n
+    owner = _seat(S[CUR], rel, n)
     if slot < S[FIELD_N + owner]:
         return S[FIELD + owner * FIELD_CAP + slot]
     return -1
@@ -335,7 +342,7 @@ def _end_of_turn(S, vals):
     elif S[ADECK_N] == 0 or S[HDECK_N] == 0:
         S[TRIG] = 1
         S[REM] = S[NP_] - 1
-    S[CUR] = (p + 1) % S[NP_]
+    S[CUR] = _seat(p, 1, S[NP_])
     _start_turn(S, vals)
 
 
@@ -357,7 +364,7 @@ def _has_target(S, types, src, src_rel, v, cnt, out, collect):
     for rel in range(n):
         if src_rel != 0 and rel != 0:
             continue
-        owner = (S[CUR] + rel) % n
+        owner = _seat(S[CUR], rel, n)
         for slot in range(S[FIELD_N + owner]):
             h = S[FIELD + owner * FIELD_CAP + slot]
             if h == src:
@@ -445,7 +452,7 @@ def legal_actions(S, vals, types, out, W):
             own_or |= r
         oth_or = 0
         for rel in range(1, n):
-            owner = (p + rel) % n
+            owner = _seat(p, rel, n)
             for slot in range(S[FIELD_N + owner]):
                 h = S[FIELD + owner * FIELD_CAP + slot]
                 if S[OCT_BLK + h] == 0:
@@ -464,7 +471,7 @@ def legal_actions(S, vals, types, out, W):
             to = _types_of_values(own_or)
             if to:
                 for rel in range(1, n):
-                    owner = (p + rel) % n
+                    owner = _seat(p, rel, n)
                     for slot in range(S[FIELD_N + owner]):
                         h = S[FIELD + owner * FIELD_CAP + slot]
                         if S[OCT_BLK + h]:

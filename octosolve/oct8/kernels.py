@@ -15,6 +15,8 @@ import numpy as np
 
 from . import rules as R
 
+NUM_TYPES_ = R.NUM_TYPES
+
 # ---------------------------------------------------------------- flat state layout
 NP_ = 0
 CUR = 1
@@ -57,7 +59,14 @@ OCT_TOT = DISC + 78  # 794: per head, cached arm total / subset-sum reach mask /
 OCT_RCH = OCT_TOT + 30
 OCT_BLK = OCT_RCH + 30
 OCT_TM = OCT_BLK + 30
-SIZE = OCT_TM + 30  # 914
+# the selection being made (phase SEL), kept up to date by apply_action instead of recounted at each
+# decision: counts of each type still available (source cards minus the cards chosen so far), their
+# type mask, the arm total chosen so far, and the suffix reach masks of the counts at the start
+SEL_AV = OCT_TM + 30  # 24
+SEL_SUF = SEL_AV + NUM_TYPES_  # 25: SEL_SUF + t: arm totals reachable with types >= t
+SEL_SUM = SEL_SUF + NUM_TYPES_ + 1
+SEL_AVM = SEL_SUM + 1
+SIZE = SEL_AVM + 1  # 989
 
 NT = 24
 A_PLACE, A_DRAW, A_PASS, A_STOP, A_ATTACH = R.A_PLACE, R.A_DRAW, R.A_PASS, R.A_STOP, R.A_ATTACH
@@ -486,58 +495,44 @@ def legal_actions(S, vals, types, out, W):
             out[k] = A_PASS
             k += 1
         return k
-    CNT = 96  # W[96:120]: type counts; W[120:145]: suffix reach masks
-    SUF = 120
+    CNT = 96  # W[96:120]: type counts
     if ph == PH_TARGET:
         return _has_target(S, types, S[SRC], S[SRCO], S[NEED], W, out, True)
     if ph == PH_SEL:
-        if S[MODE] == 2:
-            _counts_oct(S, types, S[TGT], W, CNT)
-        else:
-            _counts_hand(S, types, p, W, CNT)
-        ssum = 0
-        last = 0
-        for i in range(S[SELN]):
-            t = S[SEL + i]
-            W[CNT + t] -= 1
-            ssum += t % 8 + 1
-            last = t
+        last = S[SEL + S[SELN] - 1] if S[SELN] > 0 else 0
+        avail = S[SEL_AVM] & (-1 << last)  # types still available, not below the last one chosen
         if S[MODE] == 0:
-            cap = 8 - _total(S, vals, S[SHARED + S[SRC]]) - ssum
-            for t in range(last, NT):
-                if W[CNT + t] > 0 and t % 8 + 1 <= cap:
-                    out[k] = A_ADD + t
-                    k += 1
+            cap = 8 - _total(S, vals, S[SHARED + S[SRC]]) - S[SEL_SUM]
+            cand = avail & _types_of_values((1 << (cap + 1)) - 2)
+            while cand:
+                low = cand & -cand
+                out[k] = A_ADD + _low_index(low)
+                k += 1
+                cand ^= low
             if S[SELN] > 0:
                 out[k] = A_DONE
                 k += 1
             return k
-        need = S[NEED] - ssum
+        need = S[NEED] - S[SEL_SUM]
         if need == 0:
             out[0] = A_DONE
             return 1
-        # W[SUF + t]: arm totals reachable with the available types >= t
-        W[SUF + NT] = 1
-        for t in range(NT - 1, last - 1, -1):
-            r = W[SUF + t + 1]
+        cand = avail & _types_of_values((1 << (need + 1)) - 2)
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            t = _low_index(low)
             v = t % 8 + 1
-            for _ in range(W[CNT + t]):
-                r = (r | (r << v)) & 0x1FF
-            W[SUF + t] = r
-        for t in range(last, NT):
-            v = t % 8 + 1
-            c = W[CNT + t]
-            if c > 0 and v <= need:
-                if v == need:
-                    out[k] = A_ADD + t
-                    k += 1
-                    continue
-                r = W[SUF + t + 1]
-                for _ in range(c - 1):
+            if v != need:
+                # the rest (need - v) must be payable by the cards left: types above t (their
+                # reach is unchanged since the selection began) and the other cards of type t
+                r = S[SEL_SUF + t + 1]
+                for _ in range(S[SEL_AV + t] - 1):
                     r = (r | (r << v)) & 0x1FF
-                if (r >> (need - v)) & 1:
-                    out[k] = A_ADD + t
-                    k += 1
+                if not (r >> (need - v)) & 1:
+                    continue
+            out[k] = A_ADD + t
+            k += 1
         return k
     if ph == PH_SHIP:
         for i in range(S[FIELD_N + p]):
@@ -555,6 +550,60 @@ def legal_actions(S, vals, types, out, W):
 
 
 # ---------------------------------------------------------------- apply
+@numba.njit(cache=True, inline="always")
+def _begin_selection(S, types):
+    """Set up the selection bookkeeping (SEL_*) on entering phase SEL with MODE, SRC/TGT set and no
+    card chosen yet."""
+    m = 0
+    for t in range(NT):
+        S[SEL_AV + t] = 0
+    if S[MODE] == 2:
+        h = S[TGT]
+        for i in range(S[OCT_N + h]):
+            t = types[S[OCT_ARMS + h * 8 + i]]
+            S[SEL_AV + t] += 1
+            m |= 1 << t
+    else:
+        p = S[CUR]
+        hb = HAND + p * HAND_CAP
+        for i in range(S[HAND_N + p]):
+            t = types[S[hb + i]]
+            S[SEL_AV + t] += 1
+            m |= 1 << t
+    S[SEL_AVM] = m
+    S[SEL_SUM] = 0
+    if S[MODE] != 0:
+        r = 1
+        S[SEL_SUF + NT] = 1
+        for t in range(NT - 1, -1, -1):
+            v = t % 8 + 1
+            for _ in range(S[SEL_AV + t]):
+                r = (r | (r << v)) & 0x1FF
+            S[SEL_SUF + t] = r
+
+
+@numba.njit(cache=True, inline="always")
+def _select_add(S, t):
+    """Choose one more card of type t for the selection."""
+    S[SEL + S[SELN]] = t
+    S[SELN] += 1
+    c = S[SEL_AV + t] - 1
+    S[SEL_AV + t] = c
+    if c == 0:
+        S[SEL_AVM] &= ~(1 << t)
+    S[SEL_SUM] += t % 8 + 1
+
+
+@_hot
+def sync_selection(S, types):
+    """Rebuild the selection bookkeeping of a state in phase SEL from MODE, SRC/TGT and SEL."""
+    n = S[SELN]
+    S[SELN] = 0
+    _begin_selection(S, types)
+    for i in range(n):
+        _select_add(S, S[SEL + i])
+
+
 @_hot
 def _execute_selection(S, vals, types):
     p = S[CUR]
@@ -652,6 +701,7 @@ def apply_action(S, vals, types, a):
             S[MODE] = 0
             S[SRC] = a - A_ATTACH
             S[PHASE] = PH_SEL
+            _begin_selection(S, types)
         elif a < A_XFIELD:
             S[ACNT + 2] += 1
             slot = (a - A_XHAND) // NT
@@ -662,6 +712,7 @@ def apply_action(S, vals, types, a):
             S[SRCO] = 0
             S[NEED] = t % 8 + 1
             S[PHASE] = PH_SEL
+            _begin_selection(S, types)
         else:
             S[ACNT + 3] += 1
             kk = (a - A_XFIELD) // NT
@@ -680,13 +731,13 @@ def apply_action(S, vals, types, a):
         S[TGT] = _oct_at(S, rel, slot)
         S[PHASE] = PH_SEL
         S[SELN] = 0
+        _begin_selection(S, types)
     elif ph == PH_SEL:
         if a == A_DONE:
             _execute_selection(S, vals, types)
             _after_action(S, vals)
         else:
-            S[SEL + S[SELN]] = a - A_ADD
-            S[SELN] += 1
+            _select_add(S, a - A_ADD)
     elif ph == PH_SHIP:
         i = a - A_SHIP
         fb = FIELD + p * FIELD_CAP
@@ -785,13 +836,7 @@ def builder_choice(S, vals, types, buf, k, st, W):
         return buf[sm_below(st, k)]
     if ph == PH_SEL and S[MODE] == 0:
         h = S[SHARED + S[SRC]]
-        CNT = 128  # W[128:152]: type counts of the hand minus the selection
-        _counts_hand(S, types, p, W, CNT)
-        ssum = 0
-        for i in range(S[SELN]):
-            W[CNT + S[SEL + i]] -= 1
-            ssum += S[SEL + i] % 8 + 1
-        left = 8 - _total(S, vals, h) - ssum
+        left = 8 - _total(S, vals, h) - S[SEL_SUM]
         if left == 0 and buf[k - 1] == A_DONE:
             return A_DONE
         best = -1
@@ -801,9 +846,9 @@ def builder_choice(S, vals, types, buf, k, st, W):
                 continue
             t = a - A_ADD
             v = t % 8 + 1
-            W[CNT + t] -= 1
-            ok = v == left or (v < left and (_reach_w(W, CNT, t) >> (left - v)) & 1)
-            W[CNT + t] += 1
+            S[SEL_AV + t] -= 1  # the hand minus the selection minus this card
+            ok = v == left or (v < left and (_reach_w(S, SEL_AV, t) >> (left - v)) & 1)
+            S[SEL_AV + t] += 1
             if ok:
                 if t // 8 == h // 10:
                     return a
@@ -969,6 +1014,8 @@ def from_python(st: R.Oct8State) -> np.ndarray:
     tb = _tables_for(st.cfg)
     refresh_all(S, tb.vals, tb.types)
     S[ACNT:ACNT + NCAT] = st.action_counts
+    if st.phase == PH_SEL:
+        sync_selection(S, tb.types)
     return S
 
 

@@ -186,8 +186,8 @@ def _write_readme(out_dir: Path, rows, bench, games, quick: bool) -> None:
          "formalisations: [docs/octiles-challenges.md](../../docs/octiles-challenges.md). "
          "Re-run one: `octosolve octiles challenge N --variant V --svg out.svg`.", "",
          "Status: OPTIMAL = proven optimum (objective = bound); FEASIBLE = a certificate for a "
-         "yes/no question, or the best found with the solver's bound (local search gives no bound "
-         "except the whole-board target); UNKNOWN = nothing found in the time limit.", "",
+         "yes/no question, or the best found with the solver's bound (local search: a counting bound "
+         "for 13 and 15, none for 20-23); UNKNOWN = nothing found in the time limit.", "",
          "| # | variant | method | status | value (re-checked) | bound | seconds | checked | picture |",
          "|---|---|---|---|---|---|---|---|---|"]
     for n, r, stem, title, text, st in rows:

@@ -1494,9 +1494,29 @@ class SearchVariant:
     search: Callable | None = None        # (placement) -> number, fast proxy used by the search
     target: float | None = None           # stop when reached (e.g. the whole-board condition)
     pick: Callable | None = None
+    bound: int | None = None              # a proven upper bound (a counting argument, see bound_note)
+    bound_note: str = ""
 
 
 SEARCH: dict[int, tuple[str, str, list[SearchVariant]]] = {}
+
+# counting bounds for the local-search questions (tests/octiles/test_bounds.py checks them)
+# 13: a path or loop counted crosses one tile twice (self-crossing: two of its segments on one tile
+# cross; twice-not-self-crossing: two of its segments on one tile). Charge each counted component to
+# one such tile: a tile has 4 segments, so at most 2 components are charged to it.
+BOUND_13 = 2 * len(SP)
+BOUND_13_NOTE = ("counting: each counted path/loop has two of its segments on some tile, a tile has "
+                 f"4 segments, so at most 2 per tile: 2 x {len(SP)} = {2 * len(SP)}")
+
+
+def bound_15(k: int) -> int:
+    """Routes circle - k stops - circle sharing no location: each takes 2 of the 20 circles and k of
+    the 16 stops."""
+    return min(len(B.ring) // 2, len(B.stops) // k)
+
+
+BOUND_15_NOTE = (f"counting: location-disjoint routes each use 2 of the {len(B.ring)} circles and k of "
+                 f"the {len(B.stops)} stops: at most min({len(B.ring) // 2}, floor({len(B.stops)}/k))")
 
 
 def _one_tile_paths_build(sk):
@@ -1526,7 +1546,8 @@ SEARCH[13] = ("Self-crossing paths and loops",
                              "themselves at least once.",
                              lambda tr: sum(1 for p in _comps(tr) if p.self_crossings > 0),
                              _fast_count(lambda d: d["kind"] != "open" and d["self_crossings"] > 0),
-                             pick=lambda tr: [p for p in _comps(tr) if p.self_crossings > 0]),
+                             pick=lambda tr: [p for p in _comps(tr) if p.self_crossings > 0],
+                             bound=BOUND_13, bound_note=BOUND_13_NOTE),
                SearchVariant("twice-not-self-crossing", "Maximise the number of paths (stop/circle "
                              "to stop/circle) that cross some tile at least twice but never cross "
                              "themselves.",
@@ -1535,7 +1556,8 @@ SEARCH[13] = ("Self-crossing paths and loops",
                              _fast_count(lambda d: d["kind"] == "path" and d["self_crossings"] == 0
                                          and d["tiles"] < d["segments"]),
                              pick=lambda tr: [p for p in tr.complete_paths if p.self_crossings == 0
-                                              and p.repeated_tiles])])
+                                              and p.repeated_tiles],
+                             bound=BOUND_13, bound_note=BOUND_13_NOTE)])
 SEARCH[15] = ("Routes between circles with the same number of stops",
               "How many routes between circles can you make at the same time that include the same "
               "number of stop squares? (Try progressively, for 1, 2, 3 ...)",
@@ -1543,7 +1565,8 @@ SEARCH[15] = ("Routes between circles with the same number of stops",
                              f"square{'s' if k > 1 else ''} - circle that share no stop or circle.",
                              (lambda tr, k=k: disjoint_circle_routes(tr, k)[0]),
                              pick=(lambda tr, k=k: [tr.paths[i] for r in disjoint_circle_routes(tr, k)[1]
-                                                    for i in r]))
+                                                    for i in r]),
+                             bound=bound_15(k), bound_note=BOUND_15_NOTE)
                for k in (1, 2, 3)])
 SEARCH[18] = ("Two-stop groups",
               "Make a group of paths with exactly two stop squares so that the squares connect to "
@@ -1581,12 +1604,24 @@ SEARCH[23] = ("Longest identical pair",
               [SearchVariant("segments", "Maximise the length in tile segments of a shape that "
                              "occurs at least twice among the paths and loops.",
                              longest_identical_pair)])
-SEARCH[24] = ("Paths matching a turned path",
-              "How many paths can you make that exactly match another path located a quarter- or "
-              "half-turn of the board away?",
-              [SearchVariant("count", "Maximise the number of paths P such that P turned a quarter, "
-                             "half or three quarters with the board is another path of the "
-                             "placement.", turned_partner_paths)])
+def _model24(sk):
+    """Challenge 25's exact model with paths allowed to stay unclaimed: maximise the claimed ones."""
+    from . import wholeboard as W
+    twice = W.model25(sk, soft=True)
+    n = sk.m.NewIntVar(0, len(STUBS) // 2, "paths24")
+    sk.m.Add(2 * n == twice)
+    return n
+
+
+_ch = challenge(24, "Paths matching a turned path",
+                "How many paths can you make that exactly match another path located a quarter- or "
+                "half-turn of the board away?")
+_ch.variants.append(Variant("count", "Maximise the number of paths P such that P turned a quarter, "
+                            "half or three quarters with the board is another path of the "
+                            "placement.", "max", _model24, turned_partner_paths, upper=36))
+PICKS[(24, "count")] = lambda tr: [p for p in tr.complete_paths
+                                   if any(p.turned_steps(q) in {x.step_set() for x in tr.complete_paths}
+                                          and p.turned_steps(q) != p.step_set() for q in (1, 2, 3))]
 def _whole_board(fn):
     return lambda tr: fn(tr) == len(tr.complete_paths) == len(STUBS) // 2
 
@@ -1655,19 +1690,26 @@ def search_variant(number: int, variant: str | None = None, *, seconds: float = 
     t0 = time.perf_counter()
     fn = var.search or _traced(var.score)
     start = stored_start(number, var.name)
-    best, best_s, n = anneal(fn, seconds=seconds, seed=seed, target=var.target,
+    best, best_s, n = anneal(fn, seconds=seconds, seed=seed,
+                             target=var.target if var.target is not None else var.bound,
                              start=start["placement"] if start else None)
     tr = R.trace(best)
     val = var.score(tr)
     res = Result(number, var.name, "FEASIBLE", val, None, time.perf_counter() - t0, best,
                  verified=(val == best_s) if var.search is None else True, verified_value=val)
-    res.extra = {"method": f"simulated annealing, {n} placements evaluated, no bound"
+    res.extra = {"method": f"simulated annealing, {n} placements evaluated"
+                 + ("" if var.bound is not None else ", no bound")
                  + (f"; started from the stored placement of a longer run ({start['note']})"
                     if start else "")}
     if var.target is not None:
         res.bound = var.target
         if val >= var.target:
             res.extra["proven"] = "certificate found"
+    if var.bound is not None:
+        res.bound = var.bound
+        res.extra["bound_by"] = var.bound_note
+        if val >= var.bound:
+            res.status = "OPTIMAL"
     return res
 
 

@@ -243,28 +243,33 @@ def _oct_at(S, rel, slot):
 @numba.njit(cache=True)
 def init_state(S, n, heads, seed):
     """Deal a new game into S (same SplitMix64 shuffle as rules.deal)."""
-    S[:] = 0
     st = np.zeros(1, dtype=np.uint64)
     st[0] = np.uint64(seed)
+    _deal(S, n, heads, st)
+
+
+@_hot
+def _deal(S, n, heads, st):
+    """init_state with the generator st (seeded by the caller); shuffles in place in S."""
+    for i in range(SIZE):
+        S[i] = 0
     nh = heads.shape[0]
-    hd = heads.copy()
+    for i in range(nh):
+        S[HDECK + i] = heads[i]
     for i in range(nh - 1, 0, -1):
         j = sm_below(st, i + 1)
-        tmp = hd[i]
-        hd[i] = hd[j]
-        hd[j] = tmp
-    ad = np.arange(78)
+        tmp = S[HDECK + i]
+        S[HDECK + i] = S[HDECK + j]
+        S[HDECK + j] = tmp
+    for i in range(78):
+        S[ADECK + i] = i
     for i in range(77, 0, -1):
         j = sm_below(st, i + 1)
-        tmp = ad[i]
-        ad[i] = ad[j]
-        ad[j] = tmp
+        tmp = S[ADECK + i]
+        S[ADECK + i] = S[ADECK + j]
+        S[ADECK + j] = tmp
     S[NP_] = n
-    for i in range(nh):
-        S[HDECK + i] = hd[i]
     S[HDECK_N] = nh
-    for i in range(78):
-        S[ADECK + i] = ad[i]
     S[ADECK_N] = 78
     for p in range(n):
         S[HDECK_N] -= 1
@@ -431,16 +436,16 @@ def legal_actions(S, vals, types, out, W):
         hb = HAND + p * HAND_CAP
         hn = S[HAND_N + p]
         minv = 99
+        reach = 1
         for i in range(hn):
             v = vals[S[hb + i]]
-            if v < minv:
-                minv = v
+            minv = min(minv, v)
+            reach = (reach | (reach << v)) & 0x1FF
         for s in range(3):
             h = S[SHARED + s]
             if h >= 0 and minv <= 8 - _total(S, vals, h):
                 out[k] = A_ATTACH + s
                 k += 1
-        reach = _reach_cards(S, vals, hb, hn)
         fb = FIELD + p * FIELD_CAP
         fn = S[FIELD_N + p]
         rt = _types_of_values(reach)
@@ -782,13 +787,19 @@ def score_detail(S, p, out):
 
 @numba.njit(cache=True)
 def winners_mask(S):
-    n = S[NP_]
     det = np.zeros(3, dtype=np.int64)
     keys = np.zeros((4, 3), dtype=np.int64)
+    n = S[NP_]
     for p in range(n):
         score_detail(S, p, det)
         for j in range(3):
             keys[p, j] = det[j]
+    return _winners(n, keys)
+
+
+@_hot
+def _winners(n, keys):
+    """Bit mask of the winners given each player's (score, octopuses made, scoring arms)."""
     best = 0
     for p in range(1, n):
         for j in range(3):
@@ -894,13 +905,15 @@ def run_games(n, heads, vals, types, seeds, scores, made, arms, wins, turns, dec
     """Games for each seed (policy per seat: 0 random, 1 builder); fills the per-game result arrays."""
     S = np.zeros(SIZE, dtype=np.int64)
     det = np.zeros(3, dtype=np.int64)
+    keys = np.zeros((4, 3), dtype=np.int64)
     log = np.zeros((0, 2), dtype=np.int64)
     logn = np.zeros(1, dtype=np.int64)
     st = np.zeros(1, dtype=np.uint64)
     buf = np.empty(NUM_ACTIONS, dtype=np.int64)
     W = np.zeros(160, dtype=np.int64)
     for g in range(seeds.shape[0]):
-        init_state(S, n, heads, seeds[g])
+        st[0] = np.uint64(seeds[g])
+        _deal(S, n, heads, st)
         _start_turn(S, vals)
         st[0] = np.uint64(seeds[g]) ^ np.uint64(SALT)
         decisions[g] = _play(S, vals, types, st, pol, log, logn, buf, W)
@@ -909,7 +922,9 @@ def run_games(n, heads, vals, types, seeds, scores, made, arms, wins, turns, dec
             scores[g, p] = det[0]
             made[g, p] = det[1]
             arms[g, p] = det[2]
-        wins[g] = winners_mask(S)
+            for j in range(3):
+                keys[p, j] = det[j]
+        wins[g] = _winners(n, keys)
         turns[g] = S[TURNS]
         for c in range(NCAT):
             acts[g, c] = S[ACNT + c]

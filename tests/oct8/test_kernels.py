@@ -161,3 +161,24 @@ def test_builder_beats_random_in_numba_simulation():
     out = K.simulate_random(cfg, np.arange(400, dtype=np.uint64), ("builder", "random", "random", "random"))
     wins0 = ((out["wins"] & 1) > 0).mean()
     assert wins0 > 0.5
+
+
+def test_incremental_selection_bookkeeping_matches_rebuild():
+    """The selection counts kept by apply_action equal a rebuild from scratch at every card decision."""
+    cfg = R.Config.make()
+    tb = K.Tables(cfg)
+    buf = np.empty(K.NUM_ACTIONS, dtype=np.int64)
+    W = np.zeros(160, dtype=np.int64)
+    checked = 0
+    for seed in range(5):
+        S = K.new_state(tb, seed)
+        st = K.sm_state(seed ^ K.SALT)
+        while S[K.PHASE] != K.PH_OVER:
+            if S[K.PHASE] == K.PH_SEL:
+                T = S.copy()
+                K.sync_selection(T, tb.types)
+                assert np.array_equal(T, S)
+                checked += 1
+            k = K.legal_actions(S, tb.vals, tb.types, buf, W)
+            K.apply_action(S, tb.vals, tb.types, buf[K.sm_below(st, k)])
+    assert checked > 100

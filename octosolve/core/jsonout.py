@@ -57,3 +57,16 @@ def write_json(path: Path | str, obj: Any) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(dumps(obj) + "\n", encoding="utf-8")
     return path
+
+
+def read_json(path: Path | str, what: str = "JSON file") -> Any:
+    """The JSON document in a UTF-8 file, with one-line errors (missing file, directory, not UTF-8,
+    not valid JSON) naming ``what`` and the path."""
+    from .errors import fail
+    from .lexicon import read_text
+
+    text = read_text(path, what)
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        fail(f"{what} {path} is not valid JSON ({str(e).splitlines()[0]})")

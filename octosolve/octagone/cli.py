@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import click
 
 from ..core.clikit import batch_options, json_option, seed_option
@@ -15,15 +12,10 @@ VARIANT = click.Choice(["standard", "kids", "iv"])
 
 
 def load_position(path: str):
+    from ..core.jsonout import read_json
     from .rules import from_json
 
-    p = Path(path)
-    if not p.exists():
-        fail(f"position file not found: {path}")
-    try:
-        obj = json.loads(p.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        fail(f"{path} is not valid JSON: {e}")
+    obj = read_json(path, "position file")
     if isinstance(obj, dict) and "position" in obj and "board" not in obj:
         obj = obj["position"]  # the output of `play --stop-after N --json`
     return from_json(obj)

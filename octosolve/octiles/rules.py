@@ -353,16 +353,9 @@ def placement_from_json(obj: Any) -> dict[str, Placed]:
 
 
 def load_placement(path: str | Path) -> dict[str, Placed]:
-    p = Path(path)
-    try:
-        obj = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        fail(f"{p}: no such file")
-    except (ValueError, UnicodeDecodeError) as e:
-        fail(f"{p}: not valid JSON ({str(e).splitlines()[0]})")
-    except OSError as e:
-        fail(f"{p}: cannot read ({e.strerror})")
-    return placement_from_json(obj)
+    from ..core.jsonout import read_json
+
+    return placement_from_json(read_json(path, "placement file"))
 
 
 def placement_to_json(placement: Mapping[str, Placed]) -> dict:

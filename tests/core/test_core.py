@@ -170,3 +170,16 @@ def test_read_text_errors_and_bom(tmp_path):
     p.write_bytes(b"letter,number\n\xff\xfe")
     with pytest.raises(OctoError, match="not UTF-8 text"):
         read_text(p, "deck file")
+
+
+def test_read_json_errors(tmp_path):
+    from octosolve.core.jsonout import read_json
+
+    p = tmp_path / "pos.json"
+    p.write_text('{"a": [1, 2]}', encoding="utf-8")
+    assert read_json(p, "position file") == {"a": [1, 2]}
+    p.write_text('{"a": ', encoding="utf-8")
+    with pytest.raises(OctoError, match=r"position file .*pos.json is not valid JSON"):
+        read_json(p, "position file")
+    with pytest.raises(OctoError, match="position file not found"):
+        read_json(tmp_path / "nope.json", "position file")

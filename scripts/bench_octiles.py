@@ -18,7 +18,6 @@ import json
 import time
 
 import networkx as nx
-import numpy as np
 
 from octosolve.octiles import kernels as K
 from octosolve.octiles import rules as R

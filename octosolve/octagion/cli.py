@@ -8,7 +8,7 @@ import click
 
 from ..core.clikit import json_option, seed_option
 from ..core.errors import fail
-from ..core.jsonout import dumps, emit, write_json
+from ..core.jsonout import emit, write_json
 
 DECK_OPT = click.option("--deck", "deck_path", type=click.Path(dir_okay=False), default=None,
                         help="Deck CSV (header letter,number). Default: data/octagion/deck.csv.")

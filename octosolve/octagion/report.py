@@ -16,7 +16,7 @@ from .render import deck_svg, histogram_svg, wordcards_svg
 from .rules import load_deck
 from .solve import design_deck
 from .wordcards import (DEFAULT_DESIGN_WORDS, check_cards, deck_stats, generate_wordcards,
-                        load_lexicon, wordcards_text)
+                        load_lexicon)
 
 
 def _kernel_speed(deck) -> dict:

@@ -9,7 +9,7 @@ from ..core.game import Player, RandomPlayer
 from ..core.mcts import MCTSPlayer, random_rollout
 from ..core.seeding import derive_seed, py_random
 from . import kernels as K
-from .rules import (DAMA_ACTIONS, JOLLY, JOLLY_KIND, PASS, PLACE_BASE, OctagoneState,
+from .rules import (DAMA_ACTIONS, JOLLY_KIND, PASS, PLACE_BASE, OctagoneState,
                     colour_of_cell)
 
 PLAYER_NAMES = ("random", "greedy", "mcts", "alphabeta", "openspiel")

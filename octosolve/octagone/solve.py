@@ -14,7 +14,7 @@ import numpy as np
 
 from ..core.errors import fail
 from . import kernels as K
-from .rules import (DAMA, JOLLY, JOLLY_KIND, NCELLS, PLACE_BASE, OctagoneState, colour_of_cell,
+from .rules import (DAMA, JOLLY, JOLLY_KIND, NCELLS, PLACE_BASE, OctagoneState,
                     rc, target_cell)
 
 _TABLES: dict[bool, tuple[np.ndarray, np.ndarray]] = {}

@@ -247,7 +247,6 @@ class OctilesMCTS(Player):
             return legal[0]
         if len(self._prior) > 200_000:
             self._prior.clear()
-        me = state.current_player()
         root = _Node()
         for _ in range(self.simulations):
             self._simulate(root, state.clone())
@@ -362,7 +361,6 @@ def play_game(game_kwargs: dict, names: list[str], seed: int | None, simulations
 def record_text(rec: dict) -> str:
     lines = [f"Octiles {rec['game']}: " + ", ".join(f"player {i} = {n}" for i, n in
                                                     enumerate(rec["players"])) + f" (seed {rec['seed']})"]
-    cur, buf = None, []
     for m in rec["moves"]:
         if m["player"] < 0:
             lines.append(f"  stack shows tile {m['action']}")

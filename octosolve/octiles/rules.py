@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 import networkx as nx
 
-from octosolve.core.errors import OctoError, fail
+from octosolve.core.errors import fail
 from octosolve.core.paths import data_path
 
 EDGE_NAMES = ("LEFT", "DOWN_LEFT", "DOWN", "DOWN_RIGHT", "RIGHT", "UP_RIGHT", "UP", "UP_LEFT")

@@ -143,7 +143,6 @@ class Chain:
         self.link_arcs = []          # (literal, printed)
         self.w = {}                  # (s, a, b) -> bool: segment on this chain
         self.port_active = {}
-        node_lits: dict[int, list] = {}
 
         def add_arc(u, v, lit):
             arcs.append((u, v, lit))
@@ -1717,7 +1716,6 @@ def _two_stop_build(types: bool):
     def build(sk):
         m = sk.m
         deg = {s: len(B.location_ports[s]) for s in B.stops}
-        cands_loc = []
         groups = []
         for s1, s2 in itertools.combinations(B.stops, 2):
             d = sorted((deg[s1], deg[s2]))
@@ -1795,8 +1793,6 @@ def _fast_max_self_crossings(pl):
 
 
 def _fast_repeats(times):
-    import numpy as np
-
     from . import kernels as K
 
     def f(pl):

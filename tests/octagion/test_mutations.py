@@ -1,6 +1,5 @@
 """Set-up generator for the rule mutations, and the exact odds checked against simulation."""
 
-import itertools
 from collections import Counter
 from fractions import Fraction
 

@@ -94,7 +94,6 @@ def ref_race_moves(state, need_space):
                 continue  # not its own start circles, not another player's finish circles
             out.add((i, w.end))
     if all(c in occupied for c in starts):
-        mine = {TOPO.places[p] for p in state.pos[me]}
         leaving = {(i, e) for i, e in out if TOPO.places[state.pos[me][i]] in starts and e not in starts}
         if leaving:
             out = leaving

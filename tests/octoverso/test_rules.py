@@ -1,10 +1,9 @@
 """The examples of the rules, the move semantics and the game engine."""
 
-import numpy as np
 import pytest
 
 from octosolve.core.errors import OctoError
-from octosolve.core.game import CHANCE, RandomPlayer, play
+from octosolve.core.game import CHANCE, RandomPlayer
 from octosolve.core.seeding import py_random
 from octosolve.octoverso import rules as R
 

@@ -81,7 +81,15 @@ NCAT = len(R.CATEGORIES)
 # Kernels of the per-decision hot path are compiled without numba's reference-counted runtime: they
 # never allocate, and with it every array argument or variable costs atomic incref/decref calls
 # (measured: about half of the playout's time before this change).
-_hot = numba.njit(cache=True, _nrt=False)
+# `_nrt` is a numba target option, not public API: if a numba release drops it, fall back to plain
+# njit (same results, slower playouts) rather than fail.
+try:
+    from numba.core.cpu import CPUTargetOptions as _CPUOptions
+
+    _HAS_NRT_OPTION = hasattr(_CPUOptions, "_nrt")
+except ImportError:  # pragma: no cover - numba reorganised
+    _HAS_NRT_OPTION = False
+_hot = numba.njit(cache=True, _nrt=False) if _HAS_NRT_OPTION else numba.njit(cache=True)
 
 # ---------------------------------------------------------------- SplitMix64
 @numba.njit(cache=True, inline="always")

@@ -52,9 +52,10 @@ class GreedyPlayer(Player):
         return max(legal, key=lambda a: self.score(state, a))
 
 
-def fast_rollout(state: OctagoneState, rng) -> list[float]:
-    """Random playout: numba kernel for 2-player standard/KIDS positions without the Dama on the
-    board, the rules engine otherwise."""
+def playout_margin(state: OctagoneState, rng, eps: float | None = None) -> int | None:
+    """Final margin for the player to move of one numba playout (random if ``eps`` is None, else
+    informed with that share of random moves), or None where the kernel does not apply (4 players,
+    IV, the Dama on the board, a finished game)."""
     if state.n == 2 and state.params.variant != "iv" and state.dama < 0 and state.last >= 0 \
             and not state.over:
         from .solve import solver_position, tables
@@ -62,12 +63,36 @@ def fast_rollout(state: OctagoneState, rng) -> list[float]:
         occ, hands, t, p = solver_position(state)
         kids = state.params.variant == "kids"
         lines, lens = tables(not kids)
-        m = K.playout_nb(np.int64(occ), hands, t, p, lines, lens, not kids, rng.randrange(2**31))
-        if m == 0:
-            return [0.0, 0.0]
-        win = p if m > 0 else 1 - p
-        return [1.0 if q == win else -1.0 for q in range(2)]
-    return random_rollout(state, rng)
+        if eps is None:
+            return int(K.playout_nb(np.int64(occ), hands, t, p, lines, lens, not kids, rng.randrange(2**31)))
+        return int(K.playout_greedy_nb(np.int64(occ), hands, t, p, lines, lens, not kids,
+                                       rng.randrange(2**31), float(eps)))
+    return None
+
+
+def _returns_from_margin(state: OctagoneState, m: int) -> list[float]:
+    if m == 0:
+        return [0.0, 0.0]
+    p = state.to_move
+    win = p if m > 0 else 1 - p
+    return [1.0 if q == win else -1.0 for q in range(2)]
+
+
+def fast_rollout(state: OctagoneState, rng) -> list[float]:
+    """Uniformly random playout: numba kernel for 2-player standard/KIDS positions without the Dama
+    on the board, the rules engine otherwise. Returns win/loss (+1/-1, 0 for a tie)."""
+    m = playout_margin(state, rng)
+    return random_rollout(state, rng) if m is None else _returns_from_margin(state, m)
+
+
+ROLLOUT_EPS = 0.1
+
+
+def informed_rollout(state: OctagoneState, rng, eps: float = ROLLOUT_EPS) -> list[float]:
+    """Informed playout (numba :func:`.kernels.playout_greedy_nb`: the greedy player's one-ply rule
+    with ``eps`` random moves) where the kernel applies, else a random one. Win/loss returns."""
+    m = playout_margin(state, rng, eps)
+    return random_rollout(state, rng) if m is None else _returns_from_margin(state, m)
 
 
 def determinize(state: OctagoneState, player: int, rng) -> OctagoneState:
@@ -106,7 +131,7 @@ class AlphaBetaPlayer(Player):
         self.exact_free = exact_free
         self.max_nodes = max_nodes
         self.fallback = fallback or MCTSPlayer(simulations=300, seed=derive_seed(seed, "ab-fallback"),
-                                               rollout=fast_rollout, determinize=determinize)
+                                               rollout=informed_rollout, determinize=determinize)
         self.exact_moves = 0
 
     def choose(self, state: OctagoneState) -> int:
@@ -135,7 +160,7 @@ def make_player(name: str, seed: int | None, *, simulations: int = 400, game=Non
     if name == "greedy":
         return GreedyPlayer(derive_seed(seed, "greedy"))
     if name == "mcts":
-        return MCTSPlayer(simulations=simulations, seed=derive_seed(seed, "mcts"), rollout=fast_rollout,
+        return MCTSPlayer(simulations=simulations, seed=derive_seed(seed, "mcts"), rollout=informed_rollout,
                           determinize=determinize)
     if name == "alphabeta":
         return AlphaBetaPlayer(seed)

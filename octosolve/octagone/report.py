@@ -13,36 +13,55 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _openspiel_match(games: int, sims: int, seed: int) -> dict | None:
-    """Our MCTS (numba playouts) against OpenSpiel's MCTS bot, same simulations per move."""
+UCT_C = 1.4  # the exploration constant of both players (our MCTSPlayer default, passed to OpenSpiel's bot)
+
+
+def _openspiel_games(task) -> list[dict]:
+    """Games ``start..stop-1`` of the match: game i is seeded by ``derive_seed(seed, "os-match", i)``
+    and our player takes seat 0 in even games, seat 1 in odd ones."""
     from ..interop import openspiel as osp
-    from ..core.stats import wilson_interval
     from .players import make_player
     from .rules import OctagoneGame
     from .solve import play_game
 
-    if not osp.available():
-        return None
+    seed, sims, start, stop = task
     game = OctagoneGame()
-    pts = wins = ties = 0
-    for i in range(games):
+    out = []
+    for i in range(start, stop):
         gs = derive_seed(seed, "os-match", i)
         ours = make_player("mcts", gs, simulations=sims)
-        theirs = osp.OpenSpielMCTSPlayer(game, simulations=sims, seed=gs % 2**31)
-        seats = [ours, theirs] if i % 2 == 0 else [theirs, ours]
-        _, st = play_game("standard", ["mcts", "openspiel"] if i % 2 == 0 else ["openspiel", "mcts"],
-                          gs, simulations=sims, player_objs=seats)
-        me = 0 if i % 2 == 0 else 1
-        w = st.winner()
-        if w is None:
-            pts += 0.5
-            ties += 1
-        elif w == me:
-            pts += 1
-            wins += 1
+        theirs = osp.OpenSpielMCTSPlayer(game, simulations=sims, seed=gs % 2**31, uct_c=UCT_C)
+        me = i % 2
+        seats = [ours, theirs] if me == 0 else [theirs, ours]
+        names = ["mcts", "openspiel"] if me == 0 else ["openspiel", "mcts"]
+        rec, st = play_game("standard", names, gs, simulations=sims, player_objs=seats)
+        out.append({"game": i, "ours_seat": me, "first": st.first, "winner": st.winner(),
+                    "left": st.shields_left(), "moves": len(rec["moves"])})
+    return out
+
+
+def openspiel_match(games: int, sims: int, seed: int, workers: int | None = None) -> dict | None:
+    """Our MCTS (numba informed playouts) against OpenSpiel's MCTS bot (random rollouts, MCTS-Solver
+    on), the same simulations per move and the same UCT constant; seats alternate game by game.
+    Score = wins + half the ties, with a Wilson 95% interval."""
+    from ..core.batch import chunked, run_batch
+    from ..core.stats import wilson_interval
+    from ..interop import openspiel as osp
+
+    if not osp.available():
+        return None
+    tasks = [(seed, sims, a, b) for a, b in chunked(games, 5)]
+    res = [g for part in run_batch(_openspiel_games, tasks, workers=workers, desc="vs openspiel")
+           for g in part]
+    wins = sum(1 for g in res if g["winner"] is not None and g["winner"] == g["ours_seat"])
+    ties = sum(1 for g in res if g["winner"] is None)
+    pts = wins + 0.5 * ties
     lo, hi = wilson_interval(pts, games)
-    return {"games": games, "simulations": sims, "mcts_wins": wins, "ties": ties,
-            "mcts_score": pts / games, "ci95": [lo, hi]}
+    return {"games": games, "simulations": sims, "uct_c": UCT_C, "mcts_wins": wins, "ties": ties,
+            "mcts_losses": games - wins - ties, "mcts_score": pts / games, "ci95": [lo, hi],
+            "ours": "octosolve MCTSPlayer, informed numba playouts (eps 0.1)",
+            "theirs": "open_spiel.python.algorithms.mcts.MCTSBot, random rollouts, solve=True",
+            "game_results": res}
 
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
@@ -78,7 +97,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         m = summarize_match(res, [a, b])
         m.update({"pair": f"{a} vs {b}", "variant": "standard", "simulations": sims})
         matches.append(m)
-    osm = _openspiel_match(1 if quick else 20, 20 if quick else 100, seed)
+    osm = openspiel_match(1 if quick else 100, 20 if quick else 100, seed)
     write_json(out_dir / "matches.json", {"matches": matches, "vs_openspiel_mcts": osm})
     files.append("matches.json")
 
@@ -131,11 +150,12 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         L.append(f"| {m['pair']} | {m['games']} | {m['simulations'] or '-'} | {_pct(s['score'])} "
                  f"({_pct(s['ci95'][0])}-{_pct(s['ci95'][1])}) | {s['wins']} / {s['ties']} |")
     if osm:
-        L += ["", f"Our MCTS (numba playouts) against OpenSpiel's generic MCTS bot "
-              f"(`open_spiel.python.algorithms.mcts`, random rollouts), {osm['simulations']} simulations "
-              f"per move each, {osm['games']} games: our score {_pct(osm['mcts_score'])} "
-              f"(95% CI {_pct(osm['ci95'][0])}-{_pct(osm['ci95'][1])}), {osm['mcts_wins']} wins, "
-              f"{osm['ties']} ties."]
+        L += ["", f"Our MCTS (numba informed playouts: the greedy rule with 10% random moves) against "
+              f"OpenSpiel's generic MCTS bot (`open_spiel.python.algorithms.mcts`, random rollouts, "
+              f"MCTS-Solver on), {osm['simulations']} simulations per move each, UCT constant "
+              f"{osm['uct_c']} for both, seats alternating, {osm['games']} games: our score "
+              f"{_pct(osm['mcts_score'])} (95% CI {_pct(osm['ci95'][0])}-{_pct(osm['ci95'][1])}), "
+              f"{osm['mcts_wins']} wins, {osm['ties']} ties, {osm['mcts_losses']} losses."]
     else:
         L += ["", "OpenSpiel is not installed: no match against its MCTS bot."]
     L += ["", "The alpha-beta player solves exactly (numba negamax) once at most 18 cells are free, "

@@ -31,12 +31,12 @@ def _plan(quick: bool) -> dict:
         }
     return {
         "matches": [
-            ("move-over", ["mcts", "greedy"], 12, 100, {"max_turns": 200}),
-            ("move-over", ["greedy", "random"], 6, 0, {"max_turns": 200}),
-            ("team-up", ["mcts", "greedy"], 6, 100, {"max_turns": 120}),
-            ("octiles", ["mcts", "greedy"], 4, 100, {"max_turns": 200}),
+            ("move-over", ["mcts", "greedy"], 40, 100, {"max_turns": 200}),
+            ("move-over", ["greedy", "random"], 20, 0, {"max_turns": 200}),
+            ("team-up", ["mcts", "greedy"], 12, 100, {"max_turns": 120}),
+            ("octiles", ["mcts", "greedy"], 8, 100, {"max_turns": 200}),
         ],
-        "openspiel": (4, 50, {"max_turns": 60, "adjudicate": True}),
+        "openspiel": (20, 50, {"max_turns": 60, "adjudicate": True}),
         "sample_sims": 200,
     }
 

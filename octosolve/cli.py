@@ -3,39 +3,34 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
 import click
 
 from . import __version__
+from .core.clikit import OutPath, json_option
 from .core.errors import OctoError
-
-# name -> one-line help. Each game's group is `octosolve.<name>.cli:group`.
-GAMES: dict[str, str] = {
-    "octagion": "Octagion: word cards of letter/number cards - solvability, wildcards, deck design, scoring.",
-    "octoverso": "Octoverso: French words on an 8-letter rail - move generator, OCTOs, players, tournaments.",
-    "oct8": "Oct8: octopus card game - rules engine, swap enumeration, players, balance simulations.",
-    "octiles": "Octiles: octagonal path tiles - path tracer, the 30 challenges (CP-SAT), games and players.",
-    "octagone": "Octagone: arrow shields on a 6x7 board - rules, exact alpha-beta solver, players.",
-}
+from .games import GAMES, game_names, get_game
 
 
 class LazyGroup(click.Group):
     """A group whose game subcommands are imported on first use."""
 
     def list_commands(self, ctx):
-        return sorted(super().list_commands(ctx)) + list(GAMES)
+        return sorted(super().list_commands(ctx)) + game_names()
 
     def get_command(self, ctx, name):
-        if name in GAMES:
-            mod = importlib.import_module(f"octosolve.{name}.cli")
-            return mod.group
-        return super().get_command(ctx, name)
+        if name in self.commands:
+            return self.commands[name]
+        try:
+            entry = get_game(name)
+        except OctoError:
+            return None
+        return entry.cli_group()
 
     def format_commands(self, ctx, formatter):
-        rows = [(name, GAMES[name]) for name in GAMES]
+        rows = [(g.name, g.help) for g in GAMES]
         with formatter.section("Games"):
             formatter.write_dl(rows)
         other = [(n, self.commands[n].get_short_help_str(80)) for n in sorted(self.commands)]
@@ -56,22 +51,32 @@ def cli():
 
 
 @cli.command()
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="results", show_default=True,
-              help="Folder for the reports.")
-@click.option("--games", default=",".join(GAMES), show_default=True,
-              help="Comma-separated games to include.")
-@click.option("--quick", is_flag=True, help="Small sizes and time limits (a smoke test, ~1 minute).")
-@click.option("--seed", type=int, default=None, help="Seed (default: each game's built-in one).")
-@click.option("--json", "as_json", is_flag=True, help="Print the index as JSON.")
+@click.option("--out", "out_dir", type=OutPath(directory=True), default=None,
+              help="Folder for the reports (default: results/ for the plain run; build/results/ for "
+                   "a --quick, --games or --seed run, so the committed results are never overwritten "
+                   "by anything but the main job).")
+@click.option("--games", default=None, metavar="NAMES",
+              help="Comma-separated games to include (default: all: " + ",".join(game_names()) + ").")
+@click.option("--quick", is_flag=True, help="Small sizes and time limits (a smoke test).")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+              help="Seed (default: each game's built-in one).")
+@json_option
 def report(out_dir, games, quick, seed, as_json):
-    """Regenerate results/: each game's headline analysis on its built-in defaults."""
-    from .core.report import run_report
+    """Regenerate results/: each game's headline analysis on its built-in defaults.
 
-    names = [g.strip() for g in games.split(",") if g.strip()]
-    unknown = [g for g in names if g not in GAMES]
-    if unknown:
-        raise OctoError(f"unknown game(s): {', '.join(unknown)} (choose from {', '.join(GAMES)})")
-    run_report(out_dir, names, quick=quick, seed=seed, as_json=as_json)
+    Long searches (Octiles proofs, deck design, the largest simulations) are commands of their own
+    that write certificates or data files; the report re-checks those instead of searching again.
+    """
+    from .report import default_out, run_report
+
+    if games is None:
+        names = game_names()
+    else:
+        names = [get_game(g).name for g in games.split(",") if g.strip()]
+        if not names:
+            raise OctoError("--games names no game (choose from " + ", ".join(game_names()) + ")")
+    full_run = not quick and seed is None and names == game_names()
+    run_report(out_dir or default_out(full_run), names, quick=quick, seed=seed, as_json=as_json)
 
 
 def main(argv=None):

@@ -1,24 +1,176 @@
-"""Click options every game shares, so --json, --seed, --workers and --scheduler mean the same
-everywhere."""
+"""The option vocabulary every game's CLI shares (written down in docs/cli.md).
+
+One name, one meaning, everywhere:
+
+==================  ==========================================================================
+``--players NAMES``  comma-separated player names (case-insensitive); their number is the number
+                     of players
+``--simulations N``  search budget per move of search players (1..100000)
+``--games N``        number of games of a match / simulation (1..10^7)
+``--variant NAME``   a rule variant only (case-insensitive choice)
+``--time-limit S``   seconds for a solver (finite, > 0, at most a week)
+``--workers N``      local worker processes (1..256; default one per core)
+``--scheduler ADDR`` a Dask cluster (``tcp://host:8786``) or ``local``
+``--seed N``         random seed (0..2^63-1): the same seed gives the same result
+``--json``           one JSON document on stdout
+``--out PATH``       where to write a file or folder (checked before the work starts)
+``--svg PATH``       write an SVG picture (checked before the work starts)
+==================  ==========================================================================
+
+Types here refuse what is absurd with a one-line error and exit status 2: non-finite numbers, counts
+beyond their stated upper limit, an output path whose folder cannot be created or written.
+"""
 
 from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
 
 import click
 
 from .seeding import DEFAULT_SEED
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+__all__ = ["json_option", "seed_option", "batch_options", "players_option", "simulations_option",
+           "games_option", "time_limit_option", "variant_option", "out_option", "svg_option",
+           "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
+           "check_out_path"]
+
+MAX_SEED = 2**63 - 1
+MAX_GAMES = 10_000_000
+MAX_SIMULATIONS = 100_000
+MAX_WORKERS = 256
+MAX_SECONDS = 7 * 24 * 3600.0
+
+
+def count(lo: int, hi: int) -> click.IntRange:
+    """An integer option type with both limits shown in --help."""
+    return click.IntRange(lo, hi)
+
+
+class FiniteFloat(click.ParamType):
+    """A float that is finite and within ``[lo, hi]`` (``lo`` excluded when ``lo_open``)."""
+
+    name = "float"
+
+    def __init__(self, lo: float = 0.0, hi: float = MAX_SECONDS, lo_open: bool = True):
+        self.lo, self.hi, self.lo_open = lo, hi, lo_open
+
+    def convert(self, value, param, ctx):
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(x):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        if (x <= self.lo if self.lo_open else x < self.lo) or x > self.hi:
+            lo = f"> {self.lo:g}" if self.lo_open else f">= {self.lo:g}"
+            self.fail(f"{value!r} is out of range (must be {lo} and <= {self.hi:g})", param, ctx)
+        return x
+
+    def get_metavar(self, param, ctx=None):
+        return "SECONDS" if "time" in (param.name or "") else "NUMBER"
+
+
+def check_out_path(path: str | os.PathLike, *, directory: bool = False) -> Path:
+    """Refuse an output path that cannot be written, before any work starts (one-line error)."""
+    from .errors import fail
+
+    text = os.fspath(path)
+    if not text.strip():
+        fail("the output path is empty")
+    p = Path(text)
+    if directory:
+        if p.exists() and not p.is_dir():
+            fail(f"cannot write into {p}: it is a file, not a folder")
+        parent = p
+        while not parent.exists():
+            parent = parent.parent
+    else:
+        if p.is_dir():
+            fail(f"cannot write {p}: it is a folder")
+        parent = p.parent if str(p.parent) else Path(".")
+        while not parent.exists():
+            parent = parent.parent
+    if not parent.is_dir():
+        fail(f"cannot write {p}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK):
+        fail(f"cannot write {p}: {parent} is not writable")
+    return p
+
+
+class OutPath(click.ParamType):
+    """An output path checked (and its folder creatable) before the command runs."""
+
+    name = "path"
+
+    def __init__(self, directory: bool = False):
+        self.directory = directory
+
+    def convert(self, value, param, ctx):
+        from .errors import OctoError
+
+        if isinstance(value, Path):
+            value = str(value)
+        try:
+            return str(check_out_path(value, directory=self.directory))
+        except OctoError as e:
+            self.fail(e.message, param, ctx)
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document (for scripts).")
 
 
 def seed_option(default: int | None = DEFAULT_SEED):
-    return click.option("--seed", type=int, default=default, show_default=True,
-                        help="Random seed; the same seed gives the same result.")
+    return click.option("--seed", type=click.IntRange(0, MAX_SEED), default=default, show_default=True,
+                        help="Random seed (0 to 2^63-1); the same seed gives the same result.")
 
 
 def batch_options(f):
     f = click.option("--scheduler", default=None, metavar="ADDRESS",
                      help="Run on a Dask distributed cluster (tcp://host:8786, or 'local' for a "
                           "throw-away local cluster).")(f)
-    f = click.option("--workers", type=int, default=None,
-                     help="Local worker processes (default: one per core; 1 = in this process).")(f)
+    f = click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
+                     help=f"Local worker processes, 1 to {MAX_WORKERS} (default: one per core; "
+                          "1 = in this process).")(f)
     return f
+
+
+def players_option(default: str | None, help_extra: str = ""):
+    return click.option("--players", "players", default=default, show_default=default is not None,
+                        metavar="NAMES",
+                        help="Comma-separated player names (case-insensitive); their number is the "
+                             "number of players." + (f" {help_extra}" if help_extra else ""))
+
+
+def simulations_option(default: int | None = None):
+    return click.option("--simulations", type=click.IntRange(1, MAX_SIMULATIONS), default=default,
+                        show_default=default is not None,
+                        help=f"Search budget per move of the search players (1 to {MAX_SIMULATIONS}; "
+                             "default: each player's own).")
+
+
+def games_option(default: int, hi: int = MAX_GAMES):
+    return click.option("--games", type=click.IntRange(1, hi), default=default, show_default=True,
+                        help=f"Number of games (1 to {hi}).")
+
+
+def time_limit_option(default: float | None, help_text: str = "Seconds the solver may search"):
+    return click.option("--time-limit", type=FiniteFloat(0.0, MAX_SECONDS), default=default,
+                        show_default=default is not None,
+                        help=f"{help_text} (a finite number > 0, at most a week).")
+
+
+def variant_option(choices, default: str | None, help_text: str = "Rule variant."):
+    return click.option("--variant", type=click.Choice(list(choices), case_sensitive=False),
+                        default=default, show_default=default is not None, help=help_text)
+
+
+def out_option(help_text: str = "Write the result to this file.", directory: bool = False,
+               default=None):
+    return click.option("--out", type=OutPath(directory), default=default, help=help_text)
+
+
+def svg_option(help_text: str = "Write an SVG picture to this file."):
+    return click.option("--svg", "svg_path", type=OutPath(False), default=None, metavar="PATH",
+                        help=help_text)

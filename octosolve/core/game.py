@@ -1,11 +1,33 @@
 """One state API for every game (after OpenSpiel's Python games).
 
-A game module exposes a :class:`Game` whose ``new_initial_state(seed)`` returns a :class:`State`.
-Actions are integers in ``range(game.num_distinct_actions)``; ``state.legal_actions()`` lists the legal
-ones in increasing order. Randomness inside a game (shuffles, draws) is either explicit chance nodes
-(``current_player() == CHANCE`` with ``chance_outcomes()``), or drawn at the start from the seed and
-carried in the state, so ``clone()`` reproduces it. Computer players and the OpenSpiel adapter
-(`octosolve.interop.openspiel`) see only this API.
+A game package exposes ``make_game(**params) -> Game``; ``game.new_initial_state(seed)`` returns a
+:class:`State`. Actions are integers in ``range(game.info.num_distinct_actions)``.
+
+The contract every State keeps (the conformance tests in ``tests/test_conformance.py`` check each
+clause for every game of the registry, at random points of random games):
+
+- ``current_player()``: the player to move (0-based), :data:`CHANCE` or :data:`TERMINAL`.
+- ``legal_actions()``: the legal actions, sorted ascending, never empty before the end; empty at the
+  end.
+- ``apply_action(a)``: plays ``a`` in place, or raises :class:`~octosolve.core.errors.OctoError` when
+  ``a`` is not legal; appends ``(player, a)`` to ``history``.
+- ``history``: every ``(player, action)`` applied since the initial state, chance as ``CHANCE``.
+- ``clone()``: an independent copy (playing on it never changes the original).
+- ``is_terminal()``, ``returns()`` (each player's result; 0 for all before the end), and
+  ``winners()``: the sorted list of players who won; empty for a draw (a game that every player ties
+  is a draw, and lists no one). ``returns()`` agrees with it: a winner's return is the largest.
+- ``to_json()`` and ``Game.state_from_json(obj)``: a lossless round trip (the position files the CLI
+  reads and writes are these documents); ``from_json`` refuses an inconsistent document with an
+  ``OctoError`` naming the problem.
+- ``observation_string(player)``: what ``player`` sees and nothing more (another player's hidden hand
+  is never in it).
+- ``determinize(player, rng)``: a copy in which what ``player`` cannot see is drawn again at random,
+  consistent with what they can see (the plain ``clone()`` for perfect-information games).
+
+Randomness inside a game is either explicit chance nodes (``current_player() == CHANCE`` with
+``chance_outcomes()``), or drawn at the start from the seed and carried in the state, so ``clone()``
+reproduces it. Computer players, the match layer and the OpenSpiel adapter
+(:mod:`octosolve.interop.openspiel`) see only this API.
 """
 
 from __future__ import annotations
@@ -13,6 +35,9 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass
 from typing import Sequence
+
+__all__ = ["CHANCE", "TERMINAL", "GameInfo", "State", "Game", "Player", "RandomPlayer",
+           "sample_chance", "play", "decided_winners"]
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
@@ -36,7 +61,13 @@ class GameInfo:
 
 
 class State(abc.ABC):
-    """A game position. Mutable: ``apply_action`` changes it in place; ``clone`` copies it."""
+    """A game position. Mutable: ``apply_action`` changes it in place; ``clone`` copies it.
+
+    Subclasses keep ``self.history`` (a list of ``(player, action)``) up to date in ``apply_action``
+    and copy it in ``clone``.
+    """
+
+    history: list[tuple[int, int]]
 
     @abc.abstractmethod
     def current_player(self) -> int:
@@ -48,25 +79,37 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def apply_action(self, action: int) -> None:
-        """Play ``action`` (raises ``OctoError`` when it is not legal)."""
+        """Play ``action`` (raises ``OctoError`` when it is not legal) and record it in ``history``."""
 
     @abc.abstractmethod
     def clone(self) -> "State":
-        ...
+        """An independent copy: playing on the copy never changes this state."""
 
     @abc.abstractmethod
     def is_terminal(self) -> bool:
-        ...
+        """True once the game is over."""
 
     @abc.abstractmethod
     def returns(self) -> list[float]:
         """Each player's result; meaningful when terminal (0 for all before)."""
 
+    @abc.abstractmethod
+    def winners(self) -> list[int]:
+        """Sorted players who won (several for a shared win or a team); empty for a draw or before
+        the end."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict:
+        """A JSON document of this state; ``Game.state_from_json`` reads it back losslessly."""
+
+    def num_players(self) -> int:
+        return len(self.returns())
+
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(action, probability)`` pairs at a chance node."""
+        """``(action, probability)`` pairs at a chance node, sorted by action."""
         return []
 
     def action_to_string(self, action: int) -> str:
@@ -76,13 +119,30 @@ class State(abc.ABC):
         """What ``player`` sees; games with hidden information override it."""
         return str(self)
 
+    def determinize(self, player: int, rng) -> "State":
+        """A copy where what ``player`` cannot see is redrawn (``rng``: a ``random.Random``).
+
+        Perfect-information games return ``clone()``; games with hidden information override it.
+        """
+        return self.clone()
+
 
 class Game(abc.ABC):
+    """A game with fixed parameters (number of players, variant): a factory of states."""
+
     info: GameInfo
 
     @abc.abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State:
-        ...
+        """The position before the first move (a random deal is drawn from ``seed``)."""
+
+    @abc.abstractmethod
+    def state_from_json(self, obj) -> State:
+        """Read a document written by ``State.to_json`` (raises ``OctoError`` if inconsistent)."""
+
+    def params(self) -> dict:
+        """The parameters ``make_game(**params)`` rebuilds this game from (JSON-ready)."""
+        return {}
 
 
 class Player(abc.ABC):
@@ -92,10 +152,12 @@ class Player(abc.ABC):
 
     @abc.abstractmethod
     def choose(self, state: State) -> int:
-        ...
+        """One of ``state.legal_actions()``."""
 
 
 class RandomPlayer(Player):
+    """Uniformly random legal moves."""
+
     name = "random"
 
     def __init__(self, seed: int | None = None):
@@ -108,6 +170,7 @@ class RandomPlayer(Player):
 
 
 def sample_chance(state: State, rng) -> int:
+    """Draw a chance outcome of ``state`` with ``rng`` (a ``random.Random``)."""
     outcomes = state.chance_outcomes()
     r = rng.random()
     acc = 0.0
@@ -118,8 +181,13 @@ def sample_chance(state: State, rng) -> int:
     return outcomes[-1][0]
 
 
-def play(state: State, players: Sequence[Player], rng=None, max_moves: int = 1_000_000) -> list[tuple[int, int]]:
-    """Play ``state`` to the end; returns the ``(player, action)`` record (chance as player -1)."""
+def play(state: State, players: Sequence[Player], rng=None, max_moves: int = 1_000_000,
+         on_move=None) -> list[tuple[int, int]]:
+    """Play ``state`` to the end (in place); returns the ``(player, action)`` pairs played here.
+
+    ``rng`` draws chance outcomes; ``on_move(state, player, action)`` (optional) is called before
+    each action is applied, e.g. to print a move.
+    """
     from .seeding import py_random
 
     rng = rng or py_random(None, "chance")
@@ -129,6 +197,22 @@ def play(state: State, players: Sequence[Player], rng=None, max_moves: int = 1_0
             break
         p = state.current_player()
         a = sample_chance(state, rng) if p == CHANCE else players[p].choose(state)
+        if on_move is not None:
+            on_move(state, p, a)
         state.apply_action(a)
         record.append((p, a))
     return record
+
+
+def decided_winners(returns: Sequence[float]) -> list[int]:
+    """Winners read off terminal returns: the players with the largest return, unless all tie
+    (a draw: empty list). A helper for games whose returns already say who won.
+
+    >>> decided_winners([1.0, -1.0]), decided_winners([0.0, 0.0]), decided_winners([1, 1, -1, -1])
+    ([0], [], [0, 1])
+    """
+    if not returns:
+        return []
+    best = max(returns)
+    w = [i for i, r in enumerate(returns) if r == best]
+    return [] if len(w) == len(returns) else w

@@ -1,9 +1,19 @@
-"""A generic UCT Monte-Carlo tree search player over the common State API.
+"""One UCT Monte-Carlo tree search player over the common State API, with hooks.
 
-It works for any game of :mod:`octosolve.core.game`; games with hidden information should pass a
-``determinize(state, player, rng)`` function that resamples what ``player`` cannot see, giving
-determinised MCTS (a fresh determinisation for every simulation). Games may also pass a faster
-``rollout(state, rng) -> returns`` (e.g. a numba playout).
+Every game's search player is this class with game knowledge passed in as hooks:
+
+- ``rollout(state, rng) -> returns``: how a new leaf is valued (default: random playout to the end;
+  a game may pass a numba playout, an informed playout, or a depth-limited playout with an
+  evaluation);
+- ``candidates(state, legal) -> list``: which legal actions the tree considers at a node (default:
+  all; a game with hundreds of moves may prune to a shortlist; the list must be non-empty and a
+  subset of ``legal``);
+- ``determinize(state, player, rng) -> state``: for hidden information, a fresh sample of what the
+  searching player cannot see for every simulation (default: ``state.determinize(player, rng)``,
+  which is a plain clone for perfect-information games).
+
+Chance nodes are open loop (outcomes are sampled, not tree nodes). The value stored at a node is the
+sum of the returns of the player who moved into it; selection maximises mean + c * sqrt(ln N / n).
 """
 
 from __future__ import annotations
@@ -13,6 +23,8 @@ from typing import Callable
 
 from .game import CHANCE, Player, State, sample_chance
 from .seeding import py_random
+
+__all__ = ["MCTSPlayer", "random_rollout"]
 
 
 class _Node:
@@ -25,6 +37,7 @@ class _Node:
 
 
 def random_rollout(state: State, rng) -> list[float]:
+    """Uniformly random moves (and chance outcomes) to the end; the final returns."""
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
@@ -33,17 +46,31 @@ def random_rollout(state: State, rng) -> list[float]:
     return state.returns()
 
 
+def _own_determinize(state: State, player: int, rng) -> State:
+    return state.determinize(player, rng)
+
+
 class MCTSPlayer(Player):
+    """UCT with hooks (see the module docstring). ``simulations`` per move; ``seed`` for its rng."""
+
     name = "mcts"
 
     def __init__(self, simulations: int = 400, c: float = 1.4, seed: int | None = None,
                  rollout: Callable[[State, object], list[float]] | None = None,
-                 determinize: Callable[[State, int, object], State] | None = None):
-        self.simulations = simulations
+                 determinize: Callable[[State, int, object], State] | None = None,
+                 candidates: Callable[[State, list[int]], list[int]] | None = None):
+        self.simulations = int(simulations)
         self.c = c
         self.rng = py_random(seed, "mcts")
         self.rollout = rollout or random_rollout
-        self.determinize = determinize
+        self.determinize = determinize or _own_determinize
+        self.candidates = candidates
+
+    def _actions(self, s: State) -> list[int]:
+        legal = s.legal_actions()
+        if self.candidates is not None and len(legal) > 1:
+            return self.candidates(s, legal)
+        return legal
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
@@ -52,10 +79,10 @@ class MCTSPlayer(Player):
         me = state.current_player()
         root = _Node()
         for _ in range(self.simulations):
-            s = self.determinize(state, me, self.rng) if self.determinize else state.clone()
-            self._simulate(root, s)
-        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].value)
-                   if a in root.children else (-1, 0.0))
+            self._simulate(root, self.determinize(state, me, self.rng))
+        # the most visited root action among the legal ones (ties: higher value, then lower action)
+        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].value, -a)
+                   if a in root.children else (-1, 0.0, -a))
 
     def _simulate(self, root: _Node, s: State) -> None:
         node = root
@@ -68,9 +95,9 @@ class MCTSPlayer(Player):
                 s.apply_action(sample_chance(s, self.rng))
                 continue
             mover = s.current_player()
-            legal = s.legal_actions()
+            acts = self._actions(s)
             # with determinisation the legal set can differ between simulations
-            unexplored = [a for a in legal if a not in node.children]
+            unexplored = [a for a in acts if a not in node.children]
             if unexplored:
                 a = self.rng.choice(unexplored)
                 child = node.children[a] = _Node()
@@ -79,8 +106,8 @@ class MCTSPlayer(Player):
                 ret = self.rollout(s, self.rng)
                 break
             logn = math.log(node.visits + 1)
-            best_a, best_u = legal[0], -math.inf
-            for a in legal:
+            best_a, best_u = acts[0], -math.inf
+            for a in acts:
                 ch = node.children[a]
                 u = ch.value / ch.visits + self.c * math.sqrt(logn / ch.visits) if ch.visits else math.inf
                 if u > best_u:

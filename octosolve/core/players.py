@@ -1,0 +1,91 @@
+"""One way to name and build computer players, for every game.
+
+Each game's ``players.py`` declares ``PLAYERS``: a tuple of :class:`PlayerSpec`. A spec names a player
+for what it is (``greedy``, ``mcts``, ``flat-mc``, ...), says in one line how it plays, which options
+it takes (``simulations``, ``time_limit``, ...), and builds it with
+``build(game, seed=..., **options)``. :func:`make_player` looks a name up (case-insensitively,
+aliases too) and passes the options the spec takes; the others are ignored, so
+``--players mcts,greedy --simulations 200`` gives the search player 200 simulations and the greedy
+player none. The registry of games (:mod:`octosolve.games`) gives ``make_player(game_name, ...)``.
+
+>>> from octosolve.core.players import PlayerSpec, find_spec
+>>> specs = (RANDOM,)
+>>> find_spec(specs, "Random").name
+'random'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .errors import fail
+from .game import Game, Player, RandomPlayer
+
+__all__ = ["PlayerSpec", "RANDOM", "UCT", "find_spec", "make_player", "parse_players", "player_help"]
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    help: str
+    build: Callable[..., Player]  # build(game, seed=..., **options) -> Player
+    options: tuple[str, ...] = ()  # option names the player takes (e.g. "simulations")
+    aliases: tuple[str, ...] = field(default=())
+
+    def names(self) -> tuple[str, ...]:
+        return (self.name,) + tuple(self.aliases)
+
+
+def _random(game: Game, seed: int | None = None) -> Player:
+    return RandomPlayer(seed)
+
+
+def _uct(game: Game, seed: int | None = None, simulations: int = 400) -> Player:
+    from .mcts import MCTSPlayer
+
+    p = MCTSPlayer(simulations=simulations, seed=seed)
+    p.name = "uct"
+    return p
+
+
+RANDOM = PlayerSpec("random", "uniformly random legal moves", _random)
+UCT = PlayerSpec("uct", "plain UCT tree search with random playouts (core/mcts.py, no game knowledge)",
+                 _uct, options=("simulations",))
+
+
+def find_spec(specs: Sequence[PlayerSpec], name: str) -> PlayerSpec:
+    """The spec called ``name`` (case-insensitive; aliases accepted); a one-line error otherwise."""
+    key = str(name).strip().lower()
+    for s in specs:
+        if key in s.names():
+            return s
+    fail(f"unknown player {name!r} (choose from {', '.join(s.name for s in specs)})")
+
+
+def make_player(specs: Sequence[PlayerSpec], name: str, game: Game, *, seed: int | None = None,
+                **options) -> Player:
+    """Build player ``name`` for ``game``; options the player does not take are ignored, options
+    given as ``None`` are left at the player's default."""
+    spec = find_spec(specs, name)
+    kw = {k: v for k, v in options.items() if k in spec.options and v is not None}
+    return spec.build(game, seed=seed, **kw)
+
+
+def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[int] | None = None
+                  ) -> list[str]:
+    """``"MCTS, greedy"`` -> ``["mcts", "greedy"]`` (canonical names); checks every name and, when
+    ``counts`` is given, that the number of names is one of them."""
+    names = [n.strip() for n in str(text).split(",") if n.strip()]
+    if not names:
+        fail("--players needs at least one player name")
+    names = [find_spec(specs, n).name for n in names]
+    if counts is not None and len(names) not in counts:
+        allowed = " or ".join(str(c) for c in counts)
+        fail(f"--players names {len(names)} player(s); this game takes {allowed}")
+    return names
+
+
+def player_help(specs: Sequence[PlayerSpec]) -> str:
+    """One line per player, for --help texts and `players` listings."""
+    return "; ".join(f"{s.name}: {s.help}" for s in specs)

@@ -1,0 +1,136 @@
+"""The one registry of games: the CLI, the report, the web app and the OpenSpiel adapter read it.
+
+Every game is a package ``octosolve/<name>/`` with the same rooms (``rules.py``, ``solve.py``,
+``kernels.py``, ``players.py``, ``render.py``, ``cli.py``, ``report.py``). An entry names the game and
+says what it offers; modules are imported only when used, so ``octosolve oct8 ...`` never imports
+OR-Tools or another game's numba code.
+
+- ``rules.make_game(**params) -> Game`` (games with a turn-based state; Octagion is a word-card
+  puzzle without one);
+- ``players.PLAYERS``: the game's :class:`~octosolve.core.players.PlayerSpec` tuple;
+- ``kernels.TWINS``: its numba kernels and their pure-Python twins;
+- ``report.build(out_dir, *, quick, seed) -> dict``: its section of ``octosolve report``;
+- ``cli.group``: its click group.
+
+>>> from octosolve.games import get_game
+>>> get_game("OCTAGONE").name
+'octagone'
+>>> [g.name for g in GAMES if g.has_state]
+['octoverso', 'oct8', 'octiles', 'octagone']
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from .core.errors import fail
+
+__all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec"]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    title: str
+    help: str
+    has_state: bool = True  # rules.make_game and players.PLAYERS exist
+    aliases: tuple[str, ...] = field(default=())
+
+    @property
+    def package(self) -> str:
+        return f"octosolve.{self.name}"
+
+    def module(self, room: str):
+        """Import and return ``octosolve.<game>.<room>`` (e.g. ``"rules"``)."""
+        return importlib.import_module(f"{self.package}.{room}")
+
+    def make_game(self, **params):
+        if not self.has_state:
+            fail(f"{self.name} has no turn-based game state (it is a word-card puzzle)")
+        return self.module("rules").make_game(**params)
+
+    def players(self) -> tuple:
+        if not self.has_state:
+            return ()
+        return tuple(self.module("players").PLAYERS)
+
+    def player_names(self) -> list[str]:
+        return [s.name for s in self.players()]
+
+    def make_player(self, name: str, game=None, *, seed: int | None = None, **options):
+        from .core.players import make_player
+
+        return make_player(self.players(), name, game if game is not None else self.make_game(),
+                           seed=seed, **options)
+
+    def twins(self) -> tuple:
+        return tuple(getattr(self.module("kernels"), "TWINS", ()))
+
+    def build_report(self, out_dir, *, quick: bool, seed: int | None) -> dict:
+        return self.module("report").build(out_dir, quick=quick, seed=seed)
+
+    def cli_group(self):
+        return self.module("cli").group
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry("octagion", "Octagion",
+              "Octagion: word cards of letter/number cards - solvability, wildcards, deck design, scoring.",
+              has_state=False),
+    GameEntry("octoverso", "Octoverso",
+              "Octoverso: French words on an 8-letter rail - move generator, OCTOs, players, tournaments."),
+    GameEntry("oct8", "Oct8",
+              "Oct8: octopus card game - rules engine, swap enumeration, players, balance simulations.",
+              aliases=("october8", "october-8")),
+    GameEntry("octiles", "Octiles",
+              "Octiles: octagonal path tiles - path tracer, the 30 challenges (CP-SAT), games and players."),
+    GameEntry("octagone", "Octagone",
+              "Octagone: arrow shields on a 6x7 board - rules, exact alpha-beta solver, players."),
+)
+
+
+def game_names() -> list[str]:
+    return [g.name for g in GAMES]
+
+
+def get_game(name: str) -> GameEntry:
+    """The entry for ``name`` (case-insensitive, aliases accepted); a one-line error otherwise."""
+    key = str(name).strip().lower()
+    for g in GAMES:
+        if key == g.name or key in g.aliases:
+            return g
+    fail(f"unknown game {name!r} (choose from {', '.join(game_names())})")
+
+
+# Module-level functions (picklable) for the match layer: MatchSpec(new_game=partial(new_game, name), ...)
+def new_game(name: str, **params):
+    """``make_game(**params)`` of game ``name``."""
+    return get_game(name).make_game(**params)
+
+
+def new_player(game_name: str, player: str, game, *, seed: int | None = None, **options):
+    """Player ``player`` of game ``game_name`` for ``game``."""
+    return get_game(game_name).make_player(player, game, seed=seed, **options)
+
+
+def make_player(game: str, name: str, **options):
+    """``make_player("octagone", "mcts", simulations=200, seed=1)``: one player, its game built
+    with the default parameters unless ``game_obj=`` is given."""
+    entry = get_game(game)
+    game_obj = options.pop("game_obj", None)
+    seed = options.pop("seed", None)
+    return entry.make_player(name, game_obj, seed=seed, **options)
+
+
+def match_spec(game_name: str, game_params: dict | None = None, player_options: dict | None = None,
+               max_moves: int = 100_000):
+    """A picklable :class:`~octosolve.core.match.MatchSpec` for game ``game_name``."""
+    from functools import partial
+
+    from .core.match import MatchSpec
+
+    get_game(game_name)  # validate early
+    return MatchSpec(new_game=partial(new_game, game_name), new_player=partial(new_player, game_name),
+                     game_params=dict(game_params or {}), player_options=dict(player_options or {}),
+                     max_moves=max_moves)

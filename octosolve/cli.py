@@ -79,6 +79,19 @@ def report(out_dir, games, quick, seed, as_json):
     run_report(out_dir or default_out(full_run), names, quick=quick, seed=seed, as_json=as_json)
 
 
+@cli.command(context_settings={"ignore_unknown_options": False})
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (127.0.0.1: this machine only).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              help="Port to listen on (1 to 65535).")
+def serve(host, port):
+    """Start the web app: the Octiles challenges and board editor, games against the computer,
+    Octagion word checks (open http://HOST:PORT/ in a browser; Ctrl-C stops it)."""
+    from .web.app import run
+
+    run(host=host, port=port)
+
+
 def main(argv=None):
     """Console entry point: bad input exits 2 with one line; unexpected errors with one line too."""
     try:

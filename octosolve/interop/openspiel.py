@@ -18,7 +18,6 @@ is the usual "cheating" baseline for hidden-information games. Observations are 
 
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
 from ..core.errors import fail
@@ -29,7 +28,6 @@ try:  # pragma: no cover - exercised only with the extra installed
 except ImportError:  # pragma: no cover
     pyspiel = None
 
-GAME_NAMES = ("octagion", "octoverso", "oct8", "octiles", "octagone")
 DEFAULT_START_SEEDS = 64
 _registered: dict[str, Callable] = {}
 
@@ -184,24 +182,20 @@ def make_openspiel_game(game: Game, *, start_seeds: int | None = None, utility_s
 def register(game: str | Game | None = None, **kwargs) -> list[str]:
     """Register ``game`` (a name like "octagone", a Game object, or None for every ready game).
 
-    A game named by string is built by ``octosolve.<name>.rules.make_game()``. Returns the
-    registered OpenSpiel names. Registering the same name twice is a no-op.
+    A game named by string is built from the registry (:mod:`octosolve.games`) with its default
+    parameters. Returns the registered OpenSpiel names. Registering the same name twice is a no-op.
     """
+    from ..games import GAMES, get_game
+
     _require()
     if game is None:
         names = []
-        for n in GAME_NAMES:
-            mod = importlib.import_module(f"octosolve.{n}.rules")
-            if hasattr(mod, "make_game"):
-                names += register(n, **kwargs)
+        for entry in GAMES:
+            if entry.has_state:
+                names += register(entry.name, **kwargs)
         return names
     if isinstance(game, str):
-        if game not in GAME_NAMES:
-            fail(f"unknown game {game!r} (choose from {', '.join(GAME_NAMES)})")
-        mod = importlib.import_module(f"octosolve.{game}.rules")
-        if not hasattr(mod, "make_game"):
-            fail(f"game {game!r} has no state API (octosolve.{game}.rules.make_game) yet")
-        game = mod.make_game()
+        game = get_game(game).make_game()
     name = openspiel_name(game.info.short_name)
     if name in _registered or name in pyspiel.registered_names():
         return [name]

@@ -1,4 +1,4 @@
-"""JSON output for ``--json``: numpy scalars/arrays, paths, sets and dataclasses become plain JSON."""
+"""JSON in and out: strict reading (``parse_json``, ``read_json``) and output for ``--json``: numpy scalars/arrays, paths, sets and dataclasses become plain JSON."""
 
 from __future__ import annotations
 
@@ -59,14 +59,71 @@ def write_json(path: Path | str, obj: Any) -> Path:
     return path
 
 
+MAX_JSON_DEPTH = 64
+
+
+def _no_duplicates(pairs):
+    d = {}
+    for k, v in pairs:
+        if k in d:
+            raise ValueError(f"duplicate key {k!r}")
+        d[k] = v
+    return d
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str, what: str = "JSON document") -> Any:
+    """Parse JSON strictly, with a one-line error naming ``what``: duplicate keys, ``NaN`` /
+    ``Infinity`` and documents nested deeper than 64 levels are refused.
+
+    >>> parse_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> parse_json('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    octosolve.core.errors.OctoValueError: JSON document is not valid JSON (duplicate key 'a')
+    """
+    from .errors import fail
+
+    if not isinstance(text, str):
+        fail(f"{what} is not text")
+    # the worst case for the parser's recursion is a run of brackets: count before parsing
+    opens = 0
+    deepest = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            opens += 1
+            if opens > deepest:
+                deepest = opens
+                if deepest > MAX_JSON_DEPTH:
+                    fail(f"{what} is nested more than {MAX_JSON_DEPTH} levels deep")
+        elif ch in "]}":
+            opens -= 1
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecursionError:
+        fail(f"{what} is nested too deeply")
+    except ValueError as e:
+        fail(f"{what} is not valid JSON ({str(e).splitlines()[0]})")
+
+
 def read_json(path: Path | str, what: str = "JSON file") -> Any:
     """The JSON document in a UTF-8 file, with one-line errors (missing file, directory, not UTF-8,
-    not valid JSON) naming ``what`` and the path."""
-    from .errors import fail
+    not valid JSON, duplicate keys, too deep) naming ``what`` and the path."""
     from .lexicon import read_text
 
     text = read_text(path, what)
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        fail(f"{what} {path} is not valid JSON ({str(e).splitlines()[0]})")
+    return parse_json(text, f"{what} {path}")

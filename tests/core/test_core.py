@@ -5,7 +5,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from octosolve.cli import GAMES, cli
+from octosolve.cli import cli
+from octosolve.games import game_names
 from octosolve.core import lexicon, seeding, stats
 from octosolve.core.batch import chunked, run_batch
 from octosolve.core.errors import OctoError
@@ -113,7 +114,7 @@ def test_mcts_beats_random_with_chance_nodes():
 def test_cli_help_lists_every_game():
     r = CliRunner().invoke(cli, ["--help"])
     assert r.exit_code == 0
-    for g in GAMES:
+    for g in game_names():
         assert g in r.output
 
 
@@ -183,3 +184,52 @@ def test_read_json_errors(tmp_path):
         read_json(p, "position file")
     with pytest.raises(OctoError, match="position file not found"):
         read_json(tmp_path / "nope.json", "position file")
+
+
+def test_match_layer_on_toy_nim():
+    """Heap 5: the first player wins with perfect play (take 1, leave 4); UCT finds it, so seats
+    matter and the rotation shows it; results are the same however the games are spread."""
+    from octosolve.core.match import MatchSpec, match, round_robin
+    from tests.core.toy_games import new_toy_game, new_toy_player
+
+    spec = MatchSpec(new_toy_game, new_toy_player, {"heap": 5}, {"simulations": 300})
+    m = match(spec, ["uct", "random"], 20, seed=3, workers=1)
+    assert [r["seats"] for r in m["records"][:2]] == [["uct", "random"], ["random", "uct"]]
+    uct, rnd = m["results"]["uct"], m["results"]["random"]
+    assert uct["games"] == rnd["games"] == 20
+    assert uct["wins"] == rnd["losses"] and uct["losses"] == rnd["wins"] and uct["draws"] == 0
+    assert uct["wins"] >= 15 and uct["score_ci95"][0] > 0.5
+    # every game uct opens, it wins (perfect play from a won position)
+    assert all(r["winners"] == [0] for r in m["records"] if r["seats"][0] == "uct")
+    assert m["seats"][0]["games"] == 20
+    m2 = match(spec, ["uct", "random"], 20, seed=3, workers=2)
+    assert m2["records"] == m["records"]
+    rr = round_robin(spec, ["random", "uct"], 6, seed=1)
+    assert rr["table"]["uct"]["games"] == 6 and len(rr["pairs"]) == 1
+
+
+def test_player_registry():
+    from octosolve.core.players import RANDOM, UCT, find_spec, make_player, parse_players
+
+    specs = (RANDOM, UCT)
+    assert parse_players(" UCT,random ", specs, counts=(2,)) == ["uct", "random"]
+    with pytest.raises(OctoError, match="unknown player 'minimax'"):
+        parse_players("minimax", specs)
+    with pytest.raises(OctoError, match="takes 2"):
+        parse_players("uct", specs, counts=(2,))
+    p = make_player(specs, "uct", NimGame(), seed=1, simulations=7, depth=3)  # depth: not its option
+    assert p.simulations == 7 and find_spec(specs, "RANDOM") is RANDOM
+
+
+def test_toy_games_keep_the_contract():
+    """The contract's JSON round trip and history on the toy games (the real games are checked by
+    tests/test_conformance.py)."""
+    for game in (NimGame(9), DiceNimGame()):
+        s = game.new_initial_state(4)
+        rng = seeding.py_random(1)
+        play(s, [RandomPlayer(1), RandomPlayer(2)], rng=rng)
+        back = game.state_from_json(json.loads(json.dumps(s.to_json())))
+        assert back.to_json() == s.to_json() and back.winners() == s.winners() != []
+        assert len(s.history) > 0
+    with pytest.raises(OctoError):
+        NimGame().state_from_json({"game": "toynim", "heap": -1, "to_move": 0})

@@ -92,18 +92,53 @@ def serve(host, port):
     run(host=host, port=port)
 
 
+def _input_error(e: BaseException) -> str | None:
+    """A one-line message for exceptions that are bad input or environment rather than a bug."""
+    if isinstance(e, UnicodeError):
+        return f"input is not valid UTF-8 text ({e.reason if hasattr(e, 'reason') else e})"
+    if isinstance(e, OSError) and getattr(e, "filename", None):
+        return f"cannot use {e.filename}: {e.strerror or e}"
+    if isinstance(e, (OverflowError, MemoryError)):
+        return f"a number or size in the input is too large ({type(e).__name__})"
+    if isinstance(e, RecursionError):
+        return "the input is nested too deeply"
+    return None
+
+
 def main(argv=None):
-    """Console entry point: bad input exits 2 with one line; unexpected errors with one line too."""
+    """Console entry point: bad input exits 2 with one line; Ctrl-C exits 130 with one line;
+    anything else is a bug, reported on one line too (OCTOSOLVE_DEBUG=1 shows the traceback)."""
     try:
-        cli.main(args=argv, prog_name="octosolve", standalone_mode=True)
+        rv = cli.main(args=argv, prog_name="octosolve", standalone_mode=False)
+        sys.exit(rv if isinstance(rv, int) else 0)
     except SystemExit:
         raise
+    except click.UsageError as e:  # a bad option or argument: one line, exit 2
+        where = e.ctx.command_path if e.ctx is not None else "octosolve"
+        click.echo(f"Error: {e.format_message()} (see '{where} --help')", err=True)
+        sys.exit(e.exit_code)
+    except click.ClickException as e:  # bad input (OctoError): one line, exit 2
+        e.show()
+        sys.exit(e.exit_code)
+    except click.exceptions.Abort as e:  # click wraps Ctrl-C and EOFError in Abort
+        if isinstance(e.__cause__, EOFError):
+            click.echo("Error: unexpected end of input (a truncated or empty file?)", err=True)
+            sys.exit(2)
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
-    except Exception as e:  # a bug, not bad input: still one line unless asked for the traceback
+    except BrokenPipeError:  # output piped into `head`: not an error
+        sys.stderr.close()
+        sys.exit(0)
+    except Exception as e:
         if os.environ.get("OCTOSOLVE_DEBUG"):
             raise
+        msg = _input_error(e)
+        if msg is not None:
+            click.echo(f"Error: {msg}", err=True)
+            sys.exit(2)
         click.echo(f"octosolve: internal error: {type(e).__name__}: {e} "
                    f"(set OCTOSOLVE_DEBUG=1 for the traceback)", err=True)
         sys.exit(1)

@@ -1,0 +1,183 @@
+"""Every command, fed generated command lines and bad input files, exits 0 or 2 (issue 13).
+
+Hypothesis builds argument lists for every leaf command of ``octosolve`` (found by walking the click
+tree, so a new command is fuzzed without touching this file): values that are wrong in type,
+non-finite, negative, absurdly large, empty; input files that are not UTF-8, empty, a directory,
+missing, JSON with duplicate keys or deep nesting; output paths that cannot be written. Each run is
+forked from this process (imports shared, so it is fast) and killed if it runs past its time; the
+run must end with status 0 or 2, print no traceback and no "internal error", and a run given an
+absurd number (2^70) must not be still running at the time limit.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import click
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from octosolve.cli import cli, main
+from octosolve.games import game_names
+
+pytestmark = pytest.mark.integration
+
+HUGE = str(2**70)
+TIME_LIMIT = 25.0
+
+
+def _leaves(group: click.Group, path: list[str]):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        if name == "serve":  # a server runs until stopped: tested in tests/web
+            continue
+        cmd = group.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            yield from _leaves(cmd, path + [name])
+        elif cmd is not None:
+            yield path + [name], cmd
+
+
+COMMANDS = list(_leaves(cli, []))
+
+
+@pytest.fixture(scope="module")
+def files():
+    d = Path(tempfile.mkdtemp(prefix="octofuzz-"))
+    (d / "latin1.txt").write_bytes("caf\xe9 \xb3\n".encode("latin-1"))
+    (d / "empty.txt").write_bytes(b"")
+    (d / "dup.json").write_text('{"a": 1, "a": 2}', encoding="utf-8")
+    (d / "deep.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    (d / "nan.json").write_text('{"players": NaN}', encoding="utf-8")
+    (d / "float.json").write_text('{"players": 2.0, "game": "octagone"}', encoding="utf-8")
+    (d / "garbage.txt").write_text("³ ½ \x00 ,,,\t;\n", encoding="utf-8")
+    (d / "adir").mkdir()
+    return {"latin1": d / "latin1.txt", "empty": d / "empty.txt", "dup": d / "dup.json",
+            "deep": d / "deep.json", "nan": d / "nan.json", "float": d / "float.json",
+            "garbage": d / "garbage.txt", "dir": d / "adir", "missing": d / "missing.json",
+            "unwritable": Path("/proc/octofuzz/out.svg"), "root": d}
+
+
+INT_VALUES = ["-1", "0", "1", "2", HUGE, "x", "1.5", "nan", ""]
+FLOAT_VALUES = ["nan", "inf", "-inf", "-1", "0", "0.5", "1e308", "x", ""]
+STR_VALUES = ["", "x", "ZZZZZZZZ", "³", "a,b,,", "été", "random,random", "-1", HUGE]
+FILE_KEYS = ["latin1", "empty", "dup", "deep", "nan", "float", "garbage", "dir", "missing"]
+
+
+def _is_file_param(p: click.Parameter) -> bool:
+    name = (p.name or "").lower()
+    return isinstance(p.type, click.Path) or any(k in name for k in (
+        "path", "file", "deck", "position", "lexicon", "placement", "words", "list", "certificate"))
+
+
+def _is_out_param(p: click.Parameter) -> bool:
+    name = (p.name or "").lower()
+    return name in ("out", "out_dir", "svg", "svg_path", "save", "save_position", "csv") or \
+        type(p.type).__name__ == "OutPath"
+
+
+def _values(p: click.Parameter, files):
+    t = p.type
+    if _is_out_param(p):
+        return [str(files["unwritable"]), str(files["dir"]), "", str(files["root"] / "o.out")]
+    if _is_file_param(p):
+        return [str(files[k]) for k in FILE_KEYS]
+    if isinstance(t, click.Choice):
+        return list(t.choices) + ["", "NoSuchChoice"]
+    if isinstance(t, (click.types.IntParamType, click.IntRange)):
+        return INT_VALUES
+    if isinstance(t, (click.types.FloatParamType, click.FloatRange)) or t.name == "float":
+        return FLOAT_VALUES
+    return STR_VALUES
+
+
+def _argv(draw, path, cmd, files):
+    argv = list(path)
+    for p in cmd.params:
+        if p.name in ("help",):
+            continue
+        if isinstance(p, click.Argument):
+            n = 1 if p.nargs in (-1, 1) else p.nargs
+            for _ in range(n):
+                argv.append(draw(st.sampled_from(_values(p, files))))
+            continue
+        if not isinstance(p, click.Option) or not draw(st.booleans()):
+            continue
+        name = max(p.opts, key=len)
+        if p.is_flag or p.count:
+            argv.append(name)
+        else:
+            argv += [name, draw(st.sampled_from(_values(p, files)))]
+    return argv
+
+
+def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | None, str]:
+    """Run ``octosolve argv`` in a forked child; (exit status or None if killed at the limit, stderr)."""
+    err_path = out_dir / "stderr.txt"
+    pid = os.fork()
+    if pid == 0:  # child
+        code = 3
+        try:
+            fd_out = os.open(os.devnull, os.O_WRONLY)
+            fd_err = os.open(err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            os.dup2(fd_out, 1)
+            os.dup2(fd_err, 2)
+            os.chdir(out_dir)
+            sys.stdin = open(os.devnull)
+            try:
+                main(argv)
+                code = 0
+            except SystemExit as e:
+                code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        except BaseException:  # noqa: BLE001 - anything escaping main is a failure (status 3)
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    t0 = time.monotonic()
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(status)
+            break
+        if time.monotonic() - t0 > limit:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            code = None
+            break
+        time.sleep(0.02)
+    return code, err_path.read_text(encoding="utf-8", errors="replace") if err_path.exists() else ""
+
+
+def test_every_game_is_fuzzed():
+    covered = {path[0] for path, _ in COMMANDS}
+    assert set(game_names()) <= covered and len(COMMANDS) >= 20
+
+
+@pytest.mark.parametrize("path,cmd", COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
+def test_command_exits_0_or_2(path, cmd, files, tmp_path_factory):
+    @settings(max_examples=4, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def check(data):
+        argv = _argv(data.draw, path, cmd, files)
+        work = tmp_path_factory.mktemp("run")
+        code, err = _run_forked(argv, work, TIME_LIMIT)
+        shown = " ".join(argv)
+        if code is None:
+            assert HUGE not in argv, f"`octosolve {shown}` accepted an absurd number and ran on"
+            return  # small valid arguments that take long: not a failure of input handling
+        assert code in (0, 2), f"`octosolve {shown}` exited {code}: {err[-800:]}"
+        assert "Traceback" not in err and "internal error" not in err, f"`octosolve {shown}`: {err[-800:]}"
+        if code == 2:
+            lines = [ln for ln in err.strip().splitlines() if ln.strip()]
+            assert len(lines) == 1, f"`octosolve {shown}` error is not one line: {err[-800:]}"
+
+    check()

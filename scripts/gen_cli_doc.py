@@ -1,0 +1,109 @@
+"""Write docs/cli.md: the shared option vocabulary (hand-written, below) and a reference of every
+command and option generated from the click tree, so the page says what `--help` says.
+
+    python scripts/gen_cli_doc.py           # rewrite docs/cli.md
+    python scripts/gen_cli_doc.py --check   # exit 1 if docs/cli.md is out of date (tests use this)
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from pathlib import Path
+
+import click
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from octosolve.cli import cli  # noqa: E402
+
+HEADER = """# Command-line options
+
+`octosolve GAME COMMAND [OPTIONS]`; `octosolve GAME --help` and `octosolve GAME COMMAND --help` say the
+same as this page (it is generated from the commands by `python scripts/gen_cli_doc.py`, and a test
+fails when it is out of date).
+
+## One vocabulary for every game
+
+The same option name means the same thing in every game (`octosolve/core/clikit.py` defines them):
+
+| option | meaning |
+| --- | --- |
+| `--players NAMES` | comma-separated player names, case-insensitive (`mcts,greedy`); their number is the number of players; seats rotate in matches |
+| `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it |
+| `--games N` | number of games of a match or simulation (stated upper limit in each `--help`) |
+| `--variant NAME` | a rule variant, and nothing else (case-insensitive) |
+| `--time-limit SECONDS` | time a solver may search: a finite number > 0 |
+| `--workers N` | local worker processes (1 to 256; default one per core) |
+| `--scheduler ADDRESS` | run on a Dask cluster (`tcp://host:8786`, or `local` for a throw-away local cluster) |
+| `--seed N` | random seed, 0 to 2^63-1: the same seed gives the same result |
+| `--json` | print one JSON document (for scripts) instead of the readable answer |
+| `--out PATH` | where to write a file or folder; checked before the work starts |
+| `--svg PATH` | write an SVG picture; checked before the work starts |
+
+Bad values (a count out of range, `nan`, an output folder that cannot be written, an unknown player
+or variant) stop the command at once with a one-line `Error: ...` and exit status 2. Ctrl-C stops a
+long run with `Interrupted.` (exit status 130). Long runs show progress on stderr when it is a
+terminal.
+
+## Every command
+"""
+
+
+def _first_paragraph(text: str | None) -> str:
+    return " ".join(inspect.cleandoc(text or "").split("\n\n")[0].split())
+
+
+def _opt_row(p: click.Parameter, ctx) -> str:
+    if isinstance(p, click.Argument):
+        name = f"`{p.human_readable_name}`"
+        help_ = "argument"
+    else:
+        name = ", ".join(f"`{o}`" for o in p.opts)
+        if not p.is_flag and not p.count:
+            name += f" {p.make_metavar(ctx) if hasattr(p, 'make_metavar') else ''}".rstrip()
+        rec = p.get_help_record(ctx)
+        help_ = rec[1] if rec else ""
+    return f"| {name} | {help_.replace('|', '/')} |"
+
+
+def _walk(group: click.Group, path: list[str], out: list[str]):
+    ctx = click.Context(group, info_name=" ".join(["octosolve"] + path))
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if cmd is None:
+            continue
+        full = path + [name]
+        if isinstance(cmd, click.Group):
+            out += [f"### `octosolve {' '.join(full)}`", "", _first_paragraph(cmd.help), ""]
+            _walk(cmd, full, out)
+            continue
+        sub = click.Context(cmd, info_name=name, parent=ctx)
+        out += [f"#### `octosolve {' '.join(full)}`", "", _first_paragraph(cmd.help), ""]
+        rows = [_opt_row(p, sub) for p in cmd.params if p.name != "help"]
+        if rows:
+            out += ["| option | meaning |", "| --- | --- |"] + rows + [""]
+
+
+def render() -> str:
+    out = [HEADER]
+    _walk(cli, [], out)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def main():
+    text = render()
+    path = ROOT / "docs" / "cli.md"
+    if "--check" in sys.argv:
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            print("docs/cli.md is out of date: run python scripts/gen_cli_doc.py")
+            sys.exit(1)
+        print("docs/cli.md is up to date")
+        return
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

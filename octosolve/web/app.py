@@ -1,0 +1,179 @@
+"""`octosolve serve`: a local web app over the library (Starlette, served by uvicorn).
+
+Pages (plain HTML/CSS/JS shipped in ``octosolve/web/static/``, no CDN, no build step):
+
+- ``/octiles``: the challenge gallery and a board editor (place and turn tiles, every path traced,
+  the score of the board for any challenge);
+- ``/octagion``: a word list checked against a deck (the table of ``octagion check``), as CSV/JSON;
+- ``/play/<game>``: a game against the computer players of the registry.
+
+The JSON API answers what the CLI's ``--json`` prints (see ``docs/web.md``). Safe by default: it
+binds to 127.0.0.1, request bodies are capped at 1 MB, bad input gets a 400 or 404 with
+``{"error": "..."}`` (the server keeps serving), games in memory are capped (least recently used
+dropped), and no file path is ever taken from a request.
+
+>>> from starlette.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.post("/api/octiles/trace", json={"placement": {}}).json()["summary"]["paths"]
+0
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core.errors import OctoError
+
+__all__ = ["MAX_BODY", "create_app", "run", "read_body_json", "ApiError"]
+
+MAX_BODY = 1 << 20  # 1 MB: the largest request body accepted
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+PAGES = {"/": "index.html", "/octiles": "octiles.html", "/octagion": "octagion.html"}
+
+
+class ApiError(Exception):
+    """An error answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+async def read_body_json(request: Request) -> dict:
+    """The request's JSON object body; 413 above :data:`MAX_BODY`, 400 if it is not a JSON object."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            if int(declared) > MAX_BODY:
+                raise ApiError(413, f"request body over {MAX_BODY} bytes")
+        except ValueError:
+            raise ApiError(400, "bad Content-Length header")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ApiError(413, f"request body over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return {}
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ApiError(400, "request body is not UTF-8")
+    except ValueError as e:
+        raise ApiError(400, f"malformed JSON: {e}")
+    if not isinstance(obj, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return obj
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
+
+
+async def _octo_error(request, exc: OctoError):
+    return _error(400, exc.format_message())
+
+
+async def _api_error(request, exc: ApiError):
+    return _error(exc.status, exc.message)
+
+
+async def _http_error(request, exc: HTTPException):
+    return _error(exc.status_code, exc.detail or "error")
+
+
+async def _internal_error(request, exc: Exception):
+    return _error(500, f"internal error: {type(exc).__name__}: {exc}")
+
+
+def _page(name: str):
+    async def endpoint(request: Request):
+        return FileResponse(STATIC_DIR / name, media_type="text/html")
+    return endpoint
+
+
+async def _favicon(request: Request):
+    return Response(status_code=204)
+
+
+def create_app(*, max_games: int = 200, games=None) -> Starlette:
+    """The web app. ``max_games``: games kept in memory (least recently used dropped);
+    ``games``: the registry entries offered on /play (default: every game of
+    :data:`octosolve.games.GAMES` with a turn-based state)."""
+    from . import octagion_api, octiles_api, play
+
+    routes = [Route(path, _page(name)) for path, name in PAGES.items()]
+    routes += [
+        Route("/index.html", lambda r: RedirectResponse("/")),
+        Route("/favicon.ico", _favicon),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    routes += octiles_api.routes()
+    routes += octagion_api.routes()
+    routes += play.routes(play.Sessions(max_games=max_games, games=games), STATIC_DIR / "play.html")
+    return Starlette(
+        routes=routes,
+        exception_handlers={OctoError: _octo_error, ApiError: _api_error,
+                            HTTPException: _http_error, Exception: _internal_error},
+    )
+
+
+def run(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve :func:`create_app` with uvicorn on ``host:port`` until Ctrl-C."""
+    import click
+    import uvicorn
+
+    from ..core.errors import fail
+
+    if not isinstance(port, int) or not 0 < port < 65536:
+        fail(f"--port must be 1-65535, got {port!r}")
+    app = create_app()
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"octosolve web app: http://{shown}:{port}/  (Ctrl-C stops it)", err=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"note: listening on {host}, not only this machine: anyone who can reach it can "
+                   "use the app", err=True)
+    sock = _bind(host, port)
+    config = uvicorn.Config(app, log_level="warning")
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    click.echo("stopped.", err=True)
+
+
+def _bind(host: str, port: int):
+    """A listening socket on ``host:port`` (bound here, so a busy port is a one-line error)."""
+    import socket
+
+    from ..core.errors import fail
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
+    family, _, _, _, addr = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(addr)
+    except OSError as e:
+        sock.close()
+        fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock

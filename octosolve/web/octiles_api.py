@@ -1,0 +1,338 @@
+"""The web app's Octiles part: challenge gallery, stored answers, tracer, scores, board pictures.
+
+Every answer comes from the library the CLI uses: :func:`octosolve.octiles.rules.trace` (what
+``octosolve octiles trace --json`` prints), the challenge catalogue's scorers, and
+:func:`octosolve.octiles.render.board_svg`. The stored answers are the report's files
+``results/octiles/challenges/challengeNN-VARIANT.json`` (the directory is fixed here; a request only
+names a challenge number and a variant, looked up in the index of that directory).
+
+>>> rows = challenge_rows()
+>>> {"challenge", "variant", "status", "objective", "bound"} <= set(rows[0])
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..core.errors import fail
+from ..core.paths import RESULTS_DIR
+
+__all__ = ["ANSWERS_DIR", "catalogue", "stored_answers", "challenge_rows", "trace_json",
+           "score_json", "board_geometry", "board_picture", "routes"]
+
+ANSWERS_DIR = RESULTS_DIR / "octiles" / "challenges"
+_STEM = re.compile(r"^challenge(\d\d)-([a-z0-9-]+)$")
+
+
+def _rules():
+    from ..octiles import rules as R
+    return R
+
+
+def _challenges_module():
+    """The challenge catalogue: ``octosolve.octiles.challenges`` (its new home), else the older
+    ``octosolve.octiles.solve``. Only public names are used: CHALLENGES, SEARCH, Result,
+    highlight_for."""
+    for name in ("octosolve.octiles.challenges", "octosolve.octiles.solve"):
+        try:
+            mod = importlib.import_module(name)
+        except ImportError:
+            continue
+        if hasattr(mod, "CHALLENGES") and hasattr(mod, "SEARCH"):
+            return mod
+    raise ImportError("no Octiles challenge catalogue found")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------------------------
+# the catalogue and the stored answers
+
+
+def catalogue() -> list[dict]:
+    """Every challenge 1-30 with its variants: ``{"challenge", "title", "text", "variants":
+    [{"variant", "statement", "sense", "method", "scorable"}]}``."""
+    C = _challenges_module()
+    out = []
+    for n in range(1, 31):
+        ch = C.CHALLENGES.get(n)
+        if ch is not None:
+            if n == 1:
+                vs = [{"variant": "pairs", "statement": ch.text, "sense": "count", "method": "exact",
+                       "scorable": False}]
+            else:
+                vs = [{"variant": v.name, "statement": v.statement, "sense": v.sense,
+                       "method": "CP-SAT", "scorable": True} for v in ch.variants]
+            out.append({"challenge": n, "title": ch.title, "text": ch.text, "variants": vs})
+        elif n in C.SEARCH:
+            title, text, svs = C.SEARCH[n]
+            out.append({"challenge": n, "title": title, "text": text,
+                        "variants": [{"variant": v.name, "statement": v.statement, "sense": "max",
+                                      "method": "local search", "scorable": True} for v in svs]})
+        else:
+            out.append({"challenge": n, "title": None, "text": None, "variants": []})
+    return out
+
+
+_ANSWERS_CACHE: dict = {"key": None, "value": {}}
+
+
+def stored_answers(directory: Path | None = None) -> dict[tuple[int, str], dict]:
+    """The report's answers, ``(challenge, variant) -> document`` (re-read when the files change).
+    Each document gets ``"picture"``: whether the report drew its SVG next to it."""
+    d = Path(directory) if directory is not None else ANSWERS_DIR
+    if not d.is_dir():
+        return {}
+    files = sorted(d.glob("challenge*.json"))
+    key = (str(d), tuple((f.name, f.stat().st_mtime_ns) for f in files))
+    if directory is None and _ANSWERS_CACHE["key"] == key:
+        return _ANSWERS_CACHE["value"]
+    out = {}
+    for f in files:
+        m = _STEM.match(f.stem)
+        if not m:
+            continue
+        try:
+            doc = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # a file being rewritten by a report run: skipped until it is whole
+        if not isinstance(doc, dict):
+            continue
+        doc["picture"] = f.with_suffix(".svg").is_file()
+        out[(int(m.group(1)), m.group(2))] = doc
+    if directory is None:
+        _ANSWERS_CACHE.update(key=key, value=out)
+    return out
+
+
+def _proven(doc: dict) -> bool:
+    return doc.get("status") == "OPTIMAL" or bool(doc.get("proven"))
+
+
+def best_known(doc: dict | None) -> dict:
+    """What the stored answer says: status, value, bound and whether the value is proven."""
+    if doc is None:
+        return {"status": "not run", "value": None, "bound": None, "proven": False}
+    value = doc.get("verified_value", doc.get("objective"))
+    return {"status": doc.get("status"), "value": value, "objective": doc.get("objective"),
+            "bound": doc.get("bound"), "proven": _proven(doc),
+            "proof": doc.get("proven") or doc.get("bound_by")
+            or ("optimal (CP-SAT)" if doc.get("status") == "OPTIMAL" else None)}
+
+
+def challenge_rows() -> list[dict]:
+    """One row per challenge variant of the catalogue: ``challenge, variant, status, objective,
+    bound`` (as the report's answer files say) plus title, statement, value, proven, picture."""
+    answers = stored_answers()
+    rows = []
+    for ch in catalogue():
+        for v in ch["variants"]:
+            doc = answers.get((ch["challenge"], v["variant"]))
+            bk = best_known(doc)
+            rows.append({"challenge": ch["challenge"], "variant": v["variant"],
+                         "status": bk["status"], "objective": bk["objective"] if doc else None,
+                         "bound": bk["bound"], "value": bk["value"], "proven": bk["proven"],
+                         "proof": bk["proof"], "title": ch["title"], "text": ch["text"],
+                         "statement": v["statement"], "sense": v["sense"], "method": v["method"],
+                         "scorable": v["scorable"],
+                         "answer": bool(doc and doc.get("placement")),
+                         "picture": bool(doc and doc.get("picture"))})
+    return rows
+
+
+def _answer(number, variant) -> dict:
+    doc = stored_answers().get((number, variant))
+    if doc is None:
+        raise LookupError(f"no stored answer for challenge {number} variant {variant!r}")
+    return doc
+
+
+# ---------------------------------------------------------------------------------------------
+# tracing and scoring
+
+
+def _placement(body: dict):
+    if "placement" not in body:
+        fail('missing "placement" (an object {"c3": {"tile": 4, "rotation": 2}, ...})')
+    return _rules().placement_from_json(body["placement"])
+
+
+def trace_json(placement) -> dict:
+    """What ``octosolve octiles trace --json`` prints for ``placement``."""
+    R = _rules()
+    return R.trace(R.validate_placement(placement)).to_json()
+
+
+def _variant(number, variant):
+    C = _challenges_module()
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 30:
+        fail(f"challenge must be an integer 1-30, got {number!r}")
+    if number == 1:
+        fail("challenge 1 counts runner-position pairs on the empty board: it does not score a "
+             "placement")
+    if number in C.CHALLENGES:
+        vs = [(v.name, v.statement, v.sense, v.score, v.check) for v in C.CHALLENGES[number].variants]
+    elif number in C.SEARCH:
+        vs = [(v.name, v.statement, "max", v.score, None) for v in C.SEARCH[number][2]]
+    else:
+        fail(f"challenge {number} has no scorer")
+    if variant is None:
+        return vs[0]
+    for v in vs:
+        if v[0] == variant:
+            return v
+    fail(f"challenge {number} has no variant {variant!r} (variants: {', '.join(v[0] for v in vs)})")
+
+
+def score_json(placement, number, variant=None) -> dict:
+    """The score of ``placement`` for challenge ``number`` (variant ``variant``, default the first)
+    by the challenge's own scorer, the paths it counts (``highlight``: path ids of the tracer),
+    and the best known answer (value, bound, proven)."""
+    C = _challenges_module()
+    R = _rules()
+    name, statement, sense, score, check = _variant(number, variant)
+    pl = R.validate_placement(placement)
+    tr = R.trace(pl)
+    value = score(tr)
+    res = C.Result(number, name, "", None, None, 0.0, pl)
+    try:
+        picked = C.highlight_for(res)
+    except Exception:  # a picture helper, not the score: never fail the answer for it
+        picked = []
+    ids = [p.id for p in picked]
+    out = {"challenge": number, "variant": name, "statement": statement, "sense": sense,
+           "value": value, "tiles": len(pl), "highlight": ids,
+           "best_known": best_known(stored_answers().get((number, name)))}
+    if check is not None:
+        out["satisfied"] = bool(check(tr))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# pictures
+
+
+def board_geometry() -> dict:
+    """What the editor needs to draw clickable spaces over :func:`board_picture`: the picture's
+    size, each space's centre and octagon radius in its pixels, the 18 tiles, the path colours."""
+    from ..core import svg
+    from ..octiles import render
+
+    R = _rules()
+    geo = render._Geo()
+    b = R.board()
+    return {"width": geo.width, "height": geo.height,
+            "radius": 0.5 / 0.9238795325112867 * render.UNIT,
+            "spaces": {s: list(geo.pt(*b.space_xy[s])) for s in b.spaces},
+            "tiles": [{"id": t["id"], "segments": t["segments"],
+                       "rotations": R.distinct_rotations(t["id"])} for t in R.tiles_json()],
+            "palette": list(svg.PALETTE), "edges": list(R.EDGE_NAMES)}
+
+
+def board_picture(placement, highlight=None) -> str:
+    """The board SVG (as ``octiles trace --svg`` draws it) with the paths ``highlight`` (tracer path
+    ids, drawn in that order with the palette's colours; ``None``: every path, loops first)."""
+    from ..octiles import render
+
+    R = _rules()
+    pl = R.validate_placement(placement)
+    tr = R.trace(pl)
+    if highlight is None:
+        paths = [p for p in tr.paths if p.kind == "loop"] + [p for p in tr.paths if p.kind != "loop"]
+    else:
+        if not isinstance(highlight, list) or len(highlight) > 200:
+            fail('"highlight" must be a list of path ids')
+        by_id = {p.id: p for p in tr.paths}
+        bad = [h for h in highlight if isinstance(h, bool) or h not in by_id]
+        if bad:
+            fail(f"no path {bad[0]!r} on this board (path ids 0-{len(tr.paths) - 1})")
+        paths = [by_id[h] for h in highlight]
+    return render.board_svg(pl, paths).as_svg()
+
+
+# ---------------------------------------------------------------------------------------------
+# routes
+
+
+async def _challenges(request: Request):
+    return JSONResponse(challenge_rows())
+
+
+async def _catalogue(request: Request):
+    return JSONResponse(catalogue())
+
+
+def _key(request: Request) -> tuple[int, str]:
+    return int(request.path_params["number"]), str(request.path_params["variant"])
+
+
+async def _answer_route(request: Request):
+    from .app import ApiError
+
+    try:
+        doc = _answer(*_key(request))
+    except LookupError as e:
+        raise ApiError(404, str(e))
+    return JSONResponse({k: v for k, v in doc.items() if k != "picture"})
+
+
+async def _picture_route(request: Request):
+    from .app import ApiError
+
+    number, variant = _key(request)
+    try:
+        doc = _answer(number, variant)
+    except LookupError as e:
+        raise ApiError(404, str(e))
+    if not doc.get("picture"):
+        raise ApiError(404, f"challenge {number} variant {variant!r} has no picture")
+    # the file name is made here from the index key, never taken from the request
+    path = ANSWERS_DIR / f"challenge{number:02d}-{variant}.svg"
+    return Response(path.read_bytes(), media_type="image/svg+xml")
+
+
+async def _board(request: Request):
+    return JSONResponse(board_geometry())
+
+
+async def _trace(request: Request):
+    from .app import read_body_json
+
+    body = await read_body_json(request)
+    return JSONResponse(trace_json(_placement(body)))
+
+
+async def _score(request: Request):
+    from .app import read_body_json
+
+    body = await read_body_json(request)
+    if "challenge" not in body:
+        fail('missing "challenge" (a number 1-30)')
+    return JSONResponse(score_json(_placement(body), body["challenge"], body.get("variant")))
+
+
+async def _render(request: Request):
+    from .app import read_body_json
+
+    body = await read_body_json(request)
+    svg = board_picture(_placement(body), body.get("highlight"))
+    return Response(svg, media_type="image/svg+xml")
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/octiles/challenges", _challenges),
+        Route("/api/octiles/catalogue", _catalogue),
+        Route("/api/octiles/challenges/{number:int}/{variant}", _answer_route),
+        Route("/api/octiles/challenges/{number:int}/{variant}/picture.svg", _picture_route),
+        Route("/api/octiles/board", _board),
+        Route("/api/octiles/trace", _trace, methods=["POST"]),
+        Route("/api/octiles/score", _score, methods=["POST"]),
+        Route("/api/octiles/render", _render, methods=["POST"]),
+    ]

@@ -1,0 +1,368 @@
+"""Games against the computer, written once against the registry's contract.
+
+Nothing here knows a game: it uses ``entry.make_game(**params)``, ``entry.players()`` (the
+:class:`~octosolve.core.players.PlayerSpec` tuple), ``state.legal_actions()``,
+``state.action_to_string(a)``, ``state.observation_string(p)``, ``state.winners()``,
+``state.to_json()`` and ``game.state_from_json``. Chance nodes are played by the server (with the
+game's seed). Hidden information stays hidden: the human sees ``observation_string`` of their own
+seat; in a game without perfect information the other seats' moves are shown as "moved" only, and
+the record (``to_json``: every hand) is downloadable once the game is over.
+
+Games live in memory, at most ``max_games`` of them; the least recently used is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Route
+
+from ..core.errors import fail
+
+__all__ = ["PLAYABLE", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
+
+# the games /play offers, with the parameter choices shown (title, params) for each
+PLAYABLE: dict[str, list[tuple[str, dict]]] = {
+    "octiles": [("Move Over (2 players)", {"variant": "move-over", "players": 2}),
+                ("Team Up (2 players)", {"variant": "team-up", "players": 2})],
+    "octagone": [("2 players", {})],
+    "oct8": [("2 players", {"players": 2})],
+    "octoverso": [("2 players", {})],
+}
+MAX_SIMULATIONS = 20_000
+MAX_TIME_LIMIT = 10.0
+MAX_HISTORY_SHOWN = 400
+HUMAN = "human"
+
+
+def _check_params(params) -> dict:
+    if params is None:
+        return {}
+    if not isinstance(params, dict) or len(params) > 20:
+        fail('"params" must be an object of game parameters')
+    for k, v in params.items():
+        if not isinstance(v, (bool, int, float, str)) or (isinstance(v, str) and len(v) > 40):
+            fail(f'game parameter {k!r} must be a number, a boolean or a short word')
+        if k in ("lexicon", "path", "file") or (isinstance(v, str) and ("/" in v or "\\" in v)):
+            fail(f"game parameter {k!r} is not accepted here (no file names)")
+    return dict(params)
+
+
+def _check_options(options) -> dict:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        fail('"options" must be an object such as {"simulations": 200}')
+    out = {}
+    for k, v in options.items():
+        if v is None:
+            continue
+        if k == "simulations":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_SIMULATIONS:
+                fail(f"simulations must be an integer 1-{MAX_SIMULATIONS}, got {v!r}")
+        elif k == "time_limit":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TIME_LIMIT:
+                fail(f"time_limit must be a number of seconds in (0, {MAX_TIME_LIMIT}], got {v!r}")
+        else:
+            fail(f"unknown player option {k!r} (simulations, time_limit)")
+        out[k] = v
+    return out
+
+
+@dataclass
+class Session:
+    id: str
+    entry: object
+    game: object
+    state: object
+    seats: list            # per seat: "human" or a player name
+    players: dict          # seat -> Player (computer seats)
+    seed: int
+    rng: random.Random
+    params: dict
+    options: dict
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view is shown: the first human seat (seat 0 if all are computers)."""
+        h = self.humans
+        return h[0] if h else 0
+
+    def perfect(self) -> bool:
+        return bool(self.game.info.perfect_information)
+
+    def play_chance(self) -> None:
+        from ..core.game import CHANCE, sample_chance
+
+        guard = 0
+        while not self.state.is_terminal() and self.state.current_player() == CHANCE:
+            self.state.apply_action(sample_chance(self.state, self.rng))
+            guard += 1
+            if guard > 10_000:  # a game that never leaves its chance nodes
+                raise RuntimeError("too many chance moves in a row")
+
+    def human_move(self, action) -> None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            fail(f'"action" must be an integer (one of the legal actions), got {action!r}')
+        if self.state.is_terminal():
+            fail("the game is over")
+        p = self.state.current_player()
+        if p not in self.humans:
+            fail(f"it is seat {p}'s turn (a computer player): ask for a computer move")
+        if action not in self.state.legal_actions():
+            fail(f"action {action} is not legal here")
+        self.state.apply_action(action)
+        self.play_chance()
+
+    def computer_move(self) -> int:
+        if self.state.is_terminal():
+            fail("the game is over")
+        p = self.state.current_player()
+        if p in self.humans:
+            fail(f"it is seat {p}'s turn (a human): play a move")
+        a = self.players[p].choose(self.state)
+        self.state.apply_action(a)
+        self.play_chance()
+        return a
+
+    def view(self) -> dict:
+        """What the human at :attr:`viewer` may see."""
+        from ..core.game import CHANCE
+
+        st = self.state
+        me = self.viewer
+        over = st.is_terminal()
+        turn = st.current_player()
+        show_all = self.perfect() or over
+        hist = []
+        for p, a in st.history[-MAX_HISTORY_SHOWN:]:
+            if p == CHANCE:
+                text = st_action(self.game, st, p, a) if self.perfect() else "chance"
+                hist.append({"player": p, "text": f"chance: {text}" if self.perfect() else text})
+            elif p == me or show_all:
+                hist.append({"player": p, "text": st_action(self.game, st, p, a)})
+            else:
+                hist.append({"player": p, "text": "moved"})
+        legal = []
+        if not over and turn in self.humans:
+            legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+        out = {"id": self.id, "game": self.entry.name, "params": self.params, "seats": self.seats,
+               "viewer": me, "current_player": turn, "human_turn": (not over and turn in self.humans),
+               "terminal": over, "winners": st.winners() if over else [],
+               "returns": list(st.returns()) if over else None,
+               "observation": st.observation_string(me), "legal": legal, "history": hist,
+               "moves": len(st.history), "perfect_information": self.perfect(),
+               "record_available": show_all}
+        return out
+
+    def record(self) -> dict:
+        if not (self.perfect() or self.state.is_terminal()):
+            fail("the record shows every hidden card: it can be downloaded when the game is over")
+        return self.state.to_json()
+
+
+def st_action(game, state, player, action) -> str:
+    """The text of a move already played (``action_to_string`` on the current state; games'
+    strings depend on the action number only, or on what is public)."""
+    try:
+        return state.action_to_string(action)
+    except Exception:
+        return str(action)
+
+
+class Sessions:
+    """Games in memory, least recently used dropped beyond ``max_games``."""
+
+    def __init__(self, max_games: int = 200, games=None):
+        from ..games import GAMES
+
+        if not isinstance(max_games, int) or max_games < 1:
+            raise ValueError("max_games must be a positive integer")
+        self.max_games = max_games
+        entries = games if games is not None else [g for g in GAMES if g.has_state]
+        self.entries = {e.name: e for e in entries}
+        self._games: OrderedDict[str, Session] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def entry(self, name: str):
+        from .app import ApiError
+
+        e = self.entries.get(str(name).lower())
+        if e is None:
+            raise ApiError(404, f"unknown game {name!r} (games: {', '.join(self.entries)})")
+        return e
+
+    def specs(self, e) -> tuple:
+        """The game's player specs; a 501 when the game does not offer them yet."""
+        from .app import ApiError
+
+        try:
+            specs = tuple(e.players())
+        except (AttributeError, ImportError) as err:
+            raise ApiError(501, f"{e.name} has no computer players on the shared contract yet "
+                                f"({type(err).__name__}: {err})")
+        if not specs:
+            raise ApiError(501, f"{e.name} lists no computer players")
+        return specs
+
+    def catalogue(self, name: str) -> dict:
+        """Choices for the page: parameter presets, players with their options and help."""
+        e = self.entry(name)
+        specs = self.specs(e)
+        return {"game": e.name, "title": getattr(e, "title", e.name),
+                "presets": [{"title": t, "params": p} for t, p in PLAYABLE.get(e.name, [("default", {})])],
+                "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
+                            for s in specs],
+                "default_player": _default_player(specs),
+                "max_simulations": MAX_SIMULATIONS, "max_time_limit": MAX_TIME_LIMIT}
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def get(self, game: str, gid: str) -> Session:
+        from .app import ApiError
+
+        with self._lock:
+            s = self._games.get(gid)
+            if s is None or s.entry.name != game:
+                raise ApiError(404, f"no {game} game {gid!r} (games are kept in memory, the least "
+                                    "recently used dropped)")
+            self._games.move_to_end(gid)
+            return s
+
+    def new(self, game: str, body: dict) -> Session:
+        e = self.entry(game)
+        params = _check_params(body.get("params"))
+        options = _check_options(body.get("options"))
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            fail(f"seed must be a non-negative integer, got {seed!r}")
+        specs = self.specs(e)
+        try:
+            g = e.make_game(**params)
+        except TypeError as err:  # an unknown or mistyped parameter
+            fail(f"bad {e.name} game parameters {params!r}: {err}")
+        n = g.info.num_players
+        seats = body.get("seats")
+        if seats is None:
+            opp = body.get("opponent") or _default_player(specs)
+            seat = body.get("human_seat", 0)
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                fail(f"human_seat must be a seat 0-{n - 1}, got {seat!r}")
+            seats = [opp] * n
+            seats[seat] = HUMAN
+        if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, str) for s in seats):
+            fail(f'"seats" must list {n} names: "human" or a computer player '
+                 f"({', '.join(s.name for s in specs)})")
+        from ..core.players import find_spec, make_player
+
+        seats = [HUMAN if s.strip().lower() == HUMAN else find_spec(specs, s).name for s in seats]
+        players = {i: make_player(specs, s, g, seed=seed + 1000 * (i + 1), **options)
+                   for i, s in enumerate(seats) if s != HUMAN}
+        state = g.new_initial_state(seed)
+        rng = random.Random(seed ^ 0x5EED)
+        s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options)
+        s.play_chance()
+        with self._lock:
+            self._games[s.id] = s
+            while len(self._games) > self.max_games:
+                self._games.popitem(last=False)
+        return s
+
+
+def _default_player(specs) -> str | None:
+    """The strongest-sounding default: a search player if there is one, else the last listed."""
+    names = [s.name for s in specs]
+    for pref in ("mcts", "ismcts", "alphabeta", "flat-mc", "greedy"):
+        if pref in names:
+            return pref
+    return names[-1] if names else None
+
+
+# ---------------------------------------------------------------------------------------------
+# routes
+
+
+def routes(sessions: Sessions, play_page) -> list[Route]:
+    from .app import ApiError, read_body_json
+
+    async def page(request: Request):
+        sessions.entry(request.path_params["game"])  # 404 for an unknown game
+        return FileResponse(play_page, media_type="text/html")
+
+    async def info(request: Request):
+        return JSONResponse(await run_in_threadpool(sessions.catalogue, request.path_params["game"]))
+
+    async def new(request: Request):
+        body = await read_body_json(request)
+        s = await run_in_threadpool(sessions.new, request.path_params["game"], body)
+        return JSONResponse(s.view())
+
+    async def show(request: Request):
+        s = sessions.get(request.path_params["game"], request.path_params["gid"])
+        with s.lock:
+            return JSONResponse(s.view())
+
+    async def record(request: Request):
+        s = sessions.get(request.path_params["game"], request.path_params["gid"])
+        with s.lock:
+            doc = s.record()
+        return JSONResponse(doc, headers={
+            "Content-Disposition": f'attachment; filename="{s.entry.name}-{s.id}.json"'})
+
+    async def move(request: Request):
+        s = sessions.get(request.path_params["game"], request.path_params["gid"])
+        body = await read_body_json(request)
+        if "action" not in body:
+            fail('missing "action" (one of the legal actions)')
+
+        def work():
+            with s.lock:
+                s.human_move(body["action"])
+                return s.view()
+        return JSONResponse(await run_in_threadpool(work))
+
+    async def computer(request: Request):
+        s = sessions.get(request.path_params["game"], request.path_params["gid"])
+
+        def work():
+            if not s.lock.acquire(timeout=30):
+                raise ApiError(409, "this game is busy with another move")
+            try:
+                a = s.computer_move()
+                v = s.view()
+                v["played"] = a if (s.perfect() or s.state.is_terminal()) else None
+                return v
+            finally:
+                s.lock.release()
+        return JSONResponse(await run_in_threadpool(work))
+
+    async def games(request: Request):
+        return JSONResponse([{"game": name, "title": getattr(e, "title", name)}
+                             for name, e in sessions.entries.items()])
+
+    return [
+        Route("/play/{game}", page),
+        Route("/api/games", games),
+        Route("/api/{game}/info", info),
+        Route("/api/{game}/new", new, methods=["POST"]),
+        Route("/api/{game}/{gid}", show),
+        Route("/api/{game}/{gid}/record", record),
+        Route("/api/{game}/{gid}/move", move, methods=["POST"]),
+        Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),
+    ]
+

@@ -1,0 +1,49 @@
+// octosolve web app: tiny helpers shared by the pages (vanilla JS, no framework)
+"use strict";
+
+async function api(path, body, opts) {
+  const init = body === undefined ? { method: "GET" }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const res = await fetch(path, init);
+  const type = res.headers.get("content-type") || "";
+  const data = type.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) {
+    const msg = (data && data.error) ? data.error : (res.status + " " + res.statusText);
+    throw new Error(msg);
+  }
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+function download(name, text, type) {
+  const blob = new Blob([text], { type: type || "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function showError(target, err) {
+  const box = typeof target === "string" ? document.getElementById(target) : target;
+  if (box) box.textContent = err ? (err.message || String(err)) : "";
+}
+
+function navHere() {
+  for (const a of document.querySelectorAll("header a[href]")) {
+    const h = a.getAttribute("href");
+    if (h !== "/" && location.pathname.startsWith(h)) a.classList.add("here");
+  }
+}
+document.addEventListener("DOMContentLoaded", navHere);

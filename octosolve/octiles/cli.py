@@ -2,9 +2,12 @@
 
 import click
 
-from octosolve.core.clikit import json_option, seed_option
+from octosolve.core.clikit import batch_options, json_option, seed_option
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
+
+from .games import VARIANTS
+from .players import PLAYER_NAMES, match, play_game, record_text
 
 
 @click.group(name="octiles")
@@ -84,7 +87,7 @@ def trace_cmd(placement_file, svg_path, full, as_json):
 @json_option
 def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
     """Solve puzzle challenge NUMBER (1-30) with CP-SAT; the answer is re-checked by the tracer."""
-    from . import solve as S
+    from . import challenges as S
 
     if list_:
         rows = S.list_challenges()
@@ -123,7 +126,144 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     emit(out, as_json, text)
 
 
-# Octiles part B (games): play, match, solitaire -- defined in players.py
-from .players import add_game_commands  # noqa: E402
+# ---------------------------------------------------------------------------------------------
+# the games (Octiles part B)
 
-add_game_commands(group)
+
+def _game_options(f):
+    f = click.option("--max-turns", type=click.IntRange(1, 5000), default=200, show_default=True,
+                     help="Turn limit: a game still running after it is a draw.")(f)
+    f = click.option("--adjudicate", is_flag=True,
+                     help="At the turn limit, most runners across (fewest groups in Team Up) wins "
+                          "instead of a draw (for engine matches; not a rule).")(f)
+    f = click.option("--resign", "allow_resign", is_flag=True,
+                     help="Offer resignation as a move (Team Up rules).")(f)
+    f = click.option("--joint-winners", is_flag=True,
+                     help="Team Up scoring variation: all connected players win together.")(f)
+    f = click.option("--teams", is_flag=True, help="Four players as two teams (partners opposite).")(f)
+    f = click.option("--runners", type=int, default=None,
+                     help="Runners per player (default 5; 4 with four players in the race games).")(f)
+    f = click.option("--game", "variant", default="move-over", show_default=True,
+                     help="move-over, octiles (the full game) or team-up.")(f)
+    return f
+
+
+def _parse_players(spec: str) -> list[str]:
+    names = [x.strip().lower() for x in spec.split(",") if x.strip()]
+    if not 2 <= len(names) <= 4:
+        fail(f"--players needs 2-4 comma-separated players, got {spec!r}")
+    for nm in names:
+        if nm not in PLAYER_NAMES:
+            fail(f"unknown player {nm!r} (choose from {', '.join(PLAYER_NAMES)})")
+    return names
+
+
+def _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns) -> dict:
+    if variant not in VARIANTS:
+        fail(f"unknown game {variant!r} (choose from {', '.join(VARIANTS)})")
+    kw = {"variant": variant, "max_turns": max_turns}
+    if runners is not None:
+        kw["runners"] = runners
+    for k, v in (("teams", teams), ("joint_winners", joint_winners), ("allow_resign", allow_resign),
+                 ("adjudicate", adjudicate)):
+        if v:
+            kw[k] = True
+    return kw
+
+
+@group.command("play")
+@_game_options
+@click.option("--players", "players_spec", default="mcts,greedy", show_default=True,
+              help=f"2-4 comma-separated players, in turn order ({', '.join(PLAYER_NAMES)}).")
+@click.option("--sims", type=click.IntRange(1, 100000), default=200, show_default=True,
+              help="MCTS simulations per move.")
+@seed_option()
+@json_option
+def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
+             players_spec, sims, seed, as_json):
+    """Play one game between computer players and print its record."""
+    names = _parse_players(players_spec)
+    kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns)
+    rec = play_game(kw, names, seed, sims)
+    if as_json:
+        emit(rec, True)
+    else:
+        click.echo(record_text(rec))
+
+@group.command("match")
+@_game_options
+@click.option("--players", "players_spec", default="mcts,greedy", show_default=True,
+              help="2-4 comma-separated players; seats rotate from game to game.")
+@click.option("--games", type=click.IntRange(1, 100000), default=10, show_default=True)
+@click.option("--sims", type=click.IntRange(1, 100000), default=200, show_default=True)
+@batch_options
+@seed_option()
+@json_option
+def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
+              players_spec, games, sims, workers, scheduler, seed, as_json):
+    """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
+    names = _parse_players(players_spec)
+    kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns)
+    res = match(kw, names, games, seed, sims, workers=workers, scheduler=scheduler)
+    if as_json:
+        emit(res, True)
+        return
+    click.echo(f"{games} games of {variant}, {sims} simulations per move, seed {seed}")
+    for nm, st in res["results"].items():
+        lo, hi = st["score_ci95"]
+        click.echo(f"  {nm:15s} wins {st['wins']:3d}  draws {st['draws']:3d}  losses {st['losses']:3d}"
+                   f"  score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+
+@group.group("solitaire")
+def solitaire():
+    """Score a placement for the Connection and Sequence solitaires."""
+
+@solitaire.command("connection")
+@click.argument("placement", type=click.Path(dir_okay=False))
+@click.argument("runners", type=click.Path(dir_okay=False))
+@json_option
+def connection_cmd(placement, runners, as_json):
+    """PLACEMENT.json and RUNNERS.json ({"red": ["B2", "A1"], "blue": [...]})."""
+    from . import games as G
+
+    pl = _read_placement(placement)
+    rn = G.load_json_file(runners)
+    if not isinstance(rn, dict) or not all(isinstance(v, list) for v in rn.values()):
+        fail(f"{runners}: expected {{colour: [stop or circle, ...]}}")
+    res = G.check_connection(pl, rn)
+    if as_json:
+        emit(res, True)
+        return
+    for c, v in res["colours"].items():
+        click.echo(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
+                   + (" - connected" if v["connected"] else ""))
+    for a, b in res["cross_connections"]:
+        click.echo(f"different colours joined: {a}-{b}")
+    click.echo("solved" if res["solved"] else "not solved")
+
+@solitaire.command("sequence")
+@click.argument("placement", type=click.Path(dir_okay=False))
+@click.option("--order", required=True,
+              help="The 16 stops in their numbered order 1..16, comma-separated.")
+@json_option
+def sequence_cmd(placement, order, as_json):
+    """Check a placement against a numbering of the stops."""
+    from . import games as G
+
+    pl = _read_placement(placement)
+    res = G.check_sequence(pl, [x.strip() for x in order.split(",") if x.strip()])
+    if as_json:
+        emit(res, True)
+        return
+    click.echo(f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
+               "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"])))
+    click.echo(f"successive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "
+               f"double connections: {res['double_connections']}; score {res['score']}")
+
+
+
+
+def _read_placement(path: str) -> dict:
+    from . import rules
+
+    return rules.placement_to_json(rules.load_placement(path))

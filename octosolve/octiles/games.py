@@ -75,7 +75,7 @@ def pair_bit(a: int, b: int) -> int:
 
 @functools.lru_cache(maxsize=None)
 def topology() -> Topology:
-    from . import rules
+    from . import tiles as rules
 
     bd = rules.board()
     tiles = [[tuple(seg) for seg in segs] for segs in rules.TILES]
@@ -810,7 +810,7 @@ def to_json(state: OctilesState) -> dict:
 def _placement_arrays(placement: dict) -> tuple[list[int], list[int]]:
     """Arrays of a placement, validated by ``rules.validate_placement`` (unknown space, tile used
     twice, rotation outside 0-7 are one-line errors)."""
-    from . import rules
+    from . import tiles as rules
 
     topo = topology()
     tile_at, rot_at = [-1] * N_SPACES, [0] * N_SPACES

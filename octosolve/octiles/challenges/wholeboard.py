@@ -45,11 +45,11 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from . import rules as R
-from . import solve as S
+from .. import rules as R
+from .cpsat import Skeleton
+from .geometry import PAIRS, PORT_LINKS, SP, STUBS
 
 B = R.board()
-SP = S.SP
 
 
 def _loc_port(p) -> bool:
@@ -62,7 +62,7 @@ def turn_port(p, q: int):
 
 def half_turn_swapped_links() -> list:
     """Board links (tile edge to tile edge) whose two ports a half turn swaps (none on this board)."""
-    return [(p, q) for p, q in S.PORT_LINKS if B.turn_port(p, 2) == q]
+    return [(p, q) for p, q in PORT_LINKS if B.turn_port(p, 2) == q]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -130,7 +130,7 @@ class WholeResult:
     extra: dict = field(default_factory=dict)
 
 
-def _port_label_vars(sk: S.Skeleton, n_opts: int, name: str, avail=None):
+def _port_label_vars(sk: Skeleton, n_opts: int, name: str, avail=None):
     """One boolean per (port, option) (``avail(port, option)`` false: no variable, the option is
     out), exactly one option per port, equal across board links and along active segments.
     Returns ``{port: {option: bool var}}``."""
@@ -153,21 +153,21 @@ def _port_label_vars(sk: S.Skeleton, n_opts: int, name: str, avail=None):
             if lit is not None:
                 ct.OnlyEnforceIf(lit)
 
-    for p, q in S.PORT_LINKS:
+    for p, q in PORT_LINKS:
         tie(p, q)
     for s in SP:
-        for a, b in S.PAIRS:
+        for a, b in PAIRS:
             tie((s, a), (s, b), sk.c[s, a, b])
     return lab
 
 
-def _claimed(sk: S.Skeleton, lab, soft: bool):
+def _claimed(sk: Skeleton, lab, soft: bool):
     """Option 0 (``none``: a loop, or in the soft model a path not claimed) is forbidden on a port
     leading to a stop or circle; in the soft model it is allowed and the number of claimed paths
     (half the claimed stub ports) is returned."""
     m = sk.m
     claimed = []
-    for _, p in S.STUBS:
+    for _, p in STUBS:
         if soft:
             claimed.append(lab[p][0].Not())
         else:
@@ -175,7 +175,7 @@ def _claimed(sk: S.Skeleton, lab, soft: bool):
     return sum(claimed) if soft else None
 
 
-def model25(sk: S.Skeleton, *, soft: bool = False):
+def model25(sk: Skeleton, *, soft: bool = False):
     """Challenge 25 on a skeleton (options 0 = loop, 1..3 = quarter turns to the twin). With
     ``soft=True`` a path may stay unclaimed (option 0) and the returned expression is twice the
     number of claimed paths (each has a twin)."""
@@ -183,7 +183,7 @@ def model25(sk: S.Skeleton, *, soft: bool = False):
     lab = _port_label_vars(sk, 4, "q")
     obj = _claimed(sk, lab, soft)
     for s in SP:
-        for a, b in S.PAIRS:
+        for a, b in PAIRS:
             cv = sk.c[s, a, b]
             for q in (1, 2, 3):
                 img = sk.seg(B.turn_space(s, q), (a + 2 * q) % 8, (b + 2 * q) % 8)
@@ -194,7 +194,7 @@ def model25(sk: S.Skeleton, *, soft: bool = False):
     return obj
 
 
-def model26(sk: S.Skeleton, *, soft: bool = False, numbers: bool = True):
+def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True):
     """Challenge 26 on a skeleton (options 0 = none, 1 = single segment, 2 + i = reflection i).
     ``soft=True``: paths may stay unclaimed, returns twice the number of claimed (mirror-symmetric)
     paths. ``numbers=False`` drops the path numbers (a relaxation: a path may then lean on its
@@ -205,7 +205,7 @@ def model26(sk: S.Skeleton, *, soft: bool = False, numbers: bool = True):
                            avail=lambda p, o: o < 2 or sig[o - 2].space(p[0]) is not None)
     obj = _claimed(sk, lab, soft)
     for s in SP:
-        for a, b in S.PAIRS:
+        for a, b in PAIRS:
             cv = sk.c[s, a, b]
             # single: only on a segment whose two ports both lead to a stop or circle
             if not (_loc_port((s, a)) and _loc_port((s, b))):
@@ -224,19 +224,19 @@ def model26(sk: S.Skeleton, *, soft: bool = False, numbers: bool = True):
                 img = sig[o - 2].port(p)
                 m.AddImplication(li, lab[img][o] if o in lab[img] else m.NewConstant(0))
     if numbers:
-        n_paths = len(S.STUBS) // 2
+        n_paths = len(STUBS) // 2
         N = {}
         for p, d in lab.items():
             N[p] = m.NewIntVar(0, n_paths, f"N_{p[0]}_{p[1]}")
             m.Add(N[p] == 0).OnlyEnforceIf(d[0])
             m.Add(N[p] >= 1).OnlyEnforceIf(d[0].Not())
-        for p, q in S.PORT_LINKS:
+        for p, q in PORT_LINKS:
             m.Add(N[p] == N[q])
         for s in SP:
-            for a, b in S.PAIRS:
+            for a, b in PAIRS:
                 m.Add(N[(s, a)] == N[(s, b)]).OnlyEnforceIf(sk.c[s, a, b])
         hold: dict = {v: [] for v in range(1, n_paths + 1)}
-        for _, p in S.STUBS:
+        for _, p in STUBS:
             bs = {v: m.NewBoolVar(f"h_{p[0]}_{p[1]}_{v}") for v in range(0, n_paths + 1)}
             m.AddExactlyOne(bs.values())
             m.Add(N[p] == sum(v * b for v, b in bs.items()))
@@ -255,7 +255,7 @@ def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed
                 hint: dict | None = None, numbers: bool = True, log: bool = False,
                 fixed: dict | None = None, soft: bool = False) -> WholeResult:
     t0 = time.perf_counter()
-    sk = S.Skeleton()
+    sk = Skeleton()
     if number == 25:
         obj = model25(sk, soft=soft)
     elif number == 26:

@@ -1,6 +1,6 @@
 """Challenges 25 and 26 (whole board: every path has a turned twin / is mirror-symmetric).
 
-The exact CP-SAT models of ``octosolve.octiles.wholeboard`` are checked against the tracer in both
+The exact CP-SAT models of ``octosolve.octiles.challenges.wholeboard`` are checked against the tracer in both
 directions: in their *soft* form (paths may stay unclaimed, maximise the claimed ones) the optimum on
 a fixed placement must equal the tracer's count of qualifying paths, so the model neither misses a
 qualifying path nor accepts one that does not qualify. The stored certificates are re-checked by the
@@ -9,10 +9,10 @@ tracer, which never looks at the model."""
 import pytest
 
 from octosolve.octiles import rules as R
-from octosolve.octiles import solve as S
-from octosolve.octiles import wholeboard as W
+from octosolve.octiles import challenges as S
+from octosolve.octiles.challenges import wholeboard as W
 
-from .test_rules import random_placement
+from ..test_rules import random_placement
 
 SCORERS = {25: S.turned_partner_paths, 26: S.mirror_symmetric_paths}
 

@@ -8,19 +8,17 @@ import pytest
 
 from octosolve.core.paths import RESULTS_DIR
 from octosolve.octiles import rules as R
-from octosolve.octiles import solve as S
+from octosolve.octiles import challenges as S
 
 FILES = sorted((RESULTS_DIR / "octiles" / "challenges").glob("challenge*.json"))
 
 
 def _scorer(n, variant):
-    if n in S.CHALLENGES and n != 1:
-        v = next(v for v in S.CHALLENGES[n].variants if v.name == variant)
-        return v.score, v.check
-    if n in S.SEARCH:
-        v = next(v for v in S.SEARCH[n][2] if v.name == variant)
-        return v.score, None
-    return None, None
+    ch = S.CHALLENGES.get(n)
+    v = ch.variant(variant) if ch is not None and ch.method != "bfs" else None
+    if v is None:
+        return None, None
+    return v.score, v.check
 
 
 @pytest.mark.skipif(not FILES, reason="no results/octiles yet (run octosolve report --games octiles)")

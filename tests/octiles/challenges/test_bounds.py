@@ -7,13 +7,13 @@ more than twice, the routes really use disjoint circles and stops), and no place
 import pytest
 
 from octosolve.octiles import rules as R
-from octosolve.octiles import solve as S
+from octosolve.octiles import challenges as S
 
-from .test_rules import random_placement
+from ..test_rules import random_placement
 
 
 def _var(n, name):
-    return next(v for v in S.SEARCH[n][2] if v.name == name)
+    return S.CHALLENGES[n].variant(name)
 
 
 def test_bound_values():

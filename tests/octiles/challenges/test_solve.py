@@ -5,11 +5,12 @@ re-checked by the tracer."""
 import pytest
 
 from octosolve.octiles import rules as R
-from octosolve.octiles import solve as S
+from octosolve.octiles import challenges as S
 
-from .test_rules import random_placement
+from ..test_rules import random_placement
 
-VARIANTS = [(n, v.name) for n, ch in sorted(S.CHALLENGES.items()) if n != 1 for v in ch.variants]
+VARIANTS = [(n, v.name) for n, ch in sorted(S.CHALLENGES.items())
+            if ch.method == "cpsat" for v in ch.variants]
 
 
 @pytest.mark.parametrize("number, variant", VARIANTS)
@@ -90,7 +91,7 @@ def test_challenge_one_is_a_lower_bound_by_bfs_over_random_placements():
 def test_two_stop_group_model_on_a_placement_that_has_groups():
     # a placement with a two-stop group (found once by `challenge 18`), kept as test data
     from pathlib import Path
-    pl = R.load_placement(Path(__file__).parent / "data" / "two_stop_group.json")
+    pl = R.load_placement(Path(__file__).parent.parent / "data" / "two_stop_group.json")
     tr = R.trace(pl)
     groups = S.two_stop_groups(tr)
     assert len(groups) >= 1
@@ -104,14 +105,13 @@ def test_two_stop_group_model_on_a_placement_that_has_groups():
 def test_search_answers_are_rechecked(number, variant):
     res = S.solve_variant(number, variant, time_limit=2, seed=1)
     assert res.status == "FEASIBLE" and res.verified
-    _, _, vs = S.SEARCH[number]
-    var = next(v for v in vs if v.name == variant)
+    var = S.CHALLENGES[number].variant(variant)
     assert var.score(R.trace(res.placement)) == res.objective
 
 
 def test_symmetry_and_shape_helpers():
     # a single Diameter is symmetric; turning a placement keeps shape keys
-    from .test_rules import random_placement as rp
+    from ..test_rules import random_placement as rp
     pl = rp(42)
     a, b = R.trace(pl), R.trace(R.turn_placement(pl))
     assert sorted(p.shape_key() for p in a.paths) == sorted(p.shape_key() for p in b.paths)
@@ -120,10 +120,23 @@ def test_symmetry_and_shape_helpers():
 
 
 def test_stored_starts_are_valid_and_scored_as_recorded():
-    for n, (_, _, vs) in S.SEARCH.items():
-        for v in vs:
+    for n, ch in S.CHALLENGES.items():
+        for v in (ch.variants if ch.method == "search" else []):
             st = S.stored_start(n, v.name)
             if st is None:
                 continue
             pl = R.validate_placement(st["placement"], full=True)
             assert v.score(R.trace(pl)) == st["score"]
+
+
+def test_one_registry_declares_every_challenge_once():
+    from octosolve.octiles.challenges import catalogue
+    assert sorted(S.CHALLENGES) == list(range(1, 31))
+    assert [n for n, ch in S.CHALLENGES.items() if ch.method == "search"] == [13, 15, 20, 21, 22, 23]
+    assert S.CHALLENGES[18].method == "cpsat"
+    with pytest.raises(ValueError):
+        catalogue.challenge(18, "again", "declared twice")
+    # every variant of a challenge with a solver has an independent scorer and a picture pick
+    for n, ch in S.CHALLENGES.items():
+        for v in ch.variants:
+            assert callable(v.score) and callable(v.pick), (n, v.name)

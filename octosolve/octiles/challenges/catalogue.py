@@ -1,0 +1,445 @@
+"""The one registry of the 30 puzzle challenges: each challenge is declared once, in order, with its
+rules sentence, its variants (a precise statement, the model or search that answers it, the
+independent scorer that re-checks the answer, and the paths its picture highlights).
+
+Challenge 1 is computed by BFS (:mod:`.shortest`); challenges with ``method="cpsat"`` are solved by a
+CP-SAT model (:mod:`.models`, :mod:`.wholeboard`), ``method="search"`` by local search
+(:mod:`.search`). Challenges with no variants have no solver yet.
+
+>>> [n for n, ch in CHALLENGES.items() if ch.method == "search"]
+[13, 15, 20, 21, 22, 23]
+>>> sorted(ch.number for ch in CHALLENGES.values()) == list(range(1, 31))
+True
+>>> [v.name for v in CHALLENGES[18].variants]
+['count', 'types']
+"""
+
+from __future__ import annotations
+
+from octosolve.core.errors import fail
+
+import octosolve.octiles.challenges.models as M
+import octosolve.octiles.challenges.scoring as Sc
+from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
+                       ring_pairs, similar_circle_pairs, turned_pairs)
+from .model import Challenge, SearchVariant, Variant
+from .cpsat import solve_cpsat
+from .search import fast_count, fast_max_self_crossings, fast_repeats, search_solve
+from .shortest import challenge_one
+
+__all__ = ["CHALLENGES", "MEASURE_WORDS", "challenge", "get_variant", "all_variants", "list_challenges",
+           "statement", "method_name", "solve_variant", "search_variant"]
+
+CHALLENGES: dict[int, Challenge] = {}
+
+
+def challenge(number, title, text, note="", method="cpsat") -> Challenge:
+    """Declare challenge ``number`` (once: a second declaration is an error)."""
+    if number in CHALLENGES:
+        raise ValueError(f"challenge {number} is declared twice")
+    ch = Challenge(number, title, text, note=note, method=method)
+    CHALLENGES[number] = ch
+    return ch
+
+
+MEASURE_WORDS = {"tiles": "tiles crossed (each counted once)",
+                 "segments": "path segments (tile segments, each time it is travelled, plus "
+                             "board-printed segments)",
+                 "points": "points (Arc 3, Bend 4, Curve 5, Diameter 6 per tile segment travelled; "
+                           "printed board segments score nothing)"}
+
+_ch = challenge(1, "Shortest path between two runner positions",
+                "Choose any two runner positions on the board and find the shortest path between "
+                "them. (How many different position pairs are there?)", method="bfs")
+# challenge 1 is computed by shortest.challenge_one() (no variants: its one answer is "pairs")
+
+_ch = challenge(2, "Longest path or loop", "How long a path or loop can you make?")
+for _kind in ("path", "loop"):
+    for _m in ("tiles", "segments", "points"):
+        _ch.variants.append(Variant(
+            f"{_kind}-{_m}",
+            f"Maximise the length of one {_kind} measured in {MEASURE_WORDS[_m]}.",
+            "max", M.longest_build(_kind, _m), Sc.longest_score(_kind, _m),
+            pick=Sc.best_comp((_kind,), lambda p, m=_m: p.measure(m))))
+_ch.variants.append(Variant(
+    "route-squares",
+    "Maximise the number of stop squares on one route (paths joined end to end at stop squares, "
+    "each stop and circle used at most once; a circuit returning to its start is allowed).",
+    "max", M.route_build, lambda tr: Sc.longest_route_squares(tr)[0], upper=16, pick=Sc.route_pick))
+
+_ch = challenge(3, "Most loops", "How many loops can you make at the same time?")
+_ch.variants.append(Variant("count", "Maximise the number of loops (closed paths touching no stop "
+                            "or circle) in one placement.", "max", M.loops_build,
+                            lambda tr: len(tr.loops), presearch=lambda tr: len(tr.loops),
+                            pick=lambda tr: tr.loops))
+
+_ch = challenge(4, "A loop through every tile once",
+                "Find a loop that crosses every tile exactly once. It may include some of the path "
+                "segments printed on the board.")
+_ch.variants.append(Variant("once", "Find a placement with a loop that uses exactly one segment of "
+                            "each of the 17 tiles (printed board segments allowed).", "feasible",
+                            M.loop_every_tile_build, lambda tr: int(Sc.loop_every_tile_check(tr)),
+                            Sc.loop_every_tile_check,
+                            pick=lambda tr: [p for p in tr.loops if len(p.tile_visits) == len(SP)][:1]))
+
+_ch = challenge(5, "Board segments on a path through every tile",
+                "How many of the board segments can you include in a path that crosses every tile? "
+                "In the example shown, the path crosses some tiles more than once.")
+_ch.variants.append(Variant("printed", "Among paths (stop/circle to stop/circle) that cross all 17 "
+                            "tiles (some possibly more than once), maximise the number of the 8 "
+                            "board-printed segments used.", "max", M.path_all_tiles_build,
+                            Sc.path_all_tiles_score, upper=8,
+                            pick=Sc.best_comp(("path",), lambda p: (len(p.tile_visits) == len(SP),
+                                                                    p.printed))))
+
+_ch = challenge(6, "Longest circle-to-circle path",
+                "Make a path directly between two circles. What is the longest such path you can "
+                "find?")
+for _m in ("tiles", "segments", "points"):
+    _ch.variants.append(Variant(_m, f"Maximise the length of one path whose two ends are circles, "
+                                f"measured in {MEASURE_WORDS[_m]}.", "max",
+                                M.longest_build("path", _m, ends_stubs=CIRCLE_STUBS),
+                                Sc.longest_score("path", _m, ends_filter=B.is_circle),
+                                pick=Sc.best_comp(("path",), lambda p, m=_m: p.measure(m),
+                                                  ends=B.is_circle)))
+
+_ch = challenge(7, "Ten circle-to-circle paths at once",
+                "Make 10 paths as in Challenge #6 at the same time. Try this combined with other "
+                "challenges.")
+_ch.variants.append(Variant("count", "Maximise the number of paths joining two circles (at most "
+                            "10: there are 20 circles).", "max", M.pairs_count_build(CIRCLE_PAIRS),
+                            lambda tr: Sc.paths_between(tr, CIRCLE_PAIRS), upper=10,
+                            pick=Sc.between(CIRCLE_PAIRS)))
+
+_ch = challenge(8, "All adjacent circles joined",
+                "Connect all adjacent circles (in 10 pairs).")
+for _off in (0, 1):
+    _pairs = ring_pairs(_off)
+    _ch.variants.append(Variant(
+        f"pairs-{_off}",
+        "Join every circle to a neighbour around the ring, in the 10 pairs "
+        + ", ".join(f"{u}-{v}" for u, v in _pairs) + ".", "feasible", M.pairs_all_build(_pairs),
+        (lambda tr, P=_pairs: Sc.paths_between(tr, P)),
+        (lambda tr, P=_pairs: Sc.paths_between(tr, P) == 10), pick=Sc.between(_pairs)))
+
+_ch = challenge(9, "Circles on opposite sides",
+                "Connect circles on opposite sides of the board. Four pairs may be the maximum. Try "
+                "different pairs.")
+_ch.variants.append(Variant("count", "Maximise the number of paths joining a circle to a circle of "
+                            "the opposite side (west-east or north-south).", "max",
+                            M.pairs_count_build(opposite_circle_pairs()),
+                            lambda tr: Sc.paths_between(tr, opposite_circle_pairs()),
+                            pick=Sc.between(opposite_circle_pairs())))
+
+_ch = challenge(10, "Circles in similar positions",
+                "Connect circles in similar positions. That is, connect the rightmost circle of one "
+                "group with the rightmost circle of a different group, the center circle of one group "
+                "with the center circle of another group, etc.")
+_ch.variants.append(Variant("count", "Maximise the number of paths joining two circles with the "
+                            "same position index (1 = rightmost .. 5 = leftmost, as seen from that "
+                            "side) in different side groups.", "max",
+                            M.pairs_count_build(similar_circle_pairs()),
+                            lambda tr: Sc.paths_between(tr, similar_circle_pairs()),
+                            pick=Sc.between(similar_circle_pairs())))
+
+_ch = challenge(11, "Tiles travelled twice or three times",
+                "Across how many tiles can you make a path or loop travel twice? Three times?")
+for _t, _w in ((2, "twice"), (3, "thrice")):
+    _ch.variants.append(Variant(_w, f"Maximise the number of tiles that one path or loop crosses "
+                                f"at least {_t} times.", "max", M.repeat_build(_t), Sc.repeat_score(_t),
+                                pick=Sc.best_comp(("path", "loop"), lambda p, t=_t: sum(
+                                    v >= t for v in p.tile_visits.values())),
+                                fast=fast_repeats(_t)))
+
+_ch = challenge(12, "Most self-crossings", "In how many places can you make a path or loop cross "
+                "itself?")
+_ch.variants.append(Variant("count", "Maximise the number of places (pairs of crossing segments on "
+                            "a tile) where one path or loop crosses itself.", "max",
+                            M.self_cross_build,
+                            lambda tr: max([p.self_crossings for p in Sc.comps(tr)] or [0]),
+                            pick=Sc.best_comp(("path", "loop"), lambda p: p.self_crossings),
+                            fast=fast_max_self_crossings))
+
+_ch = challenge(13, "Self-crossing paths and loops",
+                "How many self-crossing paths or loops can you make? How about paths that cross a tile "
+                "twice, but aren't self-crossing?", method="search")
+_ch.variants += [
+    SearchVariant("self-crossing", "Maximise the number of paths and loops that cross "
+                  "themselves at least once.",
+                  lambda tr: sum(1 for p in Sc.comps(tr) if p.self_crossings > 0),
+                  fast_count(lambda d: d["kind"] != "open" and d["self_crossings"] > 0),
+                  pick=lambda tr: [p for p in Sc.comps(tr) if p.self_crossings > 0],
+                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE),
+    SearchVariant("twice-not-self-crossing", "Maximise the number of paths (stop/circle "
+                  "to stop/circle) that cross some tile at least twice but never cross "
+                  "themselves.",
+                  lambda tr: sum(1 for p in tr.complete_paths if p.self_crossings == 0
+                                 and p.repeated_tiles),
+                  fast_count(lambda d: d["kind"] == "path" and d["self_crossings"] == 0
+                             and d["tiles"] < d["segments"]),
+                  pick=lambda tr: [p for p in tr.complete_paths if p.self_crossings == 0
+                                   and p.repeated_tiles],
+                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE)]
+
+_ch = challenge(14, "Two paths crossing each other",
+                "How many times can you make a pair of paths or loops cross each other? Or share "
+                "tiles instead of crossing each other?")
+_ch.variants.append(Variant("cross", "Maximise the number of crossings between two different paths "
+                            "or loops.", "max", M.pair_cross_build, Sc.score_pair_cross,
+                            pick=Sc.pair_pick(False)))
+_ch.variants.append(Variant("share", "Maximise the number of tiles shared by two different paths or "
+                            "loops that never cross each other.", "max", M.pair_share_build,
+                            Sc.score_pair_share, pick=Sc.pair_pick(True)))
+
+_ch = challenge(15, "Routes between circles with the same number of stops",
+                "How many routes between circles can you make at the same time that include the same "
+                "number of stop squares? (Try progressively, for 1, 2, 3 ...)", method="search")
+_ch.variants += [
+    SearchVariant(f"stops-{k}", f"Maximise the number of routes circle - {k} stop "
+                  f"square{'s' if k > 1 else ''} - circle that share no stop or circle.",
+                  (lambda tr, k=k: Sc.disjoint_circle_routes(tr, k)[0]),
+                  pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.disjoint_circle_routes(tr, k)[1]
+                                         for i in r]),
+                  bound=Sc.bound_15(k), bound_note=Sc.BOUND_15_NOTE)
+    for k in (1, 2, 3)]
+
+_ch = challenge(16, "Paths between opposite locations",
+                "How many paths can you make between locations that are opposite each other? "
+                "(Consider both circles and stop squares.) How many paths between locations that are "
+                "a quarter-turn of the board away?")
+_ch.variants.append(Variant("half-turn", "Maximise the number of paths whose two ends (stops or "
+                            "circles) are images of each other under a half turn of the board.",
+                            "max", M.pairs_count_build(turned_pairs(2)),
+                            lambda tr: Sc.paths_between(tr, turned_pairs(2)),
+                            pick=Sc.between(turned_pairs(2))))
+_ch.variants.append(Variant("quarter-turn", "Maximise the number of paths whose two ends are "
+                            "images of each other under a quarter turn of the board.", "max",
+                            M.pairs_count_build(turned_pairs(1)),
+                            lambda tr: Sc.paths_between(tr, turned_pairs(1)),
+                            pick=Sc.between(turned_pairs(1))))
+
+_ch = challenge(17, "Four-colour groups",
+                "Make a group of paths that connect a single stop square to a circle of each color. "
+                "How many independent groups like this can you make at the same time?")
+_ch.variants.append(Variant("count", "Maximise the number of stop squares joined directly by paths "
+                            "to circles of all four side colours (one circle of each).", "max",
+                            M.groups_build, lambda tr: len(Sc.group_stops(tr)),
+                            pick=lambda tr: [p for p in tr.complete_paths
+                                             if set(p.ends) & set(Sc.group_stops(tr))
+                                             and any(B.is_circle(e) for e in p.ends)]))
+
+
+def _pick18(tr):
+    return [tr.paths[k] for g in Sc.two_stop_groups(tr) for k in g["paths"]]
+
+
+_ch = challenge(18, "Two-stop groups",
+                "Make a group of paths with exactly two stop squares so that the squares connect to "
+                "each other, to one circle of each color, and to nothing else. ... How many of these "
+                "can you make at the same time? Can you make one of each type at the same time?")
+_ch.variants.append(Variant("count", "Maximise the number of groups (route-graph components) made "
+                            "of exactly two stop squares joined by a path and four circles, one of "
+                            "each colour.", "max", M.two_stop_build(False),
+                            lambda tr: len(Sc.two_stop_groups(tr)), pick=_pick18))
+_ch.variants.append(Variant("types", "Maximise the number of the types A, B, C present at once "
+                            "(3 = one of each type at the same time).", "max", M.two_stop_build(True),
+                            lambda tr: len({g["type"] for g in Sc.two_stop_groups(tr)} & {"A", "B", "C"}),
+                            upper=3, pick=_pick18))
+
+_ch = challenge(19, "Single-kind paths",
+                "How many paths can you make at the same time so that each path contains only one "
+                "kind of segment (Arcs, Bends, Curves, or Diameters)? Don't consider the segments "
+                "printed on the board for this puzzle.")
+_ch.variants.append(Variant("count", "Maximise the number of paths (stop/circle to stop/circle) "
+                            "whose tile segments are all of one kind (printed board segments "
+                            "ignored).", "max", M.single_kind_build, Sc.single_kind_paths,
+                            pick=lambda tr: [p for p in tr.complete_paths if len(p.kinds) == 1]))
+
+_ch = challenge(20, "Rotationally symmetric paths",
+                "How many paths can you make that have rotational symmetry (that is, can be mentally "
+                "turned around to match themselves)? How few other paths can you leave?",
+                method="search")
+_ch.variants.append(SearchVariant("count", "Maximise the number of paths (stop/circle to stop/circle) "
+                                  "whose drawn tile segments look the same after a half or quarter "
+                                  "turn (the other paths left = 36 minus this).", Sc.rot_symmetric_paths,
+                                  pick=lambda tr: [p for p in tr.complete_paths
+                                                   if p.symmetry["rotation"] > 1]))
+
+_ch = challenge(21, "Different shapes",
+                "How many different shapes of paths or loops can you make at the same time?",
+                method="search")
+_ch.variants.append(SearchVariant("count", "Maximise the number of distinct shapes (up to translation "
+                                  "and quarter turns; mirror images count as different) among all "
+                                  "paths and loops.", Sc.distinct_shapes, pick=Sc.identical_pick))
+
+_ch = challenge(22, "Identical paths", "How many identical paths, loops, or routes can you make?",
+                method="search")
+_ch.variants += [
+    SearchVariant("paths", "Maximise the number of paths with the same shape (up to "
+                  "translation and quarter turns).", Sc.largest_identical_class(("path",)),
+                  pick=Sc.identical_pick),
+    SearchVariant("loops", "Maximise the number of loops with the same shape.",
+                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick)]
+
+_ch = challenge(23, "Longest identical pair",
+                "What is the longest pair of identical paths, loops, or routes that you can make?",
+                method="search")
+_ch.variants.append(SearchVariant("segments", "Maximise the length in tile segments of a shape that "
+                                  "occurs at least twice among the paths and loops.",
+                                  Sc.longest_identical_pair, pick=Sc.identical_pick))
+
+_ch = challenge(24, "Paths matching a turned path",
+                "How many paths can you make that exactly match another path located a quarter- or "
+                "half-turn of the board away?")
+_ch.variants.append(Variant("count", "Maximise the number of paths P such that P turned a quarter, "
+                            "half or three quarters with the board is another path of the "
+                            "placement.", "max", M.build24, Sc.turned_partner_paths, upper=36,
+                            pick=lambda tr: [p for p in tr.complete_paths
+                                             if any(p.turned_steps(q) in {x.step_set()
+                                                                          for x in tr.complete_paths}
+                                                    and p.turned_steps(q) != p.step_set()
+                                                    for q in (1, 2, 3))]))
+
+_ch = challenge(25, "Every path has a turned twin", "Every path has an identical path like those in #24.")
+_ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 paths P has a partner as "
+                            "in #24: P turned a quarter, half or three quarters with the board is "
+                            "another path of the placement. Score = paths with a partner (36 = "
+                            "solved).", "feasible", M.build25, Sc.turned_partner_paths,
+                            Sc.whole_board(Sc.turned_partner_paths), upper=36, stored=True,
+                            pick=lambda tr: tr.complete_paths))
+_ch = challenge(26, "Every path mirror-symmetric", "Every path has mirror symmetry.")
+_ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 paths has mirror "
+                            "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
+                            "(36 = solved).", "feasible", M.build26, Sc.mirror_symmetric_paths,
+                            Sc.whole_board(Sc.mirror_symmetric_paths), upper=36, stored=True,
+                            pick=lambda tr: tr.complete_paths))
+
+_ch = challenge(27, "No path between neighbouring squares",
+                "No path connects one square to another that is only a tile edge-length away.")
+_ch.variants.append(Variant("whole-board", "Find a placement in which no path joins two stop squares "
+                            "one tile edge apart (horizontally or vertically adjacent stops). "
+                            "Score = number of such paths (0 is a solution).", "feasible",
+                            M.forbid_pairs_build(ADJ_STOPS), Sc.forbid_score(ADJ_STOPS),
+                            Sc.forbid_check(ADJ_STOPS), pick=lambda tr: tr.complete_paths))
+_ch = challenge(28, "No path across a tile between opposite squares",
+                "No path connects a pair of stop squares on opposite sides of the same tile.")
+_ch.variants.append(Variant("whole-board", "Find a placement in which no path joins two stop squares "
+                            "that face opposite diagonal edges of one tile. Score = number of such "
+                            "paths (0 is a solution).", "feasible",
+                            M.forbid_pairs_build(OPP_STOPS), Sc.forbid_score(OPP_STOPS),
+                            Sc.forbid_check(OPP_STOPS), pick=lambda tr: tr.complete_paths))
+
+_ch = challenge(29, "Subway: everything reachable",
+                "Every circle and stop square can be visited from any other circle and stop square, "
+                "through a series of routes like a subway system.")
+_ch.variants.append(Variant("whole-board", "Find a placement whose route graph (locations joined by "
+                            "paths) is connected: all 36 stops and circles in one group.",
+                            "feasible", M.subway_build,
+                            lambda tr: len(tr.groups()), Sc.subway_check,
+                            presearch=lambda tr: max(len(g["locations"]) for g in tr.groups()),
+                            presearch_target=36, pick=lambda tr: tr.complete_paths))
+
+_ch = challenge(30, "Our own puzzle: most one-tile paths",
+                "Create your own puzzle! If you feel particularly inspired by your puzzle and "
+                "solution, please send it to us for our archives.")
+_ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can you make at once that "
+                            "cross exactly one tile (a single segment from a stop or circle to a "
+                            "stop or circle)?", "max", M.one_tile_paths_build,
+                            lambda tr: sum(1 for p in tr.complete_paths if p.segments == 1
+                                           and p.printed == 0),
+                            pick=lambda tr: [p for p in tr.complete_paths if p.segments == 1
+                                             and p.printed == 0]))
+del _ch, _kind, _m, _off, _pairs, _t, _w
+
+# ---------------------------------------------------------------------------------------------
+# looking challenges up
+
+
+def get_variant(number: int, variant: str | None) -> tuple[Challenge, object]:
+    """The challenge and its variant (the first one for None; None for challenge 1). Bad numbers or
+    names are refused with a one-line error."""
+    if number not in range(1, 31):
+        fail(f"challenge must be 1-30, got {number}")
+    ch = CHALLENGES.get(number)
+    if ch is None or (ch.method != "bfs" and not ch.variants):
+        fail(f"challenge {number} has no solver yet (see `octosolve octiles challenge --list`)")
+    if ch.method == "bfs":
+        return ch, None
+    var = ch.variant(variant)
+    if var is None:
+        fail(f"challenge {number} has no variant {variant!r} "
+             f"(variants: {', '.join(v.name for v in ch.variants)})")
+    return ch, var
+
+
+def all_variants() -> list[tuple[int, str | None]]:
+    """Every (challenge, variant) with a solver, in order (challenge 1 as (1, None))."""
+    out = []
+    for n in range(1, 31):
+        ch = CHALLENGES.get(n)
+        if ch is None:
+            continue
+        if ch.method == "bfs":
+            out.append((n, None))
+        else:
+            out += [(n, v.name) for v in ch.variants]
+    return out
+
+
+def list_challenges() -> list[dict]:
+    out = []
+    for n in range(1, 31):
+        ch = CHALLENGES.get(n)
+        if ch is None or (ch.method != "bfs" and not ch.variants):
+            out.append({"challenge": n, "title": None, "variants": [], "solver": False})
+        elif ch.method == "search":
+            out.append({"challenge": n, "title": ch.title, "solver": True, "method": "search",
+                        "variants": [v.name for v in ch.variants]})
+        elif ch.method == "bfs":
+            out.append({"challenge": n, "title": ch.title, "variants": ["pairs"], "solver": True})
+        else:
+            out.append({"challenge": n, "title": ch.title, "solver": True,
+                        "variants": [v.name for v in ch.variants]})
+    return out
+
+
+def statement(n: int, variant: str | None) -> tuple[str, str, str]:
+    """(title, rules text, precise statement) of a variant."""
+    ch = CHALLENGES[n]
+    if ch.method == "bfs":
+        return ch.title, ch.text, ("Count the unordered pairs of runner positions (16 stops + 20 "
+                                   "circles) and, for each pair, the fewest tiles a path between them "
+                                   "can cross over all placements (BFS over board edges).")
+    return ch.title, ch.text, ch.variant(variant).statement
+
+
+def method_name(n: int) -> str:
+    return {"bfs": "BFS", "cpsat": "CP-SAT", "search": "local search"}[CHALLENGES[n].method]
+
+
+# ---------------------------------------------------------------------------------------------
+# solving one
+
+
+def solve_variant(number: int, variant: str | None = None, *, time_limit: float = 30.0,
+                  workers: int = 2, seed: int = 0, hint: dict | None = None,
+                  fixed: dict | None = None, presearch_default: bool = True,
+                  stored: bool = True):
+    """Solve one challenge variant by its method (BFS, CP-SAT or local search with ``time_limit``
+    seconds). ``stored=False`` ignores a stored certificate (the model then searches from scratch)."""
+    ch, var = get_variant(number, variant)
+    if ch.method == "bfs":
+        return challenge_one()
+    if ch.method == "search":
+        return search_variant(number, variant, seconds=time_limit, seed=seed)
+    return solve_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed, hint=hint,
+                       fixed=fixed, presearch_default=presearch_default, stored=stored)
+
+
+def search_variant(number: int, variant: str | None = None, *, seconds: float = 15.0,
+                   seed: int = 0):
+    """Answer a local-search challenge variant (best found in ``seconds``; a bound when known)."""
+    ch, var = get_variant(number, variant)
+    if ch.method != "search":
+        fail(f"challenge {number} is not answered by local search")
+    return search_solve(number, var, seconds=seconds, seed=seed)

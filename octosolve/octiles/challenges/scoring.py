@@ -1,0 +1,335 @@
+"""Independent scorers of the challenges: each reads the networkx tracer's answer
+(:func:`octosolve.octiles.rules.trace`) and never looks at a model, so every answer a solver gives is
+re-checked here. Also the counting bounds of the local-search challenges and the picks (which paths a
+picture highlights).
+
+>>> from octosolve.octiles.challenges.shortest import realise
+>>> tr = R.trace(realise([]))
+>>> len(tr.complete_paths)
+36
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .. import rules as R
+from .geometry import B, SP, STUBS
+
+__all__ = ['BOUND_13', 'BOUND_13_NOTE', 'BOUND_15_NOTE', 'best_comp', 'between', 'bound_15',
+           'comps', 'crossings_between', 'disjoint_circle_routes', 'distinct_shapes',
+           'forbid_check', 'forbid_score', 'group_stops', 'identical_pick',
+           'largest_identical_class', 'longest_identical_pair', 'longest_route_squares',
+           'longest_score', 'loop_every_tile_check', 'measure_best', 'mirror_symmetric_paths',
+           'pair_pick', 'path_all_tiles_score', 'paths_between', 'repeat_score',
+           'rot_symmetric_paths', 'route_pick', 'score_pair_cross', 'score_pair_share',
+           'single_kind_paths', 'subway_check', 'turned_partner_paths', 'two_stop_groups',
+           'whole_board']
+
+
+def comps(tr: R.Tracing, kinds=("path", "loop")):
+    return [p for p in tr.paths if p.kind in kinds]
+
+
+def longest_route_squares(tr: R.Tracing, closed_ok: bool = True) -> tuple[int, list]:
+    """Most stop squares on a route: a walk in the route graph (locations joined by paths) that
+    uses each location at most once (a circuit may return to its start). Exhaustive DFS."""
+    rg = tr.route_graph
+    best = (0, [])
+    adj: dict = {}
+    for u, v, k in rg.edges(keys=True):
+        if u == v:
+            continue
+        adj.setdefault(u, []).append((v, k))
+        adj.setdefault(v, []).append((u, k))
+
+    def sq(nodes):
+        return sum(1 for x in nodes if B.is_stop(x))
+
+    def dfs(start, node, seen, used, trail):
+        nonlocal best
+        val = sq(seen)
+        if val > best[0]:
+            best = (val, list(trail))
+        for v, k in adj.get(node, []):
+            if k in used:
+                continue
+            if v == start and closed_ok and len(used) >= 2 and sq(seen) > best[0]:
+                best = (sq(seen), list(trail) + [k])
+            if v in seen:
+                continue
+            seen.add(v)
+            used.add(k)
+            trail.append(k)
+            dfs(start, v, seen, used, trail)
+            trail.pop()
+            used.discard(k)
+            seen.discard(v)
+
+    for s in adj:
+        dfs(s, s, {s}, set(), [])
+    return best
+
+
+def paths_between(tr, pairs) -> int:
+    ps = {frozenset(p) for p in pairs}
+    return sum(1 for p in tr.complete_paths if len(set(p.ends)) == 2 and frozenset(p.ends) in ps)
+
+
+def crossings_between(tr, i, j) -> int:
+    return tr.crossings.get((min(i, j), max(i, j)), 0)
+
+
+def score_pair_cross(tr) -> int:
+    return max([v for (i, j), v in tr.crossings.items() if i != j] or [0])
+
+
+def score_pair_share(tr) -> int:
+    cs = comps(tr)
+    best = 0
+    for a, b in itertools.combinations(cs, 2):
+        if crossings_between(tr, a.id, b.id) == 0:
+            best = max(best, len(set(a.tile_visits) & set(b.tile_visits)))
+    return best
+
+
+def group_stops(tr) -> list[str]:
+    """Stops joined directly by paths to circles of all four colours (challenge 17)."""
+    out = []
+    for s in B.stops:
+        groups = set()
+        for p in tr.complete_paths:
+            if s in p.ends:
+                other = [e for e in p.ends if e != s]
+                if other and B.is_circle(other[0]):
+                    groups.add(B.circle_group(other[0]))
+        if len(groups) == 4:
+            out.append(s)
+    return out
+
+
+def single_kind_paths(tr) -> int:
+    return sum(1 for p in tr.complete_paths if len(p.kinds) == 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# challenge registry
+
+
+def measure_best(tr, kinds, measure, ends=None):
+    vals = [p.measure(measure) for p in comps(tr, kinds)
+            if ends is None or (p.kind == "path" and all(ends(e) for e in p.ends))]
+    return max(vals or [0])
+
+
+def longest_score(kind, measure, ends_filter=None):
+    """The longest component of ``kind`` in ``measure`` (ends restricted by ``ends_filter``)."""
+    def score(tr):
+        return measure_best(tr, (kind,), measure, ends_filter)
+    return score
+
+
+def loop_every_tile_check(tr):
+    return any(set(p.tile_visits) == set(SP) and all(v == 1 for v in p.tile_visits.values())
+               for p in tr.loops)
+
+
+def path_all_tiles_score(tr):
+    vals = [p.printed for p in tr.complete_paths if set(p.tile_visits) == set(SP)]
+    return max(vals) if vals else -1
+
+
+def repeat_score(times):
+    return lambda tr: max([sum(1 for v in p.tile_visits.values() if v >= times)
+                           for p in comps(tr)] or [0])
+
+
+def forbid_check(pairs):
+    ps = {frozenset(p) for p in pairs}
+    return lambda tr: not any(frozenset(p.ends) in ps for p in tr.complete_paths)
+
+
+def forbid_score(pairs):
+    ps = {frozenset(p) for p in pairs}
+    return lambda tr: sum(1 for p in tr.complete_paths if frozenset(p.ends) in ps)
+
+
+def subway_check(tr):
+    import networkx as nx
+    rg = tr.route_graph
+    return nx.is_connected(rg)
+
+
+def rot_symmetric_paths(tr) -> int:
+    return sum(1 for p in tr.complete_paths if p.symmetry["rotation"] > 1)
+
+
+def mirror_symmetric_paths(tr) -> int:
+    return sum(1 for p in tr.complete_paths if p.symmetry["mirror"])
+
+
+def distinct_shapes(tr) -> int:
+    return len({p.shape_key() for p in comps(tr)})
+
+
+def largest_identical_class(kinds):
+    def f(tr):
+        cnt: dict = {}
+        for p in comps(tr, kinds):
+            k = p.shape_key()
+            cnt[k] = cnt.get(k, 0) + 1
+        return max(cnt.values() or [0])
+    return f
+
+
+def longest_identical_pair(tr) -> int:
+    best: dict = {}
+    cnt: dict = {}
+    for p in comps(tr):
+        k = p.shape_key()
+        cnt[k] = cnt.get(k, 0) + 1
+        best[k] = p.segments
+    return max([best[k] for k, c in cnt.items() if c >= 2] or [0])
+
+
+def turned_partner_paths(tr) -> int:
+    """Paths whose image under a quarter or half turn of the board is also a path (challenge 24)."""
+    sets = {p.step_set() for p in tr.complete_paths}
+    return sum(1 for p in tr.complete_paths
+               if any(p.turned_steps(q) in sets and p.turned_steps(q) != p.step_set()
+                      for q in (1, 2, 3)))
+
+
+def two_stop_groups(tr) -> list[dict]:
+    """Route-graph groups with exactly two stops and four circles, one of each colour, in which the
+    two stops are joined by a path (challenge 18). Type A: a corner stop (2 paths) is used; B: both
+    stops on the board edge (3 paths each); C: both stops inside (4 paths each)."""
+    out = []
+    for g in tr.groups():
+        if len(g["stops"]) != 2 or len(g["circles"]) != 4:
+            continue
+        if {B.circle_group(c) for c in g["circles"]} != {"west", "north", "east", "south"}:
+            continue
+        s1, s2 = g["stops"]
+        if not any(set(tr.paths[k].ends) == {s1, s2} for k in g["paths"]):
+            continue
+        deg = sorted(len(B.location_ports[s]) for s in (s1, s2))
+        typ = "A" if deg[0] == 2 else ("B" if deg == [3, 3] else ("C" if deg == [4, 4] else "other"))
+        out.append({"stops": [s1, s2], "circles": g["circles"], "type": typ, "paths": g["paths"]})
+    return out
+
+
+def disjoint_circle_routes(tr, k: int) -> tuple[int, list]:
+    """Most routes circle - k stops - circle that share no location (challenge 15), exact by
+    enumeration and a small set packing."""
+    adj: dict = {}
+    for p in tr.complete_paths:
+        u, v = p.ends
+        if u == v:
+            continue
+        adj.setdefault(u, []).append((v, p.id))
+        adj.setdefault(v, []).append((u, p.id))
+    routes = []
+
+    def ext(trail_nodes, trail_paths):
+        node = trail_nodes[-1]
+        for v, pid in adj.get(node, []):
+            if v in trail_nodes:
+                continue
+            nodes = trail_nodes + [v]
+            if B.is_circle(v):
+                if len(nodes) == k + 2 and nodes[0] < v:
+                    routes.append((frozenset(nodes), trail_paths + [pid]))
+                continue
+            if len(nodes) < k + 2:
+                ext(nodes, trail_paths + [pid])
+
+    for c in B.ring:
+        ext([c], [])
+    best = (0, [])
+
+    def pack(i, used, chosen):
+        nonlocal best
+        if len(chosen) > best[0]:
+            best = (len(chosen), list(chosen))
+        if len(chosen) + (len(routes) - i) <= best[0]:
+            return
+        for j in range(i, len(routes)):
+            nodes, pids = routes[j]
+            if nodes & used:
+                continue
+            chosen.append(pids)
+            pack(j + 1, used | nodes, chosen)
+            chosen.pop()
+
+    pack(0, frozenset(), [])
+    return best
+
+
+def whole_board(fn):
+    return lambda tr: fn(tr) == len(tr.complete_paths) == len(STUBS) // 2
+
+
+# ---------------------------------------------------------------------------------------------
+# counting bounds for the local-search questions (tests/octiles/challenges/test_bounds.py checks them)
+# 13: a path or loop counted crosses one tile twice (self-crossing: two of its segments on one tile
+# cross; twice-not-self-crossing: two of its segments on one tile). Charge each counted component to
+# one such tile: a tile has 4 segments, so at most 2 components are charged to it.
+BOUND_13 = 2 * len(SP)
+BOUND_13_NOTE = ("counting: each counted path/loop has two of its segments on some tile, a tile has "
+                 f"4 segments, so at most 2 per tile: 2 x {len(SP)} = {2 * len(SP)}")
+
+
+def bound_15(k: int) -> int:
+    """Routes circle - k stops - circle sharing no location: each takes 2 of the 20 circles and k of
+    the 16 stops."""
+    return min(len(B.ring) // 2, len(B.stops) // k)
+
+
+BOUND_15_NOTE = (f"counting: location-disjoint routes each use 2 of the {len(B.ring)} circles and k of "
+                 f"the {len(B.stops)} stops: at most min({len(B.ring) // 2}, floor({len(B.stops)}/k))")
+
+
+# ---------------------------------------------------------------------------------------------
+# which paths a picture highlights (from the tracer)
+
+
+def best_comp(kinds, key, ends=None):
+    def pick(tr):
+        cs = [p for p in comps(tr, kinds) if ends is None or all(ends(e) for e in p.ends)]
+        return [max(cs, key=key)] if cs else []
+    return pick
+
+
+def between(pairs):
+    ps = {frozenset(p) for p in pairs}
+    return lambda tr: [p for p in tr.complete_paths if len(set(p.ends)) == 2 and frozenset(p.ends) in ps]
+
+
+def pair_pick(share: bool):
+    def pick(tr):
+        cs = comps(tr)
+        best, arg = -1, []
+        for a, b in itertools.combinations(cs, 2):
+            x = crossings_between(tr, a.id, b.id)
+            if share:
+                if x:
+                    continue
+                x = len(set(a.tile_visits) & set(b.tile_visits))
+            if x > best:
+                best, arg = x, [a, b]
+        return arg
+    return pick
+
+
+def route_pick(tr):
+    _, trail = longest_route_squares(tr)
+    return [tr.paths[k] for k in trail]
+
+
+def identical_pick(tr):
+    cnt: dict = {}
+    for p in comps(tr):
+        cnt.setdefault(p.shape_key(), []).append(p)
+    groups = sorted(cnt.values(), key=lambda g: (-len(g), -g[0].segments))
+    return groups[0] if groups and len(groups[0]) > 1 else []

@@ -1,17 +1,32 @@
-"""`octosolve octagion ...` commands."""
+"""`octosolve octagion ...` commands: thin wrappers that parse options, call the library, print.
+
+Options follow the shared vocabulary (docs/cli.md): ``--variant`` names a rule variant only (the
+cards of a scored row are ``--cards``); ``--teams N`` is always a count of teams (1 to 8);
+``--time-limit``, ``--workers``, ``--seed``, ``--json``, ``--out``, ``--svg``. Names (variants,
+``--favour``, Countdown levels, words, card tokens) are case-insensitive.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+import shlex
 
 import click
 
-from ..core.clikit import json_option, seed_option
+from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, json_option, out_option, seed_option,
+                           svg_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
-DECK_OPT = click.option("--deck", "deck_path", type=click.Path(dir_okay=False), default=None,
-                        help="Deck CSV (header letter,number). Default: data/octagion/deck.csv.")
+__all__ = ["group"]
+
+MAX_TEAMS = 8
+MAX_ROUNDS = 40
+MAX_TOP = 1_000_000
+
+DECK_OPT = click.option("--deck", "deck_path", default=None, metavar="PATH",
+                        help="The team's deck: CSV with the header letter,number, one card a row "
+                             "(default: our deck data/octagion/deck.csv).")
+TEAMS_HELP = f"Number of teams (1 to {MAX_TEAMS})."
 
 
 def _deck(path):
@@ -24,6 +39,16 @@ def _fmt_assignment(res: dict) -> str:
                     for a in res["assignment"])
 
 
+def _write_text(path: str, text: str) -> None:
+    from pathlib import Path
+    try:
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
 @click.group(name="octagion")
 def group():
     """Octagion: letter/number cards - solvability, Treatment Cards, deck design, scoring, set-ups."""
@@ -33,7 +58,8 @@ def group():
 @click.argument("word")
 @DECK_OPT
 @click.option("--all", "all_solutions", is_flag=True, help="List every penalty-free solution.")
-@click.option("--limit", type=click.IntRange(1), default=None, help="At most this many with --all.")
+@click.option("--limit", type=click.IntRange(1, 40320), default=None,
+              help="At most this many solutions with --all (1 to 40320 = 8!).")
 @json_option
 def solve(word, deck_path, all_solutions, limit, as_json):
     """Can WORD be spelled without repeating a number? Minimum Treatment Cards, one optimal
@@ -52,35 +78,47 @@ def solve(word, deck_path, all_solutions, limit, as_json):
 
 
 @group.command()
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="PATH")
 @DECK_OPT
-@click.option("--report", "report_path", type=click.Path(dir_okay=False), default=None,
-              help="Also write the full report (per word and per card) as JSON here.")
+@out_option("Also write the full report (per word, per card, whole list) as JSON to this file.")
+@svg_option("Write the word cards as an SVG picture, coloured by difficulty (word-card files).")
 @json_option
-def check(path, deck_path, report_path, as_json):
-    """Designer's report for a word list or word-card file PATH (one word a line, or 'A1 WORD'):
-    per word (solvable, Treatment Cards needed, solutions, difficulty) and per card."""
+def check(path, deck_path, out, svg_path, as_json):
+    """Designer's report for PATH: a plain word list of any length (one word a line) or a word-card
+    file ('A1 WORD' lines): per word (solvable, Treatment Cards needed, solutions, difficulty), per
+    card and for the whole list. Shows progress on long lists."""
     from ..core.lexicon import read_lines
-    from .mutations import parse_wordcards
-    from .wordcards import check_cards, format_check
+    from .render import wordcards_svg
+    from .wordcards import check_cards, format_check, parse_wordcards
     deck = _deck(deck_path)
     entries = parse_wordcards(read_lines(path, "word list"), str(path))
-    rep = check_cards(entries, deck)
-    if report_path:
-        write_json(report_path, rep)
+    if svg_path and entries[0][0] is None:
+        fail("--svg draws word cards: PATH is a plain word list, not a word-card file")
+    rep = check_cards(entries, deck, show_progress=True)
+    if out:
+        write_json(out, rep)
+    if svg_path:
+        _write_text(svg_path, wordcards_svg(rep))
     emit(rep["words"], as_json, format_check(rep))
 
 
 @group.command()
-@click.option("--sequence", required=True, help="The 8-letter challenge word.")
-@click.option("--variant", required=True,
-              help="The cards laid down, e.g. 'C3 O5 _ * N2 ...' (_ empty, * Treatment Card).")
+@click.option("--sequence", required=True, help="The 8-letter challenge word (case-insensitive).")
+@click.option("--cards", "cards", required=True, metavar="ROW",
+              help="The row of cards the team laid down (the rules' 'variant'), e.g. "
+                   "'C3 O5 _ * N2 ...': letter+number, _ an empty position, * a Treatment Card.")
 @click.option("--got-it", is_flag=True, help="The team called 'Got it!'.")
+@DECK_OPT
+@click.option("--treatments", type=click.IntRange(0, 5), default=5, show_default=True,
+              help="Treatment Cards the team still has (0 to 5); a row using more is refused.")
 @json_option
-def score(sequence, variant, got_it, as_json):
-    """Score one round exactly as the rules' Scoring section (see docs/rules/octagion.md)."""
+def score(sequence, cards, got_it, deck_path, treatments, as_json):
+    """Score one round exactly as the rules' Scoring section (see docs/rules/octagion.md). A row
+    that cannot be on the table (a card the team's deck lacks or holds fewer times, more Treatment
+    Cards than the team has) is an error."""
     from .rules import score_variant
-    res = score_variant(sequence, variant, got_it=got_it)
+    res = score_variant(sequence, cards, got_it=got_it, deck=_deck(deck_path),
+                        treatments=treatments)
     p = res["penalties"]
     lines = [f"{res['sequence']} <- {res['variant']}",
              f"  8 - {p['empty_position']} empty - {p['incorrect_letter']} incorrect letter - "
@@ -89,34 +127,57 @@ def score(sequence, variant, got_it, as_json):
     emit(res, as_json, "\n".join(lines))
 
 
+def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
+                    ls_iters, seed, out, record) -> str:
+    args = ["octosolve", "octagion", "design-deck"] + ([words_arg] if words_arg else [])
+    if top:
+        args += ["--top", str(top)]
+    args += ["--per-number", str(per_number), "--favour", favour, "--time-limit", f"{time_limit:g}",
+             "--workers", str(workers), "--local-search", str(ls_iters), "--seed", str(seed)]
+    for opt, v in (("--require", require_path), ("--out", out), ("--record", record)):
+        if v:
+            args += [opt, str(v)]
+    return " ".join(shlex.quote(a) for a in args)
+
+
 @group.command("design-deck")
-@click.argument("words", type=click.Path(dir_okay=False), required=False)
-@click.option("--top", type=click.IntRange(1), default=None,
-              help="Use only the first N words of WORDS (the lexicon is sorted by familiarity).")
+@click.argument("words", metavar="[WORDS]", required=False)
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=None,
+              help="Use only the first N words of WORDS (the lexicon is sorted by familiarity; "
+                   "the designer takes at most 5000 words).")
 @click.option("--per-number", type=click.IntRange(1, 26), default=6, show_default=True,
-              help="Cards per number 1..8 (48 cards at 6).")
-@click.option("--require", "require_path", type=click.Path(dir_okay=False), default=None,
-              help="Word(-card) file whose words must all be solvable.")
-@click.option("--favour", type=click.Choice(["none", "hard", "easy"]), default="none",
-              show_default=True, help="Then prefer words with few (hard) or many (easy) solutions.")
-@click.option("--time-limit", type=click.FloatRange(0.1), default=60.0, show_default=True,
-              help="CP-SAT seconds.")
-@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
-              help="CP-SAT search workers.")
-@click.option("--local-search", "ls_iters", type=click.IntRange(0), default=5000, show_default=True,
-              help="Simulated-annealing steps (numba-scored) whose deck is CP-SAT's starting hint.")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the deck CSV here.")
+              help="Cards per number 1..8 (1 to 26; 48 cards at 6).")
+@click.option("--require", "require_path", default=None, metavar="PATH",
+              help="Word list or word-card file whose words must all be solvable.")
+@click.option("--favour", type=click.Choice(["none", "hard", "easy"], case_sensitive=False),
+              default="none", show_default=True,
+              help="Then prefer words with few (hard) or many (easy) solutions.")
+@click.option("--time-limit", type=FiniteFloat(0.0, MAX_SECONDS), default=60.0, show_default=True,
+              help="CP-SAT seconds (a finite number > 0, at most a week); the annealing comes on top.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="CP-SAT search workers (1 to 64; with more than 1 the result varies from run "
+                   "to run).")
+@click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,
+              show_default=True,
+              help="Simulated-annealing steps (numba-scored, 0 to 10^7) whose deck is CP-SAT's "
+                   "starting hint.")
+@out_option("Write the designed deck as CSV (letter,number) to this file.")
+@click.option("--record", type=OutPath(False), default=None, metavar="PATH",
+              help="Write the design record (JSON: the command, the words, CP-SAT's figures, the "
+                   "deck) to this file; the report re-checks data/octagion/deck_design.json.")
+@svg_option("Write the designed deck as an SVG picture.")
 @seed_option(0)
 @json_option
 def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, workers, ls_iters,
-                    out_path, seed, as_json):
-    """Design a deck with CP-SAT: maximise the words of WORDS solvable without Treatment Cards
-    (default WORDS: the lexicon's 1000 most familiar words)."""
+                    out, record, svg_path, seed, as_json):
+    """Design a deck with CP-SAT: maximise the words of WORDS (a word list) solvable without
+    Treatment Cards (default WORDS: the lexicon's 1000 most familiar words). Shows progress;
+    Ctrl-C stops it."""
     from ..core.lexicon import load_words, read_lines
-    from .mutations import parse_wordcards
-    from .solve import design_deck
-    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
+    from .design import design_deck, design_record
+    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
+    favour = favour.lower()
+    words_arg = words
     if words is None:
         words = str(lexicon_path())
         top = top or DEFAULT_DESIGN_WORDS
@@ -130,76 +191,91 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     res = design_deck(wl, per_number=per_number, required=req, favour=favour,
                       time_limit=time_limit, seed=seed, workers=workers,
                       local_search_iters=ls_iters)
-    if out_path:
-        res.deck.save(out_path)
+    if out:
+        _write_text(out, res.deck.to_csv())
     j = res.to_json()
-    if out_path:
-        j["out"] = out_path
+    if record:
+        cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
+                              ls_iters, seed, out, record)
+        rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
+                            words=words_arg or "lexicon", top=top, per_number=per_number,
+                            favour=favour, time_limit=time_limit, workers=workers,
+                            local_search=ls_iters, seed=seed)
+        write_json(record, rec)
+    if svg_path:
+        _write_text(svg_path, res.deck._repr_svg_())
+    for k, v in (("out", out), ("record", record), ("svg", svg_path)):
+        if v:
+            j[k] = v
     lines = [f"{res.words} words, {res.kernel_solvable} solvable with the designed deck "
              f"(CP-SAT {res.status}: objective {res.objective:g}, bound {res.bound:g}, "
              f"gap {100 * res.gap:.1f}%, {res.seconds:.1f} s); mean solutions of a solvable word "
              f"{res.mean_solutions:g}"]
     for n, letters in j["deck"]["by_number"].items():
         lines.append(f"  {n}: {' '.join(letters)}")
-    if out_path:
-        lines.append(f"wrote {out_path}")
+    lines += [f"wrote {v}" for v in (out, record, svg_path) if v]
     emit(j, as_json, "\n".join(lines))
 
 
 @group.command()
 @DECK_OPT
 @click.option("--cards", type=click.IntRange(1, 26), default=4, show_default=True,
-              help="Number of word cards (40 words each).")
-@click.option("--min-zipf", type=float, default=3.0, show_default=True,
-              help="Familiarity floor (wordfreq Zipf frequency from the lexicon file).")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the cards here ('A1<TAB>WORD' lines; `check` reads it).")
+              help="Number of word cards (1 to 26, 40 words each).")
+@click.option("--min-zipf", type=FiniteFloat(0.0, 8.0, lo_open=False), default=3.0,
+              show_default=True,
+              help="Familiarity floor, 0 to 8 (wordfreq Zipf frequency from the lexicon file).")
+@out_option("Write the cards here ('A1<TAB>WORD' lines; `check` reads it).")
+@svg_option("Write the word cards as an SVG picture.")
 @seed_option()
 @json_option
-def wordcards(deck_path, cards, min_zipf, out_path, seed, as_json):
+def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
     """Generate word cards: 40 familiar 8-letter words each, all solvable by the deck."""
     from .wordcards import generate_wordcards, wordcards_text
     deck = _deck(deck_path)
     wc = generate_wordcards(deck, cards=cards, min_zipf=min_zipf, seed=seed)
-    if out_path:
-        Path(out_path).write_text(wordcards_text(wc, deck_path), encoding="utf-8")
+    if out:
+        _write_text(out, wordcards_text(wc, deck_path))
+    if svg_path:
+        _write_text(svg_path, wc._repr_svg_())
     text = "\n".join(f"{c}: " + " ".join(f"{i}.{w}" for i, w in enumerate(ws, 1))
                      for c, ws in wc.items())
-    emit({"cards": wc, "out": out_path}, as_json, text + (f"\nwrote {out_path}" if out_path else ""))
+    text += "".join(f"\nwrote {v}" for v in (out, svg_path) if v)
+    emit({"cards": dict(wc), "out": out}, as_json, text)
 
 
 @group.command()
 @click.option("--variant", type=click.Choice(["standard", "alpha", "beta", "gamma", "delta",
                                               "epsilon", "zeta", "virulent"],
                                              case_sensitive=False), default="standard",
-              show_default=True)
-@click.option("--teams", type=int, default=2, show_default=True)
-@click.option("--rounds", type=int, default=8, show_default=True)
-@click.option("--treatments", default=None,
-              help="Treatment Cards per team: one number 0-5 or one per team (3,1,0).")
-@click.option("--levels", default=None, help="Countdown levels: all, easy (1,2), hard (2,3), 1,2 ...")
+              show_default=True, help="Rule variant: standard, a Rule Mutation, or Virulent.")
+@click.option("--teams", type=click.IntRange(1, MAX_TEAMS), default=2, show_default=True,
+              help=TEAMS_HELP)
+@click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=8, show_default=True,
+              help=f"Rounds in the game (1 to {MAX_ROUNDS}; Alpha: at most 8).")
+@click.option("--treatments", default=None, metavar="N[,N...]",
+              help="Treatment Cards per team for the whole game: one number 0-5 or one per team "
+                   "(3,1,0). Default 3 for beta, zeta and virulent, else 0.")
+@click.option("--levels", default=None, metavar="LEVELS",
+              help="Countdown levels: all, easy (1,2), hard (2,3) or a list such as 1,2.")
 @DECK_OPT
-@click.option("--wordcards", "wordcards_path", type=click.Path(dir_okay=False), default=None,
-              help="Word-card file (default data/octagion/wordcards.txt).")
+@click.option("--wordcards", "wordcards_path", default=None, metavar="PATH",
+              help="Word-card file or plain list of 40 x k words (default data/octagion/wordcards.txt).")
 @seed_option()
 @json_option
 def setup(variant, teams, rounds, treatments, levels, deck_path, wordcards_path, seed, as_json):
-    """Game set-up round by round for a rule mutation (timers, words, Treatment Cards)."""
-    from .mutations import generate_setup, load_wordcards
+    """Game set-up round by round for a rule variant (timers, words, Treatment Cards)."""
+    from .mutations import generate_setup
+    from .wordcards import load_wordcards
+    variant = variant.lower()
     deck = _deck(deck_path)
-    wc = load_wordcards(wordcards_path) if (wordcards_path or variant.lower() != "zeta") else None
+    wc = load_wordcards(wordcards_path) if (wordcards_path or variant != "zeta") else None
     zeta_words = None
-    if variant.lower() == "zeta":
+    if variant == "zeta":
         from .wordcards import zeta_candidates
         zeta_words = zeta_candidates(deck)
     res = generate_setup(variant, teams, seed, rounds=rounds, treatments=treatments,
                          levels=levels, deck=deck, wordcards=wc, zeta_words=zeta_words)
-    if variant.lower() == "zeta":
-        from .solve import solve_word
-        for rd in res["rounds"]:
-            r = solve_word(rd["sequence"], deck)
-            rd["min_wildcards"] = r["min_wildcards"]
-    lines = [f"{res['variant']} - {teams} team(s), seed {seed}; Treatment Cards: "
+    lines = [f"{res['variant']} - {teams} team(s), seed {seed}; Treatment Cards for the game: "
              + ", ".join(f"team {t}: {n}" for t, n in res["treatment_cards"].items())]
     for rd in res["rounds"]:
         head = f"round {rd['round']}: {rd['time']}"
@@ -216,17 +292,21 @@ def setup(variant, teams, rounds, treatments, levels, deck_path, wordcards_path,
         elif "word_card" in rd:
             head += f"; {rd['word_card']}{rd['position']} {rd['sequence']}"
         else:
-            head += f"; {rd['sequence']} (needs {rd['min_wildcards']} Treatment Card(s))"
+            head += (f"; {rd['sequence']} (needs {rd['min_wildcards']} Treatment Card(s); left: "
+                     + ", ".join(f"team {t}: {n}" for t, n in rd["treatment_cards_left"].items())
+                     + ")")
         lines.append(head)
     emit(res, as_json, "\n".join(lines))
 
 
 @group.command()
 @DECK_OPT
-@click.option("--teams", type=int, default=3, show_default=True)
-@click.option("--countdown", "countdown_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--teams", type=click.IntRange(1, MAX_TEAMS), default=3, show_default=True,
+              help=TEAMS_HELP)
+@click.option("--countdown", "countdown_path", default=None, metavar="PATH",
               help="Countdown Cards CSV (time_s,level,offset); default data/octagion/countdown.csv.")
-@click.option("--levels", default=None, help="Countdown levels in play (all, easy, hard, 1,2 ...).")
+@click.option("--levels", default=None, metavar="LEVELS",
+              help="Countdown levels in play: all, easy (1,2), hard (2,3) or a list such as 1,2.")
 @json_option
 def odds(deck_path, teams, countdown_path, levels, as_json):
     """Exact odds under Delta/Epsilon: each word position 1..40, and team collisions."""
@@ -250,13 +330,17 @@ def odds(deck_path, teams, countdown_path, levels, as_json):
 
 @group.command("deck")
 @DECK_OPT
-@click.option("--top", type=click.IntRange(1), default=None, help="Only the N most familiar words.")
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=None,
+              help="Only the N most familiar lexicon words.")
+@svg_option("Write the deck as an SVG picture.")
 @json_option
-def deck_cmd(deck_path, top, as_json):
+def deck_cmd(deck_path, top, svg_path, as_json):
     """Deck statistics against the lexicon: solvable words, Treatment Cards needed, difficulty."""
     from .wordcards import deck_stats
     deck = _deck(deck_path)
     st = deck_stats(deck, top=top)
+    if svg_path:
+        _write_text(svg_path, deck._repr_svg_())
     lines = [f"deck: {len(deck)} cards, per number {st['deck']['per_number']}"]
     for n, letters in st["deck"]["by_number"].items():
         lines.append(f"  {n}: {' '.join(letters)}")
@@ -266,4 +350,6 @@ def deck_cmd(deck_path, top, as_json):
                                                           st["min_wildcards"].items()))
     lines.append("difficulty of solvable words: " + ", ".join(f"{k}: {v}" for k, v in
                                                                st["difficulty"].items()))
+    if svg_path:
+        lines.append(f"wrote {svg_path}")
     emit(st, as_json, "\n".join(lines))

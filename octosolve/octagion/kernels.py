@@ -21,6 +21,12 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ..core.kernels import Twin
+
+__all__ = ["FULL", "POPCOUNT8", "encode_words", "count_matchings_rows", "max_matching_rows",
+           "solve_words", "solve_words_parallel", "solve_word_list", "count_matchings_py",
+           "max_matching_py", "solve_words_py", "TWINS"]
+
 FULL = 0xFF
 POPCOUNT8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 
@@ -39,17 +45,11 @@ def encode_words(words) -> np.ndarray:
 # ----------------------------------------------------------------------------------------------
 # numba kernels
 # ----------------------------------------------------------------------------------------------
-@numba.njit(cache=True, inline="always")
-def _popcount(x, pc):
-    return pc[x & 0xFF]
-
-
 @numba.njit(cache=True)
-def count_matchings_rows(rows, pc, order, avail, chosen):
+def count_matchings_rows(rows, pc, order):
     """Number of perfect matchings of the 8 row masks (positions -> distinct numbers).
 
-    ``order`` is a scratch int64 array of length 8 (``avail``/``chosen`` are kept for the
-    signature and not used).
+    ``pc`` is the popcount table ``POPCOUNT8``; ``order`` a scratch int64 array of length 8.
     """
     # quick rejects: an empty row or a number no position can take
     u = 0
@@ -200,13 +200,11 @@ def solve_words(words, masks, pc):
     wild = np.zeros(n, dtype=np.int64)
     rows = np.zeros(8, dtype=np.int64)
     order = np.zeros(8, dtype=np.int64)
-    avail = np.zeros(8, dtype=np.int64)
-    chosen = np.zeros(8, dtype=np.int64)
     nbr = np.zeros(32, dtype=np.int64)
     for w in range(n):
         for i in range(8):
             rows[i] = masks[words[w, i]]
-        c = count_matchings_rows(rows, pc, order, avail, chosen)
+        c = count_matchings_rows(rows, pc, order)
         sols[w] = c
         if c == 0:
             wild[w] = 8 - max_matching_rows(rows, pc, nbr)
@@ -225,13 +223,11 @@ def solve_words_parallel(words, masks, pc):
         hi = n * (ch + 1) // nchunks
         rows = np.zeros(8, dtype=np.int64)
         order = np.zeros(8, dtype=np.int64)
-        avail = np.zeros(8, dtype=np.int64)
-        chosen = np.zeros(8, dtype=np.int64)
         nbr = np.zeros(32, dtype=np.int64)
         for w in range(lo, hi):
             for i in range(8):
                 rows[i] = masks[words[w, i]]
-            c = count_matchings_rows(rows, pc, order, avail, chosen)
+            c = count_matchings_rows(rows, pc, order)
             sols[w] = c
             if c == 0:
                 wild[w] = 8 - max_matching_rows(rows, pc, nbr)
@@ -284,3 +280,62 @@ def solve_words_py(words, masks):
         sols.append(c)
         wild.append(0 if c else 8 - max_matching_py(rows))
     return np.array(sols, dtype=np.int64), np.array(wild, dtype=np.int64)
+
+
+# ----------------------------------------------------------------------------------------------
+# the twin table (tests/test_kernel_twins.py iterates it)
+# ----------------------------------------------------------------------------------------------
+def _random_masks(rng: np.random.Generator) -> np.ndarray:
+    """A random deck as 26 masks: 1 to 8 numbers per letter for a few letters, sparse or dense."""
+    density = rng.choice([0.15, 0.3, 0.5, 0.8])
+    m = (rng.random((26, 8)) < density).astype(np.uint8)
+    return (m * (1 << np.arange(8, dtype=np.uint8))).sum(axis=1).astype(np.uint8)
+
+
+def _random_words(rng: np.random.Generator, n: int) -> np.ndarray:
+    """``n`` random words over a small alphabet (so letters repeat and both branches run)."""
+    k = int(rng.integers(3, 27))
+    return rng.integers(0, k, size=(n, 8)).astype(np.uint8)
+
+
+def _rows_examples(rng: np.random.Generator):
+    for _ in range(300):
+        masks = _random_masks(rng)
+        word = _random_words(rng, 1)[0]
+        rows = np.array([masks[x] for x in word], dtype=np.int64)
+        yield rows, POPCOUNT8, np.zeros(8, dtype=np.int64)
+    yield np.full(8, FULL, dtype=np.int64), POPCOUNT8, np.zeros(8, dtype=np.int64)   # 8! = 40320
+
+
+def _rows_examples_mm(rng: np.random.Generator):
+    for rows, pc, _ in _rows_examples(rng):
+        yield rows, pc, np.zeros(32, dtype=np.int64)
+
+
+def _words_examples(rng: np.random.Generator):
+    for _ in range(20):
+        yield _random_words(rng, int(rng.integers(0, 200))), _random_masks(rng), POPCOUNT8
+
+
+def _count_twin(rows, pc, order):
+    return count_matchings_py([int(r) for r in rows])
+
+
+def _mm_twin(rows, pc, scratch):
+    return max_matching_py([int(r) for r in rows])
+
+
+def _solve_twin(words, masks, pc):
+    return solve_words_py(words, masks)
+
+
+TWINS = (
+    Twin("count_matchings_rows", count_matchings_rows, _count_twin, _rows_examples,
+         note="twin: dynamic programme over the sets of used numbers (the permanent)"),
+    Twin("max_matching_rows", max_matching_rows, _mm_twin, _rows_examples_mm,
+         note="twin: Hall's deficiency (Konig-Ore) over all 256 position subsets"),
+    Twin("solve_words", solve_words, _solve_twin, _words_examples,
+         note="twin: the two plain twins above, word by word"),
+    Twin("solve_words_parallel", solve_words_parallel, _solve_twin, _words_examples,
+         note="twin: the two plain twins above, word by word"),
+)

@@ -14,10 +14,15 @@ from pathlib import Path
 
 from ..core.errors import fail
 from ..core.seeding import py_random
-from .rules import NUMBERS, Deck
+from .rules import NUMBERS, WORDS_PER_CARD, Deck
+from .wordcards import load_wordcards, parse_wordcards  # noqa: F401 (old import path of parse_wordcards)
+
+__all__ = ["VARIANTS", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
+           "load_countdown", "parse_levels", "parse_treatments", "generate_setup",
+           "number_distribution", "offset_distribution", "position_distribution", "collision_odds",
+           "collision_odds_enumerated", "simulate_redraws", "odds"]
 
 VARIANTS = ("standard", "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "virulent")
-WORDS_PER_CARD = 40
 STANDARD_TIME = 120
 OFFSETS = (0, 8, 16, 24, 32)
 
@@ -103,60 +108,6 @@ def parse_treatments(text: str | None, teams: int, default: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------------------------
-# word cards
-# ----------------------------------------------------------------------------------------------
-def parse_wordcards(lines: list[str], name: str = "word cards") -> list[tuple[str, int, str]]:
-    """Lines ``A1<TAB>WORD`` (or ``A1 WORD``/``A1,WORD``), or bare words (grouped 40 a card in
-    order: A1..A40, B1..). Returns (card letter, index 1..40, word) triples."""
-    from .rules import normalize_sequence
-    out = []
-    bare = 0
-    for i, ln in enumerate(lines, 1):
-        parts = ln.replace("\t", " ").replace(",", " ").split()
-        if len(parts) == 1:
-            word = normalize_sequence(parts[0], f"{name} line {i}: word")
-            card, idx = chr(65 + bare // WORDS_PER_CARD), bare % WORDS_PER_CARD + 1
-            bare += 1
-        elif len(parts) == 2:
-            lab = parts[0].upper()
-            if not (lab[:1].isalpha() and lab[1:].isdigit() and 1 <= int(lab[1:]) <= WORDS_PER_CARD):
-                fail(f"{name} line {i}: label {parts[0]!r} is not like A1..Z40")
-            card, idx = lab[0], int(lab[1:])
-            word = normalize_sequence(parts[1], f"{name} line {i}: word")
-        else:
-            fail(f"{name} line {i}: expected 'A1 WORD' or a word, got {ln!r}")
-        if bare > 26 * WORDS_PER_CARD:
-            fail(f"{name}: more than 26 cards of 40 words")
-        out.append((card, idx, word))
-    seen = set()
-    for card, idx, _ in out:
-        if (card, idx) in seen:
-            fail(f"{name}: {card}{idx} appears twice")
-        seen.add((card, idx))
-    if not out:
-        fail(f"{name}: no words")
-    return out
-
-
-def load_wordcards(path: Path | str | None = None) -> dict[str, list[str]]:
-    """Word cards as {card letter: 40 words in order}. Cards must be complete for the mutations."""
-    from ..core.lexicon import read_lines
-    if path is None:
-        from ..core.paths import data_path
-        path = data_path("octagion", "wordcards.txt")
-    entries = parse_wordcards(read_lines(path, "word cards"), str(path))
-    cards: dict[str, dict[int, str]] = {}
-    for c, i, w in entries:
-        cards.setdefault(c, {})[i] = w
-    out = {}
-    for c, d in sorted(cards.items()):
-        if sorted(d) != list(range(1, WORDS_PER_CARD + 1)):
-            fail(f"word card {c} does not have words 1..40")
-        out[c] = [d[i] for i in range(1, WORDS_PER_CARD + 1)]
-    return out
-
-
-# ----------------------------------------------------------------------------------------------
 # set-up generator
 # ----------------------------------------------------------------------------------------------
 class _Stack:
@@ -177,8 +128,12 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
                    treatments: str | None = None, levels: str | None = None,
                    deck: Deck | None = None, wordcards: dict[str, list[str]] | None = None,
                    countdown: list[CountdownCard] | None = None,
-                   zeta_words: list[str] | None = None) -> dict:
-    """A whole game's set-up, round by round, reproducible from ``seed``."""
+                   zeta_words: list[tuple[str, int]] | None = None) -> dict:
+    """A whole game's set-up, round by round, reproducible from ``seed``.
+
+    Rule Zeta draws its words from ``zeta_words``, pairs (word, minimum Treatment Cards), without
+    repeating a word, and never a word needing more Treatment Cards than the teams have left over
+    the game (see docs/rules/octagion.md)."""
     variant = variant.lower()
     if variant not in VARIANTS:
         fail(f"unknown variant {variant!r} (choose from {', '.join(VARIANTS)})")
@@ -206,6 +161,12 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
         fail(f"no Countdown Cards of levels {lv}")
     if wordcards is None and variant != "zeta":
         wordcards = load_wordcards()
+    if variant == "zeta":
+        if not zeta_words:
+            fail("Rule Zeta needs a word list of non-conforming words")
+        # pairs (word, Treatment Cards it needs with this deck)
+        zeta = [(w, int(k)) for w, k in zeta_words]
+        zeta_budget, zeta_used = min(tr), set()
     cd_stack = _Stack(cd_cards, rnd) if uses_countdown else None
     wc_stack = _Stack(sorted(wordcards), rnd) if wordcards else None
     team_decks = [list(deck.cards) for _ in range(teams)]
@@ -224,9 +185,18 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
             rd["time_s"] = STANDARD_TIME
         rd["time"] = fmt_time(rd["time_s"])
         if variant == "zeta":
-            if not zeta_words:
-                fail("Rule Zeta needs a word list of non-conforming words")
-            rd["sequence"] = rnd.choice(zeta_words)
+            # the Treatment Cards are "good for just one use during the game": a word needing k of
+            # them is drawn only while every team still has k (all teams spell the same word)
+            eligible = [(w, k) for w, k in zeta if k <= zeta_budget and w not in zeta_used]
+            if not eligible:
+                fail("Rule Zeta: no word left that the teams' Treatment Cards can still complete")
+            word, k = rnd.choice(eligible)
+            zeta_used.add(word)
+            zeta_budget -= k
+            rd["sequence"] = word
+            rd["min_wildcards"] = k
+            rd["treatment_cards_left"] = {str(t + 1): tr[t] - (min(tr) - zeta_budget)
+                                          for t in range(teams)}
         elif not uses_random_word:
             card = wc_stack.draw()
             idx = rnd.randint(1, WORDS_PER_CARD)

@@ -11,10 +11,13 @@ from pathlib import Path
 from ..core.jsonout import write_json
 from ..core.paths import data_path
 from . import kernels
-from .mutations import generate_setup, load_countdown, load_wordcards, odds, parse_wordcards
+from .mutations import generate_setup, load_countdown, odds
+from .wordcards import load_wordcards, parse_wordcards
 from .render import deck_svg, histogram_svg, wordcards_svg
 from .rules import load_deck
-from .solve import design_deck
+from .design import design_deck
+__all__ = ["build"]
+
 from .wordcards import (DEFAULT_DESIGN_WORDS, check_cards, deck_stats, generate_wordcards,
                         load_lexicon)
 

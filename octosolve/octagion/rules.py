@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,12 +18,20 @@ import numpy as np
 
 from ..core.errors import fail
 from ..core.lexicon import fold_word, is_az, read_text
+from .render import deck_svg, deck_text
+
+__all__ = ["LETTERS", "NUMBERS", "WORD_LEN", "DECK_SIZE", "PER_NUMBER", "WORDS_PER_CARD", "TREATMENT_CARDS", "Card", "Deck",
+           "default_deck_path", "load_deck", "normalize_sequence", "EMPTY", "TREATMENT",
+           "parse_variant", "check_variant_possible", "score_variant"]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NUMBERS = 8          # card numbers 1..8
 WORD_LEN = 8         # the sequence is an 8-letter word
 DECK_SIZE = 48       # cards in the commercial deck
 PER_NUMBER = 6       # our default deck: eight packets of six letters
+WORDS_PER_CARD = 40  # "Word Cards are numbered A1...A40, B1...B40, etc."
+TREATMENT_CARDS = 5  # "To make the game easier, use all 5 Treatment Cards."
+_DIGITS = re.compile(r"[0-9]{1,3}")   # ASCII digits only: '³'.isdigit() is True but int('³') fails
 
 
 @dataclass(frozen=True, order=True)
@@ -77,6 +86,13 @@ class Deck:
     def __eq__(self, other) -> bool:
         return isinstance(other, Deck) and self.cards == other.cards
 
+    def __str__(self) -> str:
+        return deck_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The deck as eight columns of cards (notebooks show it)."""
+        return deck_svg(self)
+
     def to_csv(self) -> str:
         buf = io.StringIO()
         buf.write("letter,number\n")
@@ -121,7 +137,7 @@ class Deck:
             letter, num = r[0].strip().upper(), r[1].strip()
             if not (len(letter) == 1 and letter in LETTERS):
                 fail(f"{name} line {i}: letter {r[0].strip()!r} is not a single letter A-Z")
-            if not num.isdigit() or not 1 <= int(num) <= NUMBERS:
+            if not _DIGITS.fullmatch(num) or not 1 <= int(num) <= NUMBERS:
                 fail(f"{name} line {i}: number {num!r} is not a number 1-8")
             cards.append(Card(letter, int(num)))
         if not cards:
@@ -175,14 +191,40 @@ def parse_variant(text: str) -> list:
             out.append(TREATMENT)
         else:
             letter, num = t[:1].upper(), t[1:]
-            if not (letter in LETTERS and len(letter) == 1) or not num.isdigit() \
+            if not (letter in LETTERS and len(letter) == 1) or not _DIGITS.fullmatch(num) \
                     or not 1 <= int(num) <= NUMBERS:
                 fail(f"variant token {t!r} is not letter+number (A1..Z8), '_' or '*'")
             out.append(Card(letter, int(num)))
     return out
 
 
-def score_variant(sequence: str, variant, got_it: bool = False) -> dict:
+def check_variant_possible(tokens: list, deck: Deck | None = None,
+                           treatments: int | None = None) -> None:
+    """One-line error for a row of cards that cannot be on the table: a card laid more often than
+    the team's deck holds it (the same physical card twice, or a card the deck lacks), or more
+    Treatment Cards than the team has. Every token of the row counts, trailing ones too (they are
+    physical cards, removed only when scoring)."""
+    if treatments is not None:
+        used = sum(1 for t in tokens if t == TREATMENT)
+        if used > treatments:
+            fail(f"the variant uses {used} Treatment Cards but the team has {treatments}")
+    if deck is not None:
+        cnt = deck.counts
+        laid: dict[Card, int] = {}
+        for t in tokens:
+            if isinstance(t, Card):
+                laid[t] = laid.get(t, 0) + 1
+        for c, k in sorted(laid.items()):
+            have = int(cnt[ord(c.letter) - 65, c.number - 1])
+            if have == 0:
+                fail(f"the deck has no card {c} (give the team's deck with --deck)")
+            if k > have:
+                fail(f"card {c} is laid {k} times but the deck has {'only ' if have > 1 else ''}"
+                     f"{have} (the same physical card cannot be used twice)")
+
+
+def score_variant(sequence: str, variant, got_it: bool = False, *, deck: Deck | None = None,
+                  treatments: int | None = None) -> dict:
     """Score one round (see docs/rules/octagion.md, "Scoring").
 
     - only the first 8 positions count (trailing cards removed); missing positions are empty;
@@ -193,9 +235,16 @@ def score_variant(sequence: str, variant, got_it: bool = False) -> dict:
     - Treatment Cards fill a position with the right letter, no number, no penalty;
     - "Got it!": +2 when all 8 positions hold the right letters (cards or Treatment Cards) and no
       number is repeated, else -2.
+
+    With ``deck`` / ``treatments`` (the team's deck and its Treatment Cards left), a row that cannot
+    be on the table is refused first (:func:`check_variant_possible`).
+
+    >>> score_variant("QUESTION", "Q1 U2 E3 S4 T5 I6 O7 N8", got_it=True)["score"]
+    10
     """
     seq = normalize_sequence(sequence)
     toks = parse_variant(variant) if isinstance(variant, str) else list(variant)
+    check_variant_possible(toks, deck, treatments)
     removed = max(0, len(toks) - WORD_LEN)
     toks = toks[:WORD_LEN] + [EMPTY] * max(0, WORD_LEN - len(toks))
     positions = []

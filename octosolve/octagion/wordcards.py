@@ -1,7 +1,19 @@
-"""The lexicon, word-card generation, the designer's `check` report and deck statistics."""
+"""The lexicon, word cards (reading, writing, generating), the designer's `check` report and deck
+statistics.
+
+A *word-card file* has lines ``A1<TAB>WORD`` (also ``A1 WORD`` or ``A1,WORD``): card letter A-Z,
+position 1..40. A *plain word list* has one word a line, of any length; `check` reports it word by
+word (``card`` is None, ``index`` the word's rank in the list), and set-ups deal it 40 a card.
+Blank lines and ``#`` comments are skipped.
+
+>>> wc = WordCards({"A": ["TREASURE", "CHILDREN"]})
+>>> wc["A"][1], wc._repr_svg_().count("viewBox")
+('CHILDREN', 1)
+"""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -11,12 +23,28 @@ import numpy as np
 from ..core.errors import fail
 from ..core.lexicon import read_lines
 from ..core.seeding import py_random
-from .mutations import WORDS_PER_CARD
-from .rules import Deck
-from .solve import difficulty, kernel_table, solve_word
+from .render import wordcards_svg
+from .rules import WORDS_PER_CARD, Deck, normalize_sequence
+from .solve import check_words, difficulty, kernel_table
+
+__all__ = ["DEFAULT_DESIGN_WORDS", "DEFAULT_MIN_ZIPF", "MAX_CARDS", "WordCards", "lexicon_path",
+           "load_lexicon", "parse_wordcards", "load_wordcards", "generate_wordcards",
+           "wordcards_text", "check_cards", "format_check", "deck_stats", "zeta_candidates"]
 
 DEFAULT_DESIGN_WORDS = 1000     # the default deck is designed against the 1000 most familiar words
 DEFAULT_MIN_ZIPF = 3.0
+MAX_CARDS = 26                  # card letters A..Z
+_LABEL = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
+
+
+class WordCards(dict):
+    """Word cards as ``{card letter: [40 words in order]}`` (a dict; notebooks draw it)."""
+
+    def _repr_svg_(self) -> str:
+        return wordcards_svg(dict(self))
+
+    def to_json(self) -> dict:
+        return dict(self)
 
 
 def lexicon_path() -> Path:
@@ -43,21 +71,85 @@ def load_lexicon(path: str | None = None) -> tuple[tuple[str, ...], np.ndarray]:
     return tuple(words), np.array(zipf)
 
 
+# ----------------------------------------------------------------------------------------------
+# word-card files and plain word lists
+# ----------------------------------------------------------------------------------------------
+def parse_wordcards(lines: list[str], name: str = "word cards") -> list[tuple[str | None, int, str]]:
+    """(card letter, position 1..40, word) for a word-card file, or (None, rank, word) for a plain
+    word list (any length). A file mixing the two forms, a label not like A1..Z40, a label given
+    twice or a line that is not one word is a one-line error naming the line."""
+    out: list[tuple[str | None, int, str]] = []
+    labelled = bare = 0
+    for i, ln in enumerate(lines, 1):
+        parts = ln.replace("\t", " ").replace(",", " ").split()
+        if len(parts) == 1:
+            bare += 1
+            out.append((None, bare, normalize_sequence(parts[0], f"{name} line {i}: word")))
+        elif len(parts) == 2:
+            m = _LABEL.match(parts[0])
+            if not m or not 1 <= int(m.group(2)) <= WORDS_PER_CARD:
+                fail(f"{name} line {i}: label {parts[0]!r} is not like A1..Z{WORDS_PER_CARD}")
+            labelled += 1
+            out.append((m.group(1).upper(), int(m.group(2)),
+                        normalize_sequence(parts[1], f"{name} line {i}: word")))
+        else:
+            fail(f"{name} line {i}: expected 'A1 WORD' or one word, got {ln[:60]!r}")
+        if labelled and bare:
+            fail(f"{name} line {i}: the file mixes labelled lines ('A1 WORD') and bare words")
+    if not out:
+        fail(f"{name}: no words")
+    seen = set()
+    for card, idx, _ in out:
+        if card is not None:
+            if (card, idx) in seen:
+                fail(f"{name}: {card}{idx} appears twice")
+            seen.add((card, idx))
+    return out
+
+
+def load_wordcards(path: Path | str | None = None) -> WordCards:
+    """Word cards as {card letter: 40 words in order}: a word-card file whose cards are complete, or
+    a plain list of 40 x k words (k <= 26) dealt 40 a card in order."""
+    if path is None:
+        from ..core.paths import data_path
+        path = data_path("octagion", "wordcards.txt")
+    entries = parse_wordcards(read_lines(path, "word cards"), str(path))
+    if entries[0][0] is None:
+        n = len(entries)
+        if n % WORDS_PER_CARD or n > MAX_CARDS * WORDS_PER_CARD:
+            fail(f"word cards {path}: a plain list must hold 40, 80, ... up to "
+                 f"{MAX_CARDS * WORDS_PER_CARD} words to be dealt 40 a card, not {n}")
+        entries = [(chr(65 + (r - 1) // WORDS_PER_CARD), (r - 1) % WORDS_PER_CARD + 1, w)
+                   for _, r, w in entries]
+    cards: dict[str, dict[int, str]] = {}
+    for c, i, w in entries:
+        cards.setdefault(c, {})[i] = w
+    out = WordCards()
+    for c, d in sorted(cards.items()):
+        if sorted(d) != list(range(1, WORDS_PER_CARD + 1)):
+            fail(f"word card {c} of {path} does not have words 1..40")
+        out[c] = [d[i] for i in range(1, WORDS_PER_CARD + 1)]
+    return out
+
+
 def generate_wordcards(deck: Deck, cards: int = 4, min_zipf: float = DEFAULT_MIN_ZIPF,
-                       seed: int | None = None) -> dict[str, list[str]]:
+                       seed: int | None = None) -> WordCards:
     """``cards`` word cards of 40 words: the 40*cards most familiar lexicon words (Zipf >= min_zipf)
     that the deck solves without Treatment Cards, shuffled (seeded) and dealt 40 a card."""
+    if not 1 <= cards <= MAX_CARDS:
+        fail(f"--cards must be 1..{MAX_CARDS}, not {cards}")
     words, zipf = load_lexicon()
     sols, _ = kernel_table(list(words), deck)
     pool = [w for w, z, s in zip(words, zipf, sols) if s > 0 and z >= min_zipf]
     need = cards * WORDS_PER_CARD
     if len(pool) < need:
-        fail(f"only {len(pool)} familiar words (Zipf >= {min_zipf}) are solvable by this deck; "
+        fail(f"only {len(pool)} familiar words (Zipf >= {min_zipf:g}) are solvable by this deck; "
              f"{need} needed for {cards} cards")
     chosen = pool[:need]
     rnd = py_random(seed, "octagion-wordcards")
     rnd.shuffle(chosen)
-    return {chr(65 + c): chosen[c * WORDS_PER_CARD:(c + 1) * WORDS_PER_CARD] for c in range(cards)}
+    return WordCards({chr(65 + c): chosen[c * WORDS_PER_CARD:(c + 1) * WORDS_PER_CARD]
+                      for c in range(cards)})
 
 
 def wordcards_text(wc: dict[str, list[str]], deck_path=None) -> str:
@@ -68,46 +160,68 @@ def wordcards_text(wc: dict[str, list[str]], deck_path=None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_cards(entries: list[tuple[str, int, str]], deck: Deck) -> dict:
-    """Per word and per card report for (card, index, word) entries."""
-    words = []
-    for card, idx, w in entries:
-        r = solve_word(w, deck)
-        r["card"] = card
-        r["index"] = idx
-        words.append(r)
-    cards = []
-    for card in sorted({e[0] for e in entries}):
-        ws = [r for r in words if r["card"] == card]
-        sols = [r["solutions"] for r in ws if r["solvable"]]
-        cards.append({
-            "card": card, "words": len(ws),
+# ----------------------------------------------------------------------------------------------
+# the designer's check
+# ----------------------------------------------------------------------------------------------
+def _group_summary(ws: list[dict]) -> dict:
+    sols = [r["solutions"] for r in ws if r["solvable"]]
+    return {"words": len(ws),
             "solvable": sum(r["solvable"] for r in ws),
             "not_solvable": [r["word"] for r in ws if not r["solvable"]],
             "treatment_cards_needed": sum(r["min_wildcards"] for r in ws),
             "difficulty": dict(sorted(Counter(r["difficulty"] for r in ws).items())),
             "solutions_min": min(sols) if sols else None,
             "solutions_median": float(np.median(sols)) if sols else None,
-            "solutions_max": max(sols) if sols else None,
-        })
-    return {"deck": deck.to_json(), "words": words, "cards": cards}
+            "solutions_max": max(sols) if sols else None}
+
+
+def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_progress: bool = False
+                ) -> dict:
+    """Per word, per card (word-card files) and whole-list report for (card, index, word) entries.
+    ``show_progress``: a progress bar on stderr (on a terminal) for long lists."""
+    bar = None
+    if show_progress:
+        from ..core.progress import progress
+        bar = progress(total=len(entries), desc="checking words", unit="word")
+    try:
+        words = check_words([w for _, _, w in entries], deck,
+                            on_progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    for r, (card, idx, _) in zip(words, entries):
+        r["card"] = card
+        r["index"] = idx
+    cards = []
+    for card in sorted({e[0] for e in entries if e[0] is not None}):
+        cards.append({"card": card, **_group_summary([r for r in words if r["card"] == card])})
+    return {"deck": deck.to_json(), "words": words, "cards": cards, "summary": _group_summary(words)}
+
+
+def _fmt_group(head: str, c: dict) -> str:
+    diff = ", ".join(f"{k} {v}" for k, v in c["difficulty"].items())
+    return (f"{head}: {c['solvable']}/{c['words']} solvable, "
+            f"{c['treatment_cards_needed']} Treatment Card(s) needed in all; "
+            f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
+            f"{c['solutions_max']}; {diff}")
 
 
 def format_check(rep: dict) -> str:
     lines = [f"{'card':>5} {'word':8} {'ok':>3} {'wild':>4} {'sols':>5}  difficulty"]
     for r in rep["words"]:
-        lines.append(f"{r['card']}{r['index']:<4} {r['word']:8} {'yes' if r['solvable'] else 'no':>3} "
+        label = f"{r['card']}{r['index']}" if r["card"] is not None else str(r["index"])
+        lines.append(f"{label:<5} {r['word']:8} {'yes' if r['solvable'] else 'no':>3} "
                      f"{r['min_wildcards']:>4} {r['solutions']:>5}  {r['difficulty']}")
     lines.append("")
     for c in rep["cards"]:
-        diff = ", ".join(f"{k} {v}" for k, v in c["difficulty"].items())
-        lines.append(f"card {c['card']}: {c['solvable']}/{c['words']} solvable, "
-                     f"{c['treatment_cards_needed']} Treatment Card(s) needed in all; "
-                     f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
-                     f"{c['solutions_max']}; {diff}")
+        lines.append(_fmt_group(f"card {c['card']}", c))
+    lines.append(_fmt_group("all words", rep["summary"]))
     return "\n".join(lines)
 
 
+# ----------------------------------------------------------------------------------------------
+# deck statistics and Zeta words
+# ----------------------------------------------------------------------------------------------
 def deck_stats(deck: Deck, top: int | None = None) -> dict:
     words, zipf = load_lexicon()
     words = list(words[:top] if top else words)
@@ -126,10 +240,10 @@ def deck_stats(deck: Deck, top: int | None = None) -> dict:
                                          if z >= DEFAULT_MIN_ZIPF and s > 0))}
 
 
-def zeta_candidates(deck: Deck, min_zipf: float = 3.5, max_wildcards: int = 3) -> list[str]:
-    """Rule Zeta words: familiar words (Zipf >= min_zipf) whether or not the deck conforms, kept
-    when at most ``max_wildcards`` Treatment Cards make them penalty-free."""
+def zeta_candidates(deck: Deck, min_zipf: float = 3.5, max_wildcards: int = 3) -> list[tuple[str, int]]:
+    """Rule Zeta words: familiar words (Zipf >= min_zipf) whether or not the deck conforms, with the
+    Treatment Cards each needs, kept when it needs at most ``max_wildcards``."""
     words, zipf = load_lexicon()
     ws = [w for w, z in zip(words, zipf) if z >= min_zipf]
     _, wild = kernel_table(ws, deck)
-    return [w for w, k in zip(ws, wild) if k <= max_wildcards]
+    return [(w, int(k)) for w, k in zip(ws, wild) if k <= max_wildcards]

@@ -41,10 +41,11 @@ def test_check_json(tmp_path):
     j = ok_json("check", str(f))
     assert isinstance(j, list) and [x["word"] for x in j] == ["QUESTION", "BUSINESS", "ZZZZZZZZ"]
     assert j[2]["solvable"] is False and j[2]["min_wildcards"] >= 1
-    r = run("check", str(f), "--report", str(tmp_path / "rep.json"))
-    assert r.exit_code == 0 and "card A" in r.output
+    r = run("check", str(f), "--out", str(tmp_path / "rep.json"))
+    assert r.exit_code == 0 and "all words: 0/3 solvable" in r.output
     rep = json.loads((tmp_path / "rep.json").read_text())
-    assert rep["cards"][0]["words"] == 3
+    assert rep["cards"] == [] and rep["summary"]["words"] == 3   # a plain list is not word cards
+    assert [x["index"] for x in rep["words"]] == [1, 2, 3] and rep["words"][0]["card"] is None
 
 
 def test_check_default_wordcards_all_solvable():
@@ -54,10 +55,14 @@ def test_check_default_wordcards_all_solvable():
     assert j[0]["card"] == "A" and j[0]["index"] == 1
 
 
-def test_score_json():
-    j = ok_json("score", "--sequence", "QUESTION", "--variant", "Q1 U2 E3 S4 T5 I6 O7 N8", "--got-it")
+def test_score_json(tmp_path):
+    every = tmp_path / "deck.csv"    # every card of these letters once: any row of them is possible
+    every.write_text("letter,number\n" + "".join(f"{c},{i}\n" for c in "QUESTIONX"
+                                                 for i in range(1, 9)))
+    j = ok_json("score", "--sequence", "QUESTION", "--cards", "Q1 U2 E3 S4 T5 I6 O7 N8", "--got-it",
+                "--deck", str(every))
     assert j["score"] == 10
-    j = ok_json("score", "--sequence", "QUESTION", "--variant", "Q1 U1 _ * X5")
+    j = ok_json("score", "--sequence", "QUESTION", "--cards", "Q1 U1 _ * X5", "--deck", str(every))
     assert j["score"] == 8 - 1 - 1 - 1 - 3
 
 
@@ -98,9 +103,9 @@ BAD = [
     ("solve", "abcdefg1"),
     ("solve", "question", "--deck", "/nonexistent.csv"),
     ("check", "/nonexistent.txt"),
-    ("score", "--sequence", "QUESTION", "--variant", "Q9"),
-    ("score", "--sequence", "QUEST", "--variant", "Q1"),
-    ("score", "--sequence", "QUESTION", "--variant", ""),
+    ("score", "--sequence", "QUESTION", "--cards", "Q9"),
+    ("score", "--sequence", "QUEST", "--cards", "Q1"),
+    ("score", "--sequence", "QUESTION", "--cards", ""),
     ("setup", "--variant", "virulent", "--teams", "0"),
     ("setup", "--variant", "beta", "--treatments", "7"),
     ("setup", "--variant", "alpha", "--rounds", "9"),

@@ -8,7 +8,8 @@ import pytest
 from octosolve.core.errors import OctoError
 from octosolve.octagion import kernels as K
 from octosolve.octagion.rules import Deck
-from octosolve.octagion.solve import (brute_force, design_deck, difficulty, local_search_deck,
+from octosolve.octagion.design import design_deck, local_search_deck
+from octosolve.octagion.solve import (brute_force, difficulty,
                                       solve_word)
 
 ONE_EACH = Deck.parse("letter,number\n" + "".join(f"{c},{i}\n" for i, c in enumerate("OCTAGINS", 1)))

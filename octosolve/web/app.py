@@ -20,65 +20,26 @@ dropped), and no file path is ever taken from a request.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..core.errors import OctoError
+from .http import JSON, MAX_BODY, ApiError, read_body_json  # noqa: F401 (re-exported)
 
-__all__ = ["MAX_BODY", "create_app", "run", "read_body_json", "ApiError"]
+__all__ = ["MAX_BODY", "JSON", "ApiError", "create_app", "run", "read_body_json"]
 
-MAX_BODY = 1 << 20  # 1 MB: the largest request body accepted
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 PAGES = {"/": "index.html", "/octiles": "octiles.html", "/octagion": "octagion.html"}
 
 
-class ApiError(Exception):
-    """An error answered as ``{"error": message}`` with ``status``."""
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-async def read_body_json(request: Request) -> dict:
-    """The request's JSON object body; 413 above :data:`MAX_BODY`, 400 if it is not a JSON object."""
-    declared = request.headers.get("content-length")
-    if declared is not None:
-        try:
-            if int(declared) > MAX_BODY:
-                raise ApiError(413, f"request body over {MAX_BODY} bytes")
-        except ValueError:
-            raise ApiError(400, "bad Content-Length header")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise ApiError(413, f"request body over {MAX_BODY} bytes")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
-    if not raw.strip():
-        return {}
-    try:
-        obj = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ApiError(400, "request body is not UTF-8")
-    except ValueError as e:
-        raise ApiError(400, f"malformed JSON: {e}")
-    if not isinstance(obj, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return obj
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
+def _error(status: int, message: str) -> JSON:
+    return JSON({"error": " ".join(str(message).split())}, status_code=status)
 
 
 async def _octo_error(request, exc: OctoError):

@@ -15,10 +15,11 @@ import csv
 import io
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import fail
+from .http import JSON, read_body_json
 
 __all__ = ["CSV_COLUMNS", "deck_from_text", "solve_json", "check_report", "check_json", "check_csv",
            "routes"]
@@ -85,17 +86,13 @@ def check_csv(rows: list[dict]) -> str:
 
 
 async def _solve(request: Request):
-    from .app import read_body_json
-
     body = await read_body_json(request)
     if "word" not in body:
         fail('missing "word"')
-    return JSONResponse(solve_json(body["word"], body.get("deck")))
+    return JSON(solve_json(body["word"], body.get("deck")))
 
 
 async def _check(request: Request):
-    from .app import read_body_json
-
     body = await read_body_json(request)
     if "words" not in body:
         fail('missing "words" (one word a line)')
@@ -107,8 +104,8 @@ async def _check(request: Request):
         return Response(check_csv(rep["words"]), media_type="text/csv",
                         headers={"Content-Disposition": 'attachment; filename="octagion-check.csv"'})
     if fmt == "report":
-        return JSONResponse(rep)
-    return JSONResponse(rep["words"])
+        return JSON(rep)
+    return JSON(rep["words"])
 
 
 def routes() -> list[Route]:

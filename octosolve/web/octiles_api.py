@@ -19,11 +19,12 @@ import re
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import fail
 from ..core.paths import RESULTS_DIR
+from .http import JSON, ApiError, read_body_json
 
 __all__ = ["ANSWERS_DIR", "catalogue", "stored_answers", "challenge_rows", "trace_json",
            "score_json", "board_geometry", "board_picture", "routes"]
@@ -261,11 +262,11 @@ def board_picture(placement, highlight=None) -> str:
 
 
 async def _challenges(request: Request):
-    return JSONResponse(challenge_rows())
+    return JSON(challenge_rows())
 
 
 async def _catalogue(request: Request):
-    return JSONResponse(catalogue())
+    return JSON(catalogue())
 
 
 def _key(request: Request) -> tuple[int, str]:
@@ -273,18 +274,14 @@ def _key(request: Request) -> tuple[int, str]:
 
 
 async def _answer_route(request: Request):
-    from .app import ApiError
-
     try:
         doc = _answer(*_key(request))
     except LookupError as e:
         raise ApiError(404, str(e))
-    return JSONResponse({k: v for k, v in doc.items() if k != "picture"})
+    return JSON({k: v for k, v in doc.items() if k != "picture"})
 
 
 async def _picture_route(request: Request):
-    from .app import ApiError
-
     number, variant = _key(request)
     try:
         doc = _answer(number, variant)
@@ -298,28 +295,22 @@ async def _picture_route(request: Request):
 
 
 async def _board(request: Request):
-    return JSONResponse(board_geometry())
+    return JSON(board_geometry())
 
 
 async def _trace(request: Request):
-    from .app import read_body_json
-
     body = await read_body_json(request)
-    return JSONResponse(trace_json(_placement(body)))
+    return JSON(trace_json(_placement(body)))
 
 
 async def _score(request: Request):
-    from .app import read_body_json
-
     body = await read_body_json(request)
     if "challenge" not in body:
         fail('missing "challenge" (a number 1-30)')
-    return JSONResponse(score_json(_placement(body), body["challenge"], body.get("variant")))
+    return JSON(score_json(_placement(body), body["challenge"], body.get("variant")))
 
 
 async def _render(request: Request):
-    from .app import read_body_json
-
     body = await read_body_json(request)
     svg = board_picture(_placement(body), body.get("highlight"))
     return Response(svg, media_type="image/svg+xml")

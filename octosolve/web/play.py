@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse
 from starlette.routing import Route
 
 from ..core.errors import fail
+from .http import JSON, ApiError, read_body_json
 
 __all__ = ["PLAYABLE", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
 
@@ -197,8 +198,6 @@ class Sessions:
         self._lock = threading.Lock()
 
     def entry(self, name: str):
-        from .app import ApiError
-
         e = self.entries.get(str(name).lower())
         if e is None:
             raise ApiError(404, f"unknown game {name!r} (games: {', '.join(self.entries)})")
@@ -206,8 +205,6 @@ class Sessions:
 
     def specs(self, e) -> tuple:
         """The game's player specs; a 501 when the game does not offer them yet."""
-        from .app import ApiError
-
         try:
             specs = tuple(e.players())
         except (AttributeError, ImportError) as err:
@@ -232,8 +229,6 @@ class Sessions:
         return len(self._games)
 
     def get(self, game: str, gid: str) -> Session:
-        from .app import ApiError
-
         with self._lock:
             s = self._games.get(gid)
             if s is None or s.entry.name != game:
@@ -297,63 +292,66 @@ def _default_player(specs) -> str | None:
 # routes
 
 
-def routes(sessions: Sessions, play_page) -> list[Route]:
-    from .app import ApiError, read_body_json
+def _locked(s: Session, fn):
+    """``fn()`` with the game's lock held (in a worker thread: the event loop never waits on it)."""
+    if not s.lock.acquire(timeout=30):
+        raise ApiError(409, "this game is busy with another move; try again")
+    try:
+        return fn()
+    finally:
+        s.lock.release()
 
+
+def routes(sessions: Sessions, play_page) -> list[Route]:
     async def page(request: Request):
         sessions.entry(request.path_params["game"])  # 404 for an unknown game
         return FileResponse(play_page, media_type="text/html")
 
     async def info(request: Request):
-        return JSONResponse(await run_in_threadpool(sessions.catalogue, request.path_params["game"]))
+        return JSON(await run_in_threadpool(sessions.catalogue, request.path_params["game"]))
 
     async def new(request: Request):
         body = await read_body_json(request)
         s = await run_in_threadpool(sessions.new, request.path_params["game"], body)
-        return JSONResponse(s.view())
+        return JSON(s.view())
+
+    def session(request: Request) -> Session:
+        return sessions.get(request.path_params["game"], request.path_params["gid"])
 
     async def show(request: Request):
-        s = sessions.get(request.path_params["game"], request.path_params["gid"])
-        with s.lock:
-            return JSONResponse(s.view())
+        s = session(request)
+        return JSON(await run_in_threadpool(_locked, s, s.view))
 
     async def record(request: Request):
-        s = sessions.get(request.path_params["game"], request.path_params["gid"])
-        with s.lock:
-            doc = s.record()
-        return JSONResponse(doc, headers={
+        s = session(request)
+        doc = await run_in_threadpool(_locked, s, s.record)
+        return JSON(doc, headers={
             "Content-Disposition": f'attachment; filename="{s.entry.name}-{s.id}.json"'})
 
     async def move(request: Request):
-        s = sessions.get(request.path_params["game"], request.path_params["gid"])
+        s = session(request)
         body = await read_body_json(request)
         if "action" not in body:
             fail('missing "action" (one of the legal actions)')
 
         def work():
-            with s.lock:
-                s.human_move(body["action"])
-                return s.view()
-        return JSONResponse(await run_in_threadpool(work))
+            s.human_move(body["action"])
+            return s.view()
+        return JSON(await run_in_threadpool(_locked, s, work))
 
     async def computer(request: Request):
-        s = sessions.get(request.path_params["game"], request.path_params["gid"])
+        s = session(request)
 
         def work():
-            if not s.lock.acquire(timeout=30):
-                raise ApiError(409, "this game is busy with another move")
-            try:
-                a = s.computer_move()
-                v = s.view()
-                v["played"] = a if (s.perfect() or s.state.is_terminal()) else None
-                return v
-            finally:
-                s.lock.release()
-        return JSONResponse(await run_in_threadpool(work))
+            a = s.computer_move()
+            v = s.view()
+            v["played"] = a if (s.perfect() or s.state.is_terminal()) else None
+            return v
+        return JSON(await run_in_threadpool(_locked, s, work))
 
     async def games(request: Request):
-        return JSONResponse([{"game": name, "title": getattr(e, "title", name)}
-                             for name, e in sessions.entries.items()])
+        return JSON([{"game": name, "title": getattr(e, "title", name)}
+                     for name, e in sessions.entries.items()])
 
     return [
         Route("/play/{game}", page),
@@ -365,4 +363,3 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/{gid}/move", move, methods=["POST"]),
         Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),
     ]
-

@@ -1,0 +1,118 @@
+"""A tiny game on the shared contract, with hidden information, to test the web app's generic play
+layer independently of the five games (which are being migrated to the contract).
+
+"Secret Nim": a pile of ``stones``; each player in turn takes 1-3 stones; whoever takes the last
+stone wins. At the start each player is dealt a secret card 0-99 (drawn from the seed) that no one
+else sees; it never matters for the play, so a leak is easy to detect: another player's card must
+never appear in what a player is shown.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from octosolve.core.errors import fail
+from octosolve.core.game import TERMINAL, Game, GameInfo, Player, RandomPlayer, State, decided_winners
+from octosolve.core.players import PlayerSpec
+
+
+class NimState(State):
+    def __init__(self, game: "NimGame", cards: list[int]):
+        self.game = game
+        self.pile = game.stones
+        self.cards = cards
+        self.turn = 0
+        self.history = []
+
+    def current_player(self) -> int:
+        return TERMINAL if self.pile == 0 else self.turn
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.pile == 0 else list(range(1, min(3, self.pile) + 1))
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            fail(f"illegal action {action}")
+        self.history.append((self.turn, action))
+        self.pile -= action
+        if self.pile:
+            self.turn = 1 - self.turn
+
+    def clone(self) -> "NimState":
+        s = NimState(self.game, list(self.cards))
+        s.pile, s.turn, s.history = self.pile, self.turn, list(self.history)
+        return s
+
+    def is_terminal(self) -> bool:
+        return self.pile == 0
+
+    def returns(self) -> list[float]:
+        if self.pile:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.turn == 0 else [-1.0, 1.0]
+
+    def winners(self) -> list[int]:
+        return decided_winners(self.returns()) if self.pile == 0 else []
+
+    def action_to_string(self, action: int) -> str:
+        return f"take {action}"
+
+    def observation_string(self, player: int) -> str:
+        return f"pile {self.pile}; your secret card {self.cards[player]}"
+
+    def to_json(self) -> dict:
+        return {"game": "nim", "stones": self.game.stones, "cards": self.cards,
+                "moves": [a for _, a in self.history]}
+
+
+@dataclass
+class NimGame(Game):
+    stones: int = 10
+
+    def __post_init__(self):
+        if not isinstance(self.stones, int) or not 1 <= self.stones <= 1000:
+            fail(f"stones must be 1-1000, got {self.stones!r}")
+        self.info = GameInfo("nim", "Secret Nim", 2, 4, self.stones, perfect_information=False,
+                             random_start=True)
+
+    def new_initial_state(self, seed=None) -> NimState:
+        rng = random.Random(seed)
+        return NimState(self, [rng.randrange(100), rng.randrange(100)])
+
+    def state_from_json(self, obj) -> NimState:
+        s = NimState(NimGame(obj["stones"]), list(obj["cards"]))
+        for a in obj["moves"]:
+            s.apply_action(a)
+        return s
+
+    def params(self) -> dict:
+        return {"stones": self.stones}
+
+
+class PerfectPlayer(Player):
+    """Leaves a multiple of 4 when it can."""
+
+    name = "perfect"
+
+    def choose(self, state: NimState) -> int:
+        take = state.pile % 4
+        return take if take in state.legal_actions() else state.legal_actions()[0]
+
+
+PLAYERS = (PlayerSpec("random", "random legal moves", lambda g, seed=None: RandomPlayer(seed)),
+           PlayerSpec("perfect", "leaves a multiple of 4", lambda g, seed=None: PerfectPlayer()))
+
+
+class NimEntry:
+    """Quacks like :class:`octosolve.games.GameEntry` for the play layer."""
+
+    name = "nim"
+    title = "Secret Nim"
+    has_state = True
+
+    def make_game(self, **params):
+        return NimGame(**params)
+
+    def players(self):
+        return PLAYERS

@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from ..core.errors import OctoError
 from .http import JSON, MAX_BODY, ApiError, read_body_json  # noqa: F401 (re-exported)
 
-__all__ = ["MAX_BODY", "JSON", "ApiError", "create_app", "run", "read_body_json"]
+__all__ = ["MAX_BODY", "JSON", "ApiError", "create_app", "run", "read_body_json", "serve_in_thread"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 PAGES = {"/": "index.html", "/octiles": "octiles.html", "/octagion": "octagion.html"}
@@ -138,3 +138,40 @@ def _bind(host: str, port: int):
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
+
+
+class serve_in_thread:
+    """Serve ``app`` with uvicorn on 127.0.0.1 (a free port) in a background thread, for browser
+    tests and benchmarks::
+
+        with serve_in_thread(create_app()) as url:   # "http://127.0.0.1:PORT"
+            ...
+    """
+
+    def __init__(self, app=None, host: str = "127.0.0.1", port: int = 0):
+        self.app = app if app is not None else create_app()
+        self.host, self.port = host, port
+
+    def __enter__(self) -> str:
+        import threading
+        import time
+
+        import uvicorn
+
+        self.sock = _bind(self.host, self.port)
+        port = self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
+                                       daemon=True)
+        self.thread.start()
+        t0 = time.monotonic()
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() - t0 > 20:
+                raise RuntimeError("the web app did not start")
+            time.sleep(0.02)
+        return f"http://{self.host}:{port}"
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()

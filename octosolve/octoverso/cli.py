@@ -1,23 +1,40 @@
-"""`octosolve octoverso ...` commands."""
+"""`octosolve octoverso ...` commands: thin wrappers over rules, solve and render."""
 
 from __future__ import annotations
 
 import click
 
-from ..core.clikit import batch_options, json_option, seed_option
+from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+                           seed_option, simulations_option, svg_option)
 from ..core.errors import fail
-from ..core.jsonout import emit
+from ..core.jsonout import emit, write_json
 
-LEXICON_HELP = "Plain word list (one word a line, optional TAB lemmas) instead of the shipped lexicon."
+__all__ = ["group"]
+
+LEXICON_HELP = ("Word list to use instead of the shipped lexicon (UTF-8, .gz allowed; one word a line, "
+                "optional TAB and comma-separated lemmas).")
+TEAMS_HELP = "The team game: 4 seats, two teams of 2 seated alternately (docs/rules/octoverso.md)."
+JOKERS_HELP = "The joker variant (11 letters and a joker each)."
 
 
-def _position(rail: str, hand: str, jokers: int, lexicon: str | None):
+def _lexicon_option(f):
+    return click.option("--lexicon", type=click.Path(dir_okay=False), default=None, help=LEXICON_HELP)(f)
+
+
+def _names(text: str) -> list[str]:
+    from ..core.players import parse_players
+    from .players import PLAYERS
+
+    return parse_players(text, PLAYERS)
+
+
+def _position(rail: str, hand: str, lexicon: str | None):
     from . import rules as R
 
     r = R.parse_rail(rail)
-    h = R.parse_hand(hand, jokers)
-    lex = R.load_lexicon(lexicon)
-    return R, r, h, lex
+    h = R.parse_hand(hand)
+    R.check_tiles("the rail and the hand together", R.tile_counts(r), h)
+    return R, r, h, R.load_lexicon(lexicon)
 
 
 def _moves_text(R, rail, moves) -> str:
@@ -33,63 +50,41 @@ def _moves_text(R, rail, moves) -> str:
 
 @click.group(name="octoverso")
 def group():
-    """Octoverso: French words on an 8-letter rail (moves, OCTOs, games, tournaments)."""
+    """Octoverso: French words on an 8-letter rail (moves, OCTOs, games, matches, tournaments)."""
 
 
 @group.command()
 @click.option("--rail", required=True, help="Rail letters in recto order (2..8; ? for a joker tile).")
-@click.option("--hand", required=True, help="Hand letters (A..V of the set; ? for a joker).")
-@click.option("--jokers", type=int, default=0, show_default=True, help="Jokers in the hand.")
-@click.option("--lexicon", type=click.Path(), default=None, help=LEXICON_HELP)
-@click.option("--sort", "sort_by", type=click.Choice(["word", "letters"]), default="word", show_default=True,
-              help="Order: by word, or by hand letters laid (most first).")
+@click.option("--hand", required=True, help="Hand letters (the game's 21 letters; ? for a joker).")
+@_lexicon_option
+@click.option("--sort", "sort_by", type=click.Choice(["word", "letters"], case_sensitive=False), default="word",
+              show_default=True, help="Order: by word, or by hand letters laid (most first).")
+@svg_option("Write an SVG picture of the first move listed.")
 @json_option
-def moves(rail, hand, jokers, lexicon, sort_by, as_json):
+def moves(rail, hand, lexicon, sort_by, svg_path, as_json):
     """Every legal move of a position: one per (word, side, end, rail letters used)."""
-    R, r, h, lex = _position(rail, hand, jokers, lexicon)
+    R, r, h, lex = _position(rail, hand, lexicon)
     ms = R.legal_moves(lex, r, h)
-    if sort_by == "letters":
+    if sort_by.lower() == "letters":
         ms.sort(key=lambda m: (-m.n_played, m.word))
+    if svg_path and ms:
+        from .render import move_svg
+
+        move_svg(r, ms[0], svg_path)
     emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms))
 
 
 @group.command()
 @click.option("--rail", required=True, help="Rail letters in recto order (2..8; ? for a joker tile).")
-@click.option("--hand", required=True, help="Hand letters of the player who could form the OCTO.")
-@click.option("--jokers", type=int, default=0, show_default=True, help="Jokers in the hand.")
-@click.option("--lexicon", type=click.Path(), default=None, help=LEXICON_HELP)
+@click.option("--hand", required=True, help="Hand letters of the player who could form the OCTO (? = joker).")
+@_lexicon_option
 @json_option
-def octos(rail, hand, jokers, lexicon, as_json):
+def octos(rail, hand, lexicon, as_json):
     """Every OCTO (8-letter word filling the rail) a hand can form: the player's own OCTOs, or, with
     the opponent's hand, the OCTOs to show under the interaction rule."""
-    R, r, h, lex = _position(rail, hand, jokers, lexicon)
+    R, r, h, lex = _position(rail, hand, lexicon)
     ms = R.octos(lex, r, h)
     emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms).replace("move(s)", "OCTO(s)"))
-
-
-def _player_names(text: str) -> list[str]:
-    from .players import PLAYER_NAMES
-
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    for n in names:
-        if n not in PLAYER_NAMES:
-            fail(f"unknown player {n!r} (choose from {', '.join(PLAYER_NAMES)})")
-    return names
-
-
-def _team_specs(text: str) -> list[str]:
-    """Team names for a team tournament: a player (two of it) or two players joined by '+'."""
-    from .players import PLAYER_NAMES
-
-    specs = [n.strip().lower() for n in text.split(",") if n.strip()]
-    for sp in specs:
-        parts = sp.split("+")
-        if len(parts) > 2:
-            fail(f"team {sp!r} has {len(parts)} players; a team has 2 (write a or a+b)")
-        for n in parts:
-            if n not in PLAYER_NAMES:
-                fail(f"unknown player {n!r} in team {sp!r} (choose from {', '.join(PLAYER_NAMES)})")
-    return specs
 
 
 def seat_label(seat: int, n_players: int) -> str:
@@ -99,58 +94,65 @@ def seat_label(seat: int, n_players: int) -> str:
     return "AB"[seat % 2] + str(seat // 2 + 1)
 
 
+def _event_line(e: dict, names, lab) -> str:
+    who = f"{lab[e['player']]} {names[e['player']]}" if e.get("player", -1) >= 0 else ""
+    kind = e["event"]
+    if kind == "opening":
+        return (f"{'':<14} rail {e['rail']}: {lab[e['player']]} ({e['words'][0]}) lays first, "
+                f"{lab[e['second']]} ({e['words'][1]}) next")
+    if kind == "word":
+        return (f"{who:<14} {e['word']:<8} {e['side']}/{e['end']} rail {e['rail_used']} "
+                f"plays {e['played']} pushes {e['pushed']}")
+    if kind == "announce":
+        return f"{who:<14} announces {e['word']} (hidden until every player has announced)"
+    if kind == "exchange":
+        return f"{who:<14} exchanges {e['returned']} (draws {e['drew']})"
+    if kind == "return":
+        return f"{who:<14} returns {e['tile']} to the pool"
+    if kind == "interaction":
+        return f"{who:<14} shows the OCTO {e['octo']} (interaction)"
+    if kind == "rotate":
+        return f"{who:<14} moves an end letter: rail {e['rail']}"
+    return f"{who:<14} {kind}".rstrip()
+
+
 @group.command()
-@click.option("--players", "players_", default="lookahead,greedy", show_default=True,
-              help="Two players (greedy, lookahead, mc, mcts, random, openspiel); four names play the "
-                   "team game, seats A1,B1,A2,B2 (teams: 1st+3rd v 2nd+4th).")
-@click.option("--teams/--no-teams", default=False, show_default=True,
-              help="Team game (2 teams of 2, seated alternately); with two names each team is two copies.")
-@click.option("--jokers/--no-jokers", default=False, show_default=True, help="Joker variant.")
-@click.option("--simulations", type=int, default=48, show_default=True, help="Playouts per move (mc, mcts).")
-@click.option("--lexicon", type=click.Path(), default=None, help=LEXICON_HELP)
+@players_option("lookahead,greedy", "Two names, or four for the team game (seats A1,B1,A2,B2).")
+@click.option("--teams", is_flag=True, help=TEAMS_HELP + " With two names each team is two copies.")
+@click.option("--jokers", is_flag=True, help=JOKERS_HELP)
+@simulations_option()
+@_lexicon_option
 @seed_option()
+@out_option("Write the game record (JSON, with the final position document) to this file.")
+@svg_option("Write an SVG picture of the final position.")
 @json_option
-def play(players_, teams, jokers, simulations, lexicon, seed, as_json):
+def play(players, teams, jokers, simulations, lexicon, seed, out, svg_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import solve
 
-    names = _player_names(players_)
+    names = _names(players)
     if len(names) == 4:
         teams = True
     elif teams and len(names) == 2:
         names = names * 2
-    elif teams:
-        fail(f"--teams needs two names (one per team) or four (one per seat), got {len(names)}")
     elif len(names) != 2:
         fail(f"--players needs two names (or four for the team game), got {len(names)}")
-    if simulations < 1:
-        fail("--simulations must be at least 1")
-    state = solve.play_game(tuple(names), seed, jokers=jokers, lexicon=lexicon, simulations=simulations)
+    state = solve.play_game(tuple(names), seed, jokers=jokers, lexicon=lexicon, simulations=simulations,
+                            teams=teams)
     rec = solve.game_record(state, names, seed)
+    if out:
+        write_json(out, {**rec, "position": state.to_json()})
+    if svg_path:
+        from .render import position_svg
+
+        with open(svg_path, "w", encoding="utf-8") as f:
+            f.write(position_svg(state))
     n = len(names)
     lab = [seat_label(q, n) for q in range(n)]
     lines = []
     if teams:
         lines.append(f"team A: A1 {names[0]}, A2 {names[2]}; team B: B1 {names[1]}, B2 {names[3]}")
-    for e in rec["events"]:
-        who = f"{lab[e['player']]} {names[e['player']]}"
-        if e["event"] == "opening":
-            sec = e["second"]
-            lines.append(f"{'':<14} rail {e['rail']}: {lab[e['player']]} lays first, {lab[sec]} next; "
-                         "the other words go back to the hands")
-        elif e["event"] == "word":
-            lines.append(f"{who:<14} {e['word']:<8} {e['side']}/{e['end']} rail {e['rail_used']} "
-                         f"plays {e['played']} pushes {e['pushed']}")
-        elif e["event"] == "announce":
-            lines.append(f"{who:<14} announces {e['word']}")
-        elif e["event"] == "exchange":
-            lines.append(f"{who:<14} exchanges {e['returned']} (draws {e['drew']})")
-        elif e["event"] == "return":
-            lines.append(f"{who:<14} returns {e['tile']} to the pool")
-        elif e["event"] == "interaction":
-            lines.append(f"{who:<14} shows the OCTO {e['octo']} (interaction)")
-        else:
-            lines.append(f"{who:<14} {e['event']}")
+    lines += [_event_line(e, names, lab) for e in rec["events"] if e["event"] not in ("win", "draw")]
     w = rec["winner"]
     if w is None:
         lines.append(f"draw after {rec['turns']} turns")
@@ -161,49 +163,77 @@ def play(players_, teams, jokers, simulations, lexicon, seed, as_json):
     emit(rec, as_json, "\n".join(lines))
 
 
+def _match_text(m: dict) -> str:
+    first = m["first_mover"]
+    lines = [f"{' v '.join(m['players'])}{' (teams)' if m['teams'] else ''}"
+             f"{' (jokers)' if m['jokers'] else ''}: {m['games']} games"]
+    for name, st in m["results"].items():
+        lo, hi = st["score_ci95"]
+        lines.append(f"  {name:<14} wins {st['wins']:>5}  draws {st['draws']:>5}  losses {st['losses']:>5}  "
+                     f"score {st['score']:.3f} [{lo:.3f}, {hi:.3f}]")
+    lo, hi = first["ci95"]
+    lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided games: "
+                 f"{first['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
+    return "\n".join(lines)
+
+
+def _batch_common(f):
+    for deco in reversed([
+        click.option("--teams", is_flag=True, help=TEAMS_HELP + " Each name is a team of two copies."),
+        click.option("--jokers", is_flag=True, help=JOKERS_HELP),
+        simulations_option(),
+        _lexicon_option,
+        seed_option(),
+        batch_options,
+        out_option("Also write the result (JSON) to this file."),
+        json_option,
+    ]):
+        f = deco(f)
+    return f
+
+
 @group.command()
-@click.option("--players", "players_", default="greedy,lookahead", show_default=True,
-              help="Players (every pair meets): greedy, lookahead, mc, mcts, random, openspiel.")
-@click.option("--games", type=int, default=200, show_default=True, help="Games per pair (seats alternate).")
-@click.option("--teams/--no-teams", default=False, show_default=True,
-              help="Team game: each name is a team, a player (two of it) or a+b.")
-@click.option("--jokers/--no-jokers", default=False, show_default=True, help="Joker variant.")
-@click.option("--simulations", type=int, default=48, show_default=True, help="Playouts per move (mc, mcts).")
-@click.option("--lexicon", type=click.Path(), default=None, help=LEXICON_HELP)
-@seed_option()
-@batch_options
-@json_option
-def tournament(players_, games, teams, jokers, simulations, lexicon, seed, workers, scheduler, as_json):
-    """Who beats whom: win rates with 95% Wilson intervals, and the first player's edge (in the team
-    game: the team of the player who moves first)."""
+@players_option("lookahead,greedy", "Two names (with --teams: two teams).")
+@games_option(200, hi=1_000_000)
+@_batch_common
+def match(players, games, teams, jokers, simulations, lexicon, seed, workers, scheduler, out, as_json):
+    """A match between two players (seats rotate): wins, draws, losses and score with 95% Wilson
+    intervals, and the first mover's edge."""
     from . import solve
 
-    names = _team_specs(players_) if teams else _player_names(players_)
-    if len(names) < 2:
-        fail("--players needs at least two " + ("teams" if teams else "names"))
-    if games < 1:
-        fail("--games must be at least 1")
-    if lexicon is not None:
-        from . import rules as R
+    names = _names(players)
+    if len(names) != 2:
+        fail(f"--players needs two names, got {len(names)}")
+    m = solve.match(names, games, seed=seed, jokers=jokers, teams=teams, lexicon=lexicon,
+                    simulations=simulations, workers=workers, scheduler=scheduler)
+    if out:
+        write_json(out, m)
+    emit(m, as_json, _match_text(m))
 
-        R.load_lexicon(lexicon)  # fail early on a bad path
-    table = solve.tournament(names, games, seed=seed, jokers=jokers, lexicon=lexicon,
-                             simulations=simulations, workers=workers, scheduler=scheduler, teams=teams)
-    w = max(10, *(len(nm) for nm in names))
-    a_head, b_head = ("team A", "team B") if teams else ("A", "B")
-    first = "first team wins" if teams else "first player wins"
-    lines = [f"{a_head:<{w}} {b_head:<{w}} {'games':>5}  {'A score':>7}  95% CI          {first}"]
-    for t in table:
-        lo, hi = t["a_score_ci95"]
-        flo, fhi = t["first_player_ci95"]
-        lines.append(f"{t['a']:<{w}} {t['b']:<{w}} {t['games']:>5}  {t['a_score']:7.3f}  [{lo:.3f}, {hi:.3f}]  "
-                     f"{t['first_player_rate']:.3f} [{flo:.3f}, {fhi:.3f}]")
-    emit(table, as_json, "\n".join(lines))
+
+@group.command()
+@players_option("greedy,lookahead", "Two or more names: every pair meets.")
+@games_option(200, hi=1_000_000)
+@_batch_common
+def tournament(players, games, teams, jokers, simulations, lexicon, seed, workers, scheduler, out, as_json):
+    """Round robin: every pair of players plays a match; a table per player."""
+    from . import solve
+
+    names = _names(players)
+    t = solve.tournament(names, games, seed=seed, jokers=jokers, teams=teams, lexicon=lexicon,
+                         simulations=simulations, workers=workers, scheduler=scheduler)
+    if out:
+        write_json(out, t)
+    lines = [_match_text(m) for m in t["pairs"]] + ["table:"]
+    for name, st in t["table"].items():
+        lo, hi = st["score_ci95"]
+        lines.append(f"  {name:<14} games {st['games']:>5}  score {st['score']:.3f} [{lo:.3f}, {hi:.3f}]")
+    emit(t, as_json, "\n".join(lines))
 
 
 @group.command()
 @click.argument("words", nargs=-1, required=True)
-@click.option("--lexicon", type=click.Path(), default=None, help=LEXICON_HELP)
+@_lexicon_option
 @json_option
 def check(words, lexicon, as_json):
     """Is each word playable (3..8 letters, in the lexicon), and what are its lemmas?"""
@@ -222,3 +252,33 @@ def check(words, lexicon, as_json):
                     "lemmas": lex.lemmas(wid) if wid is not None else []})
     emit(out, as_json, "\n".join(f"{d['word']}: " + (f"yes (lemmas {', '.join(d['lemmas'])})"
                                                      if d["playable"] else f"not playable ({d['reason']})") for d in out))
+
+
+@group.command()
+@click.option("--quick", is_flag=True, help="A hundredth of the games (a smoke test; never over the data file).")
+@seed_option()
+@batch_options
+@out_option("Where to write the simulations (JSON) [default: data/octoverso/simulations.json; with --quick "
+            "build/octoverso-simulations.json].")
+@json_option
+def simulate(quick, seed, workers, scheduler, out, as_json):
+    """The large simulations the report reads (about 5 minutes on 2 cores): the matches of
+    solve.SIM_PLAN, written with the command that made them."""
+    from pathlib import Path
+
+    from ..core.clikit import check_out_path
+    from ..core.paths import DATA_DIR
+    from . import solve
+
+    if out is None:
+        out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick
+                                 else DATA_DIR / "octoverso" / "simulations.json"))
+    data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
+    cmd = "octosolve octoverso simulate" + (" --quick" if quick else "") + f" --seed {seed}"
+    data = {"command": cmd, **data}
+    write_json(out, data)
+    lines = [f"wrote {out} ({len(data['matches'])} matches; command: {cmd})"]
+    lines += [m.get("key", "?") + (f": skipped ({m['skipped']})" if "skipped" in m else f": {m['games']} games")
+              for m in data["matches"]]
+    emit({"out": out, "command": cmd, "matches": [m.get("key") for m in data["matches"]]}, as_json,
+         "\n".join(lines))

@@ -5,9 +5,15 @@
 * ``lookahead``: for its best candidate moves (by letters laid) it counts what the move gives the
   opponent (the pushed letters, the interaction rule) and the opponent's best reply (by the same
   count), and keeps the move with the best hand difference after that reply.
-* ``mc``: Monte-Carlo: the lookahead's best few candidates, each scored by the mean outcome of
-  seeded playouts (epsilon-greedy for a few plies, then the hand difference).
-* ``mcts``: the generic UCT player of octosolve.core.mcts with a short greedy-playout rollout.
+* ``flat-mc``: flat Monte Carlo: the lookahead's best few candidates, each scored by the mean
+  outcome of seeded playouts (epsilon-greedy for a few plies, then the hand difference); no tree.
+* ``mcts``: the UCT player of octosolve.core.mcts with Octoverso hooks: a short epsilon-greedy
+  playout as rollout and a shortlist of candidate actions (the best words, the rotations, one
+  exchange).
+* ``openspiel-mcts``: OpenSpiel's MCTS bot (optional; needs ``pyspiel``), on a determinised copy.
+
+Every player uses the rotation rule: after an exchange by every player in a row, it moves an end
+letter to the other end when that gives it a better word than the rail as it stands.
 
 All of them play the 4-seat team game too: "the opponent" is the next seat (who receives the pushed
 letters and moves next), and a playout is scored by the team's best hand (fewest letters), since a
@@ -20,10 +26,15 @@ import math
 
 import numpy as np
 
-from ..core.game import CHANCE, Player, RandomPlayer, sample_chance
+from ..core.errors import fail
+from ..core.game import CHANCE, Player, sample_chance
 from ..core.mcts import MCTSPlayer
+from ..core.players import RANDOM, PlayerSpec
 from ..core.seeding import py_random
 from . import rules as R
+
+__all__ = ["GreedyPlayer", "LookaheadPlayer", "FlatMonteCarloPlayer", "PLAYERS", "worst_tile",
+           "greedy_score", "playout_value", "hand_difference", "rotation_choice"]
 
 # How hard a tile is to place (for returns and exchanges): rare consonants first, jokers last.
 AWKWARD = {c: i for i, c in enumerate("QJVHFBGZXKWYCPMDTLNRSOUIAE")}
@@ -62,6 +73,29 @@ def _non_word_choice(state: R.OctoversoState, rng) -> int | None:
     return None
 
 
+def _best_score(state: R.OctoversoState, rail: np.ndarray) -> int:
+    """The greedy score of the best word on ``rail`` for the player to move (-1: no word)."""
+    rows = R.kernel_moves(state.lex, rail, state.hands[state.player], state.blocked)
+    return int(greedy_score(state.lex.lens, rows).max()) if len(rows) else -1
+
+
+def rotation_choice(state: R.OctoversoState) -> int | None:
+    """The rotation rule: when the player may move an end letter to the other end, the ROTATE
+    action whose rail gives a strictly better best word than the rail as it stands (None: keep)."""
+    if not state.can_rotate():
+        return None
+    A = state.game.actions
+    r = list(state.rail)
+    options = [(A.ROTATE, np.array(r[1:] + r[:1], np.int8)), (A.ROTATE + 1, np.array(r[-1:] + r[:-1], np.int8))]
+    now = _best_score(state, state.rail)
+    best_a, best = None, now
+    for a, rail in options:
+        v = _best_score(state, rail)
+        if v > best:
+            best_a, best = a, v
+    return best_a
+
+
 def _fallback(state: R.OctoversoState) -> int:
     legal = state.legal_actions()
     A = state.game.actions
@@ -89,6 +123,8 @@ class GreedyPlayer(Player):
 
     def choose(self, state) -> int:
         a = _non_word_choice(state, self.rng)
+        if a is None:
+            a = rotation_choice(state)
         if a is not None:
             return a
         rows = _word_rows(state)
@@ -182,6 +218,8 @@ class LookaheadPlayer(Player):
 
     def choose(self, state) -> int:
         a = _non_word_choice(state, self.rng)
+        if a is None:
+            a = rotation_choice(state)
         if a is not None:
             return a
         ranked = self.ranked(state)
@@ -202,6 +240,10 @@ def playout_value(state: R.OctoversoState, me: int, rng, plies: int = 6, eps: fl
             state.apply_action(sample_chance(state, rng))
             continue
         if state.phase == R.PLAY:
+            rot = rotation_choice(state)
+            if rot is not None:
+                state.apply_action(rot)
+                continue
             rows = _word_rows(state)
             if len(rows):
                 if rng.random() < eps:
@@ -231,11 +273,11 @@ def hand_difference(state: R.OctoversoState, me: int) -> int:
     return theirs - mine
 
 
-class MonteCarloPlayer(Player):
-    """Flat Monte-Carlo over the lookahead's best ``top`` candidates: ``simulations`` playouts in
-    all, shared equally."""
+class FlatMonteCarloPlayer(Player):
+    """Flat Monte Carlo over the lookahead's best ``top`` candidates: ``simulations`` playouts in
+    all, shared equally (no tree)."""
 
-    name = "mc"
+    name = "flat-mc"
 
     def __init__(self, seed: int | None = None, simulations: int = 48, top: int = 6, plies: int = 6):
         self.rng = py_random(seed, "mc")
@@ -244,6 +286,8 @@ class MonteCarloPlayer(Player):
 
     def choose(self, state) -> int:
         a = _non_word_choice(state, self.rng)
+        if a is None:
+            a = rotation_choice(state)
         if a is not None:
             return a
         ranked = self.look.ranked(state)
@@ -277,28 +321,73 @@ def _mcts_rollout(state, rng):
     return [v if R.team_of(q) == 0 else -v for q in range(state.num_players)]
 
 
-def make_player(name: str, seed: int | None = None, simulations: int = 48, game=None) -> Player:
-    """A player by name: greedy, lookahead, mc, mcts, random, openspiel (OpenSpiel's MCTS bot)."""
-    name = name.strip().lower()
-    if name == "greedy":
-        return GreedyPlayer(seed)
-    if name == "lookahead":
-        return LookaheadPlayer(seed)
-    if name == "mc":
-        return MonteCarloPlayer(seed, simulations=simulations)
-    if name == "mcts":
-        p = MCTSPlayer(simulations=simulations, seed=seed, rollout=_mcts_rollout)
-        p.name = "mcts"
-        return p
-    if name == "random":
-        return RandomPlayer(seed)
-    if name in ("openspiel", "openspiel-mcts"):
-        from ..interop.openspiel import OpenSpielMCTSPlayer
-
-        return OpenSpielMCTSPlayer(game or R.make_game(), simulations=simulations, seed=seed or 0)
-    from ..core.errors import fail
-
-    fail(f"unknown player {name!r} (choose from {', '.join(PLAYER_NAMES)})")
+def mcts_candidates(state, legal: list[int], words: int = 12) -> list[int]:
+    """The MCTS shortlist in the play phase: the ``words`` best word moves by greedy score, the
+    rotations, and the exchange of the most awkward tile (every legal action in other phases)."""
+    if state.phase != R.PLAY:
+        return legal
+    A = state.game.actions
+    rows = _word_rows(state)
+    keep = set()
+    if len(rows):
+        sc = greedy_score(state.lex.lens, rows)
+        for i in np.argsort(-sc, kind="stable")[:words].tolist():
+            keep.add(_word_action(rows[i]))
+    keep.update(a for a in legal if a >= A.ROTATE)
+    t = worst_tile(state.hands[state.player])
+    if A.EXCHANGE + t in legal:
+        keep.add(A.EXCHANGE + t)
+    out = [a for a in legal if a in keep]
+    return out or legal
 
 
-PLAYER_NAMES = ("greedy", "lookahead", "mc", "mcts", "random", "openspiel")
+class _Determinized(Player):
+    """A player that sees a determinised copy (hidden opening words redrawn) of the position."""
+
+    def __init__(self, inner: Player, seed: int | None):
+        self.inner, self.name = inner, getattr(inner, "name", "player")
+        self.rng = py_random(seed, "determinize")
+
+    def choose(self, state) -> int:
+        return self.inner.choose(state.determinize(state.current_player(), self.rng))
+
+
+def _greedy(game, seed=None):
+    return GreedyPlayer(seed)
+
+
+def _lookahead(game, seed=None):
+    return LookaheadPlayer(seed)
+
+
+def _flat_mc(game, seed=None, simulations: int = 48):
+    return FlatMonteCarloPlayer(seed, simulations=simulations)
+
+
+def _mcts(game, seed=None, simulations: int = 48):
+    p = MCTSPlayer(simulations=simulations, seed=seed, rollout=_mcts_rollout, candidates=mcts_candidates)
+    p.name = "mcts"
+    return p
+
+
+def _openspiel_mcts(game, seed=None, simulations: int = 48):
+    if getattr(game, "teams", False):
+        fail("openspiel-mcts plays the 2-player game only")
+    from ..interop.openspiel import OpenSpielMCTSPlayer
+
+    return _Determinized(OpenSpielMCTSPlayer(game, simulations=simulations, seed=seed or 0), seed)
+
+
+PLAYERS = (
+    RANDOM,
+    PlayerSpec("greedy", "an OCTO if it has one, else the word laying the most hand letters; exchanges "
+               "its most awkward tile when it has no word", _greedy),
+    PlayerSpec("lookahead", "two plies: its best words scored by the hand difference after the "
+               "opponent's best reply", _lookahead),
+    PlayerSpec("flat-mc", "flat Monte Carlo: the lookahead's best 6 words, each scored by seeded "
+               "epsilon-greedy playouts (simulations in all)", _flat_mc, options=("simulations",)),
+    PlayerSpec("mcts", "UCT (core/mcts.py) over a shortlist of actions with short epsilon-greedy "
+               "playouts", _mcts, options=("simulations",)),
+    PlayerSpec("openspiel-mcts", "OpenSpiel's MCTS bot with random rollouts (needs pyspiel; 2 players)",
+               _openspiel_mcts, options=("simulations",), aliases=("openspiel",)),
+)

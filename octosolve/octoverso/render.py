@@ -1,4 +1,11 @@
-"""Pictures of Octoverso positions and moves (SVG with drawsvg, and plain text)."""
+"""Pictures of Octoverso positions and moves (SVG with drawsvg, and plain text).
+
+Rails and positions show themselves in notebooks (``_repr_svg_``, as python-chess boards do):
+
+>>> svg = Rail("AMISDUOS")._repr_svg_()
+>>> svg.startswith("<?xml") and "viewBox" in svg
+True
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,10 @@ import drawsvg as draw
 
 from ..core import svg
 from . import kernels as K
-from . import rules as R
+from . import moves as R
+from .positions import PHASES
+
+__all__ = ["Rail", "rail_svg", "position_svg", "move_svg", "position_text", "bar_chart_svg"]
 
 CELL = 40
 
@@ -57,10 +67,69 @@ def move_svg(rail, move: R.Move, path: Path | str, title: str | None = None) -> 
     return svg.save(d, path)
 
 
-def position_text(state: R.OctoversoState) -> str:
-    return (f"rail (recto) {R.rail_string(state.rail)}  verso {R.rail_string(state.rail[::-1])}\n"
-            f"player 0: {R.hand_string(state.hands[0])}\nplayer 1: {R.hand_string(state.hands[1])}\n"
-            f"pool: {int(state.pool.sum())} tiles")
+def _svg_text(d) -> str:
+    text = d.as_svg()
+    if "viewBox" not in text:  # always scalable in a notebook
+        text = text.replace("<svg ", f'<svg viewBox="0 0 {d.width} {d.height}" ', 1)
+    return text
+
+
+def _rail_rows(d, rail, y: float, label: str) -> None:
+    d.append(svg.text(label, 20, y + (CELL - 4) / 2, size=12, text_anchor="start"))
+    for i, t in enumerate(rail):
+        _tile(d, 80 + CELL * i, y, R.tile_char(int(t)), "#f4f1e8")
+
+
+def rail_svg(rail) -> str:
+    """The rail (recto, then verso) as an SVG string."""
+    rail = R.parse_rail(rail) if isinstance(rail, str) else rail
+    d = svg.new_drawing(80 + CELL * R.RAIL_SIZE + 20, 2 * CELL + 30)
+    _rail_rows(d, list(rail), 10, "recto")
+    _rail_rows(d, list(rail)[::-1], 20 + CELL, "verso")
+    return _svg_text(d)
+
+
+class Rail:
+    """A rail in recto order (``Rail("AMISDUOS")``) that draws itself in a notebook."""
+
+    def __init__(self, rail):
+        self.tiles = R.parse_rail(rail) if isinstance(rail, str) else rail
+
+    def __str__(self) -> str:
+        return R.rail_string(self.tiles)
+
+    def __repr__(self) -> str:
+        return f"Rail({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        return rail_svg(self.tiles)
+
+
+def position_svg(state) -> str:
+    """A position as an SVG string: the rail (recto), every hand, the pool size and the phase."""
+    n = state.num_players
+    width = 80 + CELL * 14 + 20
+    d = svg.new_drawing(width, 50 + CELL * (n + 1) + 10 * n + 20)
+    d.append(svg.text(f"{PHASES[state.phase]}, to move: {state.current_player()}, "
+                      f"pool {int(state.pool.sum())} tiles", 20, 20, size=14, text_anchor="start"))
+    y = 40
+    if len(state.rail):
+        _rail_rows(d, list(state.rail), y, "rail")
+    else:
+        d.append(svg.text("rail empty (opening)", 20, y + 16, size=12, text_anchor="start"))
+    for q in range(n):
+        y += CELL + 10
+        d.append(svg.text(f"hand {q}", 20, y + (CELL - 4) / 2, size=12, text_anchor="start"))
+        for i, ch in enumerate(R.hand_string(state.hands[q])[:14]):
+            _tile(d, 80 + CELL * i, y, ch, "#c8f0c8" if q == state.player else "#eeeeee")
+    return _svg_text(d)
+
+
+def position_text(state) -> str:
+    lines = [f"rail (recto) {R.rail_string(state.rail)}  verso {R.rail_string(state.rail[::-1])}"]
+    lines += [f"player {q}: {R.hand_string(h)}" for q, h in enumerate(state.hands)]
+    lines.append(f"pool: {int(state.pool.sum())} tiles")
+    return "\n".join(lines)
 
 
 def bar_chart_svg(rows: list[tuple[str, float, float, float]], path: Path | str, title: str) -> Path:

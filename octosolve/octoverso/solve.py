@@ -1,67 +1,61 @@
-"""Octoverso analyses: game records, tournaments (win rates with Wilson intervals, first-player
-edge), and the OpenSpiel MCTS match. Team tournaments (4 seats, 2 teams of 2) name each team by a
-player (two copies of it) or by two players joined with ``+``."""
+"""Octoverso analyses on the shared layers: one game (``core.game.play``), matches and round-robin
+tournaments (``core.match``), with the first mover read off each game's history.
+
+A match here plays exactly the games of :func:`octosolve.core.match.match` for the same seed (seat
+rotation, deal ``derive_seed(seed, "match", g)``, players ``derive_seed(seed, "player", g, i)``), and
+adds, per game, who moved first after the opening (the player of the alphabetically first word): the
+first-mover edge is the share of decided games won by that player's team.
+
+>>> m = match(["greedy", "random"], 2, seed=1, workers=1)
+>>> m["results"]["greedy"]["games"], len(m["records"])
+(2, 2)
+"""
 
 from __future__ import annotations
 
-import time
-
-from ..core.batch import chunked, run_batch
-from ..core.game import CHANCE
+from ..core.batch import run_batch
+from ..core.errors import fail
+from ..core.game import play
+from ..core.match import play_one, tally
+from ..core.players import make_player
 from ..core.seeding import derive_seed, py_random
 from ..core.stats import wilson_interval
-from . import players as P
 from . import rules as R
+from .players import PLAYERS
+
+__all__ = ["play_game", "game_record", "match", "tournament", "team_names", "first_mover_edge", "SIM_PLAN",
+           "QUICK_PLAN", "simulate", "recheck"]
 
 
-def play_game(names: tuple[str, ...], seed: int, *, jokers: bool = False, lexicon: str | None = None,
-              simulations: int = 48, game=None) -> R.OctoversoState:
-    """Play one game between named players (``names[i]`` sits at seat i; 2 names, or 4 for the team
-    game: seats 0 and 2 against seats 1 and 3); returns the final state."""
-    game = game or R.make_game(jokers=jokers, lexicon=lexicon, teams=len(names) == R.TEAM_PLAYERS)
+def _spec(game_params: dict, simulations: int | None):
+    from ..games import match_spec
+
+    return match_spec("octoverso", game_params, {"simulations": simulations} if simulations else {})
+
+
+def play_game(names, seed: int, *, jokers: bool = False, lexicon: str | None = None,
+              simulations: int | None = None, teams: bool | None = None) -> R.OctoversoState:
+    """Play one game between named players (``names[i]`` at seat i: 2 names, or 4 for the team game,
+    seats 0 and 2 against 1 and 3); returns the final state. Seeded as game 0 of a match."""
+    teams = len(names) == R.TEAM_PLAYERS if teams is None else teams
+    game = R.make_game(jokers=jokers, lexicon=lexicon, teams=teams)
     if len(names) != game.num_players:
-        from ..core.errors import fail
-
         fail(f"this game has {game.num_players} seats, got {len(names)} players")
-    players = [P.make_player(n, derive_seed(seed, "player", i, n), simulations, game) for i, n in enumerate(names)]
+    opts = {"simulations": simulations} if simulations else {}
+    players = [make_player(PLAYERS, nm, game, seed=derive_seed(seed, "player", 0, i), **opts)
+               for i, nm in enumerate(names)]
     state = game.new_initial_state(seed)
-    chance = py_random(seed, "chance")
-    while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            from ..core.game import sample_chance
-
-            state.apply_action(sample_chance(state, chance))
-        else:
-            state.apply_action(players[p].choose(state))
+    play(state, players, rng=py_random(seed, "chance"), max_moves=game.info.max_game_length)
     return state
 
 
 def game_record(state: R.OctoversoState, names, seed: int) -> dict:
-    """A JSON-able record of a finished game."""
-    events = []
-    for ev in state.history:
-        kind = ev[0]
-        if kind == "word":
-            events.append({"event": "word", "player": ev[1], **ev[2]})
-        elif kind == "announce":
-            events.append({"event": "announce", "player": ev[1], "word": ev[2]})
-        elif kind == "exchange":
-            events.append({"event": "exchange", "player": ev[1], "returned": ev[2], "drew": ev[3]})
-        elif kind == "return":
-            events.append({"event": "return", "player": ev[1], "tile": ev[2]})
-        elif kind == "interaction":
-            events.append({"event": "interaction", "player": ev[1], "octo": ev[2]})
-        elif kind == "rotate":
-            events.append({"event": "rotate", "player": ev[1], "rail": ev[2]})
-        elif kind == "pass":
-            events.append({"event": "pass", "player": ev[1]})
-        elif kind == "opening":
-            events.append({"event": "opening", "player": ev[1], "second": ev[2], "rail": ev[3]})
+    """A JSON-ready record of a finished game: its events, result and final position."""
     rec = {
-        "seed": seed, "players": list(names), "jokers": state.game.jokers,
-        "first_player": state.first, "winner": state.winner if state.winner >= 0 else None,
-        "turns": state.turn, "events": events,
+        "seed": seed, "players": list(names), "params": state.game.params(),
+        "first_player": state.first if state.first >= 0 else None,
+        "winner": state.winner if state.winner >= 0 else None, "winners": state.winners(),
+        "turns": state.turn, "events": [dict(e) for e in state.log],
         "final": {"rail": R.rail_string(state.rail), "hands": [R.hand_string(h) for h in state.hands],
                   "pool": int(state.pool.sum())},
     }
@@ -71,98 +65,135 @@ def game_record(state: R.OctoversoState, names, seed: int) -> dict:
     return rec
 
 
-def team_seats(a: str, b: str) -> tuple[list[str], list[str]]:
-    """The two players of each team: ``"greedy"`` is two greedy players, ``"mc+greedy"`` a mixed
-    team (first named at the team's first seat)."""
-    out = []
-    for t in (a, b):
-        parts = t.split("+")
-        out.append(parts * 2 if len(parts) == 1 else parts)
-    return out[0], out[1]
+def _task(task) -> dict:
+    spec, names, seed, g, n = task
+    rec = play_one(spec, names, seed, g, keep_history=True)
+    hist = rec.pop("history")
+    # the first n actions are the announcements; the next one is the first mover's
+    rec["first"] = hist[n][0] if len(hist) > n else None
+    return rec
 
 
-def _chunk(task) -> list[dict]:
-    names, start, stop, seed, jokers, lexicon, simulations = task[:7]
-    teams = len(task) > 7 and task[7]
-    if teams:
-        return _team_chunk(names, start, stop, seed, jokers, lexicon, simulations)
-    game = R.make_game(jokers=jokers, lexicon=lexicon)
-    out = []
-    for i in range(start, stop):
-        # seats alternate: even games names[0] is player 0
-        seats = names if i % 2 == 0 else (names[1], names[0])
-        gseed = derive_seed(seed, "tournament-game", i)
-        t0 = time.perf_counter()
-        s = play_game(seats, gseed, simulations=simulations, game=game)
-        w = s.winner
-        a_seat = 0 if i % 2 == 0 else 1  # the seat of names[0] (the "A" player) in this game
-        out.append({"game": i, "seats": list(seats), "winner_seat": w,
-                    "winner": None if w < 0 else seats[w],
-                    "winner_role": None if w < 0 else ("a" if w == a_seat else "b"), "first": s.first,
-                    "first_won": None if w < 0 else (w == s.first), "turns": s.turn,
-                    "seconds": time.perf_counter() - t0})
+def first_mover_edge(records: list[dict]) -> dict:
+    """Decided games won by the first mover's team, with its 95% Wilson interval."""
+    decided = [r for r in records if r["winners"] and r.get("first") is not None]
+    wins = sum(1 for r in decided if r["first"] in r["winners"])
+    lo, hi = wilson_interval(wins, len(decided))
+    return {"decided": len(decided), "first_mover_wins": wins,
+            "rate": wins / len(decided) if decided else 0.0, "ci95": [lo, hi]}
+
+
+def team_names(names: list[str]) -> list[str]:
+    """Seats of a team game for two team names (each team two copies of its player)."""
+    if len(names) != 2:
+        fail(f"a team match names two teams, got {len(names)}")
+    return [names[0], names[1], names[0], names[1]]
+
+
+def match(names: list[str], games: int, *, seed: int | None = None, jokers: bool = False,
+          teams: bool = False, lexicon: str | None = None, simulations: int | None = None,
+          workers: int | None = 1, scheduler: str | None = None, keep_records: bool = True) -> dict:
+    """``games`` games between ``names`` (2, or with ``teams`` two team names), seats rotating as in
+    :func:`octosolve.core.match.match`; its result format plus ``first_mover``."""
+    game_params = {"jokers": bool(jokers), "teams": bool(teams), "lexicon": lexicon}
+    seats = team_names(list(names)) if teams else list(names)
+    game = R.make_game(**game_params)
+    if len(seats) != game.num_players:
+        fail(f"--players names {len(seats)} players; this game takes {game.num_players}")
+    if games < 1:
+        fail(f"--games must be at least 1, got {games}")
+    spec = _spec(game_params, simulations)
+    n = len(seats)
+    tasks = [(spec, [seats[(i + g) % n] for i in range(n)], derive_seed(seed, "match", g), g, n)
+             for g in range(games)]
+    records = run_batch(_task, tasks, workers=workers, scheduler=scheduler, desc=" v ".join(names))
+    out = {"players": list(names), "teams": bool(teams), "jokers": bool(jokers), "games": games,
+           "seed": seed, "simulations": simulations}
+    out.update(tally(records, seats))
+    out["first_mover"] = first_mover_edge(records)
+    out["mean_turns"] = sum(r["moves"] for r in records) / len(records)
+    if keep_records:
+        out["records"] = records
     return out
 
 
-def _team_chunk(names, start, stop, seed, jokers, lexicon, simulations) -> list[dict]:
-    """Team games: team A (``names[0]``) at seats 0 and 2 in even games, 1 and 3 in odd games."""
-    game = R.make_game(jokers=jokers, lexicon=lexicon, teams=True)
-    ta, tb = team_seats(*names)
-    out = []
-    for i in range(start, stop):
-        first, second = (ta, tb) if i % 2 == 0 else (tb, ta)
-        seats = (first[0], second[0], first[1], second[1])
-        gseed = derive_seed(seed, "team-tournament-game", i)
-        t0 = time.perf_counter()
-        s = play_game(seats, gseed, simulations=simulations, game=game)
-        w = s.winner
-        a_team = 0 if i % 2 == 0 else 1
-        wt = s.winning_team
-        out.append({"game": i, "seats": list(seats), "winner_seat": w, "winner": None if w < 0 else seats[w],
-                    "winner_role": None if w < 0 else ("a" if wt == a_team else "b"), "first": s.first,
-                    "first_won": None if w < 0 else (wt == R.team_of(s.first)), "turns": s.turn,
-                    "seconds": time.perf_counter() - t0})
-    return out
-
-
-def match(a: str, b: str, games: int, *, seed: int | None = None, jokers: bool = False,
-          lexicon: str | None = None, simulations: int = 48, workers: int | None = None,
-          scheduler: str | None = None, chunk: int = 25, teams: bool = False) -> dict:
-    """``games`` games between players ``a`` and ``b`` (seats alternate). With ``teams``: the team
-    game, ``a`` and ``b`` naming teams (see ``team_seats``); "first player" is then the team of the
-    player who moves first."""
-    tasks = [((a, b), s, e, seed, jokers, lexicon, simulations, teams) for s, e in chunked(games, chunk)]
-    rows = [r for part in run_batch(_chunk, tasks, workers=workers, scheduler=scheduler,
-                                    desc=f"{a} v {b}") for r in part]
-    out = summarize(a, b, rows)
-    if teams:
-        out["teams"] = True
-    return out
-
-
-def summarize(a: str, b: str, rows: list[dict]) -> dict:
-    n = len(rows)
-    # counted by role, not by name, so a mirror match (greedy v greedy) is counted right
-    wa = sum(1 for r in rows if r["winner_role"] == "a")
-    wb = sum(1 for r in rows if r["winner_role"] == "b")
-    draws = n - wa - wb
-    score = wa + 0.5 * draws
-    lo, hi = wilson_interval(score, n)
-    decided = [r for r in rows if r["first_won"] is not None]
-    fw = sum(1 for r in decided if r["first_won"])
-    flo, fhi = wilson_interval(fw, len(decided))
-    return {"a": a, "b": b, "games": n, "a_wins": wa, "b_wins": wb, "draws": draws,
-            "a_score": score / n if n else 0.0, "a_score_ci95": [lo, hi],
-            "first_player_wins": fw, "decided": len(decided),
-            "first_player_rate": fw / len(decided) if decided else 0.0, "first_player_ci95": [flo, fhi],
-            "mean_turns": sum(r["turns"] for r in rows) / n if n else 0.0,
-            "seconds_per_game": sum(r["seconds"] for r in rows) / n if n else 0.0}
-
-
-def tournament(names: list[str], games: int, **kw) -> list[dict]:
-    """Every pair of ``names`` plays ``games`` games."""
-    out = []
+def tournament(names: list[str], games: int, *, seed: int | None = None, **kw) -> dict:
+    """Every pair of distinct ``names`` plays a match of ``games`` games (seeded per pair as in
+    :func:`octosolve.core.match.round_robin`); a table per name over all its games."""
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        fail("a tournament needs at least two different players")
+    pairs, recs = [], []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
-            out.append(match(names[i], names[j], games, **kw))
-    return out
+            pair_seed = derive_seed(seed, "pair", names[i], names[j])
+            m = match([names[i], names[j]], games, seed=pair_seed, **kw)
+            recs += m.pop("records")
+            pairs.append(m)
+    table = tally(recs, names)["results"]
+    return {"players": names, "games": games, "seed": seed, "pairs": pairs, "table": table}
+
+
+# ------------------------------------------------------------------- the large simulations
+
+# (players, games, options): the matches `octosolve octoverso simulate` plays; the report reads the
+# file it writes (data/octoverso/simulations.json) and replays the first games of each to check it.
+SIM_PLAN = (
+    (("lookahead", "greedy"), 1000, {}),
+    (("greedy", "greedy"), 1000, {}),
+    (("greedy", "random"), 200, {}),
+    (("flat-mc", "lookahead"), 100, {"simulations": 24}),
+    (("flat-mc", "greedy"), 60, {"simulations": 24}),
+    (("lookahead", "greedy"), 300, {"jokers": True}),
+    (("greedy", "random"), 500, {"teams": True}),
+    (("lookahead", "greedy"), 1000, {"teams": True}),
+    (("greedy", "greedy"), 1000, {"teams": True}),
+    (("flat-mc", "openspiel-mcts"), 20, {"simulations": 24}),
+)
+QUICK_PLAN = tuple((names, max(2, games // 100), opts) for names, games, opts in SIM_PLAN)
+KEEP_RECORDS = 3  # records kept per match in the data file (replayed by the report)
+
+
+def _plan_key(names, opts) -> str:
+    extra = "".join(f", {k}={v}" for k, v in sorted(opts.items()))
+    return f"{' v '.join(names)}{extra}"
+
+
+def simulate(seed: int | None, *, quick: bool = False, workers: int | None = None,
+             scheduler: str | None = None) -> dict:
+    """Play every match of ``SIM_PLAN`` (``QUICK_PLAN`` with ``quick``); JSON-ready, with no
+    duration in it (the same seed gives the same document). A match whose players cannot be built
+    here (OpenSpiel missing) is recorded as skipped."""
+    out = []
+    for names, games, opts in (QUICK_PLAN if quick else SIM_PLAN):
+        if "openspiel-mcts" in names:
+            from ..interop.openspiel import available
+
+            if not available():
+                out.append({"key": _plan_key(names, opts), "skipped": "pyspiel is not installed"})
+                continue
+        m = match(list(names), games, seed=derive_seed(seed, "simulate", _plan_key(names, opts)),
+                  workers=workers, scheduler=scheduler, **opts)
+        m["key"] = _plan_key(names, opts)
+        m["records"] = m["records"][:KEEP_RECORDS]
+        out.append(m)
+    return {"seed": seed, "quick": quick, "matches": out}
+
+
+def recheck(data: dict, n: int = 2) -> list[str]:
+    """Replay the first ``n`` stored games of every match of a ``simulate`` document; returns the
+    keys of the matches whose replay differs from the stored records (an empty list: all agree)."""
+    bad = []
+    for m in data.get("matches", []):
+        if "skipped" in m:
+            continue
+        spec = _spec({"jokers": m["jokers"], "teams": m["teams"], "lexicon": None}, m["simulations"])
+        seats = team_names(m["players"]) if m["teams"] else list(m["players"])
+        k = len(seats)
+        for g, rec in enumerate(m["records"][:n]):
+            names = [seats[(i + g) % k] for i in range(k)]
+            again = _task((spec, names, derive_seed(m["seed"], "match", g), g, k))
+            if again != rec:
+                bad.append(m["key"])
+                break
+    return bad

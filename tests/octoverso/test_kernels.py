@@ -2,9 +2,10 @@
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from octosolve.core.errors import OctoError
 from octosolve.core.seeding import rng as np_rng
 from octosolve.octoverso import kernels as K
 from octosolve.octoverso import rules as R
@@ -56,7 +57,10 @@ def test_kernel_matches_brute_force_small_lexicon(small_lex, jokers, rail_jokers
 def test_kernel_matches_brute_force_property(small_lex, rail, hand, jokers):
     if rail.count("?") + jokers > 2:
         jokers = 0
-    r = R.parse_rail(rail)
+    try:
+        r = R.parse_rail(rail)
+    except OctoError:  # a rail the box cannot make (e.g. BB, ???)
+        assume(False)
     h = np.zeros(27, np.int32)
     for c in hand:
         h[ord(c) - 65] += 1
@@ -78,13 +82,11 @@ def test_python_twin_matches_kernel(small_lex):
     for j in (0, 1):
         rail, hand = random_position(g, j, rail_jokers=1 - j)
         blocked = np.zeros(len(small_lex), np.uint8)
-        args = (*small_lex.fwd, *small_lex.rev, blocked, rail, hand, 2, R.MAX_LEN)
-        o1, o2 = np.empty((5000, 5), np.int32), np.empty((5000, 5), np.int32)
-        n1 = K.gen_moves(*args, o1)
-        n2 = K.gen_moves_py(*args, o2)
-        assert n1 == n2 and n1 > 0
-        assert (o1[:n1] == o2[:n2]).all()
-        assert (hand == hand).all()
+        args = (small_lex.mat, small_lex.lens, blocked, rail, hand, 2, R.MAX_LEN)
+        h0 = hand.copy()
+        rows = K.moves_rows(*args)
+        assert rows and rows == K.moves_rows_py(*args)
+        assert (hand == h0).all()
 
 
 def test_kernel_leaves_hand_untouched_and_overflow_is_reported(lex):

@@ -1,19 +1,37 @@
+"""The report: its files, determinism (no durations in files), and the simulations file it reads."""
+
 import json
 
 import pytest
 
 
-@pytest.mark.slow
-def test_report_quick(tmp_path):
+@pytest.mark.integration
+def test_report_quick_is_deterministic(tmp_path):
     from octosolve.octoverso import report
 
-    out = report.build(tmp_path, quick=True, seed=3)
+    a, b = tmp_path / "a", tmp_path / "b"
+    out = report.build(a, quick=True, seed=3)
+    out2 = report.build(b, quick=True, seed=3)
     assert out["title"] == "Octoverso" and "lookahead v greedy" in out["summary"]
+    assert out["files"] == out2["files"] and "kernel_median_us" in out["timings"]
     for f in out["files"]:
-        assert (tmp_path / f).exists(), f
-    table = json.loads((tmp_path / "tournament.json").read_text())
-    assert all(r["a_wins"] + r["b_wins"] + r["draws"] == r["games"] for r in table)
-    assert "IMAGES" in (tmp_path / "README.md").read_text()
-    teams = json.loads((tmp_path / "teams.json").read_text())
-    assert teams and all(r["teams"] and r["a_wins"] + r["b_wins"] + r["draws"] == r["games"] for r in teams)
-    assert "## Team game" in (tmp_path / "README.md").read_text() and "teams (2 v 2)" in out["summary"]
+        assert (a / f).read_bytes() == (b / f).read_bytes(), f
+    text = (a / "README.md").read_text()
+    assert "IMAGES" in text and "seconds" not in text and " s/game" not in text
+    live = json.loads((a / "matches.json").read_text())
+    assert all(sum(m["results"][m["players"][0]][k] for k in ("wins", "draws", "losses")) == m["games"]
+               for m in live)
+
+
+def test_simulations_file_replays():
+    """The committed simulations file still matches the code (its first game of every match)."""
+    from octosolve.octoverso import report, solve
+
+    if not report.SIMULATIONS.exists():
+        pytest.skip("no simulations file")
+    data = json.loads(report.SIMULATIONS.read_text())
+    assert data["command"].startswith("octosolve octoverso simulate")
+    keys = [m["key"] for m in data["matches"]]
+    assert len(keys) == len(solve.SIM_PLAN)
+    cheap = {"matches": [m for m in data["matches"] if "skipped" not in m and "mc" not in m["key"]]}
+    assert solve.recheck(cheap, n=1) == []

@@ -7,7 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from octosolve.cli import cli as main
-from octosolve.core.game import CHANCE, RandomPlayer
+from octosolve.core.game import CHANCE, RandomPlayer, play
+from octosolve.core.players import make_player
 from octosolve.core.seeding import py_random
 from octosolve.octoverso import players as P
 from octosolve.octoverso import rules as R
@@ -24,7 +25,8 @@ def word(lex, w, side=0, end=0, k=2):
 
 
 def test_team_game_info(tgame, game):
-    assert tgame.info.num_players == 4 and tgame.info.short_name == "octoverso_teams"
+    assert tgame.info.num_players == 4 and tgame.info.short_name == "octoverso"
+    assert tgame.params()["teams"] is True and R.make_game(**tgame.params()).info == tgame.info
     assert tgame.info.utility == "zero_sum"
     # the 2-player game is unchanged
     assert game.info.num_players == 2 and game.info.short_name == "octoverso"
@@ -101,8 +103,8 @@ def test_octo_return_then_next_seat(tgame, lex):
 def test_interaction_by_the_next_seat(tgame, lex):
     s = R.OctoversoState.from_position(tgame, "SOUDEIMA", ("GERAST", "LIRE", "BU", "CO"), player=0)
     s.apply_action(word(lex, "IMAGE", k=3))
-    shown = [e for e in s.history if e[0] == "interaction"]
-    assert shown and shown[0][1] == 1  # the next seat (B1, an opponent) shows the OCTO
+    shown = [e for e in s.log if e["event"] == "interaction"]
+    assert shown and shown[0]["player"] == 1  # the next seat (B1, an opponent) shows the OCTO
     assert s.phase == R.DISCARD and s.current_player() == 1
     before = s.hands.sum(axis=1).copy()
     s.apply_action(s.legal_actions()[0])
@@ -146,18 +148,16 @@ def test_letter_conservation_in_random_team_games(jokers, full):
     decided = 0
     for seed in range(n):
         s = game.new_initial_state(seed)
-        rng = py_random(seed, "test-teams")
-        players = [RandomPlayer(seed * 4 + q) for q in range(4)]
-        while not s.is_terminal():
-            p = s.current_player()
-            if p == CHANCE:
-                s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
-            else:
-                s.apply_action(players[p].choose(s))
-            assert (s.tiles_total() == bag).all(), seed
-            assert (s.hands >= 0).all() and (s.pool >= 0).all()
-            if s.phase == R.PLAY:
-                assert len(s.rail) == R.RAIL_SIZE
+
+        def check(state, player, action):
+            assert (state.tiles_total() == bag).all(), seed
+            assert (state.hands >= 0).all() and (state.pool >= 0).all()
+            if state.phase == R.PLAY:
+                assert len(state.rail) == R.RAIL_SIZE
+
+        play(s, [RandomPlayer(seed * 4 + q) for q in range(4)], rng=py_random(seed, "test-teams"),
+             on_move=check)
+        assert s.is_terminal() and (s.tiles_total() == bag).all()
         r = s.returns()
         assert len(r) == 4 and sum(r) == 0
         if s.winner >= 0:
@@ -167,10 +167,10 @@ def test_letter_conservation_in_random_team_games(jokers, full):
     assert decided > n // 2
 
 
-@pytest.mark.parametrize("name", ["greedy", "lookahead", "mc", "mcts", "random"])
+@pytest.mark.parametrize("name", ["greedy", "lookahead", "flat-mc", "mcts", "random"])
 def test_players_on_four_seats(tgame, name):
     s = tgame.new_initial_state(11)
-    pl = P.make_player(name, 1, simulations=6, game=tgame)
+    pl = make_player(P.PLAYERS, name, tgame, seed=1, simulations=6)
     rng = py_random(1, "t")
     for _ in range(14):
         if s.is_terminal():
@@ -185,8 +185,8 @@ def test_players_on_four_seats(tgame, name):
 
 def test_team_play_game_reproducible_and_record(tgame):
     names = ("lookahead", "greedy", "greedy", "random")
-    a = solve.game_record(solve.play_game(names, 5, game=tgame), names, 5)
-    b = solve.game_record(solve.play_game(names, 5, game=tgame), names, 5)
+    a = solve.game_record(solve.play_game(names, 5), names, 5)
+    b = solve.game_record(solve.play_game(names, 5), names, 5)
     assert a == b
     assert a["teams"] == [[0, 2], [1, 3]]
     assert [e["event"] for e in a["events"][:5]] == ["announce"] * 4 + ["opening"]
@@ -195,18 +195,14 @@ def test_team_play_game_reproducible_and_record(tgame):
 
 
 def test_team_match_counts_by_team():
-    t = solve.match("greedy", "random", 6, seed=3, workers=1, teams=True)
-    assert t["teams"] and t["games"] == 6 and t["a_wins"] + t["b_wins"] + t["draws"] == 6
-    assert solve.team_seats("greedy", "mc+random") == (["greedy", "greedy"], ["mc", "random"])
-
-
-def test_openspiel_random_sim_test_team_game(tgame):
-    pyspiel = pytest.importorskip("pyspiel")
-    from octosolve.interop import openspiel as osp
-
-    g = osp.load(tgame)
-    assert g.num_players() == 4 and g.get_type().short_name == "python_octosolve_octoverso_teams"
-    pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)
+    t = solve.match(["greedy", "random"], 6, seed=3, workers=1, teams=True)
+    assert t["teams"] and t["games"] == 6
+    g, r = t["results"]["greedy"], t["results"]["random"]
+    # each name holds two seats: every game counts twice per name, and a team's two seats agree
+    assert g["games"] == r["games"] == 12 and g["wins"] == r["losses"] and g["draws"] == r["draws"]
+    for rec in t["records"]:
+        assert rec["winners"] in ([], [0, 2], [1, 3])
+    assert solve.team_names(["greedy", "random"]) == ["greedy", "random", "greedy", "random"]
 
 
 # ------------------------------------------------------------------------------------------ CLI
@@ -230,33 +226,36 @@ def test_cli_play_teams_json():
 
 
 def test_cli_team_tournament_json():
-    r = run("tournament", "--teams", "--players", "greedy,mc+random", "--games", "4", "--simulations", "4",
+    r = run("tournament", "--teams", "--players", "greedy,flat-mc,random", "--games", "2", "--simulations", "4",
             "--workers", "1", "--seed", "2", "--json")
     assert r.exit_code == 0, r.output
-    t = json.loads(r.output)[0]
-    assert t["a"] == "greedy" and t["b"] == "mc+random" and t["teams"] and t["games"] == 4
-    lo, hi = t["a_score_ci95"]
-    assert 0 <= lo <= t["a_score"] <= hi <= 1
+    t = json.loads(r.output)
+    assert t["players"] == ["greedy", "flat-mc", "random"] and len(t["pairs"]) == 3
+    assert all(m["teams"] and m["games"] == 2 for m in t["pairs"])
+    lo, hi = t["table"]["greedy"]["score_ci95"]
+    assert 0 <= lo <= t["table"]["greedy"]["score"] <= hi <= 1
     txt = run("tournament", "--teams", "--players", "greedy,random", "--games", "2", "--workers", "1").output
-    assert "team A" in txt and "first team wins" in txt
+    assert "(teams)" in txt and "first mover" in txt
 
 
 @pytest.mark.parametrize("args", [
-    ["play", "--players", "greedy,random,mc"],
-    ["play", "--teams", "--players", "greedy,random,mc"],
+    ["play", "--players", "greedy,random,flat-mc"],
+    ["play", "--teams", "--players", "greedy,random,flat-mc"],
     ["play", "--teams", "--players", "greedy"],
-    ["play", "--players", "greedy,random,mc,chess"],
-    ["play", "--players", "greedy,random,mc,random,greedy"],
-    ["tournament", "--teams", "--players", "greedy+random+mc,random"],
+    ["play", "--players", "greedy,random,flat-mc,chess"],
+    ["play", "--players", "greedy,random,flat-mc,random,greedy"],
+    ["match", "--teams", "--players", "greedy,random,flat-mc"],
     ["tournament", "--teams", "--players", "greedy+chess,random"],
     ["tournament", "--teams", "--players", "greedy"],
     ["tournament", "--teams", "--players", "greedy,random", "--games", "0"],
+    ["play", "--teams", "--players", "openspiel-mcts,greedy"],
 ])
 def test_cli_team_bad_input_exit_2(args):
     r = run(*args)
     assert r.exit_code == 2, (args, r.output)
     assert "Traceback" not in r.output
-    assert r.output.strip().count("\n") == 0 and r.output.startswith("Error:")
+    lines = r.output.strip().splitlines()
+    assert lines[-1].startswith("Error:") and sum(ln.startswith("Error:") for ln in lines) == 1
 
 
 def test_from_position_needs_one_hand_per_seat(tgame):

@@ -1,28 +1,69 @@
-"""`octosolve octagone ...` commands."""
+"""`octosolve octagone ...` commands (thin: options in, library calls, printing out)."""
 
 from __future__ import annotations
 
+import shlex
+import sys
+
 import click
 
-from ..core.clikit import batch_options, json_option, seed_option
+from ..core.clikit import (OutPath, batch_options, games_option, json_option, out_option,
+                           players_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
-from ..core.jsonout import dumps, emit
+from ..core.jsonout import dumps, emit, write_json
 
-VARIANT = click.Choice(["standard", "kids", "iv"])
+VARIANTS = ("standard", "kids", "iv")
 
 
-def load_position(path: str):
-    from ..core.jsonout import read_json
-    from .rules import from_json
+def _rule_options(f):
+    f = click.option("--hidden", is_flag=True,
+                     help="Four players: hidden shields (nobody sees the others' coloured shields).")(f)
+    f = click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
+                     show_default=True,
+                     help="Reading of the wrap-around: 'edge' = an arrow's line runs to the board's "
+                          "edge and only an arrow pointing off the board re-enters from the opposite "
+                          "side (once); 'torus' = every line wraps round the board (the earlier "
+                          "reading). KIDS has no wrap-around.")(f)
+    f = click.option("--variant", type=click.Choice(VARIANTS, case_sensitive=False), default="standard",
+                     show_default=True, help="Rule variant: standard, kids (no wrap-around, jolly "
+                     "to the nearest free cell) or iv (syllables OC-TA-GO-NE, extra turns).")(f)
+    return f
 
-    obj = read_json(path, "position file")
-    if isinstance(obj, dict) and "position" in obj and "board" not in obj:
-        obj = obj["position"]  # the output of `play --stop-after N --json`
-    return from_json(obj)
+
+def _game_params(variant: str, wrap: str, hidden: bool, players: int) -> dict:
+    variant, wrap = variant.lower(), wrap.lower()
+    if variant == "kids" and wrap != "edge":
+        fail("KIDS has no wrap-around: --wrap torus is for the standard and IV rules")
+    return {"variant": variant, "players": players, "hidden": hidden, "wrap": wrap}
 
 
 def _names(players: str) -> list[str]:
-    return [n.strip() for n in players.split(",") if n.strip()]
+    from ..core.players import parse_players
+    from .players import PLAYERS
+
+    return parse_players(players, PLAYERS, counts=(2, 4))
+
+
+def _command_line() -> str:
+    return "octosolve " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv else "octosolve"
+
+
+def load_position(path: str):
+    """A position file (a ``to_json`` document, or the output of ``play --json`` holding one)."""
+    from ..core.jsonout import read_json
+    from .rules import state_from_json
+
+    obj = read_json(path, "position file")
+    if isinstance(obj, dict) and "position" in obj and "board" not in obj:
+        obj = obj["position"]
+    return state_from_json(obj)
+
+
+def _write_svg(st, path):
+    if path:
+        from .render import draw_svg
+
+        draw_svg(st, path)
 
 
 @click.group(name="octagone")
@@ -31,46 +72,47 @@ def group():
 
 
 @group.command()
-@click.option("--players", "players", default="alphabeta,mcts", show_default=True,
-              help="Comma-separated players per seat: random, greedy, mcts, alphabeta, openspiel.")
-@click.option("--variant", type=VARIANT, default="standard", show_default=True)
-@click.option("--num-players", type=click.IntRange(2, 4), default=None,
-              help="2 or 4 (default: the number of names in --players).")
-@click.option("--hidden", is_flag=True, help="4 players: hidden shields (imperfect information).")
-@click.option("--first", type=int, default=None, help="Seat that places the Dama Bianca (default: drawn).")
-@click.option("--simulations", type=click.IntRange(1, 100000), default=400, show_default=True,
-              help="MCTS simulations per move.")
-@click.option("--stop-after", type=click.IntRange(0, None), default=None,
-              help="Stop after N moves and include the position (input of `solve`).")
-@click.option("--save-position", type=click.Path(dir_okay=False), default=None,
-              help="Write the final (or stopped) position JSON to this file.")
+@players_option("alphabeta,mcts", "Octagone takes 2 or 4: random, greedy, mcts, alphabeta, "
+                "openspiel-mcts.")
+@_rule_options
+@click.option("--first", type=click.IntRange(0, 3), default=None,
+              help="Seat that places the Dama Bianca (default: drawn from the deal).")
+@simulations_option(400)
+@click.option("--stop-after", type=click.IntRange(0, 1000), default=None,
+              help="Stop after N moves (0 to 1000) and include the position (input of `solve`).")
+@out_option("Write the final (or stopped) position document to this file.")
+@svg_option("Draw the final (or stopped) position as SVG to this file.")
 @seed_option()
 @json_option
-def play(players, variant, num_players, hidden, first, simulations, stop_after, save_position, seed,
-         as_json):
+def play(players, variant, wrap, hidden, first, simulations, stop_after, out, svg_path, seed, as_json):
     """Play a game between computer players."""
-    from .rules import to_json
-    from .solve import play_game
+    from ..core.players import make_player
+    from .moves import play_record, seat_seed
+    from .players import PLAYERS
+    from .rules import OctagoneGame
 
     names = _names(players)
-    n = num_players or len(names)
-    if n not in (2, 4):
-        fail(f"Octagone is played by 2 or 4 players, got {n}")
-    rec, st = play_game(variant, names, seed, players=n, hidden=hidden, simulations=simulations,
-                        stop_after=stop_after, first=first)
+    game = OctagoneGame(**_game_params(variant, wrap, hidden, len(names)))
+    objs = [make_player(PLAYERS, nm, game, seed=seat_seed(seed, i), simulations=simulations)
+            for i, nm in enumerate(names)]
+    rec, st = play_record(game, objs, seed, stop_after=stop_after, first=first)
+    rec["players"] = names
     if stop_after is not None or not st.over:
-        rec["position"] = to_json(st)
-    if save_position:
-        from ..core.jsonout import write_json
-
-        write_json(save_position, to_json(st))
+        rec["position"] = st.to_json()
+    if out:
+        write_json(out, st.to_json())
+    _write_svg(st, svg_path)
     if as_json:
         emit(rec, True)
         return
-    click.echo(f"Octagone {variant}, seed {seed}: {', '.join(names)}; player {rec['first']} places the Dama")
+    click.echo(f"Octagone {variant} ({game.config.mode} lines), seed {seed}: {', '.join(names)}; "
+               f"player {rec['first']} places the Dama")
     for i, m in enumerate(rec["moves"], 1):
         if m.get("pass"):
             click.echo(f"{i:3}. player {m['player']} passes")
+        elif "extra_jolly_to" in m:
+            click.echo(f"{i:3}. player {m['player']}: the pair's extra jolly goes to player "
+                       f"{m['extra_jolly_to']}")
         else:
             syl = f" {m['syllable']}" if "syllable" in m else ""
             click.echo(f"{i:3}. player {m['player']}: {m['shield']}{syl} on row {m['row']}, col {m['col']}, "
@@ -80,23 +122,30 @@ def play(players, variant, num_players, hidden, first, simulations, stop_after, 
 
 @group.command()
 @click.argument("position", type=click.Path())
-@click.option("--engine", type=click.Choice(["numba", "python"]), default="numba", show_default=True)
+@click.option("--engine", type=click.Choice(["numba", "python"], case_sensitive=False), default="numba",
+              show_default=True, help="numba (fast) or python (the plain twin, for checking).")
 @click.option("--all-moves", is_flag=True, help="Also give the proven value of every legal move.")
-@click.option("--max-nodes", type=click.IntRange(1, None), default=None,
-              help="Give up (exit 2) after this many nodes.")
+@click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
+              help="Node budget, 1 to 10^12 (default 10^9, about two minutes): beyond it the answer "
+                   "is 'not proven'.")
 @json_option
 def solve(position, engine, all_moves, max_nodes, as_json):
-    """Prove the value (win/loss/draw and margin) and best move of a 2-player position."""
-    from .solve import describe_action, solve as do_solve
+    """Prove the value (win/loss/draw and margin) and best move of a 2-player position. Progress on
+    stderr on a terminal; Ctrl-C stops the search."""
+    from .solve import DEFAULT_MAX_NODES, describe_action, solve as do_solve
 
     st = load_position(position)
-    r = do_solve(st, engine=engine, max_nodes=max_nodes, all_moves=all_moves)
+    budget = max_nodes or DEFAULT_MAX_NODES
+    r = do_solve(st, engine=engine.lower(), max_nodes=budget, all_moves=all_moves, show_progress=True)
     r["best_move"] = describe_action(st, r["best_action"])
-    if "moves" in r:
-        for m in r["moves"]:
-            m["move"] = describe_action(st, m["action"])
+    for m in r.get("moves", []):
+        m["move"] = describe_action(st, m["action"])
     if as_json:
         emit(r, True)
+        return
+    if not r["proven"]:
+        click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: not proven within "
+                   f"{budget} nodes (searched {r['nodes']} in {r['seconds']} s; raise --max-nodes)")
         return
     bm = r["best_move"]
     move = "pass" if bm and bm.get("pass") else (
@@ -113,19 +162,14 @@ def solve(position, engine, all_moves, max_nodes, as_json):
 
 @group.command()
 @click.argument("position", type=click.Path())
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position as SVG to this file.")
+@svg_option("Also draw the position as SVG to this file.")
 @json_option
 def show(position, svg_path, as_json):
     """Show a position as text (and SVG)."""
-    from .render import draw_svg
-    from .rules import to_json
-
     st = load_position(position)
-    if svg_path:
-        draw_svg(st, svg_path)
+    _write_svg(st, svg_path)
     if as_json:
-        emit({"position": to_json(st), "text": str(st), "svg": svg_path}, True)
+        emit({"position": st.to_json(), "text": str(st), "svg": svg_path}, True)
     else:
         click.echo(str(st))
         if svg_path:
@@ -134,104 +178,141 @@ def show(position, svg_path, as_json):
 
 @group.command()
 @click.argument("position", type=click.Path())
-@click.option("--row", type=int, default=None)
-@click.option("--col", type=int, default=None)
+@click.option("--row", type=click.IntRange(0, 5), default=None, help="Row 0..5 (from the top).")
+@click.option("--col", type=click.IntRange(0, 6), default=None, help="Column 0..6 (from the left).")
 @click.option("--shield", default=None, help="Colour name, 'jolly' or 'dama'.")
 @click.option("--syllable", default=None, help="Octagone IV: OC, TA, GO or NE.")
-@click.option("--direction", type=int, default=None, help="0..7 = N, NE, E, SE, S, SW, W, NW.")
+@click.option("--direction", type=click.IntRange(0, 7), default=None,
+              help="0..7 = N, NE, E, SE, S, SW, W, NW.")
 @click.option("--pass", "is_pass", is_flag=True, help="Pass (only when holding neither colour nor jolly).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the new position here.")
+@click.option("--extra-jolly", type=click.Choice(["self", "partner"], case_sensitive=False), default=None,
+              help="Four players, at the start: the pair's extra jolly goes to the player to move "
+                   "or to the partner.")
+@out_option("Write the new position document here.")
 @json_option
-def move(position, row, col, shield, syllable, direction, is_pass, out, as_json):
+def move(position, row, col, shield, syllable, direction, is_pass, extra_jolly, out, as_json):
     """Apply one move to a position and print the new position."""
-    from .rules import action_for, to_json
+    from .moves import action_for
 
     st = load_position(position)
     a = action_for(st, row=row, col=col, shield=shield, direction=direction, syllable=syllable,
-                   is_pass=is_pass)
+                   is_pass=is_pass, extra_jolly=extra_jolly.lower() if extra_jolly else None)
     st.apply_action(a)
-    pos = to_json(st)
+    pos = st.to_json()
     if out:
-        from ..core.jsonout import write_json
-
         write_json(out, pos)
-    if as_json:
-        click.echo(dumps(pos))
-    else:
-        click.echo(str(st))
+    click.echo(dumps(pos) if as_json else str(st))
 
 
 @group.command()
-@click.argument("position", required=False, type=click.Path())
-@click.option("--variant", type=VARIANT, default="standard", show_default=True)
-@click.option("--num-players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.argument("position", required=False, type=OutPath(False))
+@players_option("random,random", "Only their number (2 or 4) matters here.")
+@_rule_options
 @seed_option()
 @json_option
-def new(position, variant, num_players, seed, as_json):
+def new(position, players, variant, wrap, hidden, seed, as_json):
     """Deal a new game and print (or write to POSITION) its starting position."""
-    from .rules import OctagoneGame, to_json
+    from .rules import OctagoneGame
 
-    if num_players not in (2, 4):
-        fail("Octagone is played by 2 or 4 players")
-    st = OctagoneGame(variant, num_players).new_initial_state(seed)
-    pos = to_json(st)
+    names = _names(players)
+    st = OctagoneGame(**_game_params(variant, wrap, hidden, len(names))).new_initial_state(seed)
+    pos = st.to_json()
     if position:
-        from ..core.jsonout import write_json
-
         write_json(position, pos)
     if as_json or not position:
         click.echo(dumps(pos) if as_json else str(st))
 
 
+def _print_results(m: dict):
+    for name, s in m["results"].items():
+        lo, hi = s["score_ci95"]
+        click.echo(f"{name:15} score {s['score']:.3f} (95% CI {lo:.3f}-{hi:.3f}): {s['wins']} wins, "
+                   f"{s['draws']} ties, {s['losses']} losses in {s['games']} games")
+
+
 @group.command()
-@click.option("--players", default="greedy,random", show_default=True, help="Two player names.")
-@click.option("--variant", type=VARIANT, default="standard", show_default=True)
-@click.option("--games", type=click.IntRange(1, None), default=100, show_default=True)
-@click.option("--simulations", type=click.IntRange(1, 100000), default=200, show_default=True)
+@players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts.")
+@_rule_options
+@games_option(100, 1_000_000)
+@simulations_option(200)
 @seed_option()
 @batch_options
+@out_option("Also write the result (JSON, with the command that made it) to this file.")
 @json_option
-def match(players, variant, games, simulations, seed, workers, scheduler, as_json):
-    """A measured match (seats alternate; the Dama's holder is drawn each game)."""
-    from .solve import run_games, summarize_match
+def match(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
+    """A measured match on the shared match layer (seats rotate; the Dama's holder is drawn from each
+    deal); score = wins + half the ties, with its 95% Wilson interval."""
+    from .matches import run_match
 
     names = _names(players)
-    if len(names) != 2 or names[0] == names[1]:
-        fail("--players needs two different player names, e.g. greedy,random")
-    res = run_games(variant, names, games, seed, simulations=simulations, workers=workers,
-                    scheduler=scheduler)
-    summ = summarize_match(res, names)
-    summ.update({"variant": variant, "seed": seed, "simulations": simulations})
+    m = run_match(_game_params(variant, wrap, hidden, len(names)), names, games, seed,
+                  simulations=simulations, workers=workers, scheduler=scheduler)
+    m.pop("records")
+    m["command"] = _command_line()
+    if out:
+        write_json(out, m)
     if as_json:
-        emit(summ, True)
+        emit(m, True)
         return
-    for name, s in summ["players"].items():
-        click.echo(f"{name:10} score {s['score']:.3f} (95% CI {s['ci95'][0]:.3f}-{s['ci95'][1]:.3f}), "
-                   f"{s['wins']} wins, {s['ties']} ties in {games} games")
+    _print_results(m)
 
 
 @group.command()
-@click.option("--variant", type=VARIANT, default="standard", show_default=True)
-@click.option("--player", default="greedy", show_default=True, help="Both sides play this player.")
-@click.option("--num-players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--games", type=click.IntRange(1, None), default=10000, show_default=True)
+@players_option("greedy,greedy", "Two or four names (usually one player in every seat).")
+@_rule_options
+@games_option(2000, 1_000_000)
+@simulations_option(200)
 @seed_option()
 @batch_options
+@out_option("Also write the result (JSON, with the command that made it) to this file.")
 @json_option
-def advantage(variant, player, num_players, games, seed, workers, scheduler, as_json):
+def advantage(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
     """First-player advantage: how often the side placing the Dama Bianca wins."""
-    from .solve import first_player_advantage, run_games
+    from .matches import first_player_advantage, run_match
 
-    if num_players not in (2, 4):
-        fail("Octagone is played by 2 or 4 players")
-    res = run_games(variant, [player] * num_players, games, seed, players=num_players, workers=workers,
-                    scheduler=scheduler)
-    fa = first_player_advantage(res)
-    fa.update({"variant": variant, "player": player, "num_players": num_players, "seed": seed})
+    names = _names(players)
+    params = _game_params(variant, wrap, hidden, len(names))
+    m = run_match(params, names, games, seed, simulations=simulations, workers=workers,
+                  scheduler=scheduler)
+    fa = first_player_advantage(params, m["records"])
+    fa.update({"game": params, "players": names, "seed": seed, "command": _command_line()})
+    if out:
+        write_json(out, fa)
     if as_json:
         emit(fa, True)
         return
-    click.echo(f"{variant}, {num_players} players, {player} vs {player}, {games} games: first side "
-               f"wins {fa['first_wins']}, loses {fa['first_losses']}, ties {fa['ties']}; score "
-               f"{fa['first_score']:.3f} (95% CI {fa['first_score_ci95'][0]:.3f}-"
-               f"{fa['first_score_ci95'][1]:.3f})")
+    lo, hi = fa["first_score_ci95"]
+    click.echo(f"{variant} ({params['wrap']}), {len(names)} players, {','.join(names)}, {games} games: "
+               f"first side wins {fa['first_wins']}, loses {fa['first_losses']}, ties {fa['ties']}; "
+               f"score {fa['first_score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+
+
+@group.command()
+@click.argument("what", type=click.Choice(["first-player", "matches"], case_sensitive=False))
+@click.option("--out", type=OutPath(False), default=None,
+              help="Data file to write (default: data/octagone/<what>.json, which the report reads).")
+@click.option("--quick", is_flag=True, help="Small sizes (a smoke test; never the default data file).")
+@click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
+              show_default=True, help="Reading of the wrap-around (standard and IV games).")
+@seed_option()
+@batch_options
+@json_option
+def measure(what, out, quick, wrap, seed, workers, scheduler, as_json):
+    """The report's long measurements, written to a data file with the command that made it:
+    first-player (10,000 random and 2,000 greedy self-play games per variant) or matches (greedy v
+    random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS). The report replays a sample."""
+    from ..core.paths import DATA_DIR
+    from .matches import measure as do_measure
+
+    what = what.lower()
+    if out is None:
+        if quick:
+            fail("a --quick measurement needs --out (the default data file holds the full one)")
+        out = str(DATA_DIR / "octagone" / f"{what}.json")
+    res = do_measure(what, seed, quick=quick, workers=workers, scheduler=scheduler, wrap=wrap.lower())
+    res["command"] = _command_line()
+    write_json(out, res)
+    if as_json:
+        emit({"out": out, "what": what, "seed": seed}, True)
+    else:
+        click.echo(f"{what}: written to {out}")

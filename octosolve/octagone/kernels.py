@@ -1,10 +1,14 @@
-"""Numba alpha-beta (negamax) for 2-player Octagone with open shields, and its pure-Python twin.
+"""Numba alpha-beta (negamax) for 2-player Octagone with open shields, and its pure-Python twin; the
+``TWINS`` table of every numba kernel of the package (this module, :mod:`.bitboards`,
+:mod:`.playouts`) with its pure-Python twin.
 
 Solver position (after the Dama Bianca has left the board, standard or KIDS rules):
   * ``occ``   int64 bitmask of occupied cells (bit ``row * 7 + col``);
   * ``hands`` int64[2, 8]: per player, shields of each row colour (0..5), jollies (6) and the
     player's total (7);
-  * ``t``     the cell the player to move must play on; ``p`` the player to move.
+  * ``t``     the cell the player to move must play on; ``p`` the player to move;
+  * ``mode``  the line reading (:data:`.bitboards.MODES`: 0 = KIDS, no wrap and the jolly sends to
+    the nearest free cell; 1 = torus; 2 = edge; in 1 and 2 the jolly sends to the farthest).
 The value is the margin for the player to move: (opponent's shields left) - (own shields left) at
 the end of the game under best play by both (fewest shields wins, so > 0 is a proven win, 0 a draw).
 
@@ -14,20 +18,26 @@ Transposition table: Zobrist hashing into fixed numpy arrays (always-replace), b
 EXACT/LOWER/UPPER with the best move; sized to the search (:func:`tt_bits_for`). Move ordering: table
 move, then moves the opponent cannot answer (a forced pass), then coloured before jolly.
 
-The numba search (``negamax_nb``) is iterative (explicit per-ply stacks instead of recursion) and finds
-the nearest free cells with bitboards (see ``_scan``); ``negamax_py`` is the same search written
-plainly (recursion, line walks, a dict as the table): same tree, same move order, same values.
+The numba search (``negamax_nb``) is iterative (explicit per-ply stacks instead of recursion), finds
+the nearest and farthest free cells with bitboards (:mod:`.bitboards`), runs without the GIL and
+every 2**16 nodes publishes its node count in ``stats[0]`` and obeys a stop request in ``stats[4]``
+(so a caller thread can show progress and stop it on Ctrl-C); ``negamax_py`` is the same search
+written plainly (recursion, line walks, a dict as the table): same tree, same move order, same values.
 """
 
 from __future__ import annotations
 
 import numba
 import numpy as np
-from llvmlite import ir as llir
-from numba import types
-from numba.core.extending import intrinsic
 
-from .rules import LINES_NOWRAP, LINES_WRAP, NCELLS
+from ..core.kernels import Twin
+from .bitboards import (MODES, boards_nb, boards_py, near_far_targets_nb, near_far_targets_py,
+                        targets8, _BIT)
+from .board import LINES, NCELLS
+from .playouts import line_tables, next_target_py, playout_greedy_nb, playout_nb, _next_target
+
+__all__ = ["negamax_nb", "negamax_py", "Table", "tt_bits_for", "hash_position", "TWINS", "INF",
+           "MODES", "STATS_LEN"]
 
 EXACT, LOWER, UPPER = 1, 2, 3
 INF = 100
@@ -45,18 +55,6 @@ def tt_bits_for(free: int) -> int:
     return min(TT_BITS_DEFAULT, 16 + (free - 24))
 
 
-def line_tables(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
-    src = LINES_WRAP if wrap else LINES_NOWRAP
-    lines = np.full((NCELLS, 8, 41), -1, dtype=np.int8)
-    lens = np.zeros((NCELLS, 8), dtype=np.int8)
-    for x in range(NCELLS):
-        for d in range(8):
-            seq = src[x][d]
-            lens[x, d] = len(seq)
-            lines[x, d, :len(seq)] = seq
-    return lines, lens
-
-
 def zobrist(seed: int = 12345) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.uint64]:
     r = np.random.default_rng(seed)
     z_occ = r.integers(1, 2**63, size=NCELLS, dtype=np.int64).astype(np.uint64)
@@ -67,8 +65,6 @@ def zobrist(seed: int = 12345) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.u
 
 
 Z_OCC, Z_HAND, Z_T, Z_SIDE = zobrist()
-_LW, _LENW = line_tables(True)  # numba freezes these module globals into the compiled kernel
-_LN, _LENN = line_tables(False)
 
 
 def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
@@ -107,159 +103,28 @@ class Table:
         return int(self.slots[idx, 1] >> np.uint64(16)) - 1
 
 
-@numba.njit(cache=True)
-def _next_target(lines, lens, occ, x, d, far):
-    n = lens[x, d]
-    if far:
-        for i in range(n - 1, -1, -1):
-            y = lines[x, d, i]
-            if (occ >> y) & 1 == 0:
-                return y
-        return -1
-    for i in range(n):
-        y = lines[x, d, i]
-        if (occ >> y) & 1 == 0:
-            return y
-    return -1
-
-
-# ---------------------------------------------------------------------- bitboard line scans
-# The nearest free cell along each of the 8 directions comes from four occupancy bitboards, one per
-# line family, each numbering the cells so that a line is a run of consecutive bits: row-major (E/W),
-# column-major (N/S) and the two diagonal orders of the 6 x 7 torus (cell (k mod 6, k mod 7) for SE,
-# (-k mod 6, k mod 7) for NE: since gcd(6, 7) = 1 a diagonal visits all 42 cells). Rotating the free
-# bits of the segment so that the cell after the origin is bit 0 puts the forward line in bit order:
-# the nearest free cell forward is the lowest set bit, and the nearest backward (the opposite
-# direction, = the farthest forward on the torus) the highest. A KIDS line (no wrap) is a prefix of
-# the forward line, and the backward one a suffix, so masks give them too.
-@intrinsic
-def _cttz(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], llir.Constant(llir.IntType(1), 1))
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _ctlz(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], llir.Constant(llir.IntType(1), 1))
-    return types.int64(types.int64), codegen
-
-
-_FWD = (2, 4, 3, 1)  # the forward direction of each bitboard: E (rows), S (columns), SE, NE
-_WID = (7, 6, 42, 42)  # segment width (a row, a column, the whole board)
-
-
-def bit_tables():
-    """(bit, off, sh, line, pre, suf): per bitboard b and cell x, the cell's bit, the offset and
-    rotation of its segment, the forward line (position -> cell), and for [wrap][b][x] the masks of
-    the positions on the line forward (pre) and backward (suf)."""
-    bit = np.zeros((4, NCELLS), dtype=np.int64)
-    off = np.zeros((4, NCELLS), dtype=np.int64)
-    sh = np.zeros((4, NCELLS), dtype=np.int64)
-    line = np.zeros((4, NCELLS, 41), dtype=np.int64)
-    pre = np.zeros((2, 4, NCELLS), dtype=np.int64)
-    suf = np.zeros((2, 4, NCELLS), dtype=np.int64)
-    for x in range(NCELLS):
-        r, c = divmod(x, 7)
-        kse = next(k for k in range(42) if k % 6 == r and k % 7 == c)
-        kne = next(k for k in range(42) if (-k) % 6 == r and k % 7 == c)
-        bit[:, x] = (x, c * 6 + r, kse, kne)
-        off[:, x] = (7 * r, 6 * c, 0, 0)
-        sh[:, x] = (c + 1, r + 1, kse + 1, kne + 1)
-        for b, f in enumerate(_FWD):
-            seq = LINES_WRAP[x][f]
-            n = len(seq)
-            assert n == _WID[b] - 1
-            line[b, x, :n] = seq
-            full = (1 << n) - 1
-            pre[1, b, x] = suf[1, b, x] = full
-            fw, bw = LINES_NOWRAP[x][f], LINES_NOWRAP[x][(f + 4) % 8]
-            assert list(fw) == list(seq[:len(fw)]) and list(bw) == list(seq[::-1][:len(bw)])
-            pre[0, b, x] = (1 << len(fw)) - 1
-            suf[0, b, x] = full ^ ((1 << (n - len(bw))) - 1)
-    return bit, off, sh, line, pre, suf
-
-
-_BIT, _OFF, _SH, _LINEF, _PRE, _SUF = bit_tables()
 _ROW = np.array([x // 7 for x in range(NCELLS)], dtype=np.int64)
 _ROWMASK = np.array([127 << (7 * r) for r in range(6)], dtype=np.int64)
-
-
-@numba.njit(cache=True, inline="always")
-def _scan(board, b, x, w, wrap):
-    """Nearest free cell forward and backward from x on bitboard b (segment width w); -1 if none."""
-    seg = (~board >> _OFF[b, x]) & ((np.int64(1) << w) - 1)
-    s = _SH[b, x]
-    rot = ((seg >> s) | (seg << (w - s))) & ((np.int64(1) << (w - 1)) - 1)
-    a = rot & _PRE[wrap, b, x]
-    z = rot & _SUF[wrap, b, x]
-    nf = _LINEF[b, x, _cttz(a)] if a != 0 else -1
-    nb = _LINEF[b, x, 63 - _ctlz(z)] if z != 0 else -1
-    return nf, nb
-
-
-@numba.njit(cache=True, inline="always")
-def _near8(occ, ocol, ose, one, t, wrap, near):
-    e, w = _scan(occ, 0, t, 7, wrap)
-    s, n = _scan(ocol, 1, t, 6, wrap)
-    se, nw = _scan(ose, 2, t, 42, wrap)
-    ne, sw = _scan(one, 3, t, 42, wrap)
-    near[0] = n
-    near[1] = ne
-    near[2] = e
-    near[3] = se
-    near[4] = s
-    near[5] = sw
-    near[6] = w
-    near[7] = nw
-
-
-@numba.njit(cache=True)
-def _boards(occ):
-    """The column-major and the two diagonal bitboards of a row-major occupancy."""
-    b1 = np.int64(0)
-    b2 = np.int64(0)
-    b3 = np.int64(0)
-    for x in range(NCELLS):
-        if (occ >> x) & 1:
-            b1 |= np.int64(1) << _BIT[1, x]
-            b2 |= np.int64(1) << _BIT[2, x]
-            b3 |= np.int64(1) << _BIT[3, x]
-    return b1, b2, b3
-
-
-@numba.njit(cache=True)
-def near_targets_nb(occ, t, wrap):
-    """The nearest free cell from t in each direction 0..7 (-1: none), by the bitboard scans."""
-    near = np.empty(8, dtype=np.int64)
-    b1, b2, b3 = _boards(occ)
-    _near8(occ, b1, b2, b3, t, 1 if wrap else 0, near)
-    return near
-
-
-def near_targets_py(occ: int, t: int, wrap: bool) -> list[int]:
-    """Twin of :func:`near_targets_nb`: walk each line to its first free cell."""
-    lines = LINES_WRAP if wrap else LINES_NOWRAP
-    return [next((y for y in lines[t][d] if not (occ >> y) & 1), -1) for d in range(8)]
+STATS_LEN = 5  # nodes, table hits, node limit, aborted, stop request
+_PUBLISH = 0xFFFF  # every 2**16 nodes: publish the count, look at the stop request
 
 
 # ---------------------------------------------------------------------- the search (numba)
 _MAXPLY = 96  # a game has at most 42 placements and as many passes
 
 
-@numba.njit(cache=True)
-def negamax_nb(occ, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats):
+@numba.njit(cache=True, nogil=True)
+def negamax_nb(occ, hands, t, p, alpha, beta, h, mode, slots, mask, stats):
     """Negamax value for player ``p`` to move on ``t`` (see the module docstring). ``hands`` is
     int64[2, 8] (restored on return), ``slots``/``mask`` a :class:`Table`, ``stats`` int64[4]:
-    [nodes, table hits, node limit, aborted]; far_jolly = standard rules (torus, jolly farthest),
-    else KIDS (no wrap, jolly nearest)."""
-    b1, b2, b3 = _boards(occ)
-    return _search(occ, b1, b2, b3, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats)
+    [nodes, table hits, node limit, aborted, stop request]; ``mode`` the line reading (0 KIDS,
+    1 torus, 2 edge). An aborted search (node limit or stop request) returns 0 with stats[3] = 1."""
+    b1, b2, b3 = boards_nb(occ)
+    return _search(occ, b1, b2, b3, hands, t, p, alpha, beta, h, mode, slots, mask, stats)
 
 
-@numba.njit(cache=True)
-def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, far_jolly, slots, mask, stats):
+@numba.njit(cache=True, nogil=True)
+def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask, stats):
     # The recursion of negamax_py unrolled onto explicit per-ply stacks (a numba call passing the
     # arrays costs more than a node's work). A node at ply k keeps: the four bitboards after its
     # placement, target, player, alpha, beta, alpha at entry, best value and move, hash, the move
@@ -282,11 +147,10 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, far_jolly, slots, 
     s_pass = np.empty(_MAXPLY, np.int64)
     mk = np.empty((_MAXPLY, 16), np.int64)  # move lists: kind, next target
     mn = np.empty((_MAXPLY, 16), np.int64)
-    near = np.empty(8, np.int64)
     ct = np.empty(8, np.int64)
     jt = np.empty(8, np.int64)
-    wrap = 1 if far_jolly else 0
-    jsh = 4 if far_jolly else 0  # torus: a jolly's farthest free cell = nearest the opposite way
+    tg = np.empty((2, 8), np.int64)  # nearest / farthest free cell per direction
+    jrow = 1 if mode != 0 else 0  # a jolly sends to the farthest free cell (not in KIDS)
     ply = 0
     nodes = stats[0]
     hits = stats[1]
@@ -298,6 +162,11 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, far_jolly, slots, 
         if nodes > limit:
             stats[3] = 1
             break
+        if nodes & _PUBLISH == 0:
+            stats[0] = nodes
+            if stats[4] != 0:
+                stats[3] = 1
+                break
         colour = _ROW[t]
         q = 1 - p
         tot_p = hands[p, 7]  # column 7 holds each player's total, kept up to date
@@ -335,21 +204,21 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, far_jolly, slots, 
                 ocol2 = ocol | (np.int64(1) << _BIT[1, t])
                 ose2 = ose | (np.int64(1) << _BIT[2, t])
                 one2 = one | (np.int64(1) << _BIT[3, t])
-                _near8(occ2, ocol2, ose2, one2, t, wrap, near)
+                targets8(occ2, ocol2, ose2, one2, t, mode, tg)
                 # distinct targets of the coloured shield and of the jolly, in direction order
                 nc = 0
                 nj = 0
                 seen_c = np.int64(0)
                 seen_j = np.int64(0)
                 for d in range(8):
-                    nx = near[d]
+                    nx = tg[0, d]
                     if nx >= 0 and hc > 0:
                         bit = np.int64(1) << nx
                         if not seen_c & bit:
                             seen_c |= bit
                             ct[nc] = nx
                             nc += 1
-                    nx = near[(d + jsh) & 7]
+                    nx = tg[jrow, d]
                     if nx >= 0 and hj > 0:
                         bit = np.int64(1) << nx
                         if not seen_j & bit:
@@ -517,20 +386,17 @@ def negamax_py(occ: int, hands: list[list[int]], t: int, p: int, alpha: int, bet
             return v
     moves = []
     seen = set()
-    near = []
-    for d in range(8):  # nearest free cells; a jolly's farthest = nearest the opposite way (torus)
-        nx = -1
-        for y in lines[t][d]:
-            if not (occ2 >> y) & 1:
-                nx = y
-                break
-        near.append(nx)
+    near, farthest = [], []
+    for d in range(8):  # the nearest and the farthest free cell of each line, by walking it
+        free = [y for y in lines[t][d] if not (occ2 >> y) & 1]
+        near.append(free[0] if free else -1)
+        farthest.append(free[-1] if free else -1)
     for kk, kind in ((0, colour), (1, 6)):
         if hp[kind] == 0:
             continue
         far = far_jolly and kind == 6
         for d in range(8):
-            nx = near[(d + 4) % 8] if far else near[d]
+            nx = farthest[d] if far else near[d]
             if nx < 0 or (kind, nx) in seen:
                 continue
             seen.add((kind, nx))
@@ -557,117 +423,105 @@ def negamax_py(occ: int, hands: list[list[int]], t: int, p: int, alpha: int, bet
     return best
 
 
-# ---------------------------------------------------------------------- random playouts (numba)
-@numba.njit(cache=True)
-def playout_nb(occ, hands, t, p, lines, lens, far_jolly, seed):
-    """One uniformly random playout from a solver position (random kind among those held, random
-    legal direction); returns the final margin for player ``p``. ``hands`` is modified."""
-    np.random.seed(seed)
-    me = p
-    dirs = np.empty(8, dtype=np.int64)
-    while True:
-        colour = t // 7
-        q = 1 - p
-        if hands[p, colour] == 0 and hands[p, 6] == 0:
-            if hands[q, colour] == 0 and hands[q, 6] == 0:
-                break
-            p = q
-            continue
-        if hands[p, colour] > 0 and hands[p, 6] > 0:
-            kind = colour if np.random.random() < 0.5 else 6
-        elif hands[p, colour] > 0:
-            kind = colour
-        else:
-            kind = 6
-        hands[p, kind] -= 1
-        occ = occ | (np.int64(1) << t)
-        tot = 0
-        for k in range(7):
-            tot += hands[p, k]
-        if tot == 0:
-            break
-        far = far_jolly and kind == 6
-        nd = 0
-        for d in range(8):
-            if _next_target(lines, lens, occ, t, d, far) >= 0:
-                dirs[nd] = d
-                nd += 1
-        if nd == 0:
-            break
-        d = dirs[np.random.randint(nd)]
-        t = _next_target(lines, lens, occ, t, d, far)
-        p = q
-    a = 0
-    b = 0
-    for k in range(7):
-        a += hands[me, k]
-        b += hands[1 - me, k]
-    return b - a
 
 
-@numba.njit(cache=True)
-def playout_greedy_nb(occ, hands, t, p, lines, lens, far_jolly, seed, eps):
-    """One informed playout from a solver position; returns the final margin for player ``p``.
+# ---------------------------------------------------------------------- the twin table
+def random_solver_position(rng: np.random.Generator, free: int) -> tuple[int, np.ndarray, int, int]:
+    """(occ, hands int64[2, 8], t, p): ``free`` free cells at random, hands of 0..2 shields of each
+    kind per player (at least one shield each), t a free cell, p 0 or 1 (for the twin examples)."""
+    cells = rng.permutation(NCELLS)
+    occ = 0
+    for x in cells[free:]:
+        occ |= 1 << int(x)
+    t = int(cells[0])
+    hands = np.zeros((2, 8), dtype=np.int64)
+    for q in range(2):
+        hands[q, :7] = rng.integers(0, 3, size=7)
+        if hands[q, :7].sum() == 0:
+            hands[q, 6] = 1
+        hands[q, 7] = hands[q, :7].sum()
+    return occ, hands, t, int(rng.integers(0, 2))
 
-    With probability ``eps`` a move is uniformly random among the legal (shield, arrow) pairs; otherwise the
-    mover plays the best move by the greedy player's one-ply score: a move that ends the game in its
-    favour, else one whose arrow points to a cell the opponent cannot answer (neither that row's
-    colour nor a jolly: a forced pass), coloured shields before jollies, random tie-break. A move is
-    one shield and one arrow, so a playout costs about 16 target look-ups per ply. ``hands`` is
-    modified."""
-    np.random.seed(seed)
-    me = p
-    while True:
-        colour = t // 7
-        q = 1 - p
-        if hands[p, colour] == 0 and hands[p, 6] == 0:
-            if hands[q, colour] == 0 and hands[q, 6] == 0:
-                break
-            p = q
-            continue
-        tot = 0
-        for k in range(7):
-            tot += hands[p, k]
-        occ = occ | (np.int64(1) << t)
-        if tot == 1:  # the last shield: the game ends, p wins (the opponent holds at least one)
-            kind = colour if hands[p, colour] > 0 else 6
-            hands[p, kind] -= 1
-            break
-        greedy = np.random.random() >= eps
-        best_s = -1e9
-        best_k = -1
-        best_t = -1
-        for kk in range(2):
-            kind = colour if kk == 0 else 6
-            if hands[p, kind] == 0:
-                continue
-            far = far_jolly and kind == 6
-            for d in range(8):
-                y = _next_target(lines, lens, occ, t, d, far)
-                if y < 0:
-                    continue
-                if greedy:
-                    s = np.random.random()
-                    if hands[q, y // 7] == 0 and hands[q, 6] == 0:
-                        s += 10.0
-                    if kind == 6:
-                        s -= 2.0
-                else:  # uniformly random among the legal (shield, arrow) pairs
-                    s = np.random.random()
-                if s > best_s:
-                    best_s = s
-                    best_k = kind
-                    best_t = y
-        if best_k < 0:  # no arrow reaches a free cell: the board is full (or a KIDS dead end)
-            kind = colour if hands[p, colour] > 0 else 6
-            hands[p, kind] -= 1
-            break
-        hands[p, best_k] -= 1
-        t = best_t
-        p = q
-    a = 0
-    b = 0
-    for k in range(7):
-        a += hands[me, k]
-        b += hands[1 - me, k]
-    return b - a
+
+def search_nb(occ, hands, t, p, mode) -> int:
+    """The numba search's value of a solver position (a fresh table), for the twin table."""
+    hands = np.array(hands, dtype=np.int64)
+    tab = Table(16)
+    stats = np.array([0, 0, 2**62, 0, 0], dtype=np.int64)
+    h = hash_position(occ, hands, t, p)
+    return int(negamax_nb(np.int64(occ), hands, t, p, -INF, INF, h, mode, tab.slots, tab.mask, stats))
+
+
+def search_py(occ, hands, t, p, mode) -> int:
+    """Twin of :func:`search_nb`: :func:`negamax_py` on the reading's line lists."""
+    hl = [[int(v) for v in hands[q][:7]] for q in range(2)]
+    name = ("none", "torus", "edge")[mode]
+    return negamax_py(occ, hl, t, p, -INF, INF, LINES[name], mode != 0, {}, [0, 0, 2**62, 0])
+
+
+def _search_examples(rng):
+    for mode in (0, 1, 2):
+        for free in (6, 8, 10):
+            for _ in range(3):
+                occ, hands, t, p = random_solver_position(rng, free)
+                yield (occ, hands, t, p, mode)
+
+
+def _scan_examples(rng):
+    for _ in range(300):
+        occ = int(rng.integers(0, 2**42)) & int(rng.integers(0, 2**42))
+        t = int(rng.integers(0, NCELLS))
+        yield (np.int64(occ & ~(1 << t)), t, int(rng.integers(0, 3)))
+
+
+def _board_examples(rng):
+    for _ in range(100):
+        yield (np.int64(int(rng.integers(0, 2**42))),)
+
+
+_TABLES = {m: line_tables(m) for m in ("none", "torus", "edge")}
+
+
+def _next_examples(rng):
+    for _ in range(300):
+        m = ("none", "torus", "edge")[int(rng.integers(0, 3))]
+        lines, lens = _TABLES[m]
+        yield (lines, lens, np.int64(int(rng.integers(0, 2**42))), int(rng.integers(0, NCELLS)),
+               int(rng.integers(0, 8)), bool(rng.integers(0, 2)))
+
+
+def _playout_examples(rng, greedy: bool):
+    for mode, m in enumerate(("none", "torus", "edge")):
+        lines, lens = _TABLES[m]
+        for _ in range(10):
+            occ, hands, t, p = random_solver_position(rng, int(rng.integers(6, 30)))
+            args = (np.int64(occ), hands, t, p, lines, lens, mode != 0, int(rng.integers(0, 2**31)))
+            yield args + ((float(rng.choice([0.0, 0.1, 1.0])),) if greedy else ())
+
+
+def _fresh(f):
+    """Run ``f`` on a copy of the hands argument (the playouts modify it)."""
+    def run(*args):
+        args = list(args)
+        args[1] = np.array(args[1], dtype=np.int64)
+        return int(f(*args))
+    return run
+
+
+TWINS = (
+    Twin("negamax_nb", search_nb, search_py, _search_examples,
+         note="iterative search on bitboards vs recursive search walking the line lists, dict table"),
+    Twin("near_far_targets_nb", near_far_targets_nb, near_far_targets_py, _scan_examples,
+         note="bitboard rotations and bit scans vs walking each line of the reading's tables"),
+    Twin("boards_nb", boards_nb, boards_py, _board_examples,
+         note="the precomputed bit of each cell vs the orderings written out from (row, col)"),
+    Twin("_next_target", _next_target, next_target_py, _next_examples,
+         note="early exit scan vs the list of free cells"),
+    Twin("playout_nb", _fresh(playout_nb), _fresh(playout_nb.py_func),
+         lambda rng: _playout_examples(rng, False),
+         note="the same source run by CPython with NumPy's generator: numba's np.random is the same "
+              "Mersenne Twister, so the twin checks the compiled code plays the same games"),
+    Twin("playout_greedy_nb", _fresh(playout_greedy_nb), _fresh(playout_greedy_nb.py_func),
+         lambda rng: _playout_examples(rng, True),
+         note="as playout_nb"),
+)

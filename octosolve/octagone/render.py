@@ -1,11 +1,16 @@
-"""Text and SVG pictures of an Octagone position."""
+"""Text and SVG pictures of an Octagone position (any object with the state's fields: ``board``,
+``arrows``, ``hands``, ``params``, ``over``, ``target()``, ...; this module imports no rules code, so
+the rules module can use it for ``__str__`` and ``_repr_svg_``)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from ..core import svg
-from .rules import (COLOURS, COLS, DAMA, DIR_NAMES, JOLLY, ROWS, SYLLABLES, cell_of, rc, type_name)
+from .board import COLOURS, COLS, DAMA, DIR_NAMES, JOLLY, ROWS, SYLLABLES, cell_of, rc, type_name
+
+__all__ = ["text_board", "board_drawing", "svg_string", "draw_svg", "direction_name", "ARROW_CHARS"]
 
 ARROW_CHARS = "↑↗→↘↓↙←↖"
 FILL = {"red": "#e74c3c", "orange": "#f39c12", "yellow": "#f1c40f", "green": "#27ae60",
@@ -28,7 +33,8 @@ def _cell_text(state, x: int) -> str:
 
 def text_board(state, viewer: int | None = None) -> str:
     """The board (``R→`` = red shield pointing E, ``J`` jolly, ``D`` Dama, ``*`` the forced cell)
-    and the hands; with ``viewer`` (hidden shields) only that player's hand is shown in full."""
+    and the hands; with ``viewer`` (hidden shields) the other players' coloured shields are not shown
+    (their number and their jollies are public: the jollies are dealt openly)."""
     iv = state.params.variant == "iv"
     lines = ["      " + " ".join(f"{c:^3}" for c in range(COLS))]
     for r in range(ROWS):
@@ -36,14 +42,19 @@ def text_board(state, viewer: int | None = None) -> str:
                                                     for c in range(COLS)))
     for p, h in enumerate(state.hands):
         if viewer is not None and p != viewer:
-            lines.append(f"player {p}: {sum(h)} shields (hidden)")
+            lines.append(f"player {p}: {sum(h)} shields ({h[JOLLY]} jolly, the others hidden)")
             continue
         parts = [f"{type_name(t, iv)}x{n}" for t, n in enumerate(h) if n]
         lines.append(f"player {p}: {sum(h)} shields: " + (", ".join(parts) or "none"))
     if state.over:
-        w = state.winner()
-        lines.append(f"game over ({state.end_reason}); "
-                     + ("tie" if w is None else f"winner: {'player' if state.n == 2 else 'pair'} {w}"))
+        w = state.winners()
+        who = "tie" if not w else (f"winner: player {w[0]}" if state.n == 2
+                                   else f"winners: pair {w[0]} (players {w[0]} and {w[1]})")
+        lines.append(f"game over ({state.end_reason}); {who}")
+    elif state.choosing_jolly():
+        p = state.to_move
+        lines.append(f"to move: player {p}, chooses who of pair {p % 2} (players {p % 2} and "
+                     f"{p % 2 + 2}) holds the extra jolly")
     else:
         t = state.target()
         where = "anywhere (Dama Bianca)" if t < 0 else f"row {rc(t)[0]}, col {rc(t)[1]} ({COLOURS[t // COLS]})"
@@ -52,10 +63,9 @@ def text_board(state, viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def draw_svg(state, path: Path | str, size: int = 60) -> Path:
-    """An SVG of the board: row colours, shields as octagons with their arrows, forced cell ringed."""
-    import math
-
+def board_drawing(state, size: int = 60):
+    """A drawsvg Drawing of the board: row colours, shields as octagons with their arrows, the forced
+    cell ringed, the last shield framed, and each player's number of shields."""
     m = 30
     w, h = m * 2 + COLS * size, m * 2 + ROWS * size + 20 * state.n + 10
     d = svg.new_drawing(w, h)
@@ -93,7 +103,17 @@ def draw_svg(state, path: Path | str, size: int = 60) -> Path:
     for p, hand in enumerate(state.hands):
         d.append(svg.text(f"player {p}: {sum(hand)} shields ({hand[JOLLY]} jolly)", w / 2, y, size=12))
         y += 20
-    return svg.save(d, path)
+    return d
+
+
+def svg_string(state, size: int = 60) -> str:
+    """The SVG document (with a viewBox) of :func:`board_drawing`, for ``_repr_svg_``."""
+    return board_drawing(state, size).as_svg()
+
+
+def draw_svg(state, path: Path | str, size: int = 60) -> Path:
+    """Write the SVG of the board to ``path``."""
+    return svg.save(board_drawing(state, size), path)
 
 
 def direction_name(d: int) -> str:

@@ -4,9 +4,8 @@ import pytest
 from click.testing import CliRunner
 
 from octosolve.cli import cli as root
-from octosolve.octagone import rules as R
 from octosolve.octagone.cli import group
-from tests.octagone.helpers import position
+from tests.octagone.helpers import R, position
 
 
 def run(args, **kw):
@@ -17,12 +16,13 @@ def test_play_json_keys_and_replay():
     r = run(["play", "--players", "greedy,random", "--seed", "4", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    for k in ("variant", "seed", "hands", "moves", "winner", "shields_left"):
+    for k in ("game", "seed", "hands", "moves", "winners", "shields_left"):
         assert k in d
-    assert d["variant"] == "standard" and d["seed"] == 4
+    assert d["game"]["variant"] == "standard" and d["game"]["wrap"] == "edge" and d["seed"] == 4
     assert d["moves"][0]["shield"] == "dama"
     # replay the record through the rules engine with action_for: same final counts
     s = R.OctagoneGame().new_initial_state(4)
+    assert d["moves"][0]["player"] == s.first
     for m in d["moves"]:
         assert m["player"] == s.to_move
         if m.get("pass"):
@@ -31,7 +31,7 @@ def test_play_json_keys_and_replay():
             assert 0 <= m["direction"] <= 7 and 0 <= m["row"] < 6 and 0 <= m["col"] < 7
             a = R.action_for(s, row=m["row"], col=m["col"], shield=m["shield"], direction=m["direction"])
         s.apply_action(a)
-    assert s.over and s.shields_left() == d["shields_left"] and s.winner() == d["winner"]
+    assert s.over and s.shields_left() == d["shields_left"] and s.winners() == d["winners"]
 
 
 @pytest.mark.parametrize("variant", ["kids", "iv"])
@@ -39,13 +39,14 @@ def test_play_variants(variant):
     r = run(["play", "--players", "greedy,greedy", "--variant", variant, "--seed", "2", "--json"])
     assert r.exit_code == 0
     d = json.loads(r.output)
-    assert d["variant"] == variant and len(d["shields_left"]) == 2
+    assert d["game"]["variant"] == variant and len(d["shields_left"]) == 2
 
 
 def test_play_four_players_hidden():
     r = run(["play", "--players", "random,greedy,random,greedy", "--hidden", "--seed", "1", "--json"])
     assert r.exit_code == 0
-    assert len(json.loads(r.output)["shields_left"]) == 4
+    d = json.loads(r.output)
+    assert len(d["shields_left"]) == 4 and "extra_jolly_to" in d["moves"][0]
 
 
 def test_stop_after_then_solve_and_show(tmp_path):
@@ -69,16 +70,17 @@ def test_stop_after_then_solve_and_show(tmp_path):
 def _pos_file(tmp_path):
     s = position({(2, 3): ("yellow", 4)}, (2, 3), [{"green": 1}, {"yellow": 3}], to_move=0)
     f = tmp_path / "pos.json"
-    f.write_text(json.dumps(R.to_json(s)))
+    f.write_text(json.dumps(s.to_json()))
     return f
 
 
 @pytest.mark.parametrize("args,msg", [
-    (["--row", "9", "--col", "0", "--shield", "green", "--direction", "0"], "off the board"),
+    (["--row", "9", "--col", "0", "--shield", "green", "--direction", "0"], "0<=x<=5"),
     (["--row", "3", "--col", "3", "--shield", "jolly", "--direction", "0"], "holds no"),
-    (["--row", "3", "--col", "3", "--shield", "green", "--direction", "8"], "0..7"),
+    (["--row", "3", "--col", "3", "--shield", "green", "--direction", "8"], "0<=x<=7"),
     (["--row", "3", "--col", "3", "--shield", "purple", "--direction", "1"], "unknown shield"),
-    (["--row", "3", "--col", "3", "--shield", "green", "--direction", "-1"], "0..7"),
+    (["--row", "3", "--col", "3", "--shield", "green", "--direction", "-1"], "0<=x<=7"),
+    (["--row", "3", "--col", "4", "--shield", "green", "--direction", "1"], "must go on"),
 ])
 def test_move_bad_input(tmp_path, args, msg):
     f = _pos_file(tmp_path)
@@ -111,11 +113,30 @@ def test_bad_player_and_missing_file():
     assert r.exit_code == 2 and "not found" in r.output
 
 
-def test_match_and_advantage_small():
-    r = run(["match", "--players", "greedy,random", "--games", "6", "--workers", "1", "--json"])
-    assert r.exit_code == 0
+def test_match_and_advantage_small(tmp_path):
+    out = tmp_path / "m.json"
+    r = run(["match", "--players", "Greedy,random", "--games", "6", "--workers", "1", "--json",
+             "--out", str(out)])
+    assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    assert d["games"] == 6 and set(d["players"]) == {"greedy", "random"}
-    r = run(["advantage", "--games", "6", "--player", "random", "--workers", "1", "--json"])
+    assert d["games"] == 6 and d["players"] == ["greedy", "random"]
+    g = d["results"]["greedy"]
+    assert g["wins"] + g["draws"] + g["losses"] == 6
+    assert json.loads(out.read_text())["command"].startswith("octosolve")
+    r = run(["advantage", "--games", "6", "--players", "random,random", "--workers", "1", "--json"])
     d = json.loads(r.output)
     assert d["first_wins"] + d["first_losses"] + d["ties"] == 6
+    r = run(["advantage", "--games", "4", "--players", "random,random,random,random", "--hidden",
+             "--workers", "1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["game"]["players"] == 4
+
+
+def test_wrap_option_and_old_spellings():
+    r = run(["new", "--wrap", "torus", "--json"])
+    assert json.loads(r.output)["wrap"] == "torus"
+    r = CliRunner().invoke(root, ["octagone", "new", "--variant", "kids", "--wrap", "torus"])
+    assert r.exit_code == 2 and "KIDS" in r.output
+    for old in (["play", "--num-players", "2"], ["advantage", "--player", "greedy"],
+                ["play", "--save-position", "x.json"]):
+        r = CliRunner().invoke(root, ["octagone"] + old)
+        assert r.exit_code == 2

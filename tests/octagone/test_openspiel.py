@@ -6,7 +6,7 @@ from octosolve.interop import openspiel as osp  # noqa: E402
 from octosolve.octagone.rules import OctagoneGame  # noqa: E402
 
 
-@pytest.mark.parametrize("kw", [dict(), dict(variant="kids"), dict(variant="iv"),
+@pytest.mark.parametrize("kw", [dict(), dict(variant="kids"), dict(variant="iv"), dict(wrap="torus"),
                                 dict(players=4, hidden=True)])
 def test_random_sim_test(kw):
     game = osp.load(OctagoneGame(**kw))
@@ -18,19 +18,23 @@ def test_registered_name():
 
 
 def test_openspiel_mcts_bot_plays_a_legal_move():
+    from octosolve.games import make_player
+
     g = OctagoneGame()
     s = g.new_initial_state(3)
     s.apply_action(s.legal_actions()[10])
-    bot = osp.OpenSpielMCTSPlayer(g, simulations=20, seed=1)
+    bot = make_player("octagone", "openspiel-mcts", simulations=20, seed=1, game_obj=g)
     assert bot.choose(s) in s.legal_actions()
 
 
-def test_report_match_is_seeded_and_spread_independent():
-    from octosolve.octagone.report import openspiel_match
+@pytest.mark.integration
+def test_match_against_openspiel_is_seeded_and_spread_independent():
+    from octosolve.octagone.matches import recheck, run_match
 
-    a = openspiel_match(6, 8, 3, workers=1)
-    b = openspiel_match(6, 8, 3, workers=2)
-    assert a == b
-    assert a["games"] == 6 and a["mcts_wins"] + a["ties"] + a["mcts_losses"] == 6
-    assert [g["ours_seat"] for g in a["game_results"]] == [0, 1] * 3
-    assert a["ci95"][0] <= a["mcts_score"] <= a["ci95"][1]
+    params = OctagoneGame().params()
+    a = run_match(params, ["mcts", "openspiel-mcts"], 2, 3, simulations=8, workers=1)
+    b = run_match(params, ["mcts", "openspiel-mcts"], 2, 3, simulations=8, workers=2)
+    assert a["records"] == b["records"]
+    assert [r["seats"][0] for r in a["records"]] == ["mcts", "openspiel-mcts"]
+    a["records_kept"] = a["records"]
+    assert recheck(a, 2) == 2

@@ -4,10 +4,18 @@ import numpy as np
 import pytest
 
 from octosolve.octagone import kernels as K
-from octosolve.octagone.players import informed_rollout, make_player, playout_margin
-from octosolve.octagone.solve import position_with_free, solve, solver_position, tables
+from octosolve.core.players import make_player as _make
+from octosolve.octagone.moves import position_with_free
+from octosolve.octagone.players import PLAYERS, informed_rollout, playout_margin
+from octosolve.octagone.playouts import line_tables
+from octosolve.octagone.rules import OctagoneGame
+from octosolve.octagone.solve import solve, solver_position
 from octosolve.core.seeding import py_random
 from tests.octagone.helpers import position
+
+
+def make_player(name, seed, **opts):
+    return _make(PLAYERS, name, OctagoneGame(), seed=seed, **opts)
 
 
 def forced_pass_position(to_move: int):
@@ -22,7 +30,7 @@ def forced_pass_position(to_move: int):
 
 def test_informed_playout_forces_the_pass():
     s = forced_pass_position(0)
-    lines, lens = tables(True)
+    lines, lens = line_tables("edge")
     greedy, rand = [], []
     for seed in range(40):
         occ, hands, t, p = solver_position(s)

@@ -3,17 +3,21 @@ import json
 import pytest
 
 
-@pytest.mark.slow
-def test_report_quick(tmp_path):
+@pytest.mark.integration
+def test_report_quick_is_deterministic(tmp_path):
     from octosolve.octagone.report import build
 
-    sec = build(tmp_path, quick=True, seed=5)
-    assert sec["title"] == "Octagone" and sec["summary"].strip()
+    sec = build(tmp_path / "a", quick=True, seed=5)
+    assert sec["title"] == "Octagone" and sec["summary"].strip() and sec["timings"]
     for f in sec["files"]:
-        assert (tmp_path / f).exists(), f
-    adv = json.loads((tmp_path / "first_player.json").read_text())
+        assert (tmp_path / "a" / f).exists(), f
+    adv = json.loads((tmp_path / "a" / "first_player.json").read_text())["results"]
     for key in ("standard/random", "kids/random", "iv/random"):
         a = adv[key]
         assert a["first_wins"] + a["ties"] + a["first_losses"] == a["games"]
-    solved = json.loads((tmp_path / "solver.json").read_text())
+    solved = json.loads((tmp_path / "a" / "solver.json").read_text())
     assert all(s["result"] in ("win", "loss", "draw") for s in solved)
+    # a second build writes the same bytes (no durations, no timestamps)
+    build(tmp_path / "b", quick=True, seed=5)
+    for f in sec["files"]:
+        assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f

@@ -4,8 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from octosolve.core.errors import OctoError
-from octosolve.octagone import rules as R
-from tests.octagone.helpers import fill_except, position
+from tests.octagone.helpers import R, fill_except, position
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 
@@ -53,26 +52,34 @@ def test_nearest_free_cell_wraps_around():
 
 
 def test_jolly_sends_to_the_farthest_free_cell():
-    # line E from (2,3): (2,4) (2,5) (2,6) (2,0) (2,1) (2,2); (2,2) and (2,1) taken -> (2,0)
+    # torus: line E from (2,3): (2,4) (2,5) (2,6) (2,0) (2,1) (2,2); (2,2) and (2,1) taken -> (2,0)
     cells = {(2, 3): ("jolly", E), (2, 2): ("yellow", N), (2, 1): ("yellow", N)}
-    s = position(cells, (2, 3), [{"yellow": 2}, {"yellow": 1, "jolly": 1}], to_move=1)
+    s = position(cells, (2, 3), [{"yellow": 2}, {"yellow": 1, "jolly": 1}], to_move=1, wrap="torus")
     assert s.target() == cell(2, 0)
+    # edge (default): the line E from (2,3) stops at the edge: (2,4) (2,5) (2,6) -> (2,6)
+    s = position(cells, (2, 3), [{"yellow": 2}, {"yellow": 1, "jolly": 1}], to_move=1)
+    assert s.target() == cell(2, 6)
 
 
 def test_jolly_diagonal_farthest_goes_round_the_torus():
     cells = {(0, 0): ("jolly", SE)}
-    s = position(cells, (0, 0), [{"red": 1}, {"jolly": 1, "yellow": 1}], to_move=1)
+    s = position(cells, (0, 0), [{"red": 1}, {"jolly": 1, "yellow": 1}], to_move=1, wrap="torus")
     # the SE line from (0,0) visits all 41 other cells; the farthest is the last one: (5,6) -> i.e.
     # step 41: (41 mod 6, 41 mod 7) = (5, 6)
     assert s.target() == cell(5, 6)
+    # edge: the main diagonal to (5,5)
+    s = position(cells, (0, 0), [{"red": 1}, {"jolly": 1, "yellow": 1}], to_move=1)
+    assert s.target() == cell(5, 5)
 
 
 def test_kids_jolly_is_nearest_and_no_wrap():
     cells = {(2, 3): ("jolly", E), (2, 4): ("yellow", N)}
     s = position(cells, (2, 3), [{"yellow": 2}, {"yellow": 1, "jolly": 1}], variant="kids", to_move=1)
     assert s.target() == cell(2, 5)
-    # standard rules: the same jolly sends to the farthest free cell, (2,2)
+    # standard rules: the same jolly sends to the farthest free cell: (2,6) (edge), (2,2) (torus)
     s2 = position(cells, (2, 3), [{"yellow": 2}, {"yellow": 1, "jolly": 1}], to_move=1)
+    assert s2.target() == cell(2, 6)
+    s2 = position(cells, (2, 3), [{"yellow": 2}, {"yellow": 1, "jolly": 1}], to_move=1, wrap="torus")
     assert s2.target() == cell(2, 2)
 
 
@@ -84,8 +91,11 @@ def test_kids_cannot_point_off_the_board():
     dirs = {(a - R.PLACE_BASE) % 8 for a in acts}
     # from (1,0): W, NW, SW leave the board; N points to (0,0) taken and then the edge
     assert dirs == {NE, E, SE, S}
-    std = position(cells, (0, 0), [{"red": 2}, {"orange": 2}], to_move=1)
+    std = position(cells, (0, 0), [{"red": 2}, {"orange": 2}], to_move=1, wrap="torus")
     assert {(a - R.PLACE_BASE) % 8 for a in std.legal_actions()} == set(range(8))
+    # edge: W, NW, SW re-enter from the east side; N sees only (0,0) (taken) and then the edge
+    std = position(cells, (0, 0), [{"red": 2}, {"orange": 2}], to_move=1)
+    assert {(a - R.PLACE_BASE) % 8 for a in std.legal_actions()} == set(range(8)) - {N}
 
 
 def test_shield_must_match_row_colour_or_be_jolly():
@@ -129,14 +139,14 @@ def test_end_when_a_player_has_no_shields_left():
     s = position(cells, (2, 3), [{"green": 1}, {"yellow": 3}], to_move=0)
     s.apply_action(R.PLACE_BASE + E)
     assert s.over and "no shields left" in s.end_reason
-    assert s.winner() == 0 and s.returns() == [1.0, -1.0]
+    assert s.winning_side() == 0 and s.returns() == [1.0, -1.0]
 
 
 def test_end_when_nobody_holds_the_colour():
     cells = {(2, 3): ("yellow", E)}
     s = position(cells, (2, 3), [{"green": 1, "red": 1}, {"green": 1, "blue": 1}], to_move=0)
     assert s.over and "nobody holds" in s.end_reason
-    assert s.winner() is None and s.returns() == [0.0, 0.0]  # tie: equal counts
+    assert s.winning_side() is None and s.returns() == [0.0, 0.0]  # tie: equal counts
 
 
 def test_end_when_the_shield_cannot_point_to_a_free_cell_kids():
@@ -152,7 +162,7 @@ def test_end_when_the_shield_cannot_point_to_a_free_cell_kids():
     assert s.legal_actions() == [R.PLACE_BASE + R.JOLLY_KIND * 8]
     s.apply_action(s.legal_actions()[0])
     assert s.over and "cannot point" in s.end_reason
-    assert s.shields_left() == [1, 2] and s.winner() == 0
+    assert s.shields_left() == [1, 2] and s.winning_side() == 0
     # with wrap-around the same move is not the end: (0,0) NW wraps to (5,6)
     s2 = position(cells, (0, 2), [{"jolly": 2}, {"red": 1, "jolly": 2}], to_move=1)
     s2.apply_action(R.PLACE_BASE + W)
@@ -162,12 +172,17 @@ def test_end_when_the_shield_cannot_point_to_a_free_cell_kids():
 def test_fewest_shields_wins_four_players_by_pair():
     g = R.OctagoneGame("standard", 4)
     s = g.new_initial_state(1)
+    assert sorted(sum(h) for h in s.hands) == [10, 10, 10, 10]
+    assert sum(h[R.JOLLY] for h in s.hands) == 4  # the pairs' extra jollies are given by choice
+    s.apply_action(R.JOLLY_SELF)
+    s.apply_action(R.JOLLY_PARTNER)
     assert sorted(sum(h) for h in s.hands) == [10, 10, 11, 11]
     assert sum(h[R.JOLLY] for h in s.hands) == 6
     s.hands = [[0] * 25 for _ in range(4)]
     s.hands[0][0], s.hands[2][0], s.hands[1][0], s.hands[3][0] = 1, 2, 2, 2
     s._end("test")
-    assert s.winner() == 0 and s.returns() == [1.0, -1.0, 1.0, -1.0]
+    assert s.winning_side() == 0 and s.returns() == [1.0, -1.0, 1.0, -1.0]
+    assert s.winners() == [0, 2]
 
 
 # ------------------------------------------------------------------ conservation, all variants
@@ -186,10 +201,11 @@ def test_shield_conservation_and_json_round_trip(seed, variant, players):
         for h in s.hands:
             for t in range(25):
                 used[t] += h[t]
-        assert used == tot
+        boxed = sum(1 for x in s.extra_jolly if x < 0)  # four players: extra jollies not yet given
+        assert used[:24] == tot[:24] and used[24] + boxed == tot[24]
         assert all(c >= 0 for h in s.hands for c in h)
-        s2 = R.from_json(R.to_json(s))
-        assert R.to_json(s2) == R.to_json(s) and s2.legal_actions() == s.legal_actions()
+        s2 = g.state_from_json(s.to_json())
+        assert s2.to_json() == s.to_json() and s2.legal_actions() == s.legal_actions()
         s.apply_action(rnd.choice(s.legal_actions()))
     assert s.over and s.end_reason
 

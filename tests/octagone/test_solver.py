@@ -1,29 +1,34 @@
+import signal
+import threading
+import time
+
 import numpy as np
 import pytest
 
 from octosolve.octagone import kernels as K
-from octosolve.octagone import rules as R
-from octosolve.octagone.solve import (minimax_reference, position_with_free, search_value, solve,
-                                      solver_position, tables)
-from tests.octagone.helpers import position
+from octosolve.octagone.bitboards import MODES, near_far_targets_nb, near_far_targets_py
+from octosolve.octagone.moves import position_with_free
+from octosolve.octagone.playouts import line_tables
+from octosolve.octagone.solve import minimax_reference, search_value, solve, solver_position
+from tests.octagone.helpers import R, position
 
-CASES = [(v, f, seed) for v in ("standard", "kids") for f in (4, 5, 6, 7) for seed in range(3)]
+CASES = [(v, w, f, seed) for v, w in (("standard", "edge"), ("standard", "torus"), ("kids", "edge"))
+         for f in (4, 5, 6, 7) for seed in range(2)]
 
 
-@pytest.mark.parametrize("variant,free,seed", CASES)
-def test_numba_and_twin_match_exhaustive_minimax(variant, free, seed):
-    s = position_with_free(seed, free, variant)
+@pytest.mark.parametrize("variant,wrap,free,seed", CASES)
+def test_numba_and_twin_match_exhaustive_minimax(variant, wrap, free, seed):
+    s = position_with_free(seed, free, variant, wrap=wrap)
     ref = minimax_reference(s)
     nb = solve(s, "numba", tt_bits=16)
     py = solve(s, "python")
-    assert nb["value"] == py["value"] == ref
+    assert nb["proven"] and nb["value"] == py["value"] == ref
     assert nb["result"] == ("win" if ref > 0 else "loss" if ref < 0 else "draw")
     # the best move is re-checked by the reference: it achieves the proven value
     for r in (nb, py):
         child = s.clone()
         child.apply_action(r["best_action"])
-        me = s.to_move
-        assert minimax_reference(child, me) == ref
+        assert minimax_reference(child, s.to_move) == ref
 
 
 def test_all_moves_values_match_reference():
@@ -63,7 +68,7 @@ def test_hand_made_forced_pass_win():
 def test_playout_kernel_ends_consistently():
     s = position_with_free(3, 10)
     occ, hands, t, p = solver_position(s)
-    lines, lens = tables(True)
+    lines, lens = line_tables("edge")
     tot = int(hands.sum())
     m = K.playout_nb(np.int64(occ), hands, t, p, lines, lens, True, 1)
     assert hands.sum() < tot and abs(m) <= tot
@@ -78,11 +83,14 @@ def test_solver_refuses_what_it_cannot_do():
         solve(R.OctagoneGame("standard", 4).new_initial_state(1))
     with pytest.raises(OctoError, match="Dama"):
         solve(R.OctagoneGame().new_initial_state(1))
+    with pytest.raises(OctoError, match="budget"):
+        solve(position_with_free(1, 8), max_nodes=0)
 
 
-@pytest.mark.parametrize("wrap", [True, False])
-def test_bitboard_scans_match_line_walks(wrap):
-    rng = np.random.default_rng(5 if wrap else 6)
+@pytest.mark.parametrize("mode", ["none", "torus", "edge"])
+def test_bitboard_scans_match_line_walks(mode):
+    rng = np.random.default_rng(5)
+    m = MODES[mode]
     for _ in range(300):
         occ = 0
         for x in range(R.NCELLS):
@@ -90,11 +98,32 @@ def test_bitboard_scans_match_line_walks(wrap):
                 occ |= 1 << x
         t = int(rng.integers(R.NCELLS))
         occ |= 1 << t
-        assert list(K.near_targets_nb(np.int64(occ), t, wrap)) == K.near_targets_py(occ, t, wrap)
+        near, far = near_far_targets_nb(np.int64(occ), t, m)
+        assert (list(near), list(far)) == near_far_targets_py(occ, t, m)
     full = (1 << R.NCELLS) - 1
-    assert list(K.near_targets_nb(np.int64(full), 0, wrap)) == [-1] * 8
+    assert list(near_far_targets_nb(np.int64(full), 0, m)[0]) == [-1] * 8
 
 
 def test_table_size_follows_the_search():
     assert K.tt_bits_for(16) == 14 and K.tt_bits_for(24) == 16
     assert all(12 <= K.tt_bits_for(f) <= K.TT_BITS_DEFAULT for f in range(43))
+
+
+def test_budget_gives_an_honest_not_proven():
+    s = position_with_free(2, 20)
+    r = solve(s, max_nodes=5000)
+    assert r["proven"] is False and r["value"] is None and r["result"] == "not proven"
+    assert r["best_action"] is None and 5000 <= r["nodes"] <= 5001
+    full = solve(s)
+    assert full["proven"] and full["nodes"] > 5000
+
+
+def test_ctrl_c_stops_the_numba_search_promptly():
+    # a search far too big to finish; a SIGINT after 0.5 s must stop it within a second or so
+    s = position_with_free(4, 30)
+    timer = threading.Timer(0.5, lambda: signal.raise_signal(signal.SIGINT))
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        search_value(s, max_nodes=10**11)
+    assert time.perf_counter() - t0 < 5

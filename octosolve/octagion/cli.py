@@ -257,12 +257,17 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
                    "(3,1,0). Default 3 for beta, zeta and virulent, else 0.")
 @click.option("--levels", default=None, metavar="LEVELS",
               help="Countdown levels: all, easy (1,2), hard (2,3) or a list such as 1,2.")
+@click.option("--zeta-budget", type=click.Choice(["game", "round"], case_sensitive=False),
+              default="game", show_default=True,
+              help="Rule Zeta: a word may need at most the Treatment Cards the teams have left "
+                   "over the game (game), or at most a team's allocation in each round (round).")
 @DECK_OPT
 @click.option("--wordcards", "wordcards_path", default=None, metavar="PATH",
               help="Word-card file or plain list of 40 x k words (default data/octagion/wordcards.txt).")
 @seed_option()
 @json_option
-def setup(variant, teams, rounds, treatments, levels, deck_path, wordcards_path, seed, as_json):
+def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wordcards_path, seed,
+          as_json):
     """Game set-up round by round for a rule variant (timers, words, Treatment Cards)."""
     from .mutations import generate_setup
     from .wordcards import load_wordcards
@@ -274,7 +279,8 @@ def setup(variant, teams, rounds, treatments, levels, deck_path, wordcards_path,
         from .wordcards import zeta_candidates
         zeta_words = zeta_candidates(deck)
     res = generate_setup(variant, teams, seed, rounds=rounds, treatments=treatments,
-                         levels=levels, deck=deck, wordcards=wc, zeta_words=zeta_words)
+                         levels=levels, deck=deck, wordcards=wc, zeta_words=zeta_words,
+                         zeta_budget=zeta_budget)
     lines = [f"{res['variant']} - {teams} team(s), seed {seed}; Treatment Cards for the game: "
              + ", ".join(f"team {t}: {n}" for t, n in res["treatment_cards"].items())]
     for rd in res["rounds"]:
@@ -292,9 +298,10 @@ def setup(variant, teams, rounds, treatments, levels, deck_path, wordcards_path,
         elif "word_card" in rd:
             head += f"; {rd['word_card']}{rd['position']} {rd['sequence']}"
         else:
-            head += (f"; {rd['sequence']} (needs {rd['min_wildcards']} Treatment Card(s); left: "
-                     + ", ".join(f"team {t}: {n}" for t, n in rd["treatment_cards_left"].items())
-                     + ")")
+            left = rd.get("treatment_cards_left")
+            head += (f"; {rd['sequence']} (needs {rd['min_wildcards']} Treatment Card(s)"
+                     + ("; left: " + ", ".join(f"team {t}: {n}" for t, n in left.items())
+                        if left else "") + ")")
         lines.append(head)
     emit(res, as_json, "\n".join(lines))
 

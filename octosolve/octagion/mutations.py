@@ -17,12 +17,13 @@ from ..core.seeding import py_random
 from .rules import NUMBERS, WORDS_PER_CARD, Deck
 from .wordcards import load_wordcards, parse_wordcards  # noqa: F401 (old import path of parse_wordcards)
 
-__all__ = ["VARIANTS", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
+__all__ = ["VARIANTS", "ZETA_BUDGETS", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
            "load_countdown", "parse_levels", "parse_treatments", "generate_setup",
            "number_distribution", "offset_distribution", "position_distribution", "collision_odds",
            "collision_odds_enumerated", "simulate_redraws", "odds"]
 
 VARIANTS = ("standard", "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "virulent")
+ZETA_BUDGETS = ("game", "round")   # Treatment Cards a Zeta word may need: left over the game / per round
 STANDARD_TIME = 120
 OFFSETS = (0, 8, 16, 24, 32)
 
@@ -128,12 +129,17 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
                    treatments: str | None = None, levels: str | None = None,
                    deck: Deck | None = None, wordcards: dict[str, list[str]] | None = None,
                    countdown: list[CountdownCard] | None = None,
-                   zeta_words: list[tuple[str, int]] | None = None) -> dict:
+                   zeta_words: list[tuple[str, int]] | None = None,
+                   zeta_budget: str = "game") -> dict:
     """A whole game's set-up, round by round, reproducible from ``seed``.
 
     Rule Zeta draws its words from ``zeta_words``, pairs (word, minimum Treatment Cards), without
     repeating a word, and never a word needing more Treatment Cards than the teams have left over
-    the game (see docs/rules/octagion.md)."""
+    the game (``zeta_budget="game"``, the default reading), or, under the other reading
+    (``"round"``), more than a team's allocation in any one round (see docs/rules/octagion.md)."""
+    zeta_reading = str(zeta_budget).lower()
+    if zeta_reading not in ZETA_BUDGETS:
+        fail(f"unknown Zeta budget {zeta_budget!r} (choose from {', '.join(ZETA_BUDGETS)})")
     variant = variant.lower()
     if variant not in VARIANTS:
         fail(f"unknown variant {variant!r} (choose from {', '.join(VARIANTS)})")
@@ -187,16 +193,18 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
         if variant == "zeta":
             # the Treatment Cards are "good for just one use during the game": a word needing k of
             # them is drawn only while every team still has k (all teams spell the same word)
-            eligible = [(w, k) for w, k in zeta if k <= zeta_budget and w not in zeta_used]
+            cap = zeta_budget if zeta_reading == "game" else min(tr)
+            eligible = [(w, k) for w, k in zeta if k <= cap and w not in zeta_used]
             if not eligible:
                 fail("Rule Zeta: no word left that the teams' Treatment Cards can still complete")
             word, k = rnd.choice(eligible)
             zeta_used.add(word)
-            zeta_budget -= k
+            zeta_budget -= k if zeta_reading == "game" else 0
             rd["sequence"] = word
             rd["min_wildcards"] = k
-            rd["treatment_cards_left"] = {str(t + 1): tr[t] - (min(tr) - zeta_budget)
-                                          for t in range(teams)}
+            if zeta_reading == "game":
+                rd["treatment_cards_left"] = {str(t + 1): tr[t] - (min(tr) - zeta_budget)
+                                              for t in range(teams)}
         elif not uses_random_word:
             card = wc_stack.draw()
             idx = rnd.randint(1, WORDS_PER_CARD)

@@ -111,14 +111,19 @@ def test_local_search_improves_on_start():
 
 
 def test_default_deck_matches_its_design_record():
-    """data/octagion/deck_design.json (the design run that made deck.csv) re-checked by the kernel."""
+    """data/octagion/deck_design.json (the design run that made deck.csv) re-checked by the kernel:
+    its words are stored in the record, so the check does not depend on today's lexicon."""
     import json
     from octosolve.core.paths import data_path
+    from octosolve.octagion.design import check_design_record
     from octosolve.octagion.rules import load_deck
-    from octosolve.octagion.wordcards import load_lexicon
     rec = json.loads(data_path("octagion", "deck_design.json").read_text())
     deck = load_deck()
     assert sorted(rec["cards"]) == sorted(str(c) for c in deck.cards)
-    words = list(load_lexicon()[0][:rec["words"]])
-    s, _ = K.solve_word_list(words, deck.masks)
-    assert int((s > 0).sum()) == rec["kernel_solvable"]
+    s, _ = K.solve_word_list(rec["words_list"], deck.masks)
+    assert int((s > 0).sum()) == rec["kernel_solvable"] == 791 and len(rec["words_list"]) == 1000
+    chk = check_design_record(rec)
+    assert chk["agrees"] and chk["solvable"] == 791 and chk["deck"] == deck
+    bad = dict(rec, kernel_solvable=790)
+    assert not check_design_record(bad)["agrees"]
+    assert rec["command"].startswith("octosolve octagion design-deck ")

@@ -13,9 +13,10 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from starlette.requests import Request
@@ -26,7 +27,7 @@ from ..core.errors import fail
 from ..core.paths import RESULTS_DIR
 from .http import JSON, ApiError, read_body_json
 
-__all__ = ["ANSWERS_DIR", "catalogue", "stored_answers", "challenge_rows", "trace_json",
+__all__ = ["ANSWERS_DIR", "catalogue", "stored_answers", "challenge_rows", "traced", "trace_json",
            "score_json", "board_geometry", "board_picture", "routes"]
 
 ANSWERS_DIR = RESULTS_DIR / "octiles" / "challenges"
@@ -39,17 +40,10 @@ def _rules():
 
 
 def _challenges_module():
-    """The challenge catalogue: ``octosolve.octiles.challenges`` (its new home), else the older
-    ``octosolve.octiles.solve``. Only public names are used: CHALLENGES, SEARCH, Result,
-    highlight_for."""
-    for name in ("octosolve.octiles.challenges", "octosolve.octiles.solve"):
-        try:
-            mod = importlib.import_module(name)
-        except ImportError:
-            continue
-        if hasattr(mod, "CHALLENGES") and hasattr(mod, "SEARCH"):
-            return mod
-    raise ImportError("no Octiles challenge catalogue found")  # pragma: no cover
+    """The challenge catalogue (one registry: ``CHALLENGES``, with ``get_variant``, ``statement``
+    and ``method_name``)."""
+    from ..octiles import challenges as C
+    return C
 
 
 # ---------------------------------------------------------------------------------------------
@@ -57,27 +51,25 @@ def _challenges_module():
 
 
 def catalogue() -> list[dict]:
-    """Every challenge 1-30 with its variants: ``{"challenge", "title", "text", "variants":
-    [{"variant", "statement", "sense", "method", "scorable"}]}``."""
+    """Every challenge 1-30 with its variants: ``{"challenge", "title", "text", "method",
+    "variants": [{"variant", "statement", "sense", "method", "scorable"}]}`` (challenge 1 counts
+    pairs on the empty board: it scores no placement)."""
     C = _challenges_module()
     out = []
     for n in range(1, 31):
         ch = C.CHALLENGES.get(n)
-        if ch is not None:
-            if n == 1:
-                vs = [{"variant": "pairs", "statement": ch.text, "sense": "count", "method": "exact",
-                       "scorable": False}]
-            else:
-                vs = [{"variant": v.name, "statement": v.statement, "sense": v.sense,
-                       "method": "CP-SAT", "scorable": True} for v in ch.variants]
-            out.append({"challenge": n, "title": ch.title, "text": ch.text, "variants": vs})
-        elif n in C.SEARCH:
-            title, text, svs = C.SEARCH[n]
-            out.append({"challenge": n, "title": title, "text": text,
-                        "variants": [{"variant": v.name, "statement": v.statement, "sense": "max",
-                                      "method": "local search", "scorable": True} for v in svs]})
+        if ch is None or (ch.method != "bfs" and not ch.variants):
+            out.append({"challenge": n, "title": None, "text": None, "method": None, "variants": []})
+            continue
+        method = C.method_name(n)
+        if ch.method == "bfs":
+            vs = [{"variant": "pairs", "statement": C.statement(n, None)[2], "sense": "count",
+                   "method": method, "scorable": False}]
         else:
-            out.append({"challenge": n, "title": None, "text": None, "variants": []})
+            vs = [{"variant": v.name, "statement": v.statement, "sense": v.sense, "method": method,
+                   "scorable": True} for v in ch.variants]
+        out.append({"challenge": n, "title": ch.title, "text": ch.text, "method": method,
+                    "variants": vs})
     return out
 
 
@@ -164,54 +156,79 @@ def _placement(body: dict):
     return _rules().placement_from_json(body["placement"])
 
 
+_TRACES: "OrderedDict[tuple, list]" = OrderedDict()  # board -> [Tracing, its to_json() or None]
+_TRACES_MAX = 256
+_TRACES_LOCK = threading.Lock()
+
+
+def _board_key(pl) -> tuple:
+    return tuple(sorted((s, int(v[0]), int(v[1])) for s, v in pl.items()))
+
+
+def traced(placement):
+    """``(validated placement, rules.trace(placement))``, the tracing kept for the last
+    ``_TRACES_MAX`` boards (the editor asks for the trace, the score and the picture of one board:
+    it is traced once)."""
+    R = _rules()
+    pl = R.validate_placement(placement)
+    key = _board_key(pl)
+    with _TRACES_LOCK:
+        hit = _TRACES.get(key)
+        if hit is not None:
+            _TRACES.move_to_end(key)
+            return pl, hit[0]
+    tr = R.trace(pl)
+    with _TRACES_LOCK:
+        _TRACES[key] = [tr, None]
+        while len(_TRACES) > _TRACES_MAX:
+            _TRACES.popitem(last=False)
+    return pl, tr
+
+
 def trace_json(placement) -> dict:
     """What ``octosolve octiles trace --json`` prints for ``placement``."""
-    R = _rules()
-    return R.trace(R.validate_placement(placement)).to_json()
+    pl, tr = traced(placement)
+    key = _board_key(pl)
+    with _TRACES_LOCK:
+        hit = _TRACES.get(key)
+        if hit is not None and hit[1] is not None:
+            return hit[1]
+    out = tr.to_json()
+    with _TRACES_LOCK:
+        if key in _TRACES:
+            _TRACES[key][1] = out
+    return out
 
 
 def _variant(number, variant):
     C = _challenges_module()
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 30:
         fail(f"challenge must be an integer 1-30, got {number!r}")
-    if number == 1:
-        fail("challenge 1 counts runner-position pairs on the empty board: it does not score a "
-             "placement")
-    if number in C.CHALLENGES:
-        vs = [(v.name, v.statement, v.sense, v.score, v.check) for v in C.CHALLENGES[number].variants]
-    elif number in C.SEARCH:
-        vs = [(v.name, v.statement, "max", v.score, None) for v in C.SEARCH[number][2]]
-    else:
-        fail(f"challenge {number} has no scorer")
-    if variant is None:
-        return vs[0]
-    for v in vs:
-        if v[0] == variant:
-            return v
-    fail(f"challenge {number} has no variant {variant!r} (variants: {', '.join(v[0] for v in vs)})")
+    if variant is not None and not isinstance(variant, str):
+        fail(f"variant must be a name, got {variant!r}")
+    ch, var = C.get_variant(number, variant)
+    if var is None:
+        fail(f"challenge {number} counts runner-position pairs on the empty board: it does not "
+             "score a placement")
+    return var
 
 
 def score_json(placement, number, variant=None) -> dict:
     """The score of ``placement`` for challenge ``number`` (variant ``variant``, default the first)
     by the challenge's own scorer, the paths it counts (``highlight``: path ids of the tracer),
     and the best known answer (value, bound, proven)."""
-    C = _challenges_module()
-    R = _rules()
-    name, statement, sense, score, check = _variant(number, variant)
-    pl = R.validate_placement(placement)
-    tr = R.trace(pl)
-    value = score(tr)
-    res = C.Result(number, name, "", None, None, 0.0, pl)
-    try:
-        picked = C.highlight_for(res)
-    except Exception:  # a picture helper, not the score: never fail the answer for it
-        picked = []
+    var = _variant(number, variant)
+    pl, tr = traced(placement)
+    value = var.score(tr)
+    # the paths the challenge's picture highlights (as gallery.highlight_for picks them)
+    pick = getattr(var, "pick", None)
+    picked = pick(tr) if pick else []
     ids = [p.id for p in picked]
-    out = {"challenge": number, "variant": name, "statement": statement, "sense": sense,
+    out = {"challenge": number, "variant": var.name, "statement": var.statement, "sense": var.sense,
            "value": value, "tiles": len(pl), "highlight": ids,
-           "best_known": best_known(stored_answers().get((number, name)))}
-    if check is not None:
-        out["satisfied"] = bool(check(tr))
+           "best_known": best_known(stored_answers().get((number, var.name)))}
+    if getattr(var, "check", None) is not None:
+        out["satisfied"] = bool(var.check(tr))
     return out
 
 
@@ -241,9 +258,7 @@ def board_picture(placement, highlight=None) -> str:
     ids, drawn in that order with the palette's colours; ``None``: every path, loops first)."""
     from ..octiles import render
 
-    R = _rules()
-    pl = R.validate_placement(placement)
-    tr = R.trace(pl)
+    pl, tr = traced(placement)
     if highlight is None:
         paths = [p for p in tr.paths if p.kind == "loop"] + [p for p in tr.paths if p.kind != "loop"]
     else:

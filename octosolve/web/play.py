@@ -219,7 +219,8 @@ class Sessions:
         e = self.entry(name)
         specs = self.specs(e)
         return {"game": e.name, "title": getattr(e, "title", e.name),
-                "presets": [{"title": t, "params": p} for t, p in PLAYABLE.get(e.name, [("default", {})])],
+                "presets": [{"title": t, "params": p, "num_players": _num_players(e, p)}
+                            for t, p in PLAYABLE.get(e.name, [("default", {})])],
                 "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
                             for s in specs],
                 "default_player": _default_player(specs),
@@ -277,6 +278,13 @@ class Sessions:
             while len(self._games) > self.max_games:
                 self._games.popitem(last=False)
         return s
+
+
+def _num_players(entry, params: dict) -> int:
+    try:
+        return int(entry.make_game(**params).info.num_players)
+    except TypeError as err:
+        fail(f"bad {entry.name} game parameters {params!r}: {err}")
 
 
 def _default_player(specs) -> str | None:

@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
+from octosolve.octiles import challenges as C  # noqa: E402
 from octosolve.octiles import rules as R  # noqa: E402
 from octosolve.web import octiles_api  # noqa: E402
 from octosolve.web.app import create_app  # noqa: E402
@@ -117,6 +118,15 @@ def test_trace_equals_cli(client, cli_runner, tmp_path, number, variant):
         assert api.json()["summary"]["loops"] == answer(3, "count")["verified_value"] > 0
 
 
+def test_trace_cache_keeps_answers(client):
+    boards = [answer(3, "count")["placement"], answer(6, "points")["placement"], {}]
+    first = [client.post("/api/octiles/trace", json={"placement": b}).json() for b in boards]
+    again = [client.post("/api/octiles/trace", json={"placement": b}).json() for b in boards[::-1]]
+    assert first == again[::-1]
+    for b, out in zip(boards, first):
+        assert out == R.trace(R.placement_from_json(b)).to_json()
+
+
 def test_trace_one_tile_by_hand(client):
     # tile 0 at rotation 0 has segments 0-1, 2-3, 4-5, 6-7 (the lexicographically first pairing)
     assert R.tile_segments(0, 0) == ((0, 1), (2, 3), (4, 5), (6, 7))
@@ -142,8 +152,9 @@ def test_scores_agree_with_stored_answers(client):
             assert sc["satisfied"] is True, (r["challenge"], r["variant"])
         assert sc["best_known"]["value"] == d["verified_value"]
         assert sc["best_known"]["proven"] == (d["status"] == "OPTIMAL" or bool(d.get("proven")))
-        n_paths = len(R.trace(R.placement_from_json(d["placement"])).paths)
-        assert all(0 <= i < n_paths for i in sc["highlight"])
+        res = C.Result(r["challenge"], r["variant"], "", None, None, 0.0,
+                       R.placement_from_json(d["placement"]))
+        assert sc["highlight"] == [p.id for p in C.highlight_for(res)]  # the gallery's picture picks
 
 
 def test_score_small_boards_by_hand(client):
@@ -188,6 +199,7 @@ def test_body_cap(client):
 @pytest.mark.parametrize("body,words", [
     ({"placement": {}}, "challenge"),
     ({"placement": {}, "challenge": 1}, "does not score"),
+    ({"placement": {}, "challenge": 6, "variant": 3}, "variant"),
     ({"placement": {}, "challenge": 31}, "1-30"),
     ({"placement": {}, "challenge": "6"}, "1-30"),
     ({"placement": {}, "challenge": 6, "variant": "nope"}, "no variant"),

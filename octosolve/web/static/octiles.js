@@ -283,7 +283,6 @@ async function init() {
     [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
   } catch (err) { showError("error", err); return; }
   fillChallenges();
-  drawGallery();
   document.getElementById("rot-left").onclick = () => turn(-1);
   document.getElementById("rot-right").onclick = () => turn(+1);
   document.getElementById("remove").onclick = removeSelected;
@@ -299,6 +298,8 @@ async function init() {
     else if (e.key === "Escape") { ed.selTile = null; ed.selSpace = null; drawTray(); drawSelection(); }
   });
   await update();
+  document.body.dataset.readyMs = Math.round(performance.now());  // since navigation started
+  drawGallery();  // after the editor: its pictures do not queue ahead of the board's requests
   document.body.dataset.ready = "1";
 }
 

@@ -122,6 +122,15 @@ async function init() {
   document.title = `Play ${pg.info.title}`;
   const preset = document.getElementById("preset");
   pg.info.presets.forEach((p, i) => preset.append(el("option", { value: i }, p.title)));
+  const seats = () => {
+    const n = pg.info.presets[Number(preset.value)].num_players;
+    const seat = document.getElementById("seat");
+    const names = ["first", "second", "third", "fourth"];
+    seat.replaceChildren(...Array.from({ length: n }, (_, i) =>
+      el("option", { value: i }, `${names[i] || "seat " + i} (seat ${i})`)));
+  };
+  preset.onchange = seats;
+  seats();
   const opp = document.getElementById("opponent");
   for (const p of pg.info.players) opp.append(el("option", { value: p.name }, p.name));
   if (pg.info.default_player) opp.value = pg.info.default_player;

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Benchmark of `octosolve serve` (issue 14's speed targets), over real HTTP on 127.0.0.1:
+
+- the trace API (``POST /api/octiles/trace``, a new random full board each request): target < 50 ms;
+- a page load (/octiles in headless chromium until the editor is drawn; without chromium, the page,
+  its scripts and the API calls it makes, fetched one after another): target < 1 s;
+- a computer move at the default strength (each game on the shared contract): target < 2 s.
+
+Prints the figures, then as its last line one JSON object whose "ratio" is 50 ms / the median trace
+latency (above 1: the target is met). ``--quick`` takes under a minute. ``--screenshot PATH`` also
+saves a picture of /octiles with a stored answer loaded (headless chromium).
+
+    python scripts/bench_web.py --quick
+    python scripts/bench_web.py --screenshot docs/img/serve-octiles.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+TRACE_TARGET_MS = 50.0
+PAGE_TARGET_S = 1.0
+MOVE_TARGET_S = 2.0
+
+
+def post(url: str, body: dict) -> tuple[float, bytes]:
+    data = json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(req, timeout=120) as r:
+        out = r.read()
+    return time.perf_counter() - t0, out
+
+
+def get(url: str) -> tuple[float, bytes]:
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=120) as r:
+        out = r.read()
+    return time.perf_counter() - t0, out
+
+
+def random_board(rng) -> dict:
+    """A full board: 17 of the 18 tiles on the 17 spaces, random rotations."""
+    from octosolve.octiles import rules as R
+
+    tiles = rng.sample(range(R.NUM_TILES), len(R.SPACES))
+    return {s: {"tile": t, "rotation": rng.randrange(8)} for s, t in zip(R.SPACES, tiles)}
+
+
+def bench_trace(base: str, n: int) -> dict:
+    """Each request a new full board (nothing cached), then one board asked again and again (the
+    editor asks for its trace, score and picture: the server traces it once)."""
+    import random
+
+    rng = random.Random(0)
+    post(base + "/api/octiles/trace", {"placement": random_board(rng)})  # warm-up
+    fresh = [post(base + "/api/octiles/trace", {"placement": random_board(rng)})[0] * 1000
+             for _ in range(n)]
+    board = random_board(rng)
+    again = [post(base + "/api/octiles/trace", {"placement": board})[0] * 1000 for _ in range(n)]
+    return {"runs": n, "median_ms": statistics.median(fresh), "max_ms": max(fresh),
+            "p90_ms": sorted(fresh)[int(0.9 * (n - 1))], "cached_median_ms": statistics.median(again)}
+
+
+def browser():
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not chromium or not driver:
+        return None
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        return None
+    opts = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        opts.add_argument(a)
+    opts.binary_location = chromium
+    return webdriver.Chrome(options=opts, service=Service(driver))
+
+
+def wait_ready(d, timeout=30):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(d, timeout).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+
+
+def bench_page(base: str, n: int, d) -> dict:
+    if d is not None:
+        d.get(base + "/octiles")  # warm-up (the browser's first start)
+        wait_ready(d)
+        times = []
+        for _ in range(n):
+            d.get("about:blank")
+            d.get(base + "/octiles")
+            wait_ready(d)
+            # the page's own clock: from the start of the navigation to the editor drawn
+            ms = d.execute_script("return Number(document.body.dataset.readyMs)")
+            times.append(ms / 1000)
+        how = ("headless chromium: from navigation start to the editor drawn (board, tray, paths, "
+               "score), the page's performance.now()")
+    else:
+        times = []
+        for _ in range(n):
+            t = 0.0
+            for path in ("/octiles", "/static/style.css", "/static/common.js", "/static/octiles.js",
+                         "/api/octiles/board", "/api/octiles/challenges"):
+                t += get(base + path)[0]
+            for path, body in (("/api/octiles/trace", {"placement": {}}),
+                               ("/api/octiles/score", {"placement": {}, "challenge": 2,
+                                                       "variant": "path-tiles"}),
+                               ("/api/octiles/render", {"placement": {}, "highlight": []})):
+                t += post(base + path, body)[0]
+            times.append(t)
+        how = "no chromium: the page, its assets and its first API calls fetched one after another"
+    return {"runs": n, "median_s": statistics.median(times), "max_s": max(times), "how": how}
+
+
+def bench_moves(base: str, moves: int) -> dict:
+    from octosolve.web.play import PLAYABLE, Sessions
+
+    sessions = Sessions()
+    out = {}
+    for name in PLAYABLE:
+        try:
+            info = sessions.catalogue(name)
+        except Exception as e:  # a game not on the shared contract yet
+            out[name] = {"skipped": f"{type(e).__name__}: {getattr(e, 'message', e)}"}
+            continue
+        for preset in info["presets"]:
+            key = f"{name} {preset['title']}"
+            seats = [info["default_player"]] * preset["num_players"]
+            _, raw = post(base + f"/api/{name}/new", {"params": preset["params"], "seed": 1,
+                                                      "seats": seats})
+            v = json.loads(raw)
+            times = []
+            for _ in range(moves):
+                if v["terminal"]:
+                    break
+                t, raw = post(base + f"/api/{name}/{v['id']}/computer", {})
+                times.append(t)
+                v = json.loads(raw)
+            out[key] = {"player": info["default_player"], "moves": len(times),
+                        "median_s": statistics.median(times) if times else None,
+                        "max_s": max(times) if times else None}
+    return out
+
+
+def screenshot(base: str, d, path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    d.set_window_size(1400, 980)
+    d.get(base + "/octiles")
+    wait_ready(d)
+    d.find_element(By.XPATH, "//div[@data-key='6/points']//button[contains(., 'load')]").click()
+    time.sleep(1.0)
+    d.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.5)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    d.save_screenshot(str(path))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer runs (under a minute)")
+    ap.add_argument("--screenshot", type=Path, default=None,
+                    help="also save a screenshot of /octiles (PNG) here")
+    args = ap.parse_args(argv)
+
+    from octosolve.web.app import create_app, serve_in_thread
+
+    n_trace, n_page, n_moves = (30, 3, 3) if args.quick else (200, 10, 10)
+    d = browser()
+    try:
+        with serve_in_thread(create_app()) as base:
+            tr = bench_trace(base, n_trace)
+            print(f"trace API, a new random full board each time: median {tr['median_ms']:.1f} ms, "
+                  f"p90 {tr['p90_ms']:.1f} ms, max {tr['max_ms']:.1f} ms over {n_trace} requests "
+                  f"(target < {TRACE_TARGET_MS:.0f} ms); the same board again: median "
+                  f"{tr['cached_median_ms']:.1f} ms")
+            pg = bench_page(base, n_page, d)
+            print(f"page load /octiles: median {pg['median_s']:.3f} s, max {pg['max_s']:.3f} s over "
+                  f"{n_page} loads ({pg['how']}; target < {PAGE_TARGET_S:.0f} s)")
+            mv = bench_moves(base, n_moves)
+            for k, m in mv.items():
+                if "skipped" in m:
+                    print(f"computer move, {k}: skipped ({m['skipped']})")
+                elif m["moves"]:
+                    print(f"computer move, {k} ({m['player']}, default strength): median "
+                          f"{m['median_s']:.3f} s, max {m['max_s']:.3f} s over {m['moves']} moves "
+                          f"(target < {MOVE_TARGET_S:.0f} s)")
+            if args.screenshot:
+                if d is None:
+                    print("screenshot: skipped (chromium/chromedriver/selenium missing)", file=sys.stderr)
+                else:
+                    screenshot(base, d, args.screenshot)
+                    print(f"screenshot: {args.screenshot}")
+    finally:
+        if d is not None:
+            d.quit()
+    moves_max = [m["max_s"] for m in mv.values() if m.get("max_s") is not None]
+    summary = {"ratio": round(TRACE_TARGET_MS / tr["median_ms"], 2),
+               "trace_median_ms": round(tr["median_ms"], 2), "trace_target_ms": TRACE_TARGET_MS,
+               "trace_cached_median_ms": round(tr["cached_median_ms"], 2),
+               "page_load_median_s": round(pg["median_s"], 3), "page_target_s": PAGE_TARGET_S,
+               "page_how": "chromium" if d is not None else "http",
+               "computer_move_max_s": round(max(moves_max), 3) if moves_max else None,
+               "computer_move_target_s": MOVE_TARGET_S,
+               "games_measured": sorted(k for k, m in mv.items() if m.get("moves")),
+               "quick": args.quick}
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -140,3 +140,18 @@ def test_wrap_option_and_old_spellings():
                 ["play", "--save-position", "x.json"]):
         r = CliRunner().invoke(root, ["octagone"] + old)
         assert r.exit_code == 2
+
+
+def test_solve_budget_says_not_proven(tmp_path):
+    from octosolve.octagone.moves import position_with_free
+
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(position_with_free(2, 20).to_json()))
+    r = run(["solve", str(f), "--max-nodes", "1000"])
+    assert r.exit_code == 0 and "not proven within 1000 nodes" in r.output
+    r = run(["solve", str(f), "--max-nodes", "1000", "--json"])
+    d = json.loads(r.output)
+    assert d["proven"] is False and d["value"] is None and d["result"] == "not proven"
+    r = run(["solve", str(f), "--json"])
+    d = json.loads(r.output)
+    assert d["proven"] is True and d["max_nodes"] == 10**9 and d["wrap"] == "edge"

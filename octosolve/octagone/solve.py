@@ -81,7 +81,11 @@ def _warm_up() -> None:
 
 
 def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool) -> int:
-    """Run the numba search in a worker thread; progress and Ctrl-C in this one."""
+    """Run the numba search in a worker thread; progress and Ctrl-C in this one (a search from at
+    most 20 free cells, a few milliseconds, runs here directly)."""
+    if not show and bin(int(occ)).count("1") >= NCELLS - 20:  # small: milliseconds, no thread needed
+        return int(K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, mode, tab.slots, tab.mask,
+                                stats))
     out = {}
 
     def work():

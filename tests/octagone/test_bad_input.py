@@ -1,0 +1,124 @@
+"""Bad input to the Octagone commands (issue 13): one line on stderr, exit status 2, no traceback,
+no "internal error", and nothing written or searched first."""
+
+import json
+
+import pytest
+
+from octosolve.cli import main
+from octosolve.octagone.rules import OctagoneGame
+
+HUGE = str(2**70)
+
+
+def run_main(args, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["octagone"] + [str(a) for a in args])
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+@pytest.fixture
+def files(tmp_path):
+    good = OctagoneGame().new_initial_state(1)
+    good.apply_action(good.legal_actions()[5])
+    doc = good.to_json()
+    text = json.dumps(doc)
+    f = {"good": tmp_path / "good.json"}
+    f["good"].write_text(text)
+    bad = {
+        "latin1": "caf\xe9".encode("latin-1"),
+        "malformed": b'{"board": [',
+        "dup": b'{"players": 2, "players": 4}',
+        "dup_inside": text.replace('"jolly": 3', '"jolly": 3, "jolly": 3', 1).encode(),
+        "nan": text.replace('"to_move": ', '"to_move": NaN, "x": ', 1).encode(),
+        "float_players": text.replace('"players": 2', '"players": 2.0').encode(),
+        "float_count": text.replace('"jolly": 3', '"jolly": 2.9', 1).encode(),
+        "huge_count": text.replace('"jolly": 3', '"jolly": ' + HUGE, 1).encode(),
+        "bool_dir": text.replace('"direction": ', '"direction": true, "z": ', 1).encode(),
+        "unknown_field": text.replace('"over"', '"ovr"').encode(),
+        "deep": b"[" * 5000 + b"]" * 5000,
+        "empty": b"",
+        "not_object": b"[1, 2]",
+        "bad_history": text.replace('"history": [', '"history": [[0, 999], ').encode(),
+        "wrong_target": text.replace('"target": [', '"target": [9, 9], "t": [').encode(),
+    }
+    for k, v in bad.items():
+        f[k] = tmp_path / f"{k}.json"
+        f[k].write_bytes(v)
+    f["dir"] = tmp_path
+    f["missing"] = tmp_path / "missing.json"
+    return f
+
+
+BAD_FILES = ["latin1", "malformed", "dup", "dup_inside", "nan", "float_players", "float_count",
+             "huge_count", "bool_dir", "unknown_field", "deep", "empty", "not_object", "bad_history",
+             "wrong_target", "dir", "missing"]
+
+
+@pytest.mark.parametrize("key", BAD_FILES)
+@pytest.mark.parametrize("cmd", ["solve", "show", "move"])
+def test_bad_position_files(files, key, cmd, capsys):
+    extra = ["--pass"] if cmd == "move" else []
+    code, out, err = run_main([cmd, files[key]] + extra, capsys)
+    assert code == 2, (key, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error"), err
+    assert "Traceback" not in err and "internal error" not in err
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--games", "3"],  # no such option
+    ["match", "--games", HUGE],
+    ["match", "--games", "0"],
+    ["match", "--games", "-1"],
+    ["match", "--simulations", "-1"],
+    ["match", "--simulations", "nan"],
+    ["match", "--workers", "0"],
+    ["match", "--workers", HUGE],
+    ["match", "--seed", HUGE],
+    ["match", "--players", ""],
+    ["match", "--players", "greedy"],
+    ["match", "--players", "greedy,random,random"],
+    ["match", "--players", "chess,random"],
+    ["match", "--variant", "chess"],
+    ["match", "--wrap", "moebius"],
+    ["match", "--hidden"],  # two players
+    ["advantage", "--games", HUGE],
+    ["play", "--stop-after", HUGE],
+    ["play", "--first", "7"],
+    ["play", "--simulations", "1e9"],
+    ["new", "--players", "a,b"],
+    ["new", "--variant", "kids", "--wrap", "torus"],
+    ["measure", "everything"],
+    ["measure", "first-player", "--quick"],  # a quick run never writes the default data file
+])
+def test_bad_options(args, capsys):
+    code, out, err = run_main(args, capsys)
+    assert code == 2, (args, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error"), err
+    assert "internal error" not in err
+
+
+@pytest.mark.parametrize("opt", ["--out", "--svg"])
+@pytest.mark.parametrize("path", ["/proc/octagone/x.json", "", "DIR"])
+def test_unwritable_outputs_refused_before_work(files, opt, path, capsys):
+    target = str(files["dir"]) if path == "DIR" else path
+    code, out, err = run_main(["play", "--players", "random,random", opt, target], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and out == "", err
+    code, out, err = run_main(["show", files["good"], "--svg", target], capsys)
+    assert code == 2 and out == ""
+
+
+def test_bad_moves(files, capsys):
+    for args in (["--row", "0", "--col", "0", "--shield", "red", "--direction", "2"],
+                 ["--shield", "jolly"], ["--direction", "1", "--shield", "chess"],
+                 ["--extra-jolly", "self"], ["--direction", "1.5"]):
+        code, out, err = run_main(["move", files["good"]] + args, capsys)
+        assert code == 2 and len(err.strip().splitlines()) == 1, (args, err)
+
+
+def test_good_file_still_works(files, capsys):
+    code, out, err = run_main(["show", files["good"]], capsys)
+    assert code == 0 and "to move" in out

@@ -17,6 +17,7 @@ import numpy as np
 
 from octosolve.oct8 import kernels as K
 from octosolve.oct8 import rules as R
+from octosolve.oct8.twins import random_playout
 
 
 def main() -> None:
@@ -42,7 +43,7 @@ def main() -> None:
     t0, w0 = time.process_time(), time.perf_counter()
     py_scores, py_decisions = [], []
     for seed in range(n_py):
-        st = R.random_playout(R.Oct8State.new(cfg, seed), seed)
+        st = random_playout(R.Oct8State.new(cfg, seed), seed)
         py_scores.append(st.scores())
         py_decisions.append(st.decisions)
     py_s, py_wall = time.process_time() - t0, time.perf_counter() - w0

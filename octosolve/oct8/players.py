@@ -1,12 +1,26 @@
-"""Oct8 computer players: random, greedy (best immediate score change), determinised MCTS."""
+"""Oct8 computer players: random, greedy (best immediate score change), builder (the numba rollout
+policy), flat-mc (determinised flat Monte Carlo over whole moves), mcts (the shared UCT search,
+core/mcts.py, with Oct8's determinisation and numba builder rollouts) and openspiel-mcts.
+
+``PLAYERS`` at the end is the registry (``octosolve.games`` reads it).
+"""
 
 from __future__ import annotations
 
-from ..core.errors import fail
+import numpy as np
+
 from ..core.game import Player
+from ..core.mcts import MCTSPlayer
+from ..core.players import PlayerSpec
 from ..core.seeding import py_random
+from . import deck as R
+from . import flat as F
 from . import kernels as K
-from . import rules as R
+from .swaps import swaps_of_state
+from .twins import builder_choice_py
+
+__all__ = ["Oct8Random", "Oct8Greedy", "Oct8Builder", "Oct8FlatMC", "make_mcts", "exchange_plans",
+           "attach_plans", "builder_choice_py", "PLAYERS"]
 
 
 class Oct8Random(Player):
@@ -46,13 +60,13 @@ def _sub_multisets(cnt: list[int], target: int, start: int = 0, exact: bool = Tr
     return out
 
 
-def exchange_plans(state: R.Oct8State, with_opponent: bool = False):
+def exchange_plans(state, with_opponent: bool = False):
     """(own score change, action plan) of every legal exchange (actions 3 and 4), from the kernel;
     with ``with_opponent``: (own change, opponents' change, plan)."""
     me = state.cur
     types = state.cfg.types
     plans = []
-    rows = K.swaps_of_state(state)
+    rows = swaps_of_state(state)
     for row in rows:
         kind, so, ss, st, to, ts = (int(x) for x in row[:6])
         given = [int(x) for x in row[6:] if x >= 0]
@@ -78,7 +92,7 @@ def exchange_plans(state: R.Oct8State, with_opponent: bool = False):
     return plans
 
 
-def attach_plans(state: R.Oct8State):
+def attach_plans(state):
     """(own score change, plan) of every attach that completes a shared octopus."""
     plans = []
     cnt = state._type_counts(state.hands[state.cur])
@@ -153,54 +167,6 @@ class Oct8Greedy(Player):
         return self.rng.choice([a for k, a in scored if k == top])
 
 
-def builder_choice_py(st: R.Oct8State, legal: list[int], rng: R.SplitMix64) -> int:
-    """Pure-Python twin of ``kernels.builder_choice`` (the rollout policy): complete a shared octopus
-    when possible, else draw / stop, else random (same SplitMix64 calls)."""
-    ph = st.phase
-    p = st.cur
-    vals = st.cfg.values
-    if ph == R.PH_PLACE:
-        for a in legal:
-            if st.total(st.shared[a - R.A_PLACE]) + vals[st.drawn] == 8:
-                return a
-        return legal[rng.below(len(legal))]
-    if ph == R.PH_MAIN:
-        reach = st._reach(st._type_counts(st.hands[p]))
-        for a in legal:
-            if R.A_ATTACH <= a < R.A_XHAND and reach >> (8 - st.total(st.shared[a - R.A_ATTACH])) & 1:
-                return a
-        if st.extra:
-            return R.A_STOP
-        if legal[0] < R.A_PASS:
-            return legal[0]
-        return legal[rng.below(len(legal))]
-    if ph == R.PH_SEL and st.mode == R.MODE_ATTACH:
-        h = st.shared[st.src]
-        cnt = st._type_counts(st.hands[p])
-        for t in st.sel:
-            cnt[t] -= 1
-        left = 8 - st.total(h) - sum(t % 8 + 1 for t in st.sel)
-        if left == 0 and legal[-1] == R.A_DONE:
-            return R.A_DONE
-        best = None
-        for a in legal:
-            if a >= R.A_DONE:
-                continue
-            t = a - R.A_ADD
-            v = t % 8 + 1
-            cnt[t] -= 1
-            ok = v == left or (v < left and st._reach(cnt, t) >> (left - v) & 1)
-            cnt[t] += 1
-            if ok:
-                if t // 8 == h // R.HEADS_PER_COLOUR:
-                    return a
-                if best is None:
-                    best = a
-        if best is not None:
-            return best
-    return legal[rng.below(len(legal))]
-
-
 class Oct8Builder(Player):
     """The rollout policy as a player (Python twin of the numba policy)."""
 
@@ -213,41 +179,36 @@ class Oct8Builder(Player):
         return builder_choice_py(state, state.legal_actions(), self.rng)
 
 
-_TABLES: dict[int, K.Tables] = {}
-
-
-def _tables(cfg) -> K.Tables:
-    tb = _TABLES.get(id(cfg))
-    if tb is None:
-        tb = _TABLES[id(cfg)] = K.Tables(cfg)
-    return tb
-
-
-def rollout_value(state: R.Oct8State, rng, me: int) -> float:
+def rollout_value(state, rng, me: int) -> float:
     """Builder-policy playout of ``state`` (numba) for every seat; ``me``'s win share (ties split)
     minus 1/n, plus 0.02 x the score margin over the best opponent."""
-    import numpy as np
-
-    S = K.from_python(state)
-    tb = _tables(state.cfg)
+    S = F.from_python(state)
+    tb = F.tables(state.cfg)
     mask = K.rollout_returns(S, tb.vals, tb.types, rng.getrandbits(63), np.ones(4, dtype=np.int64))
     n = state.n
     winners = [p for p in range(n) if mask >> p & 1]
     det = np.zeros(3, dtype=np.int64)
     scores = []
     for p in range(n):
-        K.score_detail(S, p, det)
+        F.score_detail(S, p, det)
         scores.append(int(det[0]))
     win = (1.0 / len(winners) if me in winners else 0.0) - 1.0 / n
     return win + 0.02 * (scores[me] - max(scores[q] for q in range(n) if q != me))
 
 
-def determinize(state: R.Oct8State, player: int, rng) -> R.Oct8State:
-    return state.determinize(player, rng)
+def numba_rollout(state, rng) -> list[float]:
+    """The ``rollout`` hook of the shared MCTS: a numba builder playout of ``state`` for every seat;
+    the returns of its end (a k-way tie gives 1/k - 1/n to each leader, as ``Oct8State.returns``)."""
+    S = F.from_python(state)
+    tb = F.tables(state.cfg)
+    mask = K.rollout_returns(S, tb.vals, tb.types, rng.getrandbits(63), np.ones(4, dtype=np.int64))
+    n = state.n
+    w = [p for p in range(n) if mask >> p & 1]
+    return [(1.0 / len(w) if p in w else 0.0) - 1.0 / n for p in range(n)]
 
 
-class Oct8MCTS(Player):
-    """Determinised Monte-Carlo search over whole moves (flat: the root's moves are compared).
+class Oct8FlatMC(Player):
+    """Determinised flat Monte Carlo over whole moves (no tree: the root's moves are compared).
 
     At an octopus action the candidate moves are: each legal draw, keeping the baby chips (extra
     actions), every attach that completes a shared octopus, and the exchanges (swap kernel) that gain
@@ -257,7 +218,7 @@ class Oct8MCTS(Player):
     move on it and finishes the game with the numba builder policy for every seat; the move with the
     best total wins. ``simulations`` is the budget of playouts per decision. Discards follow greedy."""
 
-    name = "mcts"
+    name = "flat-mc"
 
     def __init__(self, simulations: int = 100, seed: int | None = None, c: float = 0.4,
                  max_exchanges: int = 12):
@@ -326,35 +287,42 @@ class _Seeded:
         return self.seed
 
 
-STRATEGIES = ("random", "greedy", "builder", "mcts")
-
-
 class OpenSpielOct8(Player):
     """OpenSpiel's generic MCTS bot (through the shared adapter; it searches the true state, the usual
     baseline for hidden information) - answering at once when only one action is legal, as ours does."""
 
     name = "openspiel-mcts"
 
-    def __init__(self, players: int = 4, simulations: int = 100, seed: int | None = None):
+    def __init__(self, game, simulations: int = 100, seed: int | None = None):
         from ..interop.openspiel import OpenSpielMCTSPlayer
 
-        self.bot = OpenSpielMCTSPlayer(R.make_game(players=players), simulations=simulations,
-                                       seed=(seed or 0) % (2 ** 31))
+        self.bot = OpenSpielMCTSPlayer(game, simulations=simulations, seed=(seed or 0) % (2 ** 31))
 
     def choose(self, state):
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else self.bot.choose(state)
 
 
-def make_player(name: str, seed: int, simulations: int = 200, players: int = 4) -> Player:
-    if name == "random":
-        return Oct8Random(seed)
-    if name == "greedy":
-        return Oct8Greedy(seed)
-    if name == "builder":
-        return Oct8Builder(seed)
-    if name == "mcts":
-        return Oct8MCTS(simulations=simulations, seed=seed)
-    if name == "openspiel-mcts":
-        return OpenSpielOct8(players, simulations=simulations, seed=seed)
-    fail(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)}, openspiel-mcts)")
+def make_mcts(game=None, seed: int | None = None, simulations: int = 200) -> MCTSPlayer:
+    """The shared UCT search (core/mcts.py) with Oct8's hooks: every simulation samples the hidden
+    cards again (``Oct8State.determinize``) and values a new leaf by a numba builder playout."""
+    p = MCTSPlayer(simulations=simulations, seed=seed, rollout=numba_rollout)
+    p.name = "mcts"
+    return p
+
+
+PLAYERS = (
+    PlayerSpec("random", "uniformly random legal decisions", lambda game, seed=None: Oct8Random(seed)),
+    PlayerSpec("greedy", "best immediate change of its own score (completions, exchanges from the swap "
+               "kernel), else draws", lambda game, seed=None: Oct8Greedy(seed)),
+    PlayerSpec("builder", "the numba rollout policy: completes a shared octopus whenever it can, else draws",
+               lambda game, seed=None: Oct8Builder(seed)),
+    PlayerSpec("flat-mc", "determinised flat Monte Carlo over whole moves with numba builder playouts",
+               lambda game, seed=None, simulations=100: Oct8FlatMC(simulations=simulations, seed=seed),
+               options=("simulations",)),
+    PlayerSpec("mcts", "UCT tree search (core/mcts.py) over determinisations with numba builder playouts",
+               make_mcts, options=("simulations",)),
+    PlayerSpec("openspiel-mcts", "OpenSpiel's MCTS bot (sees the true state; needs open_spiel)",
+               lambda game, seed=None, simulations=100: OpenSpielOct8(game, simulations, seed),
+               options=("simulations",)),
+)

@@ -3,14 +3,23 @@ table) and measured matches of the computer players (Python engine)."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 from ..core.jsonout import write_json
-from ..core.paths import RESULTS_DIR
+from ..core.paths import data_path
 from . import rules as R
 from .render import bar_chart
-from .solve import mcts_match, simulate
+from .solve import match, simulate
+
+__all__ = ["build", "OPENSPIEL_COMMAND"]
+
+# The stored OpenSpiel match (results/oct8/openspiel_match.json) is a data file made by its own
+# command (several minutes); the report reads it and never replays it.
+OPENSPIEL_COMMAND = ("octosolve oct8 match --opponent openspiel-mcts --players 2 --games 30 --simulations 25 "
+                     "--workers 2 --seed 20261121 --json  (before the option renames; today: octosolve oct8 "
+                     "match --players flat-mc,openspiel-mcts --games 30 --simulations 25 --seed 20261121 --json)")
 
 SEAT_COLOURS = ["#4363d8", "#3cb44b", "#f58231", "#911eb4"]
 
@@ -20,21 +29,36 @@ def _scenarios(quick: bool):
     b = ["builder"] * 4
     r = ["random"] * 4
     sc = [
-        ("random4", "4 random players", dict(players=4, strategies=r, games=big)),
-        ("builder4", "4 builder players", dict(players=4, strategies=b, games=big)),
-        ("random4_short", "4 random, short variant", dict(players=4, strategies=r, games=mid, short=True)),
-        ("builder4_short", "4 builders, short variant", dict(players=4, strategies=b, games=mid, short=True)),
-        ("random4_flat", "4 random, flat deck", dict(players=4, strategies=r, games=mid, deck="flat")),
-        ("builder4_flat", "4 builders, flat deck", dict(players=4, strategies=b, games=mid, deck="flat")),
-        ("builder3", "3 builders", dict(players=3, strategies=b[:3], games=small)),
-        ("builder2", "2 builders", dict(players=2, strategies=b[:2], games=small)),
+        ("random4", "4 random players", dict(players=r, games=big)),
+        ("builder4", "4 builder players", dict(players=b, games=big)),
+        ("random4_short", "4 random, short variant", dict(players=r, games=mid, game={"variant": "short"})),
+        ("builder4_short", "4 builders, short variant", dict(players=b, games=mid, game={"variant": "short"})),
+        ("random4_flat", "4 random, flat deck", dict(players=r, games=mid, game={"deck": "flat"})),
+        ("builder4_flat", "4 builders, flat deck", dict(players=b, games=mid, game={"deck": "flat"})),
+        ("builder3", "3 builders", dict(players=b[:3], games=small)),
+        ("builder2", "2 builders", dict(players=b[:2], games=small)),
     ]
     for seat in range(4):
         s = list(r)
         s[seat] = "builder"
         sc.append((f"builder_seat{seat}", f"builder in seat {seat} vs 3 random",
-                   dict(players=4, strategies=s, games=big // 4)))
+                   dict(players=s, games=big // 4)))
     return sc
+
+
+def _option_scenarios(quick: bool):
+    """The rule options (docs/rules/oct8.md) against the default: 4 builders (seats), and one builder
+    against 3 random players (a strategy), under each reading."""
+    n4, n1 = (1000, 1000) if quick else (40_000, 20_000)
+    out = []
+    for key, label, game in (("default", "default (chips capped at 2, whole-octopus bonus)", {}),
+                             ("each", "baby chips: one per octopus taken", {"baby_chips": "each"}),
+                             ("arm", "colour bonus: each matching arm", {"colour_bonus": "arm"}),
+                             ("each_arm", "both other readings", {"baby_chips": "each", "colour_bonus": "arm"})):
+        out.append((f"builder4_{key}", label, dict(players=["builder"] * 4, games=n4, game=game)))
+        out.append((f"builder_vs_random_{key}", label,
+                    dict(players=["builder", "random", "random", "random"], games=n1, game=game)))
+    return out
 
 
 def _fmt_ci(v, ci, nd=3):
@@ -49,29 +73,68 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         from ..core.seeding import DEFAULT_SEED
 
         seed = DEFAULT_SEED
+    timings = {}
     t0 = time.perf_counter()
     results = {}
     for key, label, kw in _scenarios(quick):
         res = simulate(seed=seed, **kw)
         res["label"] = label
         results[key] = res
-    total_games = sum(r["games"] for r in results.values())
+    timings["numba_tables"] = round(time.perf_counter() - t0, 1)
+    options = {}
+    t0 = time.perf_counter()
+    for key, label, kw in _option_scenarios(quick):
+        res = simulate(seed=seed, **kw)
+        res["label"] = label
+        options[key] = res
+    timings["rule_options"] = round(time.perf_counter() - t0, 1)
+    total_games = sum(r["games"] for r in results.values()) + sum(r["games"] for r in options.values())
+    t0 = time.perf_counter()
     sims = 20 if quick else 200
-    greedy = mcts_match(games=8 if quick else 100, simulations=sims, opponent="random", me="greedy", seed=seed)
-    mcts = mcts_match(games=4 if quick else 48, simulations=sims, opponent="greedy", seed=seed)
-    osm_path = out_dir / "openspiel_match.json"
+    greedy = match(["greedy", "random", "random", "random"], 8 if quick else 100, seed)
+    flat_mc = match(["flat-mc", "greedy", "greedy", "greedy"], 4 if quick else 48, seed, simulations=sims)
+    mcts = match(["mcts", "greedy", "greedy", "greedy"], 4 if quick else 24, seed, simulations=sims // 2)
+    timings["matches"] = round(time.perf_counter() - t0, 1)
     openspiel = None
-    if osm_path.exists():
-        import json
-
-        openspiel = json.loads(osm_path.read_text(encoding="utf-8"))
+    osm = data_path("oct8", "openspiel_match.json")
+    openspiel = json.loads(osm.read_text(encoding="utf-8"))
+    (out_dir / "openspiel_match.json").write_bytes(osm.read_bytes())
     data = {"quick": quick, "seed": seed, "numba_games": total_games, "scenarios": results,
-            "matches": {"greedy_vs_random": greedy, "mcts_vs_greedy": mcts, "mcts_vs_openspiel": openspiel},
-            "seconds": round(time.perf_counter() - t0, 1)}
+            "rule_options": options,
+            "matches": {"greedy_vs_random": greedy, "flat_mc_vs_greedy": flat_mc, "mcts_vs_greedy": mcts,
+                        "flat_mc_vs_openspiel": openspiel}}
     write_json(out_dir / "balance.json", data)
 
-    files = ["README.md", "balance.json"]
-    # --- plots
+    files = ["README.md", "balance.json", "openspiel_match.json"]
+    files += _plots(out_dir, results, options, greedy, flat_mc, mcts)
+    text = _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, openspiel)
+    (out_dir / "README.md").write_text(text, encoding="utf-8")
+    b4 = results["builder4"]
+    fm, mc = flat_mc["results"]["flat-mc"], mcts["results"]["mcts"]
+    summary = "\n".join([
+        f"- {total_games:,} numba playouts; seat win shares with 4 builders: "
+        + ", ".join(f"{w:.3f}" for w in b4["win_rate"]) + f" ({b4['games']:,} games); "
+        f"mean game {b4['mean_turns']:.1f} turns.",
+        f"- greedy vs 3 random: score share {greedy['results']['greedy']['score']:.2f} ({greedy['games']} games); "
+        f"flat-mc ({sims} sims) vs 3 greedy: {fm['score']:.2f} [{fm['score_ci95'][0]:.2f}, {fm['score_ci95'][1]:.2f}]"
+        f" ({flat_mc['games']} games); mcts ({sims // 2} sims) vs 3 greedy: {mc['score']:.2f} "
+        f"[{mc['score_ci95'][0]:.2f}, {mc['score_ci95'][1]:.2f}] ({mcts['games']} games; fair 0.25).",
+        f"- short variant: {results['builder4_short']['mean_turns']:.1f} turns vs {b4['mean_turns']:.1f}; "
+        f"flat deck: {results['builder4_flat']['mean_turns']:.1f} turns; rule options: seat 0 of 4 builders wins "
+        + ", ".join(f"{options['builder4_' + k]['win_rate'][0]:.3f} ({k})" for k in ("default", "each", "arm", "each_arm"))
+        + ".",
+    ])
+    return {"title": "Oct8: balance and players", "summary": summary, "files": files, "timings": timings}
+
+
+def _one(m: dict, name: str):
+    """(score share, its interval) of ``name`` in a core match result."""
+    r = m["results"][name]
+    return r["score"], r["score_ci95"]
+
+
+def _plots(out_dir, results, options, greedy, flat_mc, mcts) -> list[str]:
+    files = []
     for key in ("random4", "builder4"):
         r = results[key]
         bar_chart(out_dir / f"seat_{key}.svg", f"Win share by seat, {r['label']} ({r['games']:,} games)",
@@ -90,60 +153,87 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
               [results[k]["mean_turns"] for k in vkeys], [results[k]["mean_turns_ci"] for k in vkeys],
               ylabel="turns per game")
     files.append("turns_by_variant.svg")
-    strat_labels = [f"builder\nseat {s}" for s in range(4)] + ["greedy vs\n3 random", "mcts vs\n3 greedy"]
-    strat_vals = [results[f"builder_seat{s}"]["win_rate"][s] for s in range(4)] + [
-        greedy["mcts_win_rate"], mcts["mcts_win_rate"]]
-    strat_ci = [results[f"builder_seat{s}"]["win_rate_ci"][s] for s in range(4)] + [
-        greedy["mcts_win_rate_ci"], mcts["mcts_win_rate_ci"]]
+    labels = [f"builder\nseat {s}" for s in range(4)] + ["greedy vs\n3 random", "flat-mc vs\n3 greedy",
+                                                          "mcts vs\n3 greedy"]
+    vals = [results[f"builder_seat{s}"]["win_rate"][s] for s in range(4)]
+    cis = [results[f"builder_seat{s}"]["win_rate_ci"][s] for s in range(4)]
+    for m, nm in ((greedy, "greedy"), (flat_mc, "flat-mc"), (mcts, "mcts")):
+        v, ci = _one(m, nm)
+        vals.append(v)
+        cis.append(ci)
     bar_chart(out_dir / "strategies.svg", "Win share of one player against three others (fair share 0.25)",
-              strat_labels, strat_vals, strat_ci, ylabel="win share", reference=0.25)
+              labels, vals, cis, ylabel="win share", reference=0.25)
     files.append("strategies.svg")
+    keys = ("default", "each", "arm", "each_arm")
+    bar_chart(out_dir / "rule_options.svg", "Seat 0 of 4 builders, and 1 builder vs 3 random, by rule reading",
+              [f"seat 0\n{k}" for k in keys] + [f"builder\n{k}" for k in keys],
+              [options[f"builder4_{k}"]["win_rate"][0] for k in keys]
+              + [options[f"builder_vs_random_{k}"]["win_rate"][0] for k in keys],
+              [options[f"builder4_{k}"]["win_rate_ci"][0] for k in keys]
+              + [options[f"builder_vs_random_{k}"]["win_rate_ci"][0] for k in keys],
+              ylabel="win share (ties split)", reference=0.25)
+    files.append("rule_options.svg")
+    return files
 
-    # --- README
+
+def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, openspiel) -> str:
     L = [f"# Oct8 balance and players{' (quick run)' if quick else ''}", "",
          f"Generated by `octosolve report --games oct8{' --quick' if quick else ''}` (seed {seed}). "
-         f"{total_games:,} numba playouts in all, plus measured matches on the Python engine. "
-         "Intervals are 95% (Wilson for win shares, normal for means). A k-way tie counts 1/k for each "
-         "winner. Data: [balance.json](balance.json). Rules interpretations: docs/rules/oct8.md.", "",
-         "Players: *random* (uniform over legal decisions), *builder* (numba rollout policy: completes a "
-         "shared octopus whenever it can, otherwise draws), *greedy* (best immediate score change, "
-         "including exchanges from the swap kernel), *mcts* (determinised Monte-Carlo search over whole "
-         "moves with builder rollouts).", ""]
+         f"{total_games:,} numba playouts in all, plus measured matches on the Python engine "
+         "(`core/match.py`, seats rotating). Intervals are 95% (Wilson for win and score shares, normal for "
+         "means). A k-way tie counts 1/k for each winner in the seat tables; in matches a game every player "
+         "ties is a draw (half a point). Data: [balance.json](balance.json). Rules as read: docs/rules/oct8.md.",
+         "", "Players: *random* (uniform over legal decisions), *builder* (numba rollout policy: completes a "
+         "shared octopus whenever it can, otherwise draws), *greedy* (best immediate score change, including "
+         "exchanges from the swap kernel), *flat-mc* (determinised flat Monte Carlo over whole moves with "
+         "builder playouts), *mcts* (the shared UCT tree search, core/mcts.py, over determinisations with "
+         "numba builder playouts).", ""]
     L += ["## Win share and score by seat", "",
           "| table | games | seat | win share | mean score |", "| --- | ---: | ---: | --- | --- |"]
     for key in ("random4", "builder4", "builder3", "builder2"):
         r = results[key]
-        for p in range(r["players"]):
+        for p in range(len(r["players"])):
             L.append(f"| {r['label']} | {r['games']:,} | {p} | {_fmt_ci(r['win_rate'][p], r['win_rate_ci'][p])} | "
                      f"{_fmt_ci(r['mean_score'][p], r['mean_score_ci'][p], 2)} |")
     L += ["", "![seats, random](seat_random4.svg) ![seats, builder](seat_builder4.svg)", ""]
-    L += ["## By strategy", "", "| match | games | win share of the player | its mean score | others' mean score |",
-          "| --- | ---: | --- | ---: | ---: |"]
+    L += ["## By strategy", "", "| match | games | win (score) share of the player | its mean score | "
+          "others' mean score |", "| --- | ---: | --- | ---: | ---: |"]
     for s in range(4):
         r = results[f"builder_seat{s}"]
         others = sum(r["mean_score"][q] for q in range(4) if q != s) / 3
         L.append(f"| builder in seat {s} vs 3 random (numba) | {r['games']:,} | "
                  f"{_fmt_ci(r['win_rate'][s], r['win_rate_ci'][s])} | {r['mean_score'][s]:.2f} | {others:.2f} |")
-    for name, m, what in (("greedy vs 3 random", greedy, "greedy"),
-                          (f"mcts ({mcts['simulations']} simulations/move) vs 3 greedy", mcts, "mcts")):
-        L.append(f"| {name} (Python engine, seat rotating) | {m['games']} | "
-                 f"{_fmt_ci(m['mcts_win_rate'], m['mcts_win_rate_ci'])} | {m['mcts_mean_score']:.2f} | "
-                 f"{m['opponent_mean_score']:.2f} |")
-    if openspiel:
-        L.append(f"| mcts vs OpenSpiel MCTS bot, {openspiel['players']} players, {openspiel['simulations']} "
-                 f"simulations/move each | {openspiel['games']} | "
-                 f"{_fmt_ci(openspiel['mcts_win_rate'], openspiel['mcts_win_rate_ci'])} | "
-                 f"{openspiel['mcts_mean_score']:.2f} | {openspiel['opponent_mean_score']:.2f} |")
-    else:
-        L.append("| mcts vs OpenSpiel MCTS bot | - | not run (see docs/oct8.md) | | |")
+    for label, m, nm in (("greedy vs 3 random", greedy, "greedy"),
+                         (f"flat-mc ({m_sims(flat_mc)}) vs 3 greedy", flat_mc, "flat-mc"),
+                         (f"mcts ({m_sims(mcts)}) vs 3 greedy", mcts, "mcts")):
+        v, ci = _one(m, nm)
+        L.append(f"| {label} (Python engine, seats rotating) | {m['games']} | {_fmt_ci(v, ci)} | - | - |")
+    osr = openspiel
+    L.append(f"| flat-mc vs OpenSpiel MCTS bot, {osr['players']} players, {osr['simulations']} simulations/move "
+             f"each (stored run) | {osr['games']} | {_fmt_ci(osr['mcts_win_rate'], osr['mcts_win_rate_ci'])} | "
+             f"{osr['mcts_mean_score']:.2f} | {osr['opponent_mean_score']:.2f} |")
     L += ["", "Seat effect: with competent players (builders) the first seat wins clearly more often "
           "(4 players: seat 0 vs seat 3 in the first table). One reason is in the rules' ending: after the "
           "player who emptied a deck, the others take one more turn, so the seats before that player in the "
           "order get one turn more than the seats after it, and seat 0 is never behind.", "",
           "![strategies](strategies.svg)", "",
-          "The OpenSpiel bot (`open_spiel.python.algorithms.mcts.MCTSBot` through the shared adapter) searches "
-          "the true state (it sees hidden cards) with random rollouts; the row above comes from "
-          "`openspiel_match.json`, produced by the command recorded in it.", ""]
+          "The OpenSpiel row is a stored data file, [openspiel_match.json](openspiel_match.json) "
+          "(`data/oct8/openspiel_match.json`, copied here), made by its own command (several minutes; the "
+          "report reads it and does not replay it): `" + OPENSPIEL_COMMAND + "`. Its player called `mcts` "
+          "then is the one called `flat-mc` now. The bot (`open_spiel.python.algorithms.mcts.MCTSBot` through "
+          "the shared adapter) searches the true state (it sees hidden cards) with random rollouts.", ""]
+    L += ["## Rule options (docs/rules/oct8.md)", "",
+          "The rules leave two readings open; each is a rule option (`--baby-chips cap|each`, "
+          "`--colour-bonus octopus|arm`), the default first.", "",
+          "| reading | 4 builders: seat 0 / seat 3 win share | mean turns | mean score (seat 0) | "
+          "1 builder vs 3 random: its win share | its mean score |", "| --- | --- | --- | ---: | --- | ---: |"]
+    for k in ("default", "each", "arm", "each_arm"):
+        a, b = options[f"builder4_{k}"], options[f"builder_vs_random_{k}"]
+        L.append(f"| {a['label']} ({a['games']:,} + {b['games']:,} games) | "
+                 f"{_fmt_ci(a['win_rate'][0], a['win_rate_ci'][0])} / {_fmt_ci(a['win_rate'][3], a['win_rate_ci'][3])} | "
+                 f"{_fmt_ci(a['mean_turns'], a['mean_turns_ci'], 2)} | {a['mean_score'][0]:.2f} | "
+                 f"{_fmt_ci(b['win_rate'][0], b['win_rate_ci'][0])} | {b['mean_score'][0]:.2f} |")
+    L += ["", "![rule options](rule_options.svg)", ""]
     L += ["## Variants: short game, arm-count distribution, number of players", "",
           "| table | games | turns per game | total score per game | mean octopuses per player | ties |",
           "| --- | ---: | --- | ---: | ---: | ---: |"]
@@ -151,7 +241,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                 "builder3", "builder2"):
         r = results[key]
         L.append(f"| {r['label']} (deck {r['deck']}) | {r['games']:,} | {_fmt_ci(r['mean_turns'], r['mean_turns_ci'], 2)} | "
-                 f"{r['mean_total_score']:.2f} | {sum(r['mean_octopuses']) / r['players']:.2f} | "
+                 f"{r['mean_total_score']:.2f} | {sum(r['mean_octopuses']) / len(r['players']):.2f} | "
                  f"{r['ties'] / r['games']:.3f} |")
     L += ["", "![turns](turns_by_variant.svg)", ""]
     L += ["## How often each action is used (per game, all players)", "",
@@ -161,28 +251,12 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         L.append(f"| {r['label']} | " + " | ".join(
             f"{r['actions_per_game'][c]:.2f} [{max(0.0, r['actions_per_game_ci'][c][0]):.2f}, "
             f"{r['actions_per_game_ci'][c][1]:.2f}]" for c in R.CATEGORIES) + " |")
-    for name, m in (("greedy vs 3 random (Python engine)", greedy), ("mcts vs 3 greedy (Python engine)", mcts)):
-        L.append(f"| {name}, {m['games']} games | " + " | ".join(
-            f"{m['actions_per_game'][c]:.2f} [{m['actions_per_game_ci'][c][0]:.2f}, {m['actions_per_game_ci'][c][1]:.2f}]"
-            for c in R.CATEGORIES) + " |")
-    L += ["", "Builders almost never exchange (only through their random fallback); the exchanges of real play show in "
-          "the greedy and mcts rows.", ""]
-    L += ["", "`baby_used` counts extra actions paid with a baby chip (they are also counted under their own "
-          "action); `pass` is a main action with nothing possible.", "", "![actions](actions_builder4.svg)", ""]
-    (out_dir / "README.md").write_text("\n".join(L) + "\n", encoding="utf-8")
-    if openspiel:
-        files.append("openspiel_match.json")
+    L += ["", "Builders almost never exchange (only through their random fallback). `baby_used` counts extra "
+          "actions paid with a baby chip (they are also counted under their own action); `pass` is a main "
+          "action with nothing possible.", "", "![actions](actions_builder4.svg)", ""]
+    return "\n".join(L) + "\n"
 
-    b4 = results["builder4"]
-    summary = "\n".join([
-        f"- {total_games:,} numba playouts; seat win shares with 4 builders: "
-        + ", ".join(f"{w:.3f}" for w in b4["win_rate"]) + f" ({b4['games']:,} games); "
-        f"mean game {b4['mean_turns']:.1f} turns.",
-        f"- greedy vs 3 random: win share {greedy['mcts_win_rate']:.2f} ({greedy['games']} games); "
-        f"mcts ({mcts['simulations']} sims) vs 3 greedy: {mcts['mcts_win_rate']:.2f} "
-        f"[{mcts['mcts_win_rate_ci'][0]:.2f}, {mcts['mcts_win_rate_ci'][1]:.2f}] ({mcts['games']} games; fair 0.25).",
-        f"- short variant: {results['builder4_short']['mean_turns']:.1f} turns vs {b4['mean_turns']:.1f}; "
-        f"flat deck: {results['builder4_flat']['mean_turns']:.1f} turns.",
-    ])
-    _ = RESULTS_DIR
-    return {"title": "Oct8: balance and players", "summary": summary, "files": files}
+
+def m_sims(m: dict) -> str:
+    s = m.get("options", {}).get("simulations")
+    return f"{s} simulations/move" if s else "default simulations"

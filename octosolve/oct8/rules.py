@@ -1,31 +1,11 @@
 """Oct8 rules engine: the game's truth (pure Python). Interpretations: docs/rules/oct8.md.
 
-Cards
------
-Arm cards are ids 0..77: colour ``id // 26`` (0 red, 1 green, 2 blue); within a colour the ids are
-sorted by arm count, following the deck distribution (``data/oct8/deck.toml``). A card's *type* is
-``colour * 8 + arms - 1`` (24 types). Head cards are ids 0..29, colour ``id // 10``; the short
-variant removes heads ``c*10+8`` and ``c*10+9`` of every colour (24 heads). An octopus is named by its
-head id (each head makes at most one octopus).
+Cards, decks, rule options and the deal are in :mod:`octosolve.oct8.deck`; positions as JSON in
+:mod:`octosolve.oct8.position`. An octopus is named by its head id (each head makes at most one
+octopus).
 
-Turn structure as decisions (one fixed action table, ``NUM_ACTIONS`` ids)
------------------------------------------------------------------------
-A turn is split into small decisions so the action space is fixed and small:
-
-* ``PLACE s`` (0-2): where the turn-draw card goes when it can go to more than zero shared heads.
-* octopus action (main, or extra with a baby chip): ``DRAW_DD, DRAW_DX, DRAW_XX, DRAW_D, DRAW_X``
-  (3-7; D = arm deck, X = discard top), ``PASS`` (8, only when nothing is possible), ``STOP`` (9, end the
-  turn instead of spending a baby chip), ``ATTACH s`` (10-12, then choose the cards),
-  ``XHAND slot,type`` (13-156: action 3, the own octopus at field ``slot`` gives one arm of ``type``;
-  then choose the hand cards), ``XFIELD rel,slot,type`` (157-732: action 4, source arm on the octopus
-  at ``slot`` of the player ``rel`` seats after the mover; then the target octopus and its cards).
-* ``TARGET rel,slot`` (733-756): the other octopus of action 4.
-* ``ADD type`` (757-780) / ``DONE`` (781): choose the cards of an attach or exchange, one card type at a
-  time in non-decreasing type order (so every multiset of cards has exactly one sequence); only
-  additions that can still be completed are legal; ``DONE`` needs the exact arm total (exchanges) or
-  at least one card (attach).
-* ``SHIP slot`` (782-787) at the end of the turn while more than 3 octopuses are on the field;
-  ``DISCARD type`` (788-811) while more than 8 cards are in hand.
+The action table (one fixed table of ``NUM_ACTIONS`` ids: a turn is a series of small decisions) is
+described in :mod:`octosolve.oct8.deck`.
 
 Chance: the whole deal (both decks' order) is drawn at the start from the seed with SplitMix64, the same
 generator the numba playout uses, so the same seed gives the same game in both engines.
@@ -33,226 +13,38 @@ generator the numba playout uses, so the same seed gives the same game in both e
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, field
-from pathlib import Path
-
 from ..core.errors import fail
 from ..core.game import TERMINAL, Game, GameInfo, State
+from . import position
+from .deck import (A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_DRAW, A_PASS, A_PLACE, A_SHIP, A_STOP,  # noqa: F401
+                   A_TARGET, A_XFIELD, A_XHAND, ARMS_PER_COLOUR, BABY_CAP, BABY_OPTIONS, BONUS_OPTIONS,
+                   CAT_ATTACH, CAT_BABY, CAT_DRAW, CAT_PASS, CAT_XFIELD, CAT_XHAND, CATEGORIES, COLOUR_LETTER,
+                   COLOURS, DEAL_HAND, DRAW_NAMES, FIELD_LIMIT, HAND_LIMIT, HEADS_PER_COLOUR, MASK64, MAX_FIELD,
+                   MODE_ATTACH, MODE_NAMES, MODE_XFIELD, MODE_XHAND, NUM_ACTIONS, NUM_ARMS, NUM_HEADS, NUM_TYPES,
+                   PH_DISCARD, PH_MAIN, PH_OVER, PH_PLACE, PH_SEL, PH_SHIP, PH_TARGET, PHASE_NAMES,
+                   PLAYOUT_SALT, VARIANTS, Config, action_name, Deck, SplitMix64, deal, deck_from_dict, load_deck,
+                   parse_arm, parse_colour, type_colour, type_name, type_value)
 
-COLOURS = ("red", "green", "blue")
-COLOUR_LETTER = "rgb"
-ARMS_PER_COLOUR = 26
-NUM_ARMS = 78
-HEADS_PER_COLOUR = 10
-NUM_HEADS = 30
-HAND_LIMIT = 8
-FIELD_LIMIT = 3
-MAX_FIELD = 6  # 3 kept + at most 3 taken in one turn (shared heads are refilled only at turn end)
-BABY_CAP = 2  # the chip has a +1 and a +2 face
-DEAL_HAND = 6
-NUM_TYPES = 24
-
-# action table
-A_PLACE = 0
-A_DRAW = 3  # DD, DX, XX, D, X
-DRAW_NAMES = ("DD", "DX", "XX", "D", "X")
-A_PASS = 8
-A_STOP = 9
-A_ATTACH = 10
-A_XHAND = 13
-A_XFIELD = A_XHAND + MAX_FIELD * NUM_TYPES  # 157
-A_TARGET = A_XFIELD + 4 * MAX_FIELD * NUM_TYPES  # 733
-A_ADD = A_TARGET + 4 * MAX_FIELD  # 757
-A_DONE = A_ADD + NUM_TYPES  # 781
-A_SHIP = A_DONE + 1  # 782
-A_DISCARD = A_SHIP + MAX_FIELD  # 788
-NUM_ACTIONS = A_DISCARD + NUM_TYPES  # 812
-
-# phases
-PH_PLACE, PH_MAIN, PH_TARGET, PH_SEL, PH_SHIP, PH_DISCARD, PH_OVER = range(7)
-PHASE_NAMES = ("place", "action", "target", "select", "ship", "discard", "over")
-# selection modes
-MODE_ATTACH, MODE_XHAND, MODE_XFIELD = range(3)
-# action categories counted in statistics (index into State.action_counts)
-CATEGORIES = ("draw", "attach", "exchange_hand", "exchange_field", "pass", "baby_used")
-CAT_DRAW, CAT_ATTACH, CAT_XHAND, CAT_XFIELD, CAT_PASS, CAT_BABY = range(6)
-
-MASK64 = (1 << 64) - 1
-PLAYOUT_SALT = 0x5DEECE66D
-
-
-class SplitMix64:
-    """SplitMix64 (Steele, Lea, Flood 2014): tiny, and identical in the numba playout."""
-
-    __slots__ = ("s",)
-
-    def __init__(self, seed: int):
-        self.s = int(seed) & MASK64
-
-    def next(self) -> int:
-        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        return self.next() % n
-
-
-def type_value(t: int) -> int:
-    return t % 8 + 1
-
-
-def type_colour(t: int) -> int:
-    return t // 8
-
-
-def type_name(t: int) -> str:
-    return f"{COLOUR_LETTER[t // 8]}{t % 8 + 1}"
-
-
-def parse_colour(word: str) -> int:
-    w = str(word).strip().lower()
-    for i, c in enumerate(COLOURS):
-        if w in (c, c[0]):
-            return i
-    fail(f"unknown colour {word!r} (use red, green or blue)")
-
-
-def parse_arm(text: str) -> int:
-    """Card type from 'r3', 'red3', 'red:3' or {'colour': 'red', 'arms': 3}."""
-    if isinstance(text, dict):
-        col, arms = text.get("colour", text.get("color")), text.get("arms")
-    else:
-        s = str(text).strip().lower().replace(":", "").replace(" ", "")
-        i = len(s)
-        while i > 0 and (s[i - 1].isdigit() or s[i - 1] == "-"):
-            i -= 1
-        col, arms = s[:i], s[i:]
-    c = parse_colour(col)
-    try:
-        a = int(arms)
-    except (TypeError, ValueError):
-        fail(f"bad arm card {text!r} (write e.g. r3 or red:3)")
-    if not 1 <= a <= 8:
-        fail(f"arm count {a} outside 1-8 in card {text!r}")
-    return c * 8 + a - 1
-
-
-# ---------------------------------------------------------------- deck distribution
-@dataclass(frozen=True)
-class Deck:
-    name: str
-    counts: tuple[tuple[int, ...], ...]  # counts[colour][arms-1]
-    description: str = ""
-
-    @property
-    def values(self) -> list[int]:
-        """Arm count of each arm card id 0..77."""
-        out = []
-        for c in range(3):
-            for a in range(8):
-                out += [a + 1] * self.counts[c][a]
-        return out
-
-    def to_json(self):
-        return {"name": self.name, "description": self.description,
-                "counts": {COLOURS[c]: {str(a + 1): self.counts[c][a] for a in range(8)} for c in range(3)}}
-
-
-def deck_from_dict(d: dict, name: str = "custom") -> Deck:
-    if not isinstance(d, dict):
-        fail("deck must be a table of colours")
-    counts = []
-    for key in d:
-        if key in ("name", "description"):
-            continue
-        if key not in COLOURS:
-            fail(f"unknown colour {key!r} in deck (use red, green, blue)")
-    for col in COLOURS:
-        if col not in d:
-            fail(f"deck has no [{col}] table")
-        tab = d[col]
-        if not isinstance(tab, dict):
-            fail(f"deck [{col}] must be a table arms = cards")
-        row = [0] * 8
-        for k, v in tab.items():
-            try:
-                a = int(k)
-            except (TypeError, ValueError):
-                fail(f"deck [{col}]: bad arm count {k!r}")
-            if not 1 <= a <= 8:
-                fail(f"deck [{col}]: arm count {a} outside 1-8")
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                fail(f"deck [{col}] {a}: number of cards must be a whole number >= 0, got {v!r}")
-            row[a - 1] = v
-        if sum(row) != ARMS_PER_COLOUR:
-            fail(f"deck [{col}] has {sum(row)} cards; each colour needs {ARMS_PER_COLOUR} (78 in all)")
-        counts.append(tuple(row))
-    return Deck(str(d.get("name", name)), tuple(counts), str(d.get("description", "")))
-
-
-def load_deck(path: str | Path | None = None) -> Deck:
-    """The arm-card distribution: ``data/oct8/deck.toml`` by default, or a TOML file."""
-    if path is None or path == "default":
-        from ..core.paths import data_path
-
-        path = data_path("oct8", "deck.toml")
-    elif path == "flat":
-        from ..core.paths import data_path
-
-        path = data_path("oct8", "deck_flat.toml")
-    p = Path(path)
-    if not p.is_file():
-        fail(f"deck file not found: {p}")
-    try:
-        with open(p, "rb") as f:
-            d = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        fail(f"malformed deck file {p}: {e}")
-    return deck_from_dict(d, p.stem)
-
-
-# ---------------------------------------------------------------- game
-@dataclass
-class Config:
-    players: int = 4
-    short: bool = False
-    deck: Deck = None  # type: ignore[assignment]
-    values: list[int] = field(default_factory=list)  # arm count per arm id
-    types: list[int] = field(default_factory=list)  # type per arm id
-    heads: list[int] = field(default_factory=list)  # head ids in the game
-
-    @staticmethod
-    def make(players: int = 4, short: bool = False, deck: Deck | str | Path | None = None) -> "Config":
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            fail(f"players must be 2, 3 or 4, got {players!r}")
-        dk = deck if isinstance(deck, Deck) else load_deck(deck)
-        values = dk.values
-        types = [(i // ARMS_PER_COLOUR) * 8 + values[i] - 1 for i in range(NUM_ARMS)]
-        heads = [h for h in range(NUM_HEADS) if not (short and h % HEADS_PER_COLOUR >= 8)]
-        return Config(players, bool(short), dk, values, types, heads)
-
-
-def deal(cfg: Config, seed: int):
-    """(head deck, arm deck) orders for ``seed`` (draw = pop from the end)."""
-    rng = SplitMix64(seed)
-    heads = list(cfg.heads)
-    for i in range(len(heads) - 1, 0, -1):
-        j = rng.below(i + 1)
-        heads[i], heads[j] = heads[j], heads[i]
-    arms = list(range(NUM_ARMS))
-    for i in range(len(arms) - 1, 0, -1):
-        j = rng.below(i + 1)
-        arms[i], arms[j] = arms[j], arms[i]
-    return heads, arms
+__all__ = ["Oct8Game", "Oct8State", "make_game", "state_from_document", "Config", "Deck",
+           "load_deck", "NUM_ACTIONS", "CATEGORIES"]
 
 
 class Oct8Game(Game):
-    def __init__(self, players: int = 4, short: bool = False, deck: Deck | str | Path | None = None):
-        self.cfg = Config.make(players, short, deck)
+    """Oct8 for 2-4 players. ``variant``: ``standard`` or ``short`` (2 heads of each colour removed);
+    ``deck``: ``default``, ``flat``, a TOML file or a ``{colour: {arms: cards}}`` table;
+    ``baby_chips``: ``cap`` or ``each``; ``colour_bonus``: ``octopus`` or ``arm`` (docs/rules/oct8.md).
+
+    >>> g = make_game(players=2, variant="short")
+    >>> g.params()["variant"], g.info.num_players
+    ('short', 2)
+    """
+
+    def __init__(self, players: int = 4, variant: str = "standard", deck=None, baby_chips: str = "cap",
+                 colour_bonus: str = "octopus", short: bool | None = None):
+        if short is not None:  # the engine's own spelling (Config.make(players, short, deck))
+            variant = "short" if short else "standard"
+        self.cfg = Config.make(players, deck=deck, variant=variant, baby_chips=baby_chips,
+                               colour_bonus=colour_bonus)
         n = self.cfg.players
         self.info = GameInfo(
             short_name="oct8", long_name="Oct8", num_players=n, num_distinct_actions=NUM_ACTIONS,
@@ -262,13 +54,47 @@ class Oct8Game(Game):
     def new_initial_state(self, seed: int | None = None) -> "Oct8State":
         return Oct8State.new(self.cfg, 0 if seed is None else int(seed))
 
+    def params(self) -> dict:
+        return self.cfg.params()
+
+    def state_from_json(self, obj) -> "Oct8State":
+        """Read a document written by ``Oct8State.to_json`` (see :mod:`octosolve.oct8.position`)."""
+        if isinstance(obj, dict) and "params" in obj:
+            theirs = make_game(**_params(obj["params"])).params()
+            if theirs != self.params():
+                diff = [k for k in theirs if theirs[k] != self.params()[k]]
+                fail(f"bad position: it is for another game ({', '.join(f'{k} {theirs[k]!r}' for k in diff)})")
+        s = Oct8State(self.cfg)
+        s.__dict__.update(position.decode(self.cfg, obj))
+        if not s.is_terminal() and not s.legal_actions():
+            fail("impossible position: the player to move has no legal decision")
+        return s
+
+
+def _params(p) -> dict:
+    if not isinstance(p, dict) or set(p) - {"players", "variant", "deck", "baby_chips", "colour_bonus"}:
+        fail("bad position: params must be {players, variant, deck, baby_chips, colour_bonus}")
+    return p
+
 
 def make_game(**params) -> Oct8Game:
     return Oct8Game(**params)
 
 
+def state_from_document(doc) -> "Oct8State":
+    """A position document read with the game its ``params`` name (defaults: 4 players... or as many
+    players as the document's hands)."""
+    if not isinstance(doc, dict):
+        fail("bad position: the document must be a JSON object")
+    params = dict(_params(doc.get("params", {})))
+    if "players" not in params and isinstance(doc.get("hands"), list):
+        params["players"] = len(doc["hands"])
+    return make_game(**params).state_from_json(doc)
+
+
 class Oct8State(State):
-    """A position. ``arms[h]`` lists the arm-card ids on the octopus with head ``h``."""
+    """A position. ``arms[h]`` lists the arm-card ids on the octopus with head ``h``; ``history``
+    every ``(player, action)`` applied since the deal."""
 
     def __init__(self, cfg: Config):
         self.cfg = cfg
@@ -295,26 +121,14 @@ class Oct8State(State):
             s.arms[h] = []
         s.hands = [[s.arm_deck.pop() for _ in range(DEAL_HAND)] for _ in range(n)]
         s.discard = [s.arm_deck.pop()]
-        s.fields = [[] for _ in range(n)]
-        s.shipped = [[] for _ in range(n)]
-        s.babies = [0] * n
-        s.cur = 0
-        s.phase = PH_MAIN
-        s.extra = False
-        s.drawn = -1
-        s.mode = 0
-        s.src = -1  # shared slot (attach) / source octopus head (exchanges)
-        s.src_type = -1
-        s.src_owner = -1
-        s.need = 0
-        s.tgt = -1
-        s.sel: list[int] = []
-        s.triggered = False
-        s.remaining = 0
-        s.turns = 0
-        s.decisions = 0
+        s.fields, s.shipped, s.babies = [[] for _ in range(n)], [[] for _ in range(n)], [0] * n
+        s.cur, s.phase, s.extra, s.drawn = 0, PH_MAIN, False, -1
+        # the choice being made: mode, shared slot (attach) / source octopus head (exchanges), source
+        # card type, source owner (seats after the mover), arm total needed, target head, chosen types
+        s.mode, s.src, s.src_type, s.src_owner, s.need, s.tgt, s.sel = 0, -1, -1, -1, 0, -1, []
+        s.triggered, s.remaining, s.turns, s.decisions = False, 0, 0, 0
         s.action_counts = [0] * len(CATEGORIES)
-        s.log: list[tuple[int, int]] = []
+        s.history: list[tuple[int, int]] = []
         s._start_turn()
         return s
 
@@ -331,6 +145,16 @@ class Oct8State(State):
                 v = list(v)
             setattr(s, k, v)
         return s
+
+    def to_json(self) -> dict:
+        """The position as a JSON document (:mod:`octosolve.oct8.position`); the game's
+        ``state_from_json`` reads it back."""
+        return position.encode(self)
+
+    def _repr_svg_(self) -> str:
+        from .render import position_svg
+
+        return position_svg(self)
 
     # ------------------------------------------------------------ helpers
     def colour(self, p: int) -> int:
@@ -412,7 +236,7 @@ class Oct8State(State):
             p = self.cur
             self.fields[p].append(h)
             self.shared[slot] = -1
-            self.babies[p] = min(BABY_CAP, self.babies[p] + 1)
+            self.babies[p] = min(self.cfg.baby_cap, self.babies[p] + 1)
 
     def _end_of_turn(self):
         p = self.cur
@@ -562,7 +386,7 @@ class Oct8State(State):
         if action not in legal:
             fail(f"illegal action {action} ({self.action_to_string(action)}) in phase "
                  f"{PHASE_NAMES[self.phase]}")
-        self.log.append((self.cur, action))
+        self.history.append((self.cur, action))
         self.decisions += 1
         p = self.cur
         ph = self.phase
@@ -667,8 +491,8 @@ class Oct8State(State):
         hc = h // HEADS_PER_COLOUR
         m = sum(1 for c in self.arms[h] if c // ARMS_PER_COLOUR == hc)
         pts = m
-        if shipped and hc == self.colour(p) and m == len(self.arms[h]):
-            pts *= 2
+        if shipped and hc == self.colour(p) and (self.cfg.colour_bonus == "arm" or m == len(self.arms[h])):
+            pts *= 2  # the colour bonus: the whole octopus in the player's colour (or, "arm": each arm)
         return pts, m
 
     def score_detail(self, p: int) -> dict:
@@ -686,105 +510,54 @@ class Oct8State(State):
     def scores(self) -> list[int]:
         return [self.score_detail(p)["score"] for p in range(self.n)]
 
-    def winners(self) -> list[int]:
+    def leaders(self) -> list[int]:
+        """The players ahead by (score, octopuses made, scoring arms), all of them if all tie (the
+        statistics count a k-way tie 1/k to each)."""
         keys = [tuple(self.score_detail(p).values()) for p in range(self.n)]
         best = max(keys)
         return [p for p in range(self.n) if keys[p] == best]
 
+    def winners(self) -> list[int]:
+        """The winners once the game is over; empty before the end and when every player ties."""
+        if not self.is_terminal():
+            return []
+        w = self.leaders()
+        return [] if len(w) == self.n else w
+
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.n
-        w = self.winners()
+        w = self.leaders()
         return [(1.0 / len(w) if p in w else 0.0) - 1.0 / self.n for p in range(self.n)]
 
-    # ------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
         """Card conservation and rule invariants (raises AssertionError)."""
-        arms = list(self.arm_deck) + list(self.discard) + [c for h in self.hands for c in h]
-        arms += [c for h, a in self.arms.items() for c in a]
-        if self.drawn >= 0:
-            arms.append(self.drawn)
-        assert sorted(arms) == list(range(NUM_ARMS)), "arm cards not conserved"
-        heads = list(self.head_deck) + list(self.colour_head) + [h for h in self.shared if h >= 0]
-        heads += [h for f in self.fields for h in f] + [h for f in self.shipped for h in f]
-        assert sorted(heads) == sorted(self.cfg.heads), "head cards not conserved"
-        # octopuses in arms dict are exactly the shared + field + shipped heads
-        assert set(self.arms) == {h for h in heads if h not in self.head_deck and h not in self.colour_head}
-        for p in range(self.n):
-            for h in self.fields[p] + self.shipped[p]:
-                assert self.total(h) == 8, "a finished octopus must have exactly 8 arms"
-            assert 0 <= self.babies[p] <= BABY_CAP
-            if self.phase in (PH_PLACE,) or (self.phase == PH_MAIN and not self.extra):
-                # start of the mover's turn / other players: limits hold for players not moving
-                pass
-            if p != self.cur:
-                assert len(self.fields[p]) <= FIELD_LIMIT
-                assert len(self.hands[p]) <= HAND_LIMIT
-        for h in self.shared:
-            if h >= 0:
-                assert self.total(h) < 8
-        assert len(self.fields[self.cur]) <= MAX_FIELD
+        position.check_invariants(self)
 
     # ------------------------------------------------------------ text
     def card_str(self, c: int) -> str:
         return type_name(self.cfg.types[c])
 
     def octopus_str(self, h: int) -> str:
-        arms = sorted(self.arms[h], key=lambda c: self.cfg.types[c])
-        tag = "*" if self.arms[h] and self.total(h) == 8 and self.blocked(h) else ""
-        return f"{COLOURS[h // HEADS_PER_COLOUR]}{tag}[{' '.join(self.card_str(c) for c in arms)}]={self.total(h)}"
+        from .render import octopus_str
+
+        return octopus_str(self, h)
 
     def action_to_string(self, a: int) -> str:
-        a = int(a)
-        if A_PLACE <= a < A_DRAW:
-            return f"place turn-draw card on shared head {a - A_PLACE}"
-        if a < A_PASS:
-            return f"draw {DRAW_NAMES[a - A_DRAW]}"
-        if a == A_PASS:
-            return "pass"
-        if a == A_STOP:
-            return "stop (keep baby chips)"
-        if a < A_XHAND:
-            return f"attach hand cards to shared head {a - A_ATTACH}"
-        if a < A_XFIELD:
-            slot, t = divmod(a - A_XHAND, NUM_TYPES)
-            return f"exchange hand cards for {type_name(t)} of own octopus {slot}"
-        if a < A_TARGET:
-            k, t = divmod(a - A_XFIELD, NUM_TYPES)
-            rel, slot = divmod(k, MAX_FIELD)
-            return f"exchange {type_name(t)} of octopus {slot} of player +{rel}"
-        if a < A_ADD:
-            rel, slot = divmod(a - A_TARGET, MAX_FIELD)
-            return f"with octopus {slot} of player +{rel}"
-        if a < A_DONE:
-            return f"card {type_name(a - A_ADD)}"
-        if a == A_DONE:
-            return "done"
-        if a < A_DISCARD:
-            return f"ship octopus {a - A_SHIP}"
-        if a < NUM_ACTIONS:
-            return f"discard {type_name(a - A_DISCARD)}"
-        return f"action {a}"
+        return action_name(a)
 
     def observation_string(self, player: int) -> str:
+        """What ``player`` sees: their colour and hand, and the public table (every octopus, the
+        discard pile, the turn-draw card and the cards being played, which go face up); of the other
+        players only hand sizes and chips, never their cards or colours."""
         lines = [f"you are player {player}, colour {COLOURS[self.colour(player)]}",
                  f"hand: {' '.join(sorted(self.card_str(c) for c in self.hands[player]))}"]
-        lines += self._public_lines()
-        if self.phase == PH_PLACE and self.cur == player:
-            lines.append(f"turn draw: {self.card_str(self.drawn)}")
-        return "\n".join(lines)
+        return "\n".join(lines + self._public_lines())
 
     def _public_lines(self) -> list[str]:
-        lines = [f"turn {self.turns} player {self.cur} phase {PHASE_NAMES[self.phase]}"
-                 + (f" selecting {' '.join(type_name(t) for t in self.sel)}" if self.phase == PH_SEL else ""),
-                 f"arm deck {len(self.arm_deck)}, head deck {len(self.head_deck)}, discard "
-                 f"{' '.join(self.card_str(c) for c in self.discard)}",
-                 "shared: " + "; ".join(self.octopus_str(h) if h >= 0 else "-" for h in self.shared)]
-        for p in range(self.n):
-            lines.append(f"P{p}: hand {len(self.hands[p])} babies {self.babies[p]} field "
-                         + ("; ".join(self.octopus_str(h) for h in self.fields[p]) or "-")
-                         + " | shipped " + ("; ".join(self.octopus_str(h) for h in self.shipped[p]) or "-"))
-        return lines
+        from .render import public_lines
+
+        return public_lines(self)
 
     def __str__(self) -> str:
         lines = self._public_lines()
@@ -799,7 +572,12 @@ class Oct8State(State):
         colours) is reshuffled uniformly, keeping every pile's size."""
         s = self.clone()
         others = [q for q in range(self.n) if q != player]
-        arm_pool = list(s.arm_deck) + [c for q in others for c in s.hands[q]]
+        # cards being played from the mover's hand are on the table: they stay in that hand
+        shown = []
+        if self.cur != player and self.phase == PH_SEL and self.mode != MODE_XFIELD:
+            rest = list(s.hands[self.cur])
+            shown = [s._take_min(rest, t) for t in self.sel]
+        arm_pool = list(s.arm_deck) + [c for q in others for c in s.hands[q] if c not in shown]
         head_pool = list(s.head_deck) + [s.colour_head[q] for q in others]
         rng.shuffle(arm_pool)
         rng.shuffle(head_pool)
@@ -807,21 +585,12 @@ class Oct8State(State):
         s.arm_deck = arm_pool[:k]
         i = k
         for q in others:
-            m = len(s.hands[q])
-            s.hands[q] = arm_pool[i:i + m]
+            keep = shown if q == self.cur else []
+            m = len(s.hands[q]) - len(keep)
+            s.hands[q] = keep + arm_pool[i:i + m]
             i += m
         k = len(s.head_deck)
         s.head_deck = head_pool[:k]
         for j, q in enumerate(others):
             s.colour_head[q] = head_pool[k + j]
         return s
-
-
-def random_playout(state: Oct8State, seed: int) -> Oct8State:
-    """Play ``state`` to the end choosing uniformly among the legal actions with SplitMix64 (the
-    numba playout does the same with the same seed)."""
-    rng = SplitMix64(seed ^ PLAYOUT_SALT)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
-    return state

@@ -1,5 +1,7 @@
-"""Oct8 simulations: many games (numba playouts for all-random tables, the Python engine with
-computer players otherwise), spread with the core batch runner, summarised with intervals."""
+"""Oct8 simulations: many games (numba playouts for tables of random and builder players, the Python
+engine with the computer players otherwise), spread with the core batch runner, summarised per seat
+with intervals. Matches between players (seats rotating) go through ``core/match.py``
+(:func:`match`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from ..core.seeding import derive_seed
 from ..core.stats import mean_ci, wilson_interval
 from . import rules as R
 
+__all__ = ["simulate", "summarise", "match", "game_params"]
+
 CHUNK_NUMBA = 5000
 NUMBA_POLICIES = ("random", "builder")  # strategies the numba playout engine plays itself
 CHUNK_PY = 10
@@ -21,9 +25,17 @@ def game_seeds(seed: int | None, start: int, stop: int) -> np.ndarray:
     return np.array([derive_seed(seed, "oct8-game", i) for i in range(start, stop)], dtype=np.uint64)
 
 
+def game_params(players: int = 4, variant: str = "standard", deck=None, baby_chips: str = "cap",
+                colour_bonus: str = "octopus") -> dict:
+    """Checked ``make_game`` parameters (JSON-ready: the deck by name or as its table)."""
+    return R.make_game(players=players, variant=variant, deck=deck, baby_chips=baby_chips,
+                       colour_bonus=colour_bonus).params()
+
+
 def _chunk(task: dict) -> dict:
     """One chunk of games (module level: picklable for processes and Dask)."""
-    cfg = R.Config.make(task["players"], task["short"], task["deck"])
+    game = R.make_game(**task["game"])
+    cfg = game.cfg
     seeds = game_seeds(task["seed"], task["start"], task["stop"])
     n = cfg.players
     if all(s in NUMBA_POLICIES for s in task["strategies"]):
@@ -34,7 +46,8 @@ def _chunk(task: dict) -> dict:
         out["winners"] = np.array([[w >> p & 1 for p in range(n)] for w in wins], dtype=np.int64)
         out["engine"] = "numba"
         return out
-    from .players import make_player
+    from ..core.players import make_player
+    from .players import PLAYERS
 
     g = len(seeds)
     out = dict(scores=np.zeros((g, n), np.int64), made=np.zeros((g, n), np.int64),
@@ -43,14 +56,14 @@ def _chunk(task: dict) -> dict:
                acts=np.zeros((g, len(R.CATEGORIES)), np.int64), engine="python")
     for i, s in enumerate(seeds):
         gi = task["start"] + i
-        players = [make_player(name, derive_seed(task["seed"], "oct8-player", gi, p), task.get("simulations", 200), n)
-                   for p, name in enumerate(task["strategies"])]
-        st = R.Oct8State.new(cfg, int(s))
+        players = [make_player(PLAYERS, name, game, seed=derive_seed(task["seed"], "oct8-player", gi, p),
+                               simulations=task.get("simulations")) for p, name in enumerate(task["strategies"])]
+        st = game.new_initial_state(int(s))
         play(st, players)
         for p in range(n):
             d = st.score_detail(p)
             out["scores"][i, p], out["made"][i, p], out["arms"][i, p] = d["score"], d["octopuses"], d["scoring_arms"]
-        for p in st.winners():
+        for p in st.leaders():  # a tie of every player counts 1/n to each
             out["winners"][i, p] = 1
         out["turns"][i] = st.turns
         out["decisions"][i] = st.decisions
@@ -58,32 +71,33 @@ def _chunk(task: dict) -> dict:
     return out
 
 
-def simulate(*, players: int = 4, strategies: list[str] | None = None, games: int = 1000,
-             seed: int | None = None, short: bool = False, deck=None, workers: int | None = None,
-             scheduler: str | None = None, simulations: int = 200, raw: bool = False) -> dict:
-    """Play ``games`` games and summarise them (JSON-ready dict; per-game arrays with ``raw``)."""
-    from .players import STRATEGIES
+def simulate(*, players: list[str] | None = None, games: int = 1000, seed: int | None = None,
+             game: dict | None = None, workers: int | None = None, scheduler: str | None = None,
+             simulations: int | None = None, raw: bool = False) -> dict:
+    """Play ``games`` games between ``players`` (names, one per seat, in seat order; default four
+    random players) under ``game`` (``make_game`` parameters) and summarise them per seat
+    (JSON-ready; per-game arrays with ``raw``). Seats do not rotate: this measures seats."""
+    from ..core.players import find_spec
+    from .players import PLAYERS
 
-    strategies = list(strategies or ["random"] * players)
-    if len(strategies) != players:
-        fail(f"{len(strategies)} strategies given for {players} players")
-    for s in strategies:
-        if s not in STRATEGIES and s != "openspiel-mcts":
-            fail(f"unknown strategy {s!r} (choose from {', '.join(STRATEGIES)})")
+    game = dict(game or {})
+    names = [find_spec(PLAYERS, s).name for s in (players or ["random"] * game.get("players", 4))]
+    game["players"] = len(names)
+    game = game_params(**game)  # validates the number of players, the deck and the rule options
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
-    cfg = R.Config.make(players, short, deck)  # validates players and deck early
-    numba_path = all(s in NUMBA_POLICIES for s in strategies)
+    numba_path = all(s in NUMBA_POLICIES for s in names)
     chunk = CHUNK_NUMBA if numba_path else CHUNK_PY
-    tasks = [dict(players=players, short=short, deck=cfg.deck, strategies=strategies, seed=seed,
-                  start=a, stop=b, simulations=simulations) for a, b in chunked(games, chunk)]
+    tasks = [dict(game=game, strategies=names, seed=seed, start=a, stop=b, simulations=simulations)
+             for a, b in chunked(games, chunk)]
     if numba_path and scheduler is None and workers is None and games <= 20000:
         workers = 1  # one compiled process beats forking for small runs
     parts = run_batch(_chunk, tasks, workers=workers, scheduler=scheduler, desc="oct8 games")
     res = {k: np.concatenate([p[k] for p in parts]) for k in
            ("scores", "made", "arms", "winners", "turns", "decisions", "acts")}
-    summary = summarise(res, strategies)
-    summary.update(players=players, strategies=strategies, seed=seed, short=short, deck=cfg.deck.name,
+    summary = summarise(res, names)
+    deck = game["deck"] if isinstance(game["deck"], str) else game["deck"].get("name", "custom")
+    summary.update(players=names, seed=seed, game=game, variant=game["variant"], deck=deck,
                    engine=parts[0]["engine"])
     if raw:
         summary["raw"] = res
@@ -120,38 +134,48 @@ def summarise(res: dict, strategies: list[str]) -> dict:
     return out
 
 
-def mcts_match(*, games: int = 20, simulations: int = 100, opponent: str = "greedy", seed: int | None = None,
-               workers: int | None = None, scheduler: str | None = None, players: int = 4,
-               me: str = "mcts") -> dict:
-    """``me`` in one seat against ``players - 1`` copies of ``opponent``; the seat rotates game by game
-    (game i puts ``me`` in seat i mod players). Win share counts a k-way tie as 1/k."""
-    if games < 1:
-        fail(f"--games must be at least 1, got {games}")
-    tasks = []
-    for i in range(games):
-        strategies = [opponent] * players
-        strategies[i % players] = me
-        tasks.append(dict(players=players, short=False, deck=None, strategies=strategies, seed=seed,
-                          start=i, stop=i + 1, simulations=simulations))
-    parts = run_batch(_chunk, tasks, workers=workers, scheduler=scheduler, desc=f"{me} vs {opponent}")
-    share, my_scores, opp_scores, sole = [], [], [], 0
-    for i, part in enumerate(parts):
-        seat = i % players
-        w = part["winners"][0]
-        share.append(w[seat] / max(1, w.sum()))
-        sole += int(w[seat] == 1 and w.sum() == 1)
-        my_scores.append(int(part["scores"][0, seat]))
-        opp_scores += [int(part["scores"][0, q]) for q in range(players) if q != seat]
-    total = float(sum(share))
-    acts = np.concatenate([p["acts"] for p in parts])
-    return {"actions_per_game": {c: round(float(acts[:, i].mean()), 3) for i, c in enumerate(R.CATEGORIES)},
-            "actions_per_game_ci": {c: [round(v, 3) for v in mean_ci(acts[:, i])[1:]]
-                                    for i, c in enumerate(R.CATEGORIES)},
-            "mean_turns": round(float(np.mean([p["turns"][0] for p in parts])), 3),
-            "games": games, "players": players, "me": me, "opponent": opponent, "simulations": simulations,
-            "seed": seed, "mcts_wins": sole, "mcts_win_share": round(total, 3),
-            "mcts_win_rate": round(total / games, 4),
-            "mcts_win_rate_ci": [round(v, 4) for v in wilson_interval(total, games)],
-            "fair_share": round(1 / players, 4),
-            "mcts_mean_score": round(float(np.mean(my_scores)), 3),
-            "opponent_mean_score": round(float(np.mean(opp_scores)), 3)}
+def match(names: list[str], games: int, seed: int | None, *, game: dict | None = None,
+          simulations: int | None = None, workers: int | None = None, scheduler: str | None = None,
+          keep_records: bool = False) -> dict:
+    """A match through ``core/match.py``: ``names`` (their number is the number of players) play
+    ``games`` games, the seats rotating; wins, draws, losses and score share with Wilson intervals
+    per player and per seat, plus the mean score of each player's seats."""
+    from ..core.match import match as core_match
+    from ..games import match_spec
+
+    params = dict(game or {})
+    params["players"] = len(names)
+    params = game_params(**params)
+    opts = {"simulations": simulations} if simulations else {}
+    m = core_match(match_spec("oct8", params, opts), names, games, seed, workers=workers,
+                   scheduler=scheduler, desc="oct8 match", keep_records=True)
+    m["fair_share"] = round(1 / len(names), 4)
+    if not keep_records:
+        m.pop("records")
+    return m
+
+
+def play_one(names: list[str], seed: int | None, *, game: dict | None = None, simulations: int | None = None,
+             max_moves: int | None = None):
+    """One game between ``names`` (seat order) through ``core.game.play``: ``(final state, JSON-ready
+    summary)``; with ``max_moves`` the game stops after that many decisions."""
+    from ..core.players import make_player
+    from ..core.seeding import DEFAULT_SEED
+    from .players import PLAYERS
+
+    seed = DEFAULT_SEED if seed is None else seed
+    params = dict(game or {})
+    params["players"] = len(names)
+    g = R.make_game(**params)
+    st = g.new_initial_state(seed)
+    ps = [make_player(PLAYERS, nm, g, seed=derive_seed(seed, "oct8-play", p), simulations=simulations)
+          for p, nm in enumerate(names)]
+    play(st, ps, max_moves=max_moves or 1_000_000)
+    n = len(names)
+    details = [st.score_detail(p) for p in range(n)]
+    res = {"seed": seed, "players": list(names), "game": g.params(), "over": st.is_terminal(),
+           "colours": [R.COLOURS[st.colour(p)] for p in range(n)],
+           "scores": [d["score"] for d in details], "details": details, "winners": st.winners(),
+           "leaders": st.leaders(), "turns": st.turns, "decisions": st.decisions,
+           "record": [{"player": int(p), "action": int(a), "text": st.action_to_string(a)} for p, a in st.history]}
+    return st, res

@@ -22,7 +22,7 @@ def bad(args, needle):
 
 
 def test_simulate_json_keys_and_wins_plus_ties():
-    r = run(["simulate", "--players", "4", "--strategies", "random,random,random,random", "--games", "300",
+    r = run(["simulate", "--players", "random,random,random,random", "--games", "300",
              "--seed", "3", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
@@ -36,7 +36,7 @@ def test_simulate_json_keys_and_wins_plus_ties():
 
 
 def test_simulate_with_greedy_python_engine():
-    r = run(["simulate", "--players", "3", "--strategies", "greedy,random,random", "--games", "6", "--seed", "1",
+    r = run(["simulate", "--players", "greedy,random,random", "--games", "6", "--seed", "1",
              "--workers", "1", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
@@ -45,7 +45,7 @@ def test_simulate_with_greedy_python_engine():
 
 @pytest.mark.slow
 def test_simulate_on_a_local_dask_cluster_matches_local_processes():
-    args = ["simulate", "--players", "2", "--games", "400", "--seed", "9", "--json"]
+    args = ["simulate", "--players", "random,random", "--games", "400", "--seed", "9", "--json"]
     r1 = run(args + ["--scheduler", "local"])
     assert r1.exit_code == 0, r1.output
     r2 = run(args + ["--workers", "1"])
@@ -53,10 +53,18 @@ def test_simulate_on_a_local_dask_cluster_matches_local_processes():
 
 
 def test_simulate_bad_input(tmp_path):
-    bad(["simulate", "--strategies", "random,smart,random,random"], "unknown strategy")
-    bad(["simulate", "--players", "5"], "players")
-    bad(["simulate", "--strategies", "random,random"], "2 strategies")
+    bad(["simulate", "--players", "random,smart,random,random"], "unknown player")
+    bad(["simulate", "--players", "5"], "unknown player")
+    bad(["simulate", "--players", "0"], "unknown player")
+    bad(["simulate", "--players", ""], "at least one player")
+    bad(["simulate", "--players", "random"], "takes 2 or 3 or 4")
+    bad(["simulate", "--players", ",".join(["random"] * 5)], "takes 2 or 3 or 4")
     bad(["simulate", "--games", "0"], "--games")
+    bad(["simulate", "--games", "10000000000000"], "--games")
+    bad(["simulate", "--simulations", "-1"], "--simulations")
+    bad(["simulate", "--variant", "long"], "--variant")
+    bad(["simulate", "--baby-chips", "three"], "--baby-chips")
+    bad(["simulate", "--seed", str(2**64)], "--seed")
     deck = tmp_path / "d.toml"
     deck.write_text("[red]\n1 = 26\n[green]\n1 = 26\n[blue]\n1 = 26\n[purple]\n1 = 1\n")
     bad(["simulate", "--deck", str(deck)], "unknown colour")
@@ -71,7 +79,7 @@ def test_simulate_bad_input(tmp_path):
 
 POSITION = {
     "to_move": 0,
-    "hand": ["r1", "r4", "g2"],
+    "hands": [["r1", "r4", "g2"], []],
     "fields": [[{"head": "red", "arms": ["b5", "r3"]}],
                [{"head": "green", "arms": ["g4", "g4"]}, {"head": "blue", "arms": ["r2", "b6"]}]],
 }
@@ -102,17 +110,29 @@ def test_swaps_json(tmp_path):
 def test_swaps_bad_input(tmp_path):
     f = tmp_path / "pos.json"
     for content, needle in [
-        ("{not json", "malformed"),
-        (json.dumps({"fields": "x"}), "malformed"),
-        (json.dumps(dict(POSITION, hand=["p3"])), "unknown colour"),
-        (json.dumps(dict(POSITION, hand=["r9"])), "outside 1-8"),
+        ("{not json", "not valid JSON"),
+        (json.dumps({"fields": "x", "hands": []}), "players"),
+        (json.dumps({"fields": "x", "hands": [[], []]}), "fields must be a list"),
+        (json.dumps(dict(POSITION, hands=[["p3"], []])), "unknown colour"),
+        (json.dumps(dict(POSITION, hands=[["r9"], []])), "outside 1-8"),
+        (json.dumps(dict(POSITION, hands=[[{"colour": "red", "arms": 5.9}], []])), "whole number"),
+        (json.dumps(dict(POSITION, hands=[["r5.9"], []])), "bad arm card"),
+        (json.dumps(dict(POSITION, hands=[["r\u00b3"], []])), "bad arm card"),
         (json.dumps(dict(POSITION, fields=[[{"head": "red", "arms": ["r3"]}], []])), "exactly 8"),
-        (json.dumps(dict(POSITION, hand=["r8", "r8"])), "impossible state"),
+        (json.dumps(dict(POSITION, hands=[["r8", "r8"], []])), "impossible position"),
         (json.dumps(dict(POSITION, to_move=5)), "to_move"),
+        (json.dumps(dict(POSITION, params={"players": 2.0})), "players"),
+        (json.dumps(dict(POSITION, params={"players": 3})), "3 entries"),
+        ('{"hands": [[], []], "hands": [[], []], "fields": [[], []]}', "duplicate key"),
+        ("[" * 100000 + "]" * 100000, "nested too deeply"),
+        (json.dumps(dict(POSITION, turns=10**30)), "turns"),
     ]:
         f.write_text(content)
         bad(["swaps", str(f)], needle)
+    f.write_bytes(b'{"hands": [["r1\xff"]]}')
+    bad(["swaps", str(f)], "not UTF-8")
     bad(["swaps", str(tmp_path / "nope.json")], "not found")
+    bad(["swaps", str(tmp_path)], "not a file")
 
 
 def test_play_record_and_json():
@@ -121,7 +141,24 @@ def test_play_record_and_json():
     assert "turn 1, player 0" in r.output and "winner" in r.output
     d = json.loads(run(["play", "--seed", "4", "--json"]).output)
     assert len(d["scores"]) == 4 and d["record"] and d["turns"] > 0
-    bad(["play", "--strategies", "greedy,bogus,random,random"], "unknown strategy")
+    bad(["play", "--players", "greedy,bogus,random,random"], "unknown player")
+    bad(["play", "--out", "/proc/nope/pos.json"], "cannot write")
+    bad(["play", "--svg", "/proc/version/x.svg"], "cannot write")
+    bad(["play", "--svg", ""], "empty")
+
+
+def test_play_writes_a_position_that_swaps_reads(tmp_path):
+    pos, pic = tmp_path / "p.json", tmp_path / "p.svg"
+    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "40", "--out", str(pos),
+             "--svg", str(pic)])
+    assert r.exit_code == 0, r.output
+    assert "stopped after 40 decisions" in r.output
+    assert "viewBox" in pic.read_text()
+    d = json.loads(pos.read_text())
+    assert d["game"] == "oct8" and len(d["history"]) == 40
+    r = run(["swaps", str(pos), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["to_move"] == d["to_move"]
 
 
 def test_deck_command():
@@ -144,24 +181,14 @@ def test_report_quick_smoke(tmp_path):
 
 def test_swap_sequences_against_itertools_twin():
     """Breadth-first exchange sequences (baby chips) from the kernel == the same search on the twin."""
-    import numpy as np
-
-    from octosolve.oct8 import kernels as K
-    from octosolve.oct8.cli import apply_swap_row, load_position, swap_sequences
     from octosolve.core.paths import data_path
+    from octosolve.oct8 import swaps as SW
+    from octosolve.oct8.position import read_document
+    from octosolve.oct8.rules import state_from_document
+    from octosolve.oct8.swaps import apply_swap_row, state_arrays, swap_sequences
 
-    pos = load_position(str(data_path("oct8", "example_position.json")))
-    owners = [o[0] for o in pos["octopuses"]]
-    colours = [o[1] for o in pos["octopuses"]]
-    hand = np.zeros(24, dtype=np.int64)
-    for t in pos["hand"]:
-        hand[t] += 1
-    octs = []
-    for _, _, arms in pos["octopuses"]:
-        r = np.zeros(24, dtype=np.int64)
-        for t in arms:
-            r[t] += 1
-        octs.append(r)
+    st = state_from_document(read_document(data_path("oct8", "example_position.json")))
+    hand, owners, colours, octs = state_arrays(st)
     got = swap_sequences(0, 3, hand, owners, colours, octs, 3)
     # twin: itertools enumeration on explicit card lists
     frontier, seen, per = [(hand, octs)], set(), []
@@ -170,7 +197,7 @@ def test_swap_sequences_against_itertools_twin():
         for h, o in frontier:
             hand_t = [t for t in range(24) for _ in range(h[t])]
             oc = [(owners[i], colours[i], [t for t in range(24) for _ in range(o[i][t])]) for i in range(len(o))]
-            rows = K.enumerate_swaps_py(0, hand_t, oc)
+            rows = SW.enumerate_swaps_py(0, hand_t, oc)
             count += len(rows)
             for row in rows:
                 h2, o2 = apply_swap_row(h, o, owners, row)
@@ -185,10 +212,19 @@ def test_swap_sequences_against_itertools_twin():
     assert per[0] == 17
 
 
-def test_match_command_json():
-    r = run(["match", "--games", "1", "--simulations", "4", "--opponent", "random", "--players", "2",
-             "--workers", "1", "--json"])
+def test_match_and_tournament_commands_json(tmp_path):
+    r = run(["match", "--games", "2", "--simulations", "4", "--players", "flat-mc,random",
+             "--workers", "1", "--json", "--out", str(tmp_path / "m.json")])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    assert d["games"] == 1 and 0 <= d["mcts_win_rate"] <= 1 and d["fair_share"] == 0.5
+    assert d["games"] == 2 and d["fair_share"] == 0.5 and "records" not in d
+    st = d["results"]["flat-mc"]
+    assert st["wins"] + st["draws"] + st["losses"] == 2 and 0 <= st["score"] <= 1
+    assert len(json.loads((tmp_path / "m.json").read_text())["records"]) == 2
+    r = run(["tournament", "--games", "1", "--players", "greedy,random,builder", "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    assert len(json.loads(r.output)["pairs"]) == 3
     bad(["match", "--games", "0", "--workers", "1"], "--games")
+    bad(["match", "--games", "1000000000", "--workers", "1"], "--games")
+    bad(["match", "--workers", "0"], "--workers")
+    bad(["tournament", "--players", "greedy,greedy"], "two different")

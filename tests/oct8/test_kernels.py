@@ -8,6 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from octosolve.oct8 import kernels as K
+from octosolve.oct8 import twins as T
+from octosolve.oct8 import swaps as SW
+from octosolve.oct8 import flat as F
 from octosolve.oct8 import rules as R
 
 
@@ -16,7 +19,7 @@ def test_numba_log_replays_in_python_engine(players, short, deck, full):
     """Every numba decision is legal in the Python engine, with the same number of legal actions,
     and the final scores / winners agree."""
     cfg = R.Config.make(players, short, deck)
-    tb = K.Tables(cfg)
+    tb = F.Tables(cfg)
     det = np.zeros(3, dtype=np.int64)
     for seed in range(60 if full else 15):
         S, log = K.play_logged(tb, seed)
@@ -25,20 +28,20 @@ def test_numba_log_replays_in_python_engine(players, short, deck, full):
             legal = st.legal_actions()
             assert len(legal) == k and int(a) in legal
             st.apply_action(int(a))
-        assert st.is_terminal() and S[K.PHASE] == K.PH_OVER
+        assert st.is_terminal() and S[F.PHASE] == F.PH_OVER
         for p in range(players):
-            K.score_detail(S, p, det)
+            F.score_detail(S, p, det)
             assert list(det) == list(st.score_detail(p).values())
-        assert K.winners_mask(S) == sum(1 << p for p in st.winners())
-        assert S[K.TURNS] == st.turns
-        assert list(S[K.ACNT:K.ACNT + K.NCAT]) == st.action_counts
+        assert F.winners_mask(S) == sum(1 << p for p in st.winners())
+        assert S[F.TURNS] == st.turns
+        assert list(S[F.ACNT:F.ACNT + F.NCAT]) == st.action_counts
 
 
 def test_same_seed_same_game_python_random_playout():
     cfg = R.Config.make()
     out = K.simulate_random(cfg, np.arange(10, dtype=np.uint64))
     for seed in range(10):
-        st = R.random_playout(R.Oct8State.new(cfg, seed), seed)
+        st = T.random_playout(R.Oct8State.new(cfg, seed), seed)
         assert st.scores() == list(out["scores"][seed])
         assert st.decisions == out["decisions"][seed] and st.turns == out["turns"][seed]
 
@@ -46,28 +49,28 @@ def test_same_seed_same_game_python_random_playout():
 def test_from_python_round_trip_legal_actions():
     """The flat state built from any Python position has the same legal actions."""
     cfg = R.Config.make()
-    tb = K.Tables(cfg)
-    buf = np.empty(K.NUM_ACTIONS, dtype=np.int64)
+    tb = F.Tables(cfg)
+    buf = np.empty(F.NUM_ACTIONS, dtype=np.int64)
     W = np.zeros(160, dtype=np.int64)
     rng = random.Random(5)
     for seed in range(4):
         st = R.Oct8State.new(cfg, seed)
         while not st.is_terminal():
-            S = K.from_python(st)
+            S = F.from_python(st)
             k = K.legal_actions(S, tb.vals, tb.types, buf, W)
             legal = st.legal_actions()
             assert list(buf[:k]) == legal
             a = rng.choice(legal)
             K.apply_action(S, tb.vals, tb.types, a)
             st.apply_action(a)
-            assert np.array_equal(S[:K.SIZE][[K.CUR, K.PHASE, K.ADECK_N, K.DISC_N, K.HDECK_N]],
+            assert np.array_equal(S[:F.SIZE][[F.CUR, F.PHASE, F.ADECK_N, F.DISC_N, F.HDECK_N]],
                                   [st.cur, st.phase, len(st.arm_deck), len(st.discard), len(st.head_deck)])
 
 
 def _twin_rows(st):
     hand_t = [st.cfg.types[c] for c in st.hands[st.cur]]
     octs = [(p, h // 10, [st.cfg.types[c] for c in st.arms[h]]) for p in range(st.n) for h in st.fields[p]]
-    return K.enumerate_swaps_py(st.cur, hand_t, octs)
+    return SW.enumerate_swaps_py(st.cur, hand_t, octs)
 
 
 def test_swap_kernel_matches_itertools_twin_on_game_positions(full):
@@ -78,7 +81,7 @@ def test_swap_kernel_matches_itertools_twin_on_game_positions(full):
         st = R.Oct8State.new(cfg, seed)
         while not st.is_terminal():
             if st.phase == R.PH_MAIN:
-                rows = K.swaps_of_state(st)
+                rows = SW.swaps_of_state(st)
                 got = {tuple(int(x) for x in r) for r in rows}
                 assert len(got) == len(rows)  # no duplicates
                 assert got == _twin_rows(st)
@@ -117,10 +120,10 @@ def test_swap_kernel_matches_twin_on_random_positions(hand, mover, octs):
         for t in arms:
             r[t] += 1
         rows_o.append(r)
-    out = K.run_swaps(mover, 4, hcnt, [o[0] for o in octs], [o[1] for o in octs], rows_o)
+    out = SW.run_swaps(mover, 4, hcnt, [o[0] for o in octs], [o[1] for o in octs], rows_o)
     got = {tuple(int(x) for x in r) for r in out}
     assert len(got) == len(out)
-    assert got == K.enumerate_swaps_py(mover, hand, octs)
+    assert got == SW.enumerate_swaps_py(mover, hand, octs)
 
 
 def test_swap_kernel_hand_worked_example():
@@ -131,7 +134,7 @@ def test_swap_kernel_hand_worked_example():
     octo = np.zeros(24, dtype=np.int64)
     octo[20] = 1
     octo[2] = 1
-    rows = K.run_swaps(0, 2, hand, [0], [0], [octo])
+    rows = SW.run_swaps(0, 2, hand, [0], [0], [octo])
     got = sorted(tuple(int(x) for x in r[:8]) for r in rows)
     assert got == [(3, 0, 0, 2, -1, -1, 0, 9), (3, 0, 0, 20, -1, -1, 0, 3)]
 
@@ -141,7 +144,7 @@ def test_builder_policy_numba_matches_python_twin():
     from octosolve.oct8.players import builder_choice_py
 
     cfg = R.Config.make()
-    tb = K.Tables(cfg)
+    tb = F.Tables(cfg)
     for seed in range(10):
         S, log = K.play_logged(tb, seed, policy=(1, 1, 1, 1))
         st = R.Oct8State.new(cfg, seed)
@@ -166,19 +169,19 @@ def test_builder_beats_random_in_numba_simulation():
 def test_incremental_selection_bookkeeping_matches_rebuild():
     """The selection counts kept by apply_action equal a rebuild from scratch at every card decision."""
     cfg = R.Config.make()
-    tb = K.Tables(cfg)
-    buf = np.empty(K.NUM_ACTIONS, dtype=np.int64)
+    tb = F.Tables(cfg)
+    buf = np.empty(F.NUM_ACTIONS, dtype=np.int64)
     W = np.zeros(160, dtype=np.int64)
     checked = 0
     for seed in range(5):
         S = K.new_state(tb, seed)
-        st = K.sm_state(seed ^ K.SALT)
-        while S[K.PHASE] != K.PH_OVER:
-            if S[K.PHASE] == K.PH_SEL:
+        st = F.sm_state(seed ^ F.SALT)
+        while S[F.PHASE] != F.PH_OVER:
+            if S[F.PHASE] == F.PH_SEL:
                 T = S.copy()
-                K.sync_selection(T, tb.types)
+                F.sync_selection(T, tb.types)
                 assert np.array_equal(T, S)
                 checked += 1
             k = K.legal_actions(S, tb.vals, tb.types, buf, W)
-            K.apply_action(S, tb.vals, tb.types, buf[K.sm_below(st, k)])
+            K.apply_action(S, tb.vals, tb.types, buf[F.sm_below(st, k)])
     assert checked > 100

@@ -39,10 +39,13 @@ def test_greedy_takes_the_best_exchange():
     assert sorted(cfg.types[c] for c in st.arms[1]) == [0, 2, 3]
 
 
-def test_search_player_returns_legal_moves():
+@pytest.mark.parametrize("name", ["flat-mc", "mcts"])
+def test_search_players_return_legal_moves(name):
+    from octosolve.core.players import make_player
+
     g = R.make_game()
     st = g.new_initial_state(2)
-    p = P.Oct8MCTS(simulations=20, seed=1)
+    p = make_player(P.PLAYERS, name, g, seed=1, simulations=20)
     for _ in range(40):
         if st.is_terminal():
             break
@@ -51,11 +54,39 @@ def test_search_player_returns_legal_moves():
         st.apply_action(a)
 
 
-def test_unknown_strategy_is_a_clean_error():
+def test_registry_names_and_the_real_tree_search():
+    from octosolve.core.mcts import MCTSPlayer
+    from octosolve.core.players import make_player
+
+    assert [s.name for s in P.PLAYERS] == ["random", "greedy", "builder", "flat-mc", "mcts", "openspiel-mcts"]
+    g = R.make_game(players=2)
+    assert isinstance(make_player(P.PLAYERS, "MCTS", g, seed=1), MCTSPlayer)
+    assert isinstance(make_player(P.PLAYERS, "flat-mc", g, seed=1), P.Oct8FlatMC)
+
+
+def test_numba_rollout_returns_agree_with_the_python_engine():
+    """The MCTS rollout hook: a numba builder playout's returns == the same playout in Python."""
+    import random
+
+    from octosolve.oct8 import twins as T
+
+    g = R.make_game(players=3)
+    st = g.new_initial_state(5)
+    for _ in range(30):
+        st.apply_action(st.legal_actions()[0])
+    rng, rng2 = random.Random(3), random.Random(3)
+    got = P.numba_rollout(st, rng)
+    s2 = st.clone()
+    T.play_py(s2, rng2.getrandbits(63), [1, 1, 1, 1])
+    assert got == s2.returns()
+
+
+def test_unknown_player_is_a_clean_error():
     from octosolve.core.errors import OctoError
+    from octosolve.core.players import make_player
 
     with pytest.raises(OctoError):
-        P.make_player("smart", 1)
+        make_player(P.PLAYERS, "smart", R.make_game(), seed=1)
 
 
 def test_openspiel_random_sim_test_and_bot():
@@ -65,7 +96,9 @@ def test_openspiel_random_sim_test_and_bot():
     game = osp.load(R.make_game())
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
-    bot = P.make_player("openspiel-mcts", 3, simulations=5)
+    from octosolve.core.players import make_player
+
+    bot = make_player(P.PLAYERS, "openspiel-mcts", R.make_game(), seed=3, simulations=5)
     st = R.make_game().new_initial_state(1)
     a = bot.choose(st)
     assert a in st.legal_actions()

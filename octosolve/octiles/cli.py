@@ -1,13 +1,19 @@
-"""`octosolve octiles ...` commands."""
+"""`octosolve octiles ...` commands: thin wrappers over the library (parse options, call, print).
+
+Tracer and tiles: ``tiles``, ``trace``; puzzle challenges: ``challenge``; the games: ``play``,
+``match``, ``position``, ``solitaire connection|sequence``. Options follow the shared vocabulary of
+:mod:`octosolve.core.clikit` (``--players NAMES``, ``--simulations``, ``--games``, ``--seed``,
+``--json``, ``--out``, ``--svg``, ``--workers``/``--scheduler``); ``--variant`` picks the game (Move
+Over, the full game, Team Up).
+"""
 
 import click
 
-from octosolve.core.clikit import batch_options, json_option, seed_option
+from octosolve.core.clikit import (FiniteFloat, batch_options, games_option, json_option, out_option,
+                                   players_option, seed_option, simulations_option, svg_option,
+                                   variant_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
-
-from .games import VARIANTS
-from .players import PLAYER_NAMES, match, play_game, record_text
 
 
 @click.group(name="octiles")
@@ -15,9 +21,16 @@ def group():
     """Octiles commands."""
 
 
+def _saving(path, write) -> None:
+    """Run ``write()``; a path that cannot be written is a one-line error."""
+    try:
+        write()
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
 @group.command("tiles")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the 18 tiles to this SVG file.")
+@svg_option("Also draw the 18 tiles to this SVG file.")
 @json_option
 def tiles_cmd(svg_path, as_json):
     """The 18 tiles (ids 0-17) at rotation 0, edges numbered as in board.json."""
@@ -28,7 +41,7 @@ def tiles_cmd(svg_path, as_json):
         from octosolve.core import svg
 
         from . import render
-        svg.save(render.tiles_sheet_svg(), svg_path)
+        _saving(svg_path, lambda: svg.save(render.tiles_sheet_svg(), svg_path))
     lines = ["id  segments (edge pairs)          Arc Bend Curve Diam  rotations"]
     for t in data:
         k = R.tile_kinds(t["id"])
@@ -40,8 +53,7 @@ def tiles_cmd(svg_path, as_json):
 
 @group.command("trace")
 @click.argument("placement_file", type=click.Path(dir_okay=False))
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
-              help="Draw the board with every path/loop in colour to this SVG file.")
+@svg_option("Draw the board with every path/loop in colour to this SVG file.")
 @click.option("--full/--partial", default=False, help="Require all 17 spaces filled.")
 @json_option
 def trace_cmd(placement_file, svg_path, full, as_json):
@@ -56,8 +68,8 @@ def trace_cmd(placement_file, svg_path, full, as_json):
     out = tr.to_json()
     if svg_path:
         from . import render
-        render.save_board_svg(svg_path, pl, [p for p in tr.paths if p.kind == "loop"]
-                              + [p for p in tr.paths if p.kind != "loop"])
+        _saving(svg_path, lambda: render.save_board_svg(
+            svg_path, pl, [p for p in tr.paths if p.kind == "loop"] + [p for p in tr.paths if p.kind != "loop"]))
     sm = out["summary"]
     lines = [f"{len(pl)} tiles placed: {sm['paths']} paths, {sm['loops']} loops, {sm['open']} open, "
              f"{sm['crossings']} crossings, {sm['self_crossings']} self-crossings, "
@@ -74,13 +86,13 @@ def trace_cmd(placement_file, svg_path, full, as_json):
 
 @group.command("challenge")
 @click.argument("number", type=int, required=False)
-@click.option("--variant", default=None, help="Variant name (see --list).")
+@click.option("--variant", default=None, help="The challenge's variant (see --list).")
 @click.option("--list", "list_", is_flag=True, help="List the challenges and their variants.")
-@click.option("--time-limit", type=float, default=30.0, show_default=True,
-              help="CP-SAT time limit in seconds.")
-@click.option("--workers", type=int, default=2, show_default=True, help="CP-SAT search workers.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
-              help="Draw the solution to this SVG file.")
+@click.option("--time-limit", type=FiniteFloat(0.0, 24 * 3600.0), default=30.0, show_default=True,
+              help="Seconds the solver may search (a finite number > 0, at most a day).")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="CP-SAT search workers (1 to 64).")
+@svg_option("Draw the solution to this SVG file.")
 @click.option("--fresh", is_flag=True,
               help="Ignore a stored certificate (challenges 25, 26): search with the model from scratch.")
 @seed_option(0)
@@ -108,10 +120,12 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     res = S.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
                           stored=not fresh)
     out = res.to_json()
+    from . import render
+
     if svg_path and res.placement:
-        from . import render
-        render.save_board_svg(svg_path, res.placement, S.highlight_for(res),
-                              title=f"Challenge {number} ({res.variant}): {S.value_text(res)}")
+        _saving(svg_path, lambda: render.save_board_svg(
+            svg_path, res.placement, S.highlight_for(res),
+            title=f"Challenge {number} ({res.variant}): {S.value_text(res)}"))
     text = (f"Challenge {number} ({res.variant}): {res.status}, objective {res.objective}, "
             f"bound {res.bound}, {res.seconds:.1f} s; re-checked by the tracer: "
             f"{'yes' if res.verified else 'NO'} (value {res.verified_value})")
@@ -121,7 +135,6 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
                                                        for k, v in out['histogram'].items())
                 + f"; longest shortest path: {out['longest_shortest']}")
     if res.placement:
-        from . import render
         text += "\n" + render.text_placement(res.placement)
     emit(out, as_json, text)
 
@@ -129,10 +142,13 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
 # ---------------------------------------------------------------------------------------------
 # the games (Octiles part B)
 
+GAME_VARIANTS = ("move-over", "octiles", "team-up")
+MAX_MATCH_GAMES = 100_000
+
 
 def _game_options(f):
     f = click.option("--max-turns", type=click.IntRange(1, 5000), default=200, show_default=True,
-                     help="Turn limit: a game still running after it is a draw.")(f)
+                     help="Turn limit (1 to 5000): a game still running after it is a draw.")(f)
     f = click.option("--adjudicate", is_flag=True,
                      help="At the turn limit, most runners across (fewest groups in Team Up) wins "
                           "instead of a draw (for engine matches; not a rule).")(f)
@@ -141,82 +157,165 @@ def _game_options(f):
     f = click.option("--joint-winners", is_flag=True,
                      help="Team Up scoring variation: all connected players win together.")(f)
     f = click.option("--teams", is_flag=True, help="Four players as two teams (partners opposite).")(f)
-    f = click.option("--runners", type=int, default=None,
-                     help="Runners per player (default 5; 4 with four players in the race games).")(f)
-    f = click.option("--game", "variant", default="move-over", show_default=True,
-                     help="move-over, octiles (the full game) or team-up.")(f)
+    f = click.option("--runners", type=click.IntRange(1, 5), default=None,
+                     help="Runners per player, 1 to 5 (default 5; 4 with four players in the race "
+                          "games; Team Up takes 4 or 5).")(f)
+    f = variant_option(GAME_VARIANTS, "move-over",
+                       "The game: move-over, octiles (the full game) or team-up.")(f)
     return f
 
 
-def _parse_players(spec: str) -> list[str]:
-    names = [x.strip().lower() for x in spec.split(",") if x.strip()]
-    if not 2 <= len(names) <= 4:
-        fail(f"--players needs 2-4 comma-separated players, got {spec!r}")
-    for nm in names:
-        if nm not in PLAYER_NAMES:
-            fail(f"unknown player {nm!r} (choose from {', '.join(PLAYER_NAMES)})")
-    return names
+def _players(text: str) -> list[str]:
+    from octosolve.core.players import parse_players
+
+    from .players import PLAYERS
+
+    return parse_players(text, PLAYERS, counts=(2, 3, 4))
 
 
-def _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns) -> dict:
-    if variant not in VARIANTS:
-        fail(f"unknown game {variant!r} (choose from {', '.join(VARIANTS)})")
-    kw = {"variant": variant, "max_turns": max_turns}
+def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
+            n_players: int) -> dict:
+    kw = {"variant": variant.lower(), "max_turns": max_turns}
+    if n_players != 2:
+        kw["players"] = n_players
     if runners is not None:
         kw["runners"] = runners
     for k, v in (("teams", teams), ("joint_winners", joint_winners), ("allow_resign", allow_resign),
                  ("adjudicate", adjudicate)):
         if v:
             kw[k] = True
+    from .game import make_game
+
+    make_game(**kw)  # refuse an impossible combination before any work
     return kw
 
 
 @group.command("play")
 @_game_options
-@click.option("--players", "players_spec", default="mcts,greedy", show_default=True,
-              help=f"2-4 comma-separated players, in turn order ({', '.join(PLAYER_NAMES)}).")
-@click.option("--sims", type=click.IntRange(1, 100000), default=200, show_default=True,
-              help="MCTS simulations per move.")
+@players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts.")
+@simulations_option(200)
 @seed_option()
+@out_option("Write the final position (a position document, see `octiles position`) to this file.")
+@svg_option("Draw the final position to this SVG file.")
 @json_option
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
-             players_spec, sims, seed, as_json):
+             players, simulations, seed, out, svg_path, as_json):
     """Play one game between computer players and print its record."""
-    names = _parse_players(players_spec)
-    kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns)
-    rec = play_game(kw, names, seed, sims)
-    if as_json:
-        emit(rec, True)
-    else:
-        click.echo(record_text(rec))
+    from .records import play_record, record_text
+
+    names = _players(players)
+    kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
+    rec = play_record(kw, names, seed, simulations)
+    if out:
+        _write_json(out, rec["final"])
+    if svg_path:
+        _save_state_svg(svg_path, rec["final"], f"{rec['game']} seed {seed}: " + " vs ".join(names)
+                        + f" - {rec['end_reason']}")
+    emit(rec, as_json, record_text(rec))
+
 
 @group.command("match")
 @_game_options
-@click.option("--players", "players_spec", default="mcts,greedy", show_default=True,
-              help="2-4 comma-separated players; seats rotate from game to game.")
-@click.option("--games", type=click.IntRange(1, 100000), default=10, show_default=True)
-@click.option("--sims", type=click.IntRange(1, 100000), default=200, show_default=True)
+@players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts; seats rotate "
+                "from game to game.")
+@games_option(10, hi=MAX_MATCH_GAMES)
+@simulations_option(200)
 @batch_options
 @seed_option()
+@out_option("Also write the match result (JSON) to this file.")
 @json_option
 def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
-              players_spec, games, sims, workers, scheduler, seed, as_json):
+              players, games, simulations, workers, scheduler, seed, out, as_json):
     """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
-    names = _parse_players(players_spec)
-    kw = _kwargs(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns)
-    res = match(kw, names, games, seed, sims, workers=workers, scheduler=scheduler)
-    if as_json:
-        emit(res, True)
-        return
-    click.echo(f"{games} games of {variant}, {sims} simulations per move, seed {seed}")
+    from .records import run_match
+
+    names = _players(players)
+    kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
+    res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
+    if out:
+        _write_json(out, res)
+    lines = [f"{games} games of {kw['variant']}, {simulations} simulations per move, seed {seed}"]
     for nm, st in res["results"].items():
         lo, hi = st["score_ci95"]
-        click.echo(f"  {nm:15s} wins {st['wins']:3d}  draws {st['draws']:3d}  losses {st['losses']:3d}"
-                   f"  score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+        lines.append(f"  {nm:15s} wins {st['wins']:3d}  draws {st['draws']:3d}  losses {st['losses']:3d}"
+                     f"  score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+    emit(res, as_json, "\n".join(lines))
+
+
+@group.command("match-suite")
+@click.option("--quick", is_flag=True, help="Smoke-test sizes (a few short games; not meaningful).")
+@batch_options
+@seed_option(0)
+@out_option("Where to write the suite (default: data/octiles/games/match_suite.json, which the report "
+            "reads).")
+@json_option
+def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
+    """The measured matches of the report (Move Over, Team Up, the full game, and mcts against
+    OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report` re-checks."""
+    from .report_games import SUITE_FILE, match_suite
+
+    out = out or str(SUITE_FILE)
+    cmd = "octosolve octiles match-suite" + (" --quick" if quick else "") + f" --seed {seed}"
+    res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,
+                      scheduler=scheduler, command=cmd)
+    _write_json(out, res)
+    lines = [f"wrote {out}"]
+    for m in res["matches"]:
+        lines.append(f"  {m['game']['variant']}: " + ", ".join(
+            f"{nm} {st['wins']}-{st['draws']}-{st['losses']}" for nm, st in m["results"].items()))
+    lines += [f"  skipped: {s}" for s in res["skipped"]]
+    emit({"out": out, "matches": len(res["matches"]), "skipped": res["skipped"],
+          "seconds": res["seconds"]}, as_json, "\n".join(lines))
+
+
+@group.command("position")
+@click.argument("position_file", type=click.Path(dir_okay=False))
+@svg_option("Draw the position (tiles and runners) to this SVG file.")
+@json_option
+def position_cmd(position_file, svg_path, as_json):
+    """Check and show a position document (written by `play --out` or any State.to_json): its
+    history is replayed and every field checked; prints the position and the legal moves."""
+    from .position import load_position
+
+    state = load_position(position_file)
+    legal = [] if state.is_terminal() else state.legal_actions()
+    doc = state.to_json()
+    if svg_path:
+        _save_state_svg(svg_path, doc, None)
+    out = {"position": doc, "legal_actions": legal,
+           "legal_moves": [state.action_to_string(a) for a in legal]}
+    text = str(state)
+    if legal:
+        text += f"\n{len(legal)} legal: " + ", ".join(out["legal_moves"][:12]) + (
+            " ..." if len(legal) > 12 else "")
+    emit(out, as_json, text)
+
+
+def _write_json(path, doc) -> None:
+    """Write a JSON file; a path that cannot be written is a one-line error."""
+    from octosolve.core.jsonout import write_json
+
+    try:
+        write_json(path, doc)
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
+def _save_state_svg(path, doc: dict, title) -> None:
+    from octosolve.core import svg
+
+    from . import render
+
+    try:
+        svg.save(render.state_drawing(doc, title=title), path)
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
 
 @group.group("solitaire")
 def solitaire():
     """Score a placement for the Connection and Sequence solitaires."""
+
 
 @solitaire.command("connection")
 @click.argument("placement", type=click.Path(dir_okay=False))
@@ -224,22 +323,19 @@ def solitaire():
 @json_option
 def connection_cmd(placement, runners, as_json):
     """PLACEMENT.json and RUNNERS.json ({"red": ["B2", "A1"], "blue": [...]})."""
-    from . import games as G
+    from .position import load_runners
+    from .solitaire import check_connection
 
-    pl = _read_placement(placement)
-    rn = G.load_json_file(runners)
-    if not isinstance(rn, dict) or not all(isinstance(v, list) for v in rn.values()):
-        fail(f"{runners}: expected {{colour: [stop or circle, ...]}}")
-    res = G.check_connection(pl, rn)
-    if as_json:
-        emit(res, True)
-        return
+    res = check_connection(_read_placement(placement), load_runners(runners))
+    lines = []
     for c, v in res["colours"].items():
-        click.echo(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
-                   + (" - connected" if v["connected"] else ""))
+        lines.append(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
+                     + (" - connected" if v["connected"] else ""))
     for a, b in res["cross_connections"]:
-        click.echo(f"different colours joined: {a}-{b}")
-    click.echo("solved" if res["solved"] else "not solved")
+        lines.append(f"different colours joined: {a}-{b}")
+    lines.append("solved" if res["solved"] else "not solved")
+    emit(res, as_json, "\n".join(lines))
+
 
 @solitaire.command("sequence")
 @click.argument("placement", type=click.Path(dir_okay=False))
@@ -248,22 +344,17 @@ def connection_cmd(placement, runners, as_json):
 @json_option
 def sequence_cmd(placement, order, as_json):
     """Check a placement against a numbering of the stops."""
-    from . import games as G
+    from .solitaire import check_sequence
 
-    pl = _read_placement(placement)
-    res = G.check_sequence(pl, [x.strip() for x in order.split(",") if x.strip()])
-    if as_json:
-        emit(res, True)
-        return
-    click.echo(f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
-               "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"])))
-    click.echo(f"successive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "
-               f"double connections: {res['double_connections']}; score {res['score']}")
-
-
+    res = check_sequence(_read_placement(placement), [x.strip() for x in order.split(",") if x.strip()])
+    text = (f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
+            "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"]))
+            + f"\nsuccessive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "
+            f"double connections: {res['double_connections']}; score {res['score']}")
+    emit(res, as_json, text)
 
 
 def _read_placement(path: str) -> dict:
-    from . import rules
+    from . import tiles
 
-    return rules.placement_to_json(rules.load_placement(path))
+    return tiles.placement_to_json(tiles.load_placement(path))

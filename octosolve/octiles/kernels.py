@@ -16,7 +16,12 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from . import rules as R
+from octosolve.core.kernels import Twin
+
+from . import tiles as R
+
+__all__ = ["trace_kernel", "trace_many", "fast_trace", "FastTrace", "batch_summary", "random_boards",
+           "placement_of", "arrays_of", "end_name", "SPACES", "LOCATIONS", "TWINS"]
 
 B = R.board()
 SPACES = list(B.spaces)
@@ -324,3 +329,70 @@ def random_boards(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 def placement_of(tile, rot) -> dict:
     return {SPACES[i]: R.Placed(int(tile[i]), int(rot[i])) for i in range(NS) if tile[i] >= 0}
+
+
+# ----------------------------------------------------------------------------------------------
+# twins: every numba kernel and an independent pure-Python check (tests/test_kernel_twins.py)
+# ----------------------------------------------------------------------------------------------
+
+def _component_signature(ft: FastTrace) -> list[tuple]:
+    return sorted((d["kind"], tuple(sorted(d["ends"])), d["tiles"], d["segments"], d["points"],
+                   d["printed"], d["self_crossings"]) for d in ft.components())
+
+
+def kernel_components(tile, rot) -> list[tuple]:
+    """The components found by the compiled ``trace_kernel`` (with its helper ``_walk``)."""
+    return _component_signature(fast_trace(tile=tile, rot=rot))
+
+
+def interpreted_components(tile, rot) -> list[tuple]:
+    """The same code run by the interpreter (``trace_kernel.py_func``; ``_walk`` stays compiled)."""
+    return _component_signature(fast_trace(tile=tile, rot=rot, python=True))
+
+
+def networkx_components(tile, rot) -> list[tuple]:
+    """The components found by the networkx tracer (:func:`octosolve.octiles.tracer.trace`): a
+    different algorithm (graph components) on the same board."""
+    from .tracer import trace
+
+    tr = trace(placement_of(tile, rot))
+    return sorted((p.kind, tuple(sorted(p.ends)), p.tiles, p.segments, p.points, p.printed,
+                   p.self_crossings) for p in tr.paths)
+
+
+def networkx_summary(tiles, rots) -> np.ndarray:
+    """``batch_summary`` recomputed board by board with the networkx tracer."""
+    from .tracer import trace
+
+    out = np.zeros((tiles.shape[0], 4), dtype=np.int64)
+    for i in range(tiles.shape[0]):
+        tr = trace(placement_of(tiles[i], rots[i]))
+        out[i] = (len(tr.complete_paths), len(tr.loops),
+                  max([p.tiles for p in tr.complete_paths] or [0]),
+                  max([p.self_crossings for p in tr.paths] or [0]))
+    return out
+
+
+def _board_examples(rng: np.random.Generator):
+    for n in (0, 1, 5, 12, 16, 17, 17, 17):
+        tile = np.full(NS, -1, dtype=np.int64)
+        rot = np.zeros(NS, dtype=np.int64)
+        spaces = rng.permutation(NS)[:n]
+        tiles = rng.permutation(R.NUM_TILES)[:n]
+        tile[spaces] = tiles
+        rot[spaces] = rng.integers(0, 8, size=n)
+        yield tile, rot
+
+
+def _batch_examples(rng: np.random.Generator):
+    yield random_boards(25, int(rng.integers(0, 2**31)))
+
+
+TWINS = (
+    Twin("trace_kernel", kernel_components, networkx_components, _board_examples,
+         note="compiled table walk (with _walk) vs networkx graph components, partial and full boards"),
+    Twin("trace_kernel.py_func", kernel_components, interpreted_components, _board_examples,
+         note="compiled vs interpreted run of the same code (numba typing and integer semantics)"),
+    Twin("trace_many", batch_summary, networkx_summary, _batch_examples,
+         note="batch kernel vs the networkx tracer board by board"),
+)

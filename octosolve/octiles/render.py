@@ -1,5 +1,9 @@
 """Pictures of an Octiles board: SVG (drawsvg) with tiles, stops, circles, printed board segments
-and highlighted paths; a short text listing."""
+and highlighted paths; a game position with its runners; a short text listing.
+
+>>> placement_svg({}).startswith("<?xml") and "viewBox" in placement_svg({})
+True
+"""
 
 from __future__ import annotations
 
@@ -10,11 +14,16 @@ import drawsvg as draw
 
 from octosolve.core import svg
 
-from . import rules as R
+from . import tiles as R
+
+__all__ = ["UNIT", "GROUP_COLOURS", "PLAYER_COLOURS", "edge_mid", "location_xy", "board_svg",
+           "save_board_svg", "placement_svg", "tracing_svg", "state_svg", "state_drawing", "tile_svg",
+           "tiles_sheet_svg", "text_placement"]
 
 UNIT = 90.0        # pixels per board unit
 MARGIN = 0.9       # board units around the spaces
 GROUP_COLOURS = {"west": "#d62728", "north": "#1f77b4", "east": "#2ca02c", "south": "#e6b800"}
+PLAYER_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd"]
 
 
 class _Geo:
@@ -147,6 +156,35 @@ def board_svg(placement: Mapping | None = None, highlight: Iterable = (), title:
 def save_board_svg(path: str | Path, placement: Mapping | None, highlight: Iterable = (),
                    title: str | None = None) -> Path:
     return svg.save(board_svg(placement, highlight, title), path)
+
+
+def placement_svg(placement: Mapping | None, highlight: Iterable = (), title: str | None = None) -> str:
+    """The SVG text of a placement (for notebooks: ``_repr_svg_``)."""
+    return board_svg(placement, highlight, title).as_svg()
+
+
+def tracing_svg(tr) -> str:
+    """The SVG text of a traced placement, every path and loop in colour."""
+    return placement_svg(tr.placement, [p for p in tr.paths if p.kind == "loop"]
+                         + [p for p in tr.paths if p.kind != "loop"])
+
+
+def state_drawing(doc: dict, title: str | None = None) -> draw.Drawing:
+    """A game position (a ``to_json`` document of an Octiles state): its tiles and every player's
+    runners in the player's colour."""
+    d = board_svg(doc["placement"], title=title)
+    geo = _Geo(title_h=30.0 if title else 0.0)
+    for p, runners in enumerate(doc["runners"]):
+        for loc in runners:
+            cx, cy = geo.pt(*location_xy(loc))
+            d.append(draw.Circle(cx, cy, 0.11 * UNIT, fill=PLAYER_COLOURS[p], stroke="#000",
+                                 stroke_width=1.5))
+    return d
+
+
+def state_svg(state, title: str | None = None) -> str:
+    """The SVG text of a game state (``OctilesState._repr_svg_``)."""
+    return state_drawing(state.to_json(), title).as_svg()
 
 
 def tile_svg(tile: int, rotation: int = 0, size: float = 80) -> draw.Drawing:

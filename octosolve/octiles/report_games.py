@@ -1,9 +1,14 @@
-"""The games section of the Octiles report: measured matches between the computer players, the match
-against OpenSpiel's generic MCTS bot, and a sample game record with a picture of its end.
+"""The games section of the Octiles report, and the match suite it reads.
 
-``build(out_dir, quick=..., seed=...)`` writes into ``out_dir`` (``results/octiles/games``):
-``README.md``, ``matches.json``, ``openspiel_match.json``, ``sample_game.json``, ``sample_game.txt``,
-``sample_game_final.svg``; it returns ``{"title", "summary", "files"}``.
+* :func:`match_suite` plays the measured matches between the computer players (Move Over, Team Up,
+  the full game, and our MCTS against OpenSpiel's MCTS bot): minutes of play, so it is a command of
+  its own (``octosolve octiles match-suite``) that writes ``data/octiles/games/match_suite.json`` with
+  the command that made it.
+* :func:`build` (``octosolve report``, about 15 s on 2 cores) plays a sample game and a small
+  greedy-vs-random match, re-checks the suite's tallies and intervals from its game records, and
+  writes ``README.md``, ``sample_game.json``, ``sample_game.txt``, ``sample_game_final.svg``,
+  ``greedy_random.json`` and ``match_suite.json`` (the data file, re-checked) into ``out_dir``. Nothing
+  it writes holds a duration; durations go to the returned ``"timings"``.
 """
 
 from __future__ import annotations
@@ -11,156 +16,205 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..core.jsonout import write_json
-from ..core.seeding import DEFAULT_SEED
+from ..core.errors import fail
+from ..core.jsonout import read_json, write_json
+from ..core.paths import DATA_DIR
+from ..core.stats import wilson_interval
 
-PLAYER_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd"]
+__all__ = ["SUITE_FILE", "suite_plan", "match_suite", "check_suite", "build"]
+
+SUITE_FILE = DATA_DIR / "octiles" / "games" / "match_suite.json"
+SAMPLE = {"params": {"variant": "move-over"}, "players": ["mcts", "greedy"], "seed": 1,
+          "simulations": 40}
+SMALL_MATCH = {"params": {"variant": "move-over", "max_turns": 200}, "players": ["greedy", "random"],
+               "games": 10}
 
 
-def _plan(quick: bool) -> dict:
+def suite_plan(quick: bool = False) -> list[dict]:
+    """The suite's matches (``quick``: smoke-test sizes)."""
     if quick:
-        return {
-            "matches": [
-                ("move-over", ["mcts", "greedy"], 2, 30, {"max_turns": 40}),
-                ("move-over", ["greedy", "random"], 2, 30, {"max_turns": 30}),
-                ("team-up", ["mcts", "greedy"], 2, 20, {"max_turns": 10}),
-                ("octiles", ["mcts", "greedy"], 2, 20, {"max_turns": 10}),
-            ],
-            "openspiel": (2, 10, {"max_turns": 8, "adjudicate": True}),
-            "sample_sims": 30,
-        }
-    return {
-        "matches": [
-            ("move-over", ["mcts", "greedy"], 40, 100, {"max_turns": 200}),
-            ("move-over", ["greedy", "random"], 20, 0, {"max_turns": 200}),
-            ("team-up", ["mcts", "greedy"], 12, 100, {"max_turns": 120}),
-            ("octiles", ["mcts", "greedy"], 8, 100, {"max_turns": 200}),
-        ],
-        "openspiel": (20, 50, {"max_turns": 60, "adjudicate": True}),
-        "sample_sims": 200,
-    }
+        return [
+            {"params": {"variant": "move-over", "max_turns": 30}, "players": ["mcts", "greedy"],
+             "games": 2, "simulations": 20},
+            {"params": {"variant": "team-up", "max_turns": 10}, "players": ["mcts", "greedy"],
+             "games": 2, "simulations": 20},
+            {"params": {"variant": "move-over", "max_turns": 8, "adjudicate": True},
+             "players": ["mcts", "openspiel-mcts"], "games": 2, "simulations": 10, "openspiel": True},
+        ]
+    return [
+        {"params": {"variant": "move-over", "max_turns": 200}, "players": ["mcts", "greedy"],
+         "games": 40, "simulations": 100},
+        {"params": {"variant": "move-over", "max_turns": 200}, "players": ["greedy", "random"],
+         "games": 20, "simulations": 1},
+        {"params": {"variant": "team-up", "max_turns": 120}, "players": ["mcts", "greedy"],
+         "games": 12, "simulations": 100},
+        {"params": {"variant": "octiles", "max_turns": 200}, "players": ["mcts", "greedy"],
+         "games": 8, "simulations": 100},
+        {"params": {"variant": "move-over", "max_turns": 60, "adjudicate": True},
+         "players": ["mcts", "openspiel-mcts"], "games": 20, "simulations": 50, "openspiel": True},
+    ]
 
 
-def _final_svg(path: Path, rec: dict) -> None:
-    import drawsvg as draw
+def match_command(m: dict, seed: int) -> str:
+    """The `octosolve octiles match` command line that plays the match ``m`` alone."""
+    p = m["params"]
+    cmd = (f"octosolve octiles match --variant {p['variant']} --players {','.join(m['players'])} "
+           f"--games {m['games']} --simulations {m['simulations']} --max-turns {p['max_turns']}")
+    return cmd + (" --adjudicate" if p.get("adjudicate") else "") + f" --seed {seed}"
 
-    from . import render
-    from ..core import svg
 
-    pl = rec["final"]["placement"]
-    title = (f"{rec['game']} seed {rec['seed']}: " + " vs ".join(rec["players"])
-             + f" - {rec['end_reason']}")
-    d = render.board_svg(pl, title=title)
-    geo = render._Geo(title_h=30.0)
-    for p, runners in enumerate(rec["final"]["runners"]):
-        for loc in runners:
-            cx, cy = geo.pt(*render.location_xy(loc))
-            d.append(draw.Circle(cx, cy, 0.11 * render.UNIT, fill=PLAYER_COLOURS[p], stroke="#000",
-                                 stroke_width=1.5))
-    svg.save(d, path)
+def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
+                scheduler: str | None = None, command: str = "") -> dict:
+    """Play the suite's matches (OpenSpiel's only when it is installed); JSON-ready, with the
+    command that made it and each match's own command line."""
+    from ..interop import openspiel
+
+    from .records import run_match
+
+    out = {"what": "Octiles match suite: measured matches between the computer players",
+           "command": command, "quick": quick, "seed": seed, "matches": [], "skipped": [],
+           "seconds": {}}
+    for m in suite_plan(quick):
+        label = f"{m['params']['variant']} {'-'.join(m['players'])}"
+        if m.get("openspiel") and not openspiel.available():
+            out["skipped"].append(f"{label}: OpenSpiel is not installed")
+            continue
+        t0 = time.perf_counter()
+        res = run_match(m["params"], m["players"], m["games"], seed, m["simulations"],
+                        workers=workers, scheduler=scheduler, desc=label)
+        res["command"] = match_command(m, seed)
+        out["matches"].append(res)
+        out["seconds"][label] = round(time.perf_counter() - t0, 1)
+    return out
+
+
+def check_suite(doc) -> list[dict]:
+    """Re-check a suite document: every match's tallies and Wilson intervals are recomputed from
+    its game records (one-line error when they disagree). Returns the matches."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("matches"), list):
+        fail(f"{SUITE_FILE}: not a match suite document")
+    from ..core.match import tally
+
+    for m in doc["matches"]:
+        recs = m.get("records")
+        if not isinstance(recs, list) or len(recs) != m.get("games"):
+            fail(f"{SUITE_FILE}: a match without its {m.get('games')} game records")
+        again = tally(recs, m["players"])["results"]
+        for nm, st in m["results"].items():
+            mine = again[nm]
+            if any(st[k] != mine[k] for k in ("games", "wins", "draws", "losses")):
+                fail(f"{SUITE_FILE}: the tally of {nm} does not match the game records")
+            pts = st["wins"] + 0.5 * st["draws"]
+            lo, hi = wilson_interval(pts, st["games"])
+            if abs(lo - st["score_ci95"][0]) > 1e-9 or abs(hi - st["score_ci95"][1]) > 1e-9:
+                fail(f"{SUITE_FILE}: the interval of {nm} is not the Wilson interval of its score")
+    return doc["matches"]
 
 
 def _fmt_match(m: dict) -> list[str]:
-    rows = []
+    rows = ["| player | games | wins | draws | losses | score [95% CI] |",
+            "| --- | --- | --- | --- | --- | --- |"]
     for nm, st in m["results"].items():
         lo, hi = st["score_ci95"]
-        across = (f"{st['runners_across_per_game']:.1f}" if m["game"].get("variant") != "team-up"
-                  else "-")
         rows.append(f"| {nm} | {st['games']} | {st['wins']} | {st['draws']} | {st['losses']} | "
-                    f"{st['score']:.3f} [{lo:.3f}, {hi:.3f}] | {across} |")
+                    f"{st['score']:.3f} [{lo:.3f}, {hi:.3f}] |")
     return rows
 
 
+def _line(m: dict) -> str:
+    a, b = m["players"]
+    ra, rb = m["results"][a], m["results"][b]
+    g = m["game"]
+    return (f"- {g['variant']}: {a} vs {b}: {ra['wins']}-{rb['wins']} ({ra['draws']} draws) in "
+            f"{m['games']} games ({m['options'].get('simulations', '-')} simulations"
+            + (f", adjudicated at {g['max_turns']} turns" if g.get("adjudicate") else "") + ")")
+
+
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
-    from . import players as P
-    from ..interop import openspiel
+    from . import render
+    from ..core import svg
+    from .records import play_record, record_text, run_match
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    seed = DEFAULT_SEED if seed is None else seed
-    plan = _plan(quick)
+    seed = 0 if seed is None else seed
+    timings: dict = {}
     files: list[str] = []
-    workers = 1 if quick else 2
 
-    matches = []
-    for variant, names, games, sims, extra in plan["matches"]:
-        t0 = time.perf_counter()
-        kw = {"variant": variant, **extra}
-        m = P.match(kw, names, games, seed, max(sims, 1), workers=workers,
-                    progress_label=f"{variant} {'-'.join(names)}")
-        m["seconds"] = round(time.perf_counter() - t0, 1)
-        m["command"] = (f"octosolve octiles match --game {variant} --players {','.join(names)} "
-                        f"--games {games} --sims {max(sims, 1)} --max-turns {extra['max_turns']} "
-                        f"--seed {seed}")
-        matches.append(m)
-    write_json(out_dir / "matches.json", matches)
-    files.append("matches.json")
-
-    os_match = None
-    if openspiel.available():
-        games, sims, extra = plan["openspiel"]
-        t0 = time.perf_counter()
-        kw = {"variant": "move-over", **extra}
-        os_match = P.match(kw, ["mcts", "openspiel-mcts"], games, seed, sims, workers=workers,
-                           progress_label="mcts-openspiel")
-        os_match["seconds"] = round(time.perf_counter() - t0, 1)
-        os_match["command"] = (f"octosolve octiles match --game move-over --players mcts,openspiel-mcts "
-                               f"--games {games} --sims {sims} --max-turns {extra['max_turns']} "
-                               f"--adjudicate --seed {seed}")
-        write_json(out_dir / "openspiel_match.json", os_match)
-        files.append("openspiel_match.json")
-
-    rec = P.play_game({"variant": "move-over"}, ["mcts", "greedy"], 1, plan["sample_sims"])
+    t0 = time.perf_counter()
+    sims = 20 if quick else SAMPLE["simulations"]
+    rec = play_record(SAMPLE["params"], SAMPLE["players"], SAMPLE["seed"], sims)
     write_json(out_dir / "sample_game.json", rec)
-    (out_dir / "sample_game.txt").write_text(P.record_text(rec) + "\n", encoding="utf-8")
-    _final_svg(out_dir / "sample_game_final.svg", rec)
+    (out_dir / "sample_game.txt").write_text(record_text(rec) + "\n", encoding="utf-8")
+    title = (f"{rec['game']} seed {rec['seed']}: " + " vs ".join(rec["players"])
+             + f" - {rec['end_reason']}")
+    svg.save(render.state_drawing(rec["final"], title=title), out_dir / "sample_game_final.svg")
     files += ["sample_game.json", "sample_game.txt", "sample_game_final.svg"]
+    timings["sample_game"] = round(time.perf_counter() - t0, 1)
 
+    t0 = time.perf_counter()
+    n_small = 4 if quick else SMALL_MATCH["games"]
+    small = run_match(SMALL_MATCH["params"], SMALL_MATCH["players"], n_small, seed, None,
+                      workers=1 if quick else 2, desc="greedy-random")
+    small["command"] = (f"octosolve octiles match --variant move-over --players greedy,random "
+                        f"--games {n_small} --max-turns 200 --seed {seed}")
+    write_json(out_dir / "greedy_random.json", small)
+    files.append("greedy_random.json")
+    timings["greedy_random"] = round(time.perf_counter() - t0, 1)
+
+    suite = None
+    if SUITE_FILE.exists():
+        doc = read_json(SUITE_FILE, "match suite")
+        check_suite(doc)
+        suite = {k: v for k, v in doc.items() if k != "seconds"}
+        write_json(out_dir / "match_suite.json", suite)
+        files.append("match_suite.json")
+
+    rel = "data/octiles/games/match_suite.json"
     lines = ["# Octiles games: computer players", "",
-             ("_Quick run (smoke test sizes): the figures below are not meaningful._" if quick else
-              "Full run."), "",
+             "Generated by `octosolve report --games octiles`" + (" --quick" if quick else "") + ".", "",
              "Players: `random`; `greedy` (one turn ahead: every placement with its best runner move, "
-             "scored by runner progress / runner groups); `mcts` (UCT over the state API, the 8 best "
-             "actions of a cheap prior per node, truncated greedy rollouts + evaluation); `uct` (the "
-             "generic UCT of octosolve.core.mcts with random rollouts); `openspiel-mcts` (OpenSpiel's "
-             "`MCTSBot` with random rollouts through the generic adapter). Seats rotate from game to "
-             "game. Score = (wins + draws/2) / games, with a 95% Wilson interval. Games still running at "
-             "the turn limit are draws unless marked adjudicated.", ""]
-    summary = []
-    for m in matches:
-        v = m["game"]["variant"]
-        lines += [f"## {v}: {' vs '.join(m['players'])}", "",
-                  f"{m['games']} games, {m['simulations']} simulations per move (MCTS players), turn "
-                  f"limit {m['game']['max_turns']}; {m['seconds']} s. Command: `{m['command']}`", "",
-                  "| player | games | wins | draws | losses | score [95% CI] | runners across / game |",
-                  "| --- | --- | --- | --- | --- | --- | --- |"] + _fmt_match(m) + [""]
-        a, b = m["players"]
-        ra, rb = m["results"][a], m["results"][b]
-        summary.append(f"- {v}: {a} vs {b}: {ra['wins']}-{rb['wins']} ({ra['draws']} draws) in "
-                       f"{m['games']} games")
-    if os_match is not None:
-        m = os_match
-        lines += ["## Our MCTS vs OpenSpiel's MCTS bot (Move Over)", "",
-                  f"{m['games']} games, {m['simulations']} simulations per move for both, turn limit "
-                  f"{m['game']['max_turns']} with adjudication (most runners across wins; equal is a "
-                  f"draw): OpenSpiel's random rollouts almost never reach the end of a race game, so "
-                  f"without adjudication nearly every game is a draw. {m['seconds']} s. "
-                  f"Command: `{m['command']}`", "",
-                  "| player | games | wins | draws | losses | score [95% CI] | runners across / game |",
-                  "| --- | --- | --- | --- | --- | --- | --- |"] + _fmt_match(m) + [""]
-        r = m["results"]
-        summary.append(f"- vs OpenSpiel MCTS ({m['simulations']} sims each, adjudicated at "
-                       f"{m['game']['max_turns']} turns): mcts {r['mcts']['wins']}-"
-                       f"{r['openspiel-mcts']['wins']} ({r['mcts']['draws']} draws) in {m['games']} games")
+             "scored by runner progress / runner groups); `mcts` (the UCT of octosolve.core.mcts with "
+             "two Octiles hooks: only the 8 best actions of a cheap prior are searched at a node, and "
+             "a depth-4 rollout of the prior's best action is followed by the progress evaluation); "
+             "`uct` (the same UCT with random rollouts); `openspiel-mcts` (OpenSpiel's `MCTSBot` with "
+             "random rollouts through the generic adapter). Seats rotate from game to game. Score = "
+             "(wins + draws/2) / games, with a 95% Wilson interval. Games still running at the turn "
+             "limit are draws unless marked adjudicated.", "",
+             "## A sample game (played by the report)", "",
+             f"`octosolve octiles play --variant move-over --players mcts,greedy --simulations {sims} "
+             f"--seed {SAMPLE['seed']}`: [record](sample_game.txt), [JSON](sample_game.json).", "",
+             f"Result: {', '.join(rec['winner_names']) or 'no winner'} ({rec['end_reason']}) after "
+             f"{rec['turns']} turns.", "", "![final position](sample_game_final.svg)", "",
+             "## greedy vs random, Move Over (played by the report)", "",
+             f"Command: `{small['command']}`", ""] + _fmt_match(small) + [""]
+    summary = [f"- sample game (Move Over, mcts {sims} simulations vs greedy, seed {SAMPLE['seed']}): "
+               f"{', '.join(rec['winner_names']) or 'no winner'} ({rec['end_reason']}, "
+               f"{rec['turns']} turns)", _line(small)]
+    if suite is None:
+        lines += ["## The match suite", "", f"Not played yet: `{rel}` is missing (make it with "
+                  "`octosolve octiles match-suite`).", ""]
+        summary.append(f"- match suite: not played ({rel} missing)")
     else:
-        lines += ["## OpenSpiel", "", "OpenSpiel is not installed: the match was not played.", ""]
-        summary.append("- OpenSpiel match not played (open-spiel not installed)")
-    lines += ["## A sample game", "",
-              "`octosolve octiles play --game move-over --players mcts,greedy --seed 1` "
-              f"(here with {plan['sample_sims']} simulations): [record](sample_game.txt), "
-              "[JSON](sample_game.json).", "",
-              f"Result: {', '.join(rec['winner_names']) or 'no winner'} ({rec['end_reason']}) after "
-              f"{rec['turns']} turns.", "", "![final position](sample_game_final.svg)", ""]
+        lines += ["## The match suite (read from a data file)", "",
+                  f"These matches take minutes, so the report does not play them: it reads `{rel}`, "
+                  f"made by `{suite['command']}`, and re-checks every tally and interval against the "
+                  f"file's game records ([copy](match_suite.json)). Each match can be replayed alone "
+                  f"with the command shown (same seeds, same games)."
+                  + (" _This file was made at smoke-test sizes: its figures are not meaningful._"
+                     if suite.get("quick") else ""), ""]
+        for m in suite["matches"]:
+            g = m["game"]
+            lines += [f"### {g['variant']}: {' vs '.join(m['players'])}", "",
+                      f"{m['games']} games, {m['options'].get('simulations')} simulations per move "
+                      f"(search players), turn limit {g['max_turns']}"
+                      + (" with adjudication (most runners across wins; equal is a draw)"
+                         if g.get("adjudicate") else "") + f". Command: `{m['command']}`", ""]
+            lines += _fmt_match(m) + [""]
+            summary.append(_line(m))
+        for s in suite.get("skipped", []):
+            lines += [f"Not played: {s}.", ""]
     (out_dir / "README.md").write_text("\n".join(lines), encoding="utf-8")
     files.insert(0, "README.md")
-    return {"title": "Octiles games", "summary": "\n".join(summary), "files": files}
+    return {"title": "Octiles games", "summary": "\n".join(summary), "files": files,
+            "timings": timings}

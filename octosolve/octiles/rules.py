@@ -28,7 +28,7 @@ tracer in :mod:`.tracer`, the games' state in :mod:`.game`; all are re-exported 
 
 from __future__ import annotations
 
-from . import games as _games
+from . import game as _game
 from .tiles import *  # noqa: F401,F403
 from .tiles import __all__ as _tiles_all
 from .tracer import *  # noqa: F401,F403
@@ -39,5 +39,5 @@ __all__ = [*_tiles_all, *_tracer_all, "make_game"]
 
 def make_game(**params):
     """The Octiles games' state API (``octosolve.core.game.Game``): Move Over, the full game
-    (``variant="octiles"``) and Team Up; see :mod:`octosolve.octiles.games`."""
-    return _games.make_game(**params)
+    (``variant="octiles"``) and Team Up; see :mod:`octosolve.octiles.game`."""
+    return _game.make_game(**params)

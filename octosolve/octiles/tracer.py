@@ -185,6 +185,11 @@ class Tracing:
     def by_kind(self, kind: str) -> list[PathInfo]:
         return [p for p in self.paths if p.kind == kind]
 
+    def _repr_svg_(self) -> str:
+        from .render import tracing_svg
+
+        return tracing_svg(self)
+
     @property
     def loops(self) -> list[PathInfo]:
         return self.by_kind("loop")

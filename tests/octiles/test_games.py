@@ -7,7 +7,9 @@ import pytest
 
 from octosolve.core.errors import OctoError
 from octosolve.core.game import CHANCE, RandomPlayer, play
-from octosolve.octiles import games as G
+from octosolve.octiles import game as G
+from octosolve.octiles import solitaire as Sol
+from octosolve.octiles import topology as T
 from octosolve.octiles import rules
 
 TOPO = G.topology()
@@ -243,7 +245,7 @@ def test_teamup_placements_match_reference(players):
             want = ref_teamup_placements(st)
             assert legal == want
             checked += 1
-            prot = G.protected_masks(st, st.cur)
+            prot = T.protected_masks(st, st.cur)
             if any(prot):
                 with_protection += 1
                 # some exchange is refused because of the protection
@@ -288,7 +290,7 @@ def chain_position():
     for _ in range(2000):
         pl = random_placement(rng, fill=17)
         ta, ra = arrays(pl)
-        adj = G.place_graph(ta, ra)
+        adj = Sol.place_graph(ta, ra)
         for start in range(36):
             chain, seen = [start], {start}
             while len(chain) < 5:
@@ -338,7 +340,7 @@ def test_teamup_connected_and_win_at_start_of_turn():
         st.apply_action(legal[0])
         if not st.is_terminal():
             st.apply_action(st.legal_actions()[0])
-    assert st.is_terminal() and st.winners == [1]
+    assert st.is_terminal() and st.winners() == [1]
     assert st.end_reason == "connected at the start of the turn"
     assert st.returns() == [-1.0, 1.0]
 
@@ -360,10 +362,10 @@ def test_teamup_win_by_placement_and_joint_winners():
         a = t * 136 + s * 8 + TOPO.same_shape[t][r]
         assert a in st.legal_actions()  # legal even if no runner could move afterwards
         st.apply_action(a)
-        assert st.is_terminal() and 0 in st.winners
+        assert st.is_terminal() and 0 in st.winners()
         assert st.end_reason == "connected by placing a tile"
         if joint:
-            assert st.winners == [0] + ([1] if G.components(st, 1) == 1 else [])
+            assert st.winners() == [0] + ([1] if G.components(st, 1) == 1 else [])
 
 
 def test_teamup_joint_winners_variant():
@@ -372,11 +374,11 @@ def test_teamup_joint_winners_variant():
     # and check that with joint winners the other connected player also wins
     st = teamup_state(ta, ra, [chain, free_places(set(chain), 5)], joint_winners=True)
     st._finish([0], "connected")
-    assert 0 in st.winners
-    assert (1 in st.winners) == (G.components(st, 1) == 1)
+    assert 0 in st.winners()
+    assert (1 in st.winners()) == (G.components(st, 1) == 1)
     st2 = teamup_state(ta, ra, [chain, free_places(set(chain), 5)])
     st2._finish([0], "connected")
-    assert st2.winners == [0]
+    assert st2.winners() == [0]
 
 
 def test_teamup_impasse_last_valid_mover_wins(monkeypatch):
@@ -387,13 +389,13 @@ def test_teamup_impasse_last_valid_mover_wins(monkeypatch):
     st.apply_action(a)
     st.apply_action(st.legal_actions()[0])
     assert st.cur == 1
-    monkeypatch.setattr(G, "_teamup_placements", lambda s: [])
+    monkeypatch.setattr(G, "teamup_placements", lambda s: [])
     for p in (1, 2):
         assert st.legal_actions() == [G.PASS]
         st.apply_action(G.PASS)
     assert not st.is_terminal()  # player 0 has not passed yet
     st.apply_action(G.PASS)
-    assert st.is_terminal() and st.winners == [0] and st.end_reason == "impasse"
+    assert st.is_terminal() and st.winners() == [0] and st.end_reason == "impasse"
     assert st.returns() == [1.0, -0.5, -0.5]
 
 
@@ -411,11 +413,11 @@ def test_resignation_keeps_runners_and_skips_the_player():
     assert st.cur == 2 or st.is_terminal()
     if not st.is_terminal():
         st.apply_action(G.RESIGN)
-        assert st.is_terminal() and st.winners == [1]
+        assert st.is_terminal() and st.winners() == [1]
     two = G.make_game(variant="move-over", players=2, allow_resign=True).new_initial_state()
     two.apply_action(two.chance_outcomes()[0][0])
     two.apply_action(G.RESIGN)
-    assert two.winners == [1]
+    assert two.winners() == [1]
 
 
 def test_teamup_partial_turn_only_to_win():
@@ -553,7 +555,7 @@ def test_place_graph_symmetric_and_matches_follow(items):
         pl[sp] = rules.Placed(t, r)
         used.add(t)
     ta, ra = arrays(pl)
-    adj = G.place_graph(ta, ra)
+    adj = Sol.place_graph(ta, ra)
     for p, ds in adj.items():
         for d in ds:
             assert p in adj[d]

@@ -8,9 +8,11 @@ from click.testing import CliRunner
 
 from octosolve.cli import cli as cli_main
 from octosolve.core.game import play
-from octosolve.octiles import games as G
+from octosolve.core.players import make_player
+from octosolve.octiles import game as G
+from octosolve.octiles import solitaire as Sol
 from octosolve.octiles import players as P
-from octosolve.octiles import rules
+from octosolve.octiles import records, rules
 
 TOPO = G.topology()
 
@@ -30,11 +32,11 @@ def test_connection_solitaire_hand_example():
     # a2:2 is circle A1, a2:3 is stop B2 (board.json)
     t, r = tile_with(2, 3)
     pl = {"a2": {"tile": t, "rotation": r}}
-    res = G.check_connection(pl, {"red": ["A1", "B2"]})
+    res = Sol.check_connection(pl, {"red": ["A1", "B2"]})
     assert res["solved"] and res["colours"]["red"] == {"runners": 2, "groups": 1, "connected": True}
-    res = G.check_connection(pl, {"red": ["A1"], "blue": ["B2"]})
+    res = Sol.check_connection(pl, {"red": ["A1"], "blue": ["B2"]})
     assert not res["solved"] and res["cross_connections"] == [["A1", "B2"]]
-    res = G.check_connection({}, {"red": ["A1", "B2"], "blue": ["C3"]})
+    res = Sol.check_connection({}, {"red": ["A1", "B2"], "blue": ["C3"]})
     assert not res["solved"] and res["colours"]["red"]["groups"] == 2
     assert res["colours"]["blue"]["connected"]
 
@@ -45,17 +47,17 @@ def test_sequence_solitaire_hand_example():
     pl = {"a2": {"tile": t, "rotation": r}}
     stops = list(TOPO.places[:16])
     order = ["B2", "B3"] + [s for s in stops if s not in ("B2", "B3")]
-    res = G.check_sequence(pl, order)
+    res = Sol.check_sequence(pl, order)
     assert res["valid"] and res["score"] == 1 and res["chain"] == 2
     assert [1, 2, 1] in res["connected_pairs"]
     order2 = ["B2", "C2", "B3"] + [s for s in stops if s not in ("B2", "B3", "C2")]
-    res2 = G.check_sequence(pl, order2)
+    res2 = Sol.check_sequence(pl, order2)
     assert not res2["valid"] and res2["out_of_sequence"] == [[1, 3]] and res2["score"] == 0
     # reference: count stop-to-stop paths with rules.follow on a random full board
     rng = random.Random(1)
     tiles = rng.sample(range(18), 17)
     full = {s: {"tile": t, "rotation": rng.randrange(8)} for s, t in zip(TOPO.spaces, tiles)}
-    res3 = G.check_sequence(full, stops)
+    res3 = Sol.check_sequence(full, stops)
     placed = rules.validate_placement(full)
     num = {s: i + 1 for i, s in enumerate(stops)}
     bad = set()
@@ -70,11 +72,11 @@ def test_solitaire_bad_input():
     from octosolve.core.errors import OctoError
 
     with pytest.raises(OctoError):
-        G.check_sequence({}, ["B2"])
+        Sol.check_sequence({}, ["B2"])
     with pytest.raises(OctoError):
-        G.check_connection({"z9": {"tile": 0, "rotation": 0}}, {"red": ["A1"]})
+        Sol.check_connection({"z9": {"tile": 0, "rotation": 0}}, {"red": ["A1"]})
     with pytest.raises(OctoError):
-        G.check_connection({}, {"red": ["A1"], "blue": ["A1"]})
+        Sol.check_connection({}, {"red": ["A1"], "blue": ["A1"]})
 
 
 # ------------------------------------------------------------------ players
@@ -83,7 +85,7 @@ def test_solitaire_bad_input():
 def test_players_choose_legal_actions(variant):
     game = G.make_game(variant=variant, max_turns=6)
     for name in ("random", "greedy", "mcts"):
-        pl = P.make_player(name, game, seed=1, simulations=10)
+        pl = make_player(P.PLAYERS, name, game, seed=1, simulations=10)
         st = game.new_initial_state()
         rng = random.Random(0)
         for _ in range(6):
@@ -103,17 +105,18 @@ def test_evaluate_is_zero_sum_and_terminal_exact():
     play(st, [P.GreedyPlayer(1), P.GreedyPlayer(2)], rng=random.Random(3))
     assert st.is_terminal()
     assert P.evaluate(st) == st.returns()
-    if st.winners:  # an independent check of the winner: all its runners on its finish circles
+    if st.winners():  # an independent check of the winner: all its runners on its finish circles
         b = rules.board()
-        w = st.winners[0]
+        w = st.winners()[0]
         side = st.start_side(w)
         finish = {c for c in b.ring if b.circle_group(c) == b.opposite_group[side]}
         assert {TOPO.places[p] for p in st.pos[w]} <= finish
 
 
-@pytest.mark.slow
+@pytest.mark.integration
 def test_mcts_beats_greedy_small_match():
-    res = P.match({"variant": "move-over"}, ["mcts", "greedy"], 2, seed=5, simulations=60, workers=1)
+    res = records.run_match({"variant": "move-over"}, ["mcts", "greedy"], 2, seed=5, simulations=60,
+                            workers=1)
     assert res["results"]["mcts"]["wins"] >= 1
 
 
@@ -124,7 +127,7 @@ def run(args):
 
 
 def test_cli_play_record_and_json():
-    r = run(["play", "--game", "move-over", "--players", "greedy,random", "--seed", "1", "--max-turns", "8"])
+    r = run(["play", "--variant", "move-over", "--players", "greedy,random", "--seed", "1", "--max-turns", "8"])
     assert r.exit_code == 0, r.output
     assert "player 0: place tile" in r.output and "Result after" in r.output
     r = run(["play", "--players", "greedy,random", "--seed", "1", "--max-turns", "8", "--json"])
@@ -138,7 +141,7 @@ def test_cli_play_record_and_json():
 
 
 def test_cli_match_json():
-    r = run(["match", "--game", "team-up", "--players", "random,random", "--games", "2",
+    r = run(["match", "--variant", "Team-Up", "--players", "random,random", "--games", "2",
              "--max-turns", "6", "--workers", "1", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
@@ -148,9 +151,9 @@ def test_cli_match_json():
 @pytest.mark.parametrize("args", [
     ["play", "--players", "mcts,chess"],
     ["play", "--players", "mcts"],
-    ["play", "--game", "ludo"],
+    ["play", "--variant", "ludo"],
     ["play", "--players", "greedy,greedy", "--teams"],
-    ["play", "--game", "team-up", "--runners", "2", "--players", "random,random"],
+    ["play", "--variant", "Team-Up", "--runners", "2", "--players", "random,random"],
     ["solitaire", "sequence", "missing.json", "--order", "B2"],
 ])
 def test_cli_bad_input(args):
@@ -180,7 +183,8 @@ def test_cli_solitaire(tmp_path):
 
 # ------------------------------------------------------------------ OpenSpiel
 
-@pytest.mark.parametrize("kw", [{}, {"variant": "octiles", "players": 3, "max_turns": 30},
+@pytest.mark.parametrize("kw", [pytest.param({}, marks=pytest.mark.integration),
+                                {"variant": "octiles", "players": 3, "max_turns": 30},
                                 {"variant": "team-up", "players": 2, "max_turns": 20, "allow_resign": True},
                                 {"variant": "move-over", "players": 4, "teams": True, "max_turns": 30}])
 def test_openspiel_random_sim_test(kw):
@@ -211,8 +215,8 @@ def test_mcts_in_full_game_with_markers():
     while st.turn < 30 and not st.is_terminal():
         st.apply_action(rng.choice(st.legal_actions()))
     assert all(t >= 0 for t in st.tile_at)
-    bot = P.OctilesMCTS(simulations=40, seed=2)
-    for _ in range(12):
+    bot = P.octiles_mcts(simulations=15, seed=2)
+    for _ in range(8):
         if st.is_terminal():
             break
         if st.current_player() < 0:
@@ -238,8 +242,8 @@ def test_adjudication_at_turn_limit():
     st.apply_action(st.legal_actions()[0])
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
-    assert st.winners == [0] and st.end_reason == "turn limit (adjudicated)"
+    assert st.winners() == [0] and st.end_reason == "turn limit (adjudicated)"
     st2 = G.make_game(max_turns=1, adjudicate=True).new_initial_state()
     while not st2.is_terminal():
         st2.apply_action(st2.legal_actions()[0])
-    assert st2.winners == [] and st2.returns() == [0.0, 0.0]
+    assert st2.winners() == [] and st2.returns() == [0.0, 0.0]

@@ -1,0 +1,76 @@
+"""Game records and matches of the Octiles games, through the shared layers: one game is
+:func:`octosolve.core.match.play_one` (which plays with :func:`octosolve.core.game.play`), a match is
+:func:`octosolve.core.match.match` over ``octosolve.games.match_spec("octiles", ...)``, so a game of
+a match and the same game played alone (same seed, same seats) are the same game.
+
+>>> rec = play_record({"variant": "move-over", "max_turns": 6}, ["greedy", "random"], seed=1)
+>>> rec["turns"] <= 6 and rec["final"]["game"] == "octiles"
+True
+"""
+
+from __future__ import annotations
+
+from ..core.match import match, play_one
+from ..games import match_spec
+from .game import make_game
+from .notation import action_name
+
+__all__ = ["play_record", "record_text", "run_match", "runners_across"]
+
+
+def runners_across(state) -> list[int] | None:
+    """Race games: each player's runners on their finish circles (None for Team Up)."""
+    if state.variant == "team-up":
+        return None
+    return [sum(p in state.finish_sets[q] for p in state.pos[q]) for q in range(state.n)]
+
+
+def play_record(game_params: dict, names: list[str], seed: int | None,
+                simulations: int | None = None) -> dict:
+    """Play one game between ``names`` (seat order) and return its record (JSON-ready): the moves in
+    words, the winners, and the final position (a ``to_json`` document)."""
+    options = {"simulations": simulations} if simulations is not None else {}
+    spec = match_spec("octiles", game_params, options)
+    rec = play_one(spec, names, seed, 0, keep_history=True)
+    state = make_game(**game_params).new_initial_state(seed)
+    moves = []
+    for p, a in rec["history"]:
+        moves.append({"turn": state.turn, "player": p, "action": a, "text": action_name(a, state)})
+        state.apply_action(a)
+    winners = state.winners()
+    return {"game": state.variant, "params": dict(game_params), "players": list(names), "seed": seed,
+            "simulations": simulations, "moves": moves,
+            "turns": max((m["turn"] + 1 for m in moves if m["player"] >= 0), default=0),
+            "terminal": state.is_terminal(), "winners": winners,
+            "winner_names": [names[w] for w in winners], "end_reason": state.end_reason,
+            "returns": state.returns(), "runners_across": runners_across(state),
+            "final": state.to_json()}
+
+
+def record_text(rec: dict) -> str:
+    """A game record in words, one line per move."""
+    lines = [f"Octiles {rec['game']}: " + ", ".join(f"player {i} = {n}" for i, n in
+                                                    enumerate(rec["players"])) + f" (seed {rec['seed']})"]
+    for m in rec["moves"]:
+        if m["player"] < 0:
+            lines.append(f"  stack shows tile {m['action']}")
+            continue
+        lines.append(f"{m['turn'] + 1:4d}. player {m['player']}: {m['text']}")
+    w = rec["winners"]
+    lines.append(f"Result after {rec['turns']} turns: "
+                 + (("winner(s): " + ", ".join(f"player {i} ({rec['players'][i]})" for i in w)) if w
+                    else "no winner") + f" [{rec['end_reason']}]")
+    lines.append("Runners: " + "; ".join(f"player {i}: {' '.join(r)}"
+                                         for i, r in enumerate(rec["final"]["runners"])))
+    return "\n".join(lines)
+
+
+def run_match(game_params: dict, names: list[str], games: int, seed: int | None,
+              simulations: int | None = None, *, workers: int | None = 1,
+              scheduler: str | None = None, desc: str = "octiles games") -> dict:
+    """A match through :func:`octosolve.core.match.match` (seats rotate; Wilson intervals)."""
+    options = {"simulations": simulations} if simulations is not None else {}
+    spec = match_spec("octiles", game_params, options)
+    out = match(spec, names, games, seed, workers=workers, scheduler=scheduler, desc=desc)
+    out["simulations"] = simulations
+    return out

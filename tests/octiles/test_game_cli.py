@@ -1,0 +1,191 @@
+"""The Octiles game commands (play, match, position, solitaire): the shared option vocabulary, the
+position documents round trip, and every bad input ends in a one-line error with exit status 2."""
+
+import json
+import os
+
+import pytest
+
+from octosolve.core.game import play
+from octosolve.core.match import match
+from octosolve.core.seeding import py_random
+from octosolve.games import match_spec
+from octosolve.octiles import game as G
+from octosolve.octiles import records
+from octosolve.octiles.players import PLAYERS
+from octosolve.octiles.position import load_position, position_from_json
+
+
+def _bad(r, *words):
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output and "internal error" not in r.output.lower()
+    err = [ln for ln in r.output.strip().splitlines() if "Error" in ln]
+    assert err, r.output
+    for w in words:
+        assert w.lower() in r.output.lower(), (w, r.output)
+
+
+def run(cli_runner, *args):
+    return cli_runner(["octiles", *args])
+
+
+# ------------------------------------------------------------------ the contract, round trips
+
+@pytest.mark.parametrize("params", [{}, {"variant": "team-up", "max_turns": 12},
+                                    {"variant": "octiles", "players": 3, "max_turns": 20}])
+def test_position_documents_round_trip_and_refuse_tampering(params):
+    game = G.make_game(**params)
+    st = game.new_initial_state()
+    play(st, [PLAYERS[0].build(game, seed=i) for i in range(game.info.num_players)],
+         rng=py_random(3, "chance"), max_moves=25)
+    doc = json.loads(json.dumps(st.to_json()))
+    back = position_from_json(doc)
+    assert back.to_json() == doc and back.legal_actions() == st.legal_actions()
+    assert game.params() == params and G.make_game(**game.params()).info == game.info
+    for key, value in [("turn", doc["turn"] + 1), ("top", 17 if doc["top"] != 17 else 16),
+                       ("runners", doc["runners"][::-1]), ("params", {"players": 2.0}),
+                       ("extra", 1)]:
+        bad = dict(doc, **{key: value})
+        with pytest.raises(Exception) as e:
+            position_from_json(bad)
+        assert type(e.value).__name__.startswith("Octo")
+    bad = dict(doc, history=doc["history"][:-1] + [[doc["history"][-1][0], 99999]])
+    with pytest.raises(Exception, match="history item"):
+        position_from_json(bad)
+
+
+def test_winners_is_a_method_and_play_uses_the_shared_loop():
+    rec = records.play_record({"variant": "move-over", "max_turns": 30}, ["greedy", "random"], seed=4)
+    st = position_from_json(rec["final"])
+    assert st.winners() == rec["winners"] and st.is_terminal() == rec["terminal"]
+    # the record's game is the first game of a match with the same seed and seats
+    spec = match_spec("octiles", {"variant": "move-over", "max_turns": 30})
+    m = match(spec, ["greedy", "random"], 1, seed=4, workers=1)
+    assert m["records"][0]["winners"] == rec["winners"]
+    assert m["records"][0]["moves"] == len(rec["moves"])
+
+
+def test_state_svg_and_tracing_svg():
+    from octosolve.octiles import rules
+
+    st = G.make_game().new_initial_state()
+    for text in (st._repr_svg_(), rules.trace({})._repr_svg_()):
+        assert text.lstrip().startswith("<?xml") and "viewBox" in text
+
+
+# ------------------------------------------------------------------ commands
+
+def test_play_out_then_position(cli_runner, tmp_path):
+    out, pic = tmp_path / "end.json", tmp_path / "end.svg"
+    r = run(cli_runner, "play", "--players", "Greedy,RANDOM", "--variant", "Team-Up", "--max-turns", "6",
+            "--seed", "2", "--out", out, "--svg", pic)
+    assert r.exit_code == 0, r.output
+    assert pic.read_text().count("<svg") == 1
+    r = run(cli_runner, "position", out, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["position"] == json.loads(out.read_text())
+    assert load_position(out).to_json() == d["position"]
+
+
+def test_match_json_uses_the_shared_result_format(cli_runner):
+    r = run(cli_runner, "match", "--players", "random,greedy", "--games", "2", "--max-turns", "5",
+            "--workers", "1", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert set(d) >= {"players", "games", "seed", "results", "seats", "records"}
+    assert d["results"]["random"]["games"] == 2 and len(d["seats"]) == 2
+
+
+@pytest.mark.parametrize("args, words", [
+    (["play", "--players", "mcts,chess"], ["chess"]),
+    (["play", "--players", "mcts"], ["2 or 3 or 4"]),
+    (["play", "--players", "random,random,random,random,random"], []),
+    (["play", "--players", ""], []),
+    (["play", "--variant", "ludo"], ["ludo"]),
+    (["play", "--game", "team-up"], []),
+    (["play", "--sims", "10"], []),
+    (["play", "--simulations", "0"], []),
+    (["play", "--simulations", "-1"], []),
+    (["play", "--simulations", "1000000000"], []),
+    (["play", "--max-turns", "0"], []),
+    (["play", "--max-turns", "1000000000000"], []),
+    (["play", "--runners", "7"], []),
+    (["play", "--runners", "5.9"], []),
+    (["play", "--seed", "-1"], []),
+    (["play", "--seed", "99999999999999999999999"], []),
+    (["play", "--players", "greedy,greedy", "--teams"], ["four players"]),
+    (["play", "--variant", "team-up", "--runners", "2", "--players", "random,random"], ["team-up"]),
+    (["play", "--out", "/proc/nope/x.json", "--players", "random,random"], []),
+    (["play", "--svg", "", "--players", "random,random"], []),
+    (["match", "--games", "0"], []),
+    (["match", "--games", "1000000000000"], []),
+    (["match", "--workers", "0"], []),
+    (["match", "--simulations", "nan"], []),
+    (["match-suite", "--workers", "100000"], []),
+])
+def test_bad_options(cli_runner, args, words):
+    _bad(run(cli_runner, *args), *words)
+
+
+def test_unwritable_outputs(cli_runner, tmp_path):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    _bad(run(cli_runner, "play", "--players", "random,random", "--out", folder))
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        _bad(run(cli_runner, "play", "--players", "random,random", "--svg", locked / "x.svg"))
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json",
+    b"\xff\xfe{}",
+    b'{"game": "octiles", "game": "octiles"}',
+    b"[" * 10000 + b"]" * 10000,
+    b'{"game": "octiles", "params": {"players": 2.0}, "history": []}',
+    b'{"game": "octiles", "params": {"max_turns": 1e400}, "history": []}',
+    b'{"game": "octiles", "params": {}, "history": [[0, 1]]}',
+    b'{"game": "octiles", "params": {}, "history": "x"}',
+    b'{"game": "oct8"}',
+    b'[]',
+    b'',
+])
+def test_bad_position_files(cli_runner, tmp_path, content):
+    f = tmp_path / "pos.json"
+    f.write_bytes(content)
+    _bad(run(cli_runner, "position", f))
+
+
+def test_bad_position_paths(cli_runner, tmp_path):
+    _bad(run(cli_runner, "position", tmp_path / "missing.json"))
+    _bad(run(cli_runner, "position", tmp_path))
+
+
+@pytest.mark.parametrize("placement, runners", [
+    (b"\xff{}", b'{"red": ["A1"]}'),
+    (b'{"a2": {"tile": 1, "rotation": 0}, "a2": {"tile": 2, "rotation": 0}}', b'{"red": ["A1"]}'),
+    (b"{}", b'{"red": ["A1"], "red": ["B2"]}'),
+    (b"{}", b'{"red": "A1"}'),
+    (b"{}", b'{"red": [1]}'),
+    (b"{}", b"{}"),
+    (b"{}", b'{"red": ["Z9"]}'),
+    (b'{"a2": {"tile": 1.5, "rotation": 0}}', b'{"red": ["A1"]}'),
+])
+def test_bad_solitaire_files(cli_runner, tmp_path, placement, runners):
+    p, q = tmp_path / "p.json", tmp_path / "r.json"
+    p.write_bytes(placement)
+    q.write_bytes(runners)
+    _bad(run(cli_runner, "solitaire", "connection", p, q))
+
+
+def test_bad_trace_files(cli_runner, tmp_path):
+    for content in (b"\xff\xfe", b'{"c3": {"tile": 1, "rotation": 0}, "c3": {"tile": 2, "rotation": 0}}',
+                    b'{"c3": {"tile": true, "rotation": 0}}', b'{"c3": {"tile": 1, "rotation": "x"}}'):
+        f = tmp_path / "p.json"
+        f.write_bytes(content)
+        _bad(run(cli_runner, "trace", f))
+    f = tmp_path / "p.json"
+    f.write_text("{}")
+    _bad(run(cli_runner, "trace", f, "--svg", ""))
+    _bad(run(cli_runner, "solitaire", "sequence", f, "--order", "B2,B2"))

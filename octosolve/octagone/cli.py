@@ -282,7 +282,8 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
         emit(fa, True)
         return
     lo, hi = fa["first_score_ci95"]
-    click.echo(f"{variant} ({params['wrap']}), {len(names)} players, {','.join(names)}, {games} games: "
+    mode = "no wrap-around" if params["variant"] == "kids" else f"{params['wrap']} lines"
+    click.echo(f"{params['variant']} ({mode}), {len(names)} players, {','.join(names)}, {games} games: "
                f"first side wins {fa['first_wins']}, loses {fa['first_losses']}, ties {fa['ties']}; "
                f"score {fa['first_score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
 

@@ -358,3 +358,21 @@ def _read_placement(path: str) -> dict:
     from . import tiles
 
     return tiles.placement_to_json(tiles.load_placement(path))
+
+
+def _register_challenge_commands() -> None:
+    """The challenge commands of :mod:`octosolve.octiles.challenges.commands` (``challenge``,
+    ``prove``) replace the plain ``challenge`` above when that module is present."""
+    import importlib.util
+
+    if importlib.util.find_spec("octosolve.octiles.challenges.commands") is None:
+        return
+    from .challenges import commands
+
+    for name in ("challenge_cmd", "prove_cmd"):
+        cmd = getattr(commands, name, None)
+        if cmd is not None:
+            group.add_command(cmd)
+
+
+_register_challenge_commands()

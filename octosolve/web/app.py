@@ -68,10 +68,11 @@ async def _favicon(request: Request):
     return Response(status_code=204)
 
 
-def create_app(*, max_games: int = 200, games=None) -> Starlette:
+def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starlette:
     """The web app. ``max_games``: games kept in memory (least recently used dropped);
     ``games``: the registry entries offered on /play (default: every game of
-    :data:`octosolve.games.GAMES` with a turn-based state)."""
+    :data:`octosolve.games.GAMES` with a turn-based state); ``warm``: when a game's page is
+    first opened, load its computer player's compiled kernels in the background."""
     from . import octagion_api, octiles_api, play
 
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
@@ -82,7 +83,7 @@ def create_app(*, max_games: int = 200, games=None) -> Starlette:
     ]
     routes += octiles_api.routes()
     routes += octagion_api.routes()
-    routes += play.routes(play.Sessions(max_games=max_games, games=games), STATIC_DIR / "play.html")
+    routes += play.routes(play.Sessions(max_games=max_games, games=games, warm=warm), STATIC_DIR / "play.html")
     return Starlette(
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,

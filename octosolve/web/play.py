@@ -186,7 +186,7 @@ def st_action(game, state, player, action) -> str:
 class Sessions:
     """Games in memory, least recently used dropped beyond ``max_games``."""
 
-    def __init__(self, max_games: int = 200, games=None):
+    def __init__(self, max_games: int = 200, games=None, warm: bool = True):
         from ..games import GAMES
 
         if not isinstance(max_games, int) or max_games < 1:
@@ -196,6 +196,39 @@ class Sessions:
         self.entries = {e.name: e for e in entries}
         self._games: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
+        self.warm = warm
+        self._warmed: set[str] = set()
+
+    def warm_up(self, e, specs) -> None:
+        """Once per game, in a background thread: one move of its default player on a scratch
+        game, so that the first real computer move does not wait for compiled kernels to load
+        (several seconds for some games)."""
+        with self._lock:
+            if not self.warm or e.name in self._warmed:
+                return
+            self._warmed.add(e.name)
+
+        def work():
+            from ..core.game import CHANCE
+            from ..core.players import make_player
+
+            try:
+                g = e.make_game()
+                st = g.new_initial_state(0)
+                p = make_player(specs, _default_player(specs), g, seed=0)
+                rng = random.Random(0)
+                for _ in range(3):
+                    if st.is_terminal():
+                        break
+                    if st.current_player() == CHANCE:
+                        from ..core.game import sample_chance
+                        st.apply_action(sample_chance(st, rng))
+                    else:
+                        st.apply_action(p.choose(st))
+            except Exception:  # a warm-up only: a real game reports its own errors
+                pass
+
+        threading.Thread(target=work, name=f"warm-{e.name}", daemon=True).start()
 
     def entry(self, name: str):
         e = self.entries.get(str(name).lower())
@@ -218,6 +251,7 @@ class Sessions:
         """Choices for the page: parameter presets, players with their options and help."""
         e = self.entry(name)
         specs = self.specs(e)
+        self.warm_up(e, specs)
         return {"game": e.name, "title": getattr(e, "title", e.name),
                 "presets": [{"title": t, "params": p, "num_players": _num_players(e, p)}
                             for t, p in PLAYABLE.get(e.name, [("default", {})])],

@@ -26,12 +26,13 @@ from .toygame import NimEntry  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app(), raise_server_exceptions=False)
+    return TestClient(create_app(warm=False), raise_server_exceptions=False)
 
 
 @pytest.fixture
 def nim():
-    return TestClient(create_app(games=[NimEntry()], max_games=3), raise_server_exceptions=False)
+    return TestClient(create_app(games=[NimEntry()], max_games=3, warm=False),
+                      raise_server_exceptions=False)
 
 
 def answer(number: int, variant: str) -> dict:
@@ -363,6 +364,16 @@ def test_games_in_memory_are_capped_lru(nim):
     assert nim.get(f"/api/nim/{ids[1]}").status_code == 404
     for i in (0, 2, 3):
         assert nim.get(f"/api/nim/{ids[i]}").status_code == 200
+
+
+def test_warm_up_once_per_game():
+    from octosolve.web.play import Sessions
+
+    s = Sessions(games=[NimEntry()])
+    s.catalogue("nim")
+    s.catalogue("NIM")
+    assert s._warmed == {"nim"}
+    assert Sessions(games=[NimEntry()], warm=False).catalogue("nim") and True
 
 
 def test_computer_against_computer_and_info(nim):

@@ -165,7 +165,13 @@ class Session:
                "returns": list(st.returns()) if over else None,
                "observation": st.observation_string(me), "legal": legal, "history": hist,
                "moves": len(st.history), "perfect_information": self.perfect(),
-               "record_available": show_all}
+               "record_available": show_all, "picture": None}
+        # the position's picture (``_repr_svg_``) shows everything: only when nothing is hidden
+        if show_all and hasattr(st, "_repr_svg_"):
+            try:
+                out["picture"] = st._repr_svg_()
+            except Exception:  # a picture is a nicety: the text observation is the view
+                out["picture"] = None
         return out
 
     def record(self) -> dict:

@@ -317,8 +317,14 @@ def test_hidden_information_stays_hidden(nim):
     assert v["history"][1]["text"] == "moved"  # the other seat's move, in a hidden-information game
     assert v["played"] is None
     assert str(theirs) not in v["observation"].replace(str(mine), "")
+    assert v["picture"] is None  # the position's picture shows both cards
     r = nim.get(f"/api/nim/{gid}/record")  # the record shows both cards: not before the end
     assert r.status_code == 400 and "over" in r.json()["error"]
+    while not v["terminal"]:
+        path = "move" if v["human_turn"] else "computer"
+        v = nim.post(f"/api/nim/{gid}/{path}", json={"action": 1} if v["human_turn"] else {}).json()
+    assert f"cards {mine} {theirs}" in v["picture"]  # over: nothing hidden any more
+    assert nim.get(f"/api/nim/{gid}/record").json()["cards"] == [mine, theirs]
 
 
 @pytest.mark.parametrize("path,body,status,words", [

@@ -61,6 +61,11 @@ class NimState(State):
     def observation_string(self, player: int) -> str:
         return f"pile {self.pile}; your secret card {self.cards[player]}"
 
+    def _repr_svg_(self) -> str:
+        """A picture showing everything (both secret cards)."""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="2" y="14">'
+                f'pile {self.pile}, cards {self.cards[0]} {self.cards[1]}</text></svg>')
+
     def to_json(self) -> dict:
         return {"game": "nim", "stones": self.game.stones, "cards": self.cards,
                 "moves": [a for _, a in self.history]}

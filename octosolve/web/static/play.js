@@ -88,6 +88,14 @@ function draw() {
   st.textContent = status;
   st.dataset.terminal = v.terminal ? "1" : "0";
   document.getElementById("observation").textContent = v.observation;
+  const pic = document.getElementById("picture");
+  if (v.picture) {
+    pic.innerHTML = v.picture.replace(/^<\?xml[^>]*>\s*/, "");
+    const svg = pic.querySelector("svg");
+    if (svg) { svg.removeAttribute("height"); svg.style.maxWidth = "100%"; svg.style.height = "auto"; }
+  } else {
+    pic.replaceChildren();
+  }
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   const legal = document.getElementById("legal");
   legal.replaceChildren();
@@ -125,9 +133,8 @@ async function init() {
   const seats = () => {
     const n = pg.info.presets[Number(preset.value)].num_players;
     const seat = document.getElementById("seat");
-    const names = ["first", "second", "third", "fourth"];
-    seat.replaceChildren(...Array.from({ length: n }, (_, i) =>
-      el("option", { value: i }, `${names[i] || "seat " + i} (seat ${i})`)));
+    // seats as the game numbers them (who moves first is the game's rule)
+    seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
   };
   preset.onchange = seats;
   seats();

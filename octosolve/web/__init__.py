@@ -1,11 +1,6 @@
-"""`octosolve serve`: a local web app (Starlette + uvicorn) over the library; see docs/web.md."""
+"""`octosolve serve`: a local web app (Starlette + uvicorn) over the library; see docs/web.md.
 
-__all__ = ["create_app", "run"]
-
-
-def __getattr__(name):
-    if name in __all__:
-        from . import app
-
-        return getattr(app, name)
-    raise AttributeError(name)
+:mod:`.app` builds the app (``create_app``) and serves it (``run``); :mod:`.octiles_api`,
+:mod:`.octagion_api` and :mod:`.play` are its parts; :mod:`.http` the request/answer helpers;
+``static/`` the pages, scripts and stylesheet.
+"""

@@ -8,7 +8,9 @@ cards of a scored row are ``--cards``); ``--teams N`` is always a count of teams
 
 from __future__ import annotations
 
+import os
 import shlex
+import sys
 
 import click
 
@@ -188,9 +190,17 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     if require_path:
         req = [w for _, _, w in parse_wordcards(read_lines(require_path, "required words"),
                                                  require_path)]
-    res = design_deck(wl, per_number=per_number, required=req, favour=favour,
-                      time_limit=time_limit, seed=seed, workers=workers,
-                      local_search_iters=ls_iters)
+    try:
+        res = design_deck(wl, per_number=per_number, required=req, favour=favour,
+                          time_limit=time_limit, seed=seed, workers=workers,
+                          local_search_iters=ls_iters)
+    except KeyboardInterrupt:
+        # OR-Tools may still be tearing down its worker threads: a normal interpreter exit can
+        # then abort inside C++ ("terminate called"), so leave at once, nothing written
+        click.echo("Interrupted: no deck designed, nothing written.", err=True)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
     if out:
         _write_text(out, res.deck.to_csv())
     j = res.to_json()
@@ -198,7 +208,7 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
         cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
                               ls_iters, seed, out, record)
         rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
-                            words=words_arg or "lexicon", top=top, per_number=per_number,
+                            words_file=words_arg or "lexicon", top=top, per_number=per_number,
                             favour=favour, time_limit=time_limit, workers=workers,
                             local_search=ls_iters, seed=seed)
         write_json(record, rec)

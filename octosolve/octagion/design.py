@@ -46,6 +46,9 @@ def _solve(solver, model, seconds: float, desc: str):
 
     cb = Best()
     box: dict = {}
+    # CP-SAT would install its own SIGINT handler (replacing Python's) while it runs in the thread;
+    # keep Python's, which raises KeyboardInterrupt here, and stop the search ourselves
+    solver.parameters.catch_sigint_signal = False
 
     def run():
         try:

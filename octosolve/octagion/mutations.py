@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,9 +16,9 @@ from pathlib import Path
 from ..core.errors import fail
 from ..core.seeding import py_random
 from .rules import NUMBERS, WORDS_PER_CARD, Deck
-from .wordcards import load_wordcards, parse_wordcards  # noqa: F401 (old import path of parse_wordcards)
+from .wordcards import load_wordcards, parse_wordcards  # parse_wordcards: re-exported (old path)
 
-__all__ = ["VARIANTS", "ZETA_BUDGETS", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
+__all__ = ["VARIANTS", "ZETA_BUDGETS", "load_wordcards", "parse_wordcards", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
            "load_countdown", "parse_levels", "parse_treatments", "generate_setup",
            "number_distribution", "offset_distribution", "position_distribution", "collision_odds",
            "collision_odds_enumerated", "simulate_redraws", "odds"]
@@ -49,10 +50,9 @@ def parse_countdown(text: str, name: str = "countdown cards") -> list[CountdownC
         fail(f"{name}: the header must be 'time_s,level,offset'")
     out = []
     for i, r in enumerate(rows[1:], 2):
-        try:
-            t, lv, off = (int(x) for x in r)
-        except ValueError:
+        if len(r) != 3 or not all(re.fullmatch(r"[0-9]{1,4}", x.strip()) for x in r):
             fail(f"{name} line {i}: expected three integers time_s,level,offset")
+        t, lv, off = (int(x) for x in r)
         if not 45 <= t <= 115:
             fail(f"{name} line {i}: time {t} s is outside 45 s .. 1:55")
         if lv not in (1, 2, 3):
@@ -69,10 +69,8 @@ def load_countdown(path: Path | str | None = None) -> list[CountdownCard]:
     if path is None:
         from ..core.paths import data_path
         path = data_path("octagion", "countdown.csv")
-    p = Path(path)
-    if not p.is_file():
-        fail(f"countdown file not found: {p}")
-    return parse_countdown(p.read_text(encoding="utf-8"), str(p))
+    from ..core.lexicon import read_text
+    return parse_countdown(read_text(path, "countdown file"), str(path))
 
 
 def parse_levels(text: str | None) -> tuple[int, ...]:

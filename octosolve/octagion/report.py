@@ -1,73 +1,99 @@
-"""Octagion's section of `octosolve report`: the default deck, the generated word cards and their
-solvability report, deck statistics, a deck-design run, the Delta/Epsilon odds, an example set-up."""
+"""Octagion's section of `octosolve report`: the default deck, the family filter, the word cards and
+their solvability report, deck statistics, the deck-design record re-checked, the Delta/Epsilon
+odds and example set-ups.
+
+Deterministic: nothing written depends on the run (durations go to the returned ``"timings"``). The
+deck design itself (CP-SAT with several workers, not deterministic, minutes) is not run here: the
+command ``octosolve octagion design-deck ... --record data/octagion/deck_design.json`` stores its
+result, and this report recomputes that record's word counts with the kernel.
+"""
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from pathlib import Path
 
-from ..core.jsonout import write_json
+from ..core.jsonout import read_json, write_json
+from ..core.lexicon import read_lines
 from ..core.paths import data_path
 from . import kernels
+from .design import check_design_record
 from .mutations import generate_setup, load_countdown, odds
-from .wordcards import load_wordcards, parse_wordcards
 from .render import deck_svg, histogram_svg, wordcards_svg
 from .rules import load_deck
-from .design import design_deck
-__all__ = ["build"]
-
 from .wordcards import (DEFAULT_DESIGN_WORDS, check_cards, deck_stats, generate_wordcards,
-                        load_lexicon)
+                        load_lexicon, load_wordcards, parse_wordcards, zeta_candidates)
+
+__all__ = ["build", "DEFAULT_SEED"]
+
+DEFAULT_SEED = 20261121
 
 
-def _kernel_speed(deck) -> dict:
-    words = list(load_lexicon()[0])
-    arr = kernels.encode_words(words)
+def _kernel_seconds(deck) -> float:
+    """Best of 5 runs of the one-thread kernel over the whole lexicon (for timings.json only)."""
+    arr = kernels.encode_words(list(load_lexicon()[0]))
     kernels.solve_words(arr[:10], deck.masks, kernels.POPCOUNT8)
     best = float("inf")
     for _ in range(5):
         t0 = time.perf_counter()
         kernels.solve_words(arr, deck.masks, kernels.POPCOUNT8)
         best = min(best, time.perf_counter() - t0)
-    return {"words": len(words), "seconds": best, "words_per_s": len(words) / best}
+    return round(best, 4)
+
+
+def _family_filter_counts() -> dict:
+    """Counts of the family filter: from the lexicon's header and data/octagion/family_filter.tsv,
+    re-checked (no blocked word is in the lexicon)."""
+    block = [ln.split("\t")[1] for ln in read_lines(data_path("octagion", "family_filter.tsv"))
+             if ln.startswith("block\t")]
+    allow = [ln.split("\t")[1] for ln in read_lines(data_path("octagion", "family_filter.tsv"))
+             if ln.startswith("allow\t")]
+    head = [ln for ln in data_path("octagion", "words8.tsv").read_text(encoding="utf-8").splitlines()[:8]
+            if ln.startswith("# Family filter:")]
+    lex = set(load_lexicon()[0])
+    return {"blocked_listed": len(block), "allowed_listed": len(allow),
+            "blocked_in_lexicon": sorted(set(block) & lex), "lexicon_words": len(lex),
+            "lexicon_header": head[0][2:] if head else None}
 
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     files: list[str] = []
-    deck = load_deck()
-    seed_ = 20261121 if seed is None else seed
+    timings: dict[str, float] = {}
+    clock = [time.perf_counter()]
 
-    # 1. the default deck
+    def lap(step: str) -> None:
+        now = time.perf_counter()
+        timings[step] = round(now - clock[0], 3)
+        clock[0] = now
+
+    deck = load_deck()
+    seed_ = DEFAULT_SEED if seed is None else seed
+
+    # 1. the default deck and the family filter
     shutil.copyfile(data_path("octagion", "deck.csv"), out / "deck.csv")
-    deck_svg(deck, out / "deck.svg")
+    deck_svg(deck, out / "deck.svg", title="Octagion default deck (ours): 6 cards per number")
     files += ["deck.csv", "deck.svg"]
-    design_note = None
-    try:
-        design_note = json.loads(data_path("octagion", "deck_design.json").read_text())
-    except Exception:  # noqa: BLE001 - the note is optional
-        design_note = None
+    family = _family_filter_counts()
+    lap("deck")
 
     # 2. the word cards (the committed ones) and their solvability report
     wc_path = data_path("octagion", "wordcards.txt")
     shutil.copyfile(wc_path, out / "wordcards.txt")
-    from ..core.lexicon import read_lines
-    entries = parse_wordcards(read_lines(wc_path), str(wc_path))
+    entries = parse_wordcards(read_lines(wc_path), "data/octagion/wordcards.txt")
     rep = check_cards(entries, deck)
     write_json(out / "wordcards_check.json", rep)
     wordcards_svg(rep, out / "wordcards.svg")
     files += ["wordcards.txt", "wordcards_check.json", "wordcards.svg"]
-    # the generator reproduces the committed cards
-    regenerated = generate_wordcards(deck, cards=len(rep["cards"]), seed=None)
-    same = regenerated == load_wordcards(wc_path)
+    same = generate_wordcards(deck, cards=len(rep["cards"]), seed=None) == load_wordcards(wc_path)
+    lap("word cards")
 
     # 3. deck statistics over the lexicon
     st_all = deck_stats(deck)
     st_top = deck_stats(deck, top=DEFAULT_DESIGN_WORDS)
-    write_json(out / "deck_stats.json", {"lexicon": st_all, "top": st_top})
+    write_json(out / "deck_stats.json", {"lexicon": st_all, "top": st_top, "family_filter": family})
     hist = {k: v for k, v in st_all["solutions_histogram"].items() if int(k) <= 24}
     more = sum(v for k, v in st_all["solutions_histogram"].items() if int(k) > 24)
     if more:
@@ -78,20 +104,26 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     histogram_svg(st_all["min_wildcards"], out / "wildcards_histogram.svg",
                   "Lexicon words by minimum Treatment Cards (default deck)", "Treatment Cards")
     files += ["deck_stats.json", "solutions_histogram.svg", "wildcards_histogram.svg"]
-    speed = _kernel_speed(deck)
+    lap("deck statistics")
+    timings["kernel_best_of_5_whole_lexicon"] = _kernel_seconds(deck)
+    clock[0] = time.perf_counter()
 
-    # 4. a deck-design run (CP-SAT, bound and gap) against the most familiar words
-    n_design = 120 if quick else DEFAULT_DESIGN_WORDS
-    words = list(load_lexicon()[0][:n_design])
-    dres = design_deck(words, time_limit=8 if quick else 150, seed=seed_ % 1000, workers=2,
-                       local_search_iters=300 if quick else 20000)
-    sols_default, _ = kernels.solve_word_list(words, deck.masks)
-    design = dres.to_json()
-    design["default_deck_solvable"] = int((sols_default > 0).sum())
-    write_json(out / "design_run.json", design)
-    files.append("design_run.json")
+    # 4. the deck-design record, re-checked (no search)
+    rec = read_json(data_path("octagion", "deck_design.json"), "deck design record")
+    chk = check_design_record(rec)
+    design = {"record": "data/octagion/deck_design.json", "command": rec.get("command"),
+              "settings": rec.get("settings"), "status": rec.get("status"),
+              "objective": rec.get("objective"), "bound": rec.get("bound"), "gap": rec.get("gap"),
+              "words": chk["words"], "claimed_solvable": chk["claimed_solvable"],
+              "recomputed_solvable": chk["solvable"], "agrees": chk["agrees"],
+              "recomputed_mean_solutions": chk["mean_solutions"],
+              "deck_is_default": chk["deck"] == deck,
+              "words_no_longer_in_lexicon": sorted(set(rec["words_list"]) - set(load_lexicon()[0]))}
+    write_json(out / "design_check.json", design)
+    files.append("design_check.json")
+    lap("design record re-check")
 
-    # 5. odds and an example Virulent set-up
+    # 5. odds and example set-ups (seeded)
     cd = load_countdown()
     od = {str(t): odds(deck, cd, t)["collisions"] for t in range(1, 7)}
     od_full = odds(deck, cd, 3)
@@ -99,25 +131,63 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                                    "collisions": od})
     setup = generate_setup("virulent", 3, seed_, deck=deck)
     write_json(out / "setup_virulent.json", setup)
-    files += ["odds.json", "setup_virulent.json"]
+    zeta = generate_setup("zeta", 2, seed_, deck=deck, zeta_words=zeta_candidates(deck))
+    write_json(out / "setup_zeta.json", zeta)
+    files += ["odds.json", "setup_virulent.json", "setup_zeta.json"]
+    lap("odds and set-ups")
 
-    # README
+    L = _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full, zeta)
+    (out / "README.md").write_text("\n".join(L), encoding="utf-8")
+    files.insert(0, "README.md")
+
+    summary = "\n".join([
+        f"- default deck (ours, 48 cards, 6 per number): {st_top['solvable']}/{DEFAULT_DESIGN_WORDS} "
+        f"most familiar words and {st_all['solvable']}/{st_all['words']} lexicon words solvable "
+        "without Treatment Cards",
+        f"- family-filtered lexicon: {family['lexicon_header'] or '?'}",
+        f"- {len(rep['cards'])} word cards of 40 words: "
+        f"{sum(c['solvable'] for c in rep['cards'])}/{len(rep['words'])} solvable",
+        f"- deck design record re-checked: {design['recomputed_solvable']}/{design['words']} words "
+        f"solvable ({'agrees with' if design['agrees'] else 'DIFFERS from'} the record; CP-SAT bound "
+        f"{design['bound']:g}, gap {100 * design['gap']:.1f}%)",
+    ])
+    return {"title": "Octagion: deck, word cards, solvability", "summary": summary, "files": files,
+            "timings": timings}
+
+
+def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full, zeta) -> list[str]:
     L = ["# Octagion", "",
          "Generated by `octosolve report --games octagion`" + (" --quick" if quick else "") + ".", "",
          "## The default deck (ours)", "",
          "The commercial deck's composition is not public; ours has 6 cards for each number 1..8 "
          "([deck.csv](deck.csv), ![deck](deck.svg)). It was designed by "
-         "`octosolve octagion design-deck --time-limit 240 --local-search 100000 --out "
-         "data/octagion/deck.csv` against the 1000 most familiar 8-letter words.", ""]
-    if design_note:
-        L += [f"That design run: {design_note['kernel_solvable']} of {design_note['words']} words "
-              f"solvable without Treatment Cards; CP-SAT status {design_note['status']}, "
-              f"objective {design_note['objective']:g}, bound {design_note['bound']:g} "
-              f"(gap {100 * design_note['gap']:.1f}%), {design_note['seconds']} s "
-              "([data/octagion/deck_design.json](../../data/octagion/deck_design.json)).", ""]
-    L += ["| number | letters |", "| --- | --- |"]
+         f"`{design['command']}` against the {design['words']} most familiar 8-letter words of the "
+         "lexicon as it was then.", "",
+         "| number | letters |", "| --- | --- |"]
     L += [f"| {n} | {' '.join(deck.letters_of(n))} |" for n in range(1, 9)]
-    L += ["", "## Deck statistics ([deck_stats.json](deck_stats.json))", "",
+    L += ["", "## The deck design, re-checked ([design_check.json](design_check.json))", "",
+          "CP-SAT with several workers does not give the same deck twice, and the search takes "
+          "minutes, so this report does not search: it reads the record the design command wrote "
+          "([data/octagion/deck_design.json](../../data/octagion/deck_design.json): the command, "
+          "its settings, the words, CP-SAT's figures, the deck) and recomputes the record's word "
+          "counts with the numba kernel.", "",
+          f"- recomputed: {design['recomputed_solvable']} of the record's {design['words']} words "
+          "solvable without Treatment Cards by the record's deck; the record says "
+          f"{design['claimed_solvable']}: {'they agree' if design['agrees'] else 'THEY DIFFER'}",
+          f"- the record's deck is our default deck: {'yes' if design['deck_is_default'] else 'NO'}",
+          f"- CP-SAT's own figures in the record: status {design['status']}, objective "
+          f"{design['objective']:g}, bound {design['bound']:g} (gap {100 * design['gap']:.1f}%; the "
+          "bound is the LP relaxation's, weak on this model, so the gap is an upper estimate)",
+          f"- {len(design['words_no_longer_in_lexicon'])} of the record's words are no longer in the "
+          "family-filtered lexicon: " + (", ".join(design['words_no_longer_in_lexicon']) or "none"),
+          "", "## The family-filtered lexicon", "",
+          f"{family['lexicon_header'] or 'The lexicon has no family-filter header.'} "
+          f"`data/octagion/family_filter.tsv` blocks {family['blocked_listed']} words (profanity, "
+          "slurs, sexual and violent-death words) and allows "
+          f"{family['allowed_listed']} that better-profanity flags; blocked words found in the "
+          f"lexicon in this run: {len(family['blocked_in_lexicon'])}. See "
+          "[docs/rules/octagion.md](../../docs/rules/octagion.md).", "",
+          "## Deck statistics ([deck_stats.json](deck_stats.json))", "",
           f"- whole lexicon: {st_all['solvable']} of {st_all['words']} words solvable without "
           f"Treatment Cards ({100 * st_all['solvable_fraction']:.1f}%); familiar words (Zipf >= 3): "
           f"{st_all['familiar_solvable']} of {st_all['familiar_words']}",
@@ -127,8 +197,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
           + ", ".join(f"{k}: {v}" for k, v in st_all["min_wildcards"].items()),
           "- difficulty of the solvable words (1 solution hard, 2-3 medium, 4+ easy): "
           + ", ".join(f"{k}: {v}" for k, v in st_all["difficulty"].items()),
-          f"- kernel speed in this run: {speed['words_per_s']:,.0f} words/s "
-          f"({speed['words']} words in {1e3 * speed['seconds']:.1f} ms, one thread)", "",
+          "- the kernel's speed is measured by `python scripts/bench_octagion.py` "
+          "([docs/octagion.md](../../docs/octagion.md)); this run's own time is in timings.json", "",
           "![solutions](solutions_histogram.svg) ![wildcards](wildcards_histogram.svg)", "",
           "## Word cards ([wordcards.txt](wordcards.txt), "
           "[wordcards_check.json](wordcards_check.json))", "",
@@ -142,30 +212,18 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         L.append(f"| {c['card']} | {c['solvable']}/{c['words']} | {c['treatment_cards_needed']} | "
                  f"{c['solutions_min']} / {c['solutions_median']} / {c['solutions_max']} | "
                  + ", ".join(f"{k} {v}" for k, v in c["difficulty"].items()) + " |")
+    zeta_words = ", ".join(f"{r['sequence']} ({r['min_wildcards']})" for r in zeta["rounds"])
+    zeta_total = sum(r["min_wildcards"] for r in zeta["rounds"])
     L += ["", "![word cards](wordcards.svg)", "",
-          "## A deck-design run in this report ([design_run.json](design_run.json))", "",
-          f"CP-SAT (after {'300' if quick else '20000'} simulated-annealing steps as a hint) on the "
-          f"{design['words']} most familiar words: {design['kernel_solvable']} solvable "
-          f"(status {design['status']}, bound {design['bound']:g}, gap {100 * design['gap']:.1f}%, "
-          f"{design['seconds']} s); the default deck solves {design['default_deck_solvable']} of "
-          "the same words.", "",
           "## Delta / Epsilon odds ([odds.json](odds.json))", "",
           "Every word position 1..40 has probability "
           f"{od_full['position_probability_exact']['1']} with this deck and our Countdown Cards.", "",
           "| teams | P(collision in a round) | expected redraws |", "| --- | --- | --- |"]
     L += [f"| {t} | {v['p_collision']:.4f} | {v['expected_redraws']:.4f} |" for t, v in od.items()]
-    L += ["", "An example Virulent set-up (3 teams): [setup_virulent.json](setup_virulent.json).", ""]
-    (out / "README.md").write_text("\n".join(L), encoding="utf-8")
-    files.insert(0, "README.md")
-
-    summary = "\n".join([
-        f"- default deck (ours, 48 cards, 6 per number): {st_top['solvable']}/{DEFAULT_DESIGN_WORDS} "
-        f"most familiar words and {st_all['solvable']}/{st_all['words']} lexicon words solvable "
-        "without Treatment Cards",
-        f"- {len(rep['cards'])} word cards of 40 words: "
-        f"{sum(c['solvable'] for c in rep['cards'])}/{len(rep['words'])} solvable",
-        f"- design run: {design['kernel_solvable']}/{design['words']} solvable, CP-SAT bound "
-        f"{design['bound']:g} (gap {100 * design['gap']:.1f}%)",
-        f"- kernel: {speed['words_per_s']:,.0f} words/s (one thread)",
-    ])
-    return {"title": "Octagion: deck, word cards, solvability", "summary": summary, "files": files}
+    L += ["", "## Example set-ups", "",
+          f"- Virulent, 3 teams, seed {zeta['seed']}: [setup_virulent.json](setup_virulent.json)",
+          f"- Zeta, 2 teams with {zeta['treatment_cards']['1']} Treatment Cards each, seed "
+          f"{zeta['seed']} ([setup_zeta.json](setup_zeta.json)): {zeta_words}; "
+          f"{zeta_total} Treatment Card(s) needed over the game, within each team's "
+          f"{zeta['treatment_cards']['1']}", ""]
+    return L

@@ -91,9 +91,15 @@ def test_design_deck_cli(tmp_path):
     w = tmp_path / "w.txt"
     w.write_text("abcdefgh\nhgfedcba\naabbccdd\n")
     out = tmp_path / "deck.csv"
+    rec = tmp_path / "design.json"
     j = ok_json("design-deck", str(w), "--time-limit", "5", "--per-number", "3", "--out", str(out),
-                "--workers", "1")
+                "--workers", "1", "--record", str(rec))
     assert j["kernel_solvable"] == 3 and out.exists()
+    from octosolve.octagion.design import check_design_record
+    r = json.loads(rec.read_text())
+    assert r["command"].startswith("octosolve octagion design-deck") and "--record" in r["command"]
+    assert r["words_list"] == ["ABCDEFGH", "HGFEDCBA", "AABBCCDD"]
+    assert check_design_record(r)["agrees"]
     j2 = ok_json("solve", "aabbccdd", "--deck", str(out))
     assert j2["solvable"]
 

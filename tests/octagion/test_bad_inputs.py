@@ -1,0 +1,202 @@
+"""Issue 13 for Octagion: every bad input is one line and exit status 2 (never a traceback, never
+"internal error", never a silently wrong answer), and a property test over generated command lines
+and input files."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from octosolve.cli import main
+
+
+def fill(arg: str, files: dict) -> str:
+    for k, v in files.items():
+        arg = arg.replace("{" + k + "}", str(v))
+    return arg
+
+
+def run(capsys, args):
+    """The console entry point itself (it turns unexpected exceptions into 'internal error')."""
+    try:
+        main(["octagion", *map(str, args)])
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def files(tmp_path):
+    f = {}
+    f["dir"] = tmp_path
+    (tmp_path / "sup.csv").write_text("letter,number\nA,\u00b3\n", encoding="utf-8")
+    (tmp_path / "latin1.csv").write_bytes(b"letter,number\n\xe9,1\n")
+    (tmp_path / "words_latin1.txt").write_bytes(b"caf\xe9caf\xe9\n")
+    (tmp_path / "label_sup.txt").write_text("A\u00b3 TREASURE\n", encoding="utf-8")
+    (tmp_path / "cd_sup.csv").write_text("time_s,level,offset\n6\u00b3,1,0\n", encoding="utf-8")
+    (tmp_path / "cd_latin1.csv").write_bytes(b"time_s,level,offset\n60,1,0\xff\n")
+    (tmp_path / "words.txt").write_text("abcdefgh\nhgfedcba\n")
+    (tmp_path / "empty.txt").write_text("\n# nothing\n")
+    (tmp_path / "record.json").write_text('{"words_list": ["ABCDEFGH"]}')
+    for k in ("sup.csv", "latin1.csv", "words_latin1.txt", "label_sup.txt", "cd_sup.csv",
+              "cd_latin1.csv", "words.txt", "empty.txt"):
+        f[k] = tmp_path / k
+    return f
+
+
+BAD = [
+    ["solve", "treasure", "--deck", "{sup.csv}"],
+    ["solve", "treasure", "--deck", "{latin1.csv}"],
+    ["solve", "treasure", "--deck", "{dir}"],
+    ["solve", "treasure", "--deck", "{dir}/missing.csv"],
+    ["solve", "tre\u00b3sure"],
+    ["solve", "treasure", "--all", "--limit", "0"],
+    ["check", "{words_latin1.txt}"],
+    ["check", "{label_sup.txt}"],
+    ["check", "{dir}"],
+    ["check", "{empty.txt}"],
+    ["check", "{words.txt}", "--out", "{dir}"],
+    ["check", "{words.txt}", "--out", ""],
+    ["check", "{words.txt}", "--svg", "{dir}/x.svg"],          # a plain list has no cards to draw
+    ["score", "--sequence", "TREASURE", "--cards", "T\u00b3 R6"],
+    ["score", "--sequence", "TREASURE", "--cards", "T5 T5"],
+    ["score", "--sequence", "TREASURE", "--cards", "* * *", "--treatments", "2"],
+    ["score", "--sequence", "TREASURE", "--cards", "T5", "--treatments", "9"],
+    ["design-deck", "--time-limit", "nan"],
+    ["design-deck", "--time-limit", "inf"],
+    ["design-deck", "--time-limit", "-1"],
+    ["design-deck", "--seed", str(2**64)],
+    ["design-deck", "--workers", "1000000"],
+    ["design-deck", "--top", str(10**12)],
+    ["design-deck", "--top", "6000"],
+    ["design-deck", "--local-search", str(10**12)],
+    ["design-deck", "{dir}"],
+    ["design-deck", "{words_latin1.txt}"],
+    ["design-deck", "{words.txt}", "--require", "{label_sup.txt}"],
+    ["design-deck", "{words.txt}", "--out", "{dir}"],
+    ["design-deck", "{words.txt}", "--record", "{dir}"],
+    ["design-deck", "{words.txt}", "--favour", "medium"],
+    ["wordcards", "--cards", "0"],
+    ["wordcards", "--cards", str(10**12)],
+    ["wordcards", "--min-zipf", "nan"],
+    ["wordcards", "--min-zipf", "9"],
+    ["wordcards", "--svg", ""],
+    ["setup", "--teams", str(10**12)],
+    ["setup", "--rounds", "-3"],
+    ["setup", "--treatments", "\u00b3"],
+    ["setup", "--levels", "\u00b3"],
+    ["setup", "--variant", "zeta", "--zeta-budget", "week"],
+    ["setup", "--wordcards", "{dir}"],
+    ["setup", "--wordcards", "{words.txt}"],                   # 2 words: not 40 a card
+    ["setup", "--seed", "-1"],
+    ["odds", "--countdown", "{cd_sup.csv}"],
+    ["odds", "--countdown", "{cd_latin1.csv}"],
+    ["odds", "--countdown", "{dir}"],
+    ["odds", "--teams", "0"],
+    ["deck", "--top", "0"],
+    ["deck", "--svg", "{dir}"],
+]
+
+
+@pytest.mark.parametrize("args", BAD, ids=[" ".join(a)[:60] for a in BAD])
+def test_bad_input_one_line_exit_2(args, files, capsys):
+    argv = [fill(a, files) for a in args]
+    code, out, err = run(capsys, argv)
+    assert code == 2, (argv, out, err)
+    lines = (out + err).strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error"), lines
+    assert "internal error" not in err and "Traceback" not in err
+
+
+def test_directory_is_not_called_missing(files, capsys):
+    code, out, err = run(capsys, ["solve", "treasure", "--deck", files["dir"]])
+    assert "is a directory" in err and "not found" not in err
+
+
+def test_huge_seed_reaches_cp_sat_safely(files, capsys):
+    code, out, err = run(capsys, ["design-deck", files["words.txt"], "--per-number", "2",
+                                  "--time-limit", "0.5", "--local-search", "20",
+                                  "--seed", str(2**63 - 1), "--workers", "64", "--json"])
+    assert code == 0, err
+    assert json.loads(out)["words"] == 2
+
+
+# ------------------------------------------------------------------------------------------------
+# property test: generated command lines end in 0 or 2, never an internal error
+# ------------------------------------------------------------------------------------------------
+NUM = st.sampled_from(["0", "1", "3", "8", "-1", "2.5", "nan", "inf", "1e99", "\u00b3", "", "x",
+                       str(2**63), "40"])
+WORD = st.sampled_from(["treasure", "QUESTION", "short", "t\u00e9l\u00e9phone", "abc defg", "", "\u00b3" * 8])
+PATHS = st.sampled_from(["{words.txt}", "{sup.csv}", "{dir}", "{words_latin1.txt}", "{label_sup.txt}",
+                         "{cd_sup.csv}", "{empty.txt}", "{dir}/new.txt", ""])
+CMDS = {
+    "solve": [("ARG", WORD), ("--deck", PATHS), ("--limit", NUM), ("--all", None)],
+    "check": [("ARG", PATHS), ("--deck", PATHS), ("--out", PATHS), ("--svg", PATHS)],
+    "score": [("--sequence", WORD), ("--cards", st.sampled_from(["T5 R6", "T5 T5", "* * * * * *",
+                                                                 "Q9", "", "_ *", "t5 r\u00b3"])),
+              ("--treatments", NUM), ("--deck", PATHS), ("--got-it", None)],
+    "wordcards": [("--cards", NUM), ("--min-zipf", NUM), ("--seed", NUM), ("--out", PATHS)],
+    "setup": [("--variant", st.sampled_from(["zeta", "VIRULENT", "alpha", "omega", ""])),
+              ("--teams", NUM), ("--rounds", NUM), ("--treatments", NUM), ("--levels", NUM),
+              ("--wordcards", PATHS), ("--zeta-budget", st.sampled_from(["game", "ROUND", "x"]))],
+    "odds": [("--teams", NUM), ("--levels", NUM), ("--countdown", PATHS), ("--deck", PATHS)],
+    "deck": [("--top", NUM), ("--deck", PATHS), ("--svg", PATHS)],
+    # always a tiny search: at most half a second of CP-SAT
+    "design-deck": [("ARG", PATHS), ("--per-number", NUM), ("--seed", NUM), ("--workers", NUM),
+                    ("--favour", st.sampled_from(["none", "HARD", "x"])), ("--require", PATHS)],
+}
+
+
+@st.composite
+def command_lines(draw):
+    name = draw(st.sampled_from(sorted(CMDS)))
+    argv = [name]
+    for opt, values in CMDS[name]:
+        if not draw(st.booleans()):
+            continue
+        if values is None:
+            argv.append(opt)
+        elif opt == "ARG":
+            argv.insert(1, draw(values))
+        else:
+            argv += [opt, draw(values)]
+    if name == "design-deck":
+        argv += ["--time-limit", "0.5", "--local-search", "10", "--top", "50"]
+    return argv
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(command_lines())
+def test_generated_command_lines(files, capsys, argv):
+    argv = [fill(a, files) for a in argv]
+    code, out, err = run(capsys, argv)
+    assert code in (0, 2), (argv, code, err)
+    assert "internal error" not in err and "Traceback" not in err, (argv, err)
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1, (argv, err)
+
+
+@pytest.mark.integration
+def test_design_deck_stops_on_ctrl_c():
+    """A long design run shows progress and a Ctrl-C (SIGINT) ends it within seconds, exit 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, OCTOSOLVE_PROGRESS="1")
+    env.pop("OCTOSOLVE_NO_PROGRESS", None)
+    p = subprocess.Popen([sys.executable, "-m", "octosolve", "octagion", "design-deck", "--top", "300",
+                          "--time-limit", "300", "--local-search", "0"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(20)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert time.monotonic() - t0 < 10
+    assert p.returncode == 130, err[-500:]
+    assert b"CP-SAT deck design" in err and b"Interrupted" in err and out == b""

@@ -17,6 +17,20 @@ TEAMS_HELP = "The team game: 4 seats, two teams of 2 seated alternately (docs/ru
 JOKERS_HELP = "The joker variant (11 letters and a joker each)."
 
 
+def _prepare_out(*paths) -> None:
+    """Create the folders of the output paths now, before any work (one-line error if impossible)."""
+    from pathlib import Path
+
+    for p in paths:
+        if p:
+            try:
+                Path(p).parent.mkdir(parents=True, exist_ok=True)
+                with open(p, "a", encoding="utf-8"):
+                    pass
+            except OSError as e:
+                fail(f"cannot write {p}: {e.strerror or e}")
+
+
 def _lexicon_option(f):
     return click.option("--lexicon", type=click.Path(dir_okay=False), default=None, help=LEXICON_HELP)(f)
 
@@ -53,23 +67,54 @@ def group():
     """Octoverso: French words on an 8-letter rail (moves, OCTOs, games, matches, tournaments)."""
 
 
+def _from_position_file(path: str):
+    """(R, rail, hand, lexicon, blocked) of the player to move in a position document."""
+    from ..core.jsonout import read_json
+    from . import rules as R
+
+    doc = read_json(path, "position file")
+    if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
+        fail(f"position file {path}: not an Octoverso position (no \"params\" object)")
+    params = doc["params"]
+    allowed = {"jokers": bool, "teams": bool, "max_turns": int, "lexicon": (str, type(None))}
+    for k, v in params.items():
+        if k not in allowed or isinstance(v, bool) and allowed[k] is int or not isinstance(v, allowed[k]):
+            fail(f"position file {path}: bad game parameter {k!r}: {v!r}")
+    state = R.make_game(**params).state_from_json(doc)
+    if state.phase != R.PLAY:
+        fail(f"position file {path}: the player to move is not choosing a word (phase {R.PHASES[state.phase]})")
+    return R, state.rail, state.hands[state.player], state.lex, state.blocked
+
+
 @group.command()
-@click.option("--rail", required=True, help="Rail letters in recto order (2..8; ? for a joker tile).")
-@click.option("--hand", required=True, help="Hand letters (the game's 21 letters; ? for a joker).")
+@click.option("--rail", default=None, help="Rail letters in recto order (2..8; ? for a joker tile).")
+@click.option("--hand", default=None, help="Hand letters (the game's 21 letters; ? for a joker).")
+@click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
+              help="A position file (the JSON of `play --out`'s \"position\", or any State.to_json document) "
+                   "instead of --rail and --hand: the moves of the player to move, words already played excluded.")
 @_lexicon_option
 @click.option("--sort", "sort_by", type=click.Choice(["word", "letters"], case_sensitive=False), default="word",
               show_default=True, help="Order: by word, or by hand letters laid (most first).")
 @svg_option("Write an SVG picture of the first move listed.")
 @json_option
-def moves(rail, hand, lexicon, sort_by, svg_path, as_json):
+def moves(rail, hand, position, lexicon, sort_by, svg_path, as_json):
     """Every legal move of a position: one per (word, side, end, rail letters used)."""
-    R, r, h, lex = _position(rail, hand, lexicon)
-    ms = R.legal_moves(lex, r, h)
+    blocked = None
+    if position is not None:
+        if rail is not None or hand is not None or lexicon is not None:
+            fail("give either --position or --rail and --hand (the position names its own lexicon)")
+        R, r, h, lex, blocked = _from_position_file(position)
+    elif rail is None or hand is None:
+        fail("give --rail and --hand (or --position FILE)")
+    else:
+        R, r, h, lex = _position(rail, hand, lexicon)
+    ms = R.legal_moves(lex, r, h, blocked)
     if sort_by.lower() == "letters":
         ms.sort(key=lambda m: (-m.n_played, m.word))
     if svg_path and ms:
         from .render import move_svg
 
+        _prepare_out(svg_path)
         move_svg(r, ms[0], svg_path)
     emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms))
 
@@ -130,6 +175,7 @@ def play(players, teams, jokers, simulations, lexicon, seed, out, svg_path, as_j
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import solve
 
+    _prepare_out(out, svg_path)
     names = _names(players)
     if len(names) == 4:
         teams = True
@@ -201,6 +247,7 @@ def match(players, games, teams, jokers, simulations, lexicon, seed, workers, sc
     intervals, and the first mover's edge."""
     from . import solve
 
+    _prepare_out(out)
     names = _names(players)
     if len(names) != 2:
         fail(f"--players needs two names, got {len(names)}")
@@ -219,6 +266,7 @@ def tournament(players, games, teams, jokers, simulations, lexicon, seed, worker
     """Round robin: every pair of players plays a match; a table per player."""
     from . import solve
 
+    _prepare_out(out)
     names = _names(players)
     t = solve.tournament(names, games, seed=seed, jokers=jokers, teams=teams, lexicon=lexicon,
                          simulations=simulations, workers=workers, scheduler=scheduler)
@@ -273,6 +321,7 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
     if out is None:
         out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick
                                  else DATA_DIR / "octoverso" / "simulations.json"))
+    _prepare_out(out)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
     cmd = "octosolve octoverso simulate" + (" --quick" if quick else "") + f" --seed {seed}"
     data = {"command": cmd, **data}

@@ -229,7 +229,7 @@ def test_letter_conservation_in_random_games(jokers, full):
     # 88 letters (+2 jokers in the variant) are always in the hands, on the rail or in the pool
     game = R.make_game(jokers=jokers)
     bag = R.full_bag(jokers)
-    n = 200 if full else 60
+    n = 200 if full else 20
     ends = 0
     for seed in range(n):
         s = game.new_initial_state(seed)

@@ -144,7 +144,7 @@ def test_letter_conservation_in_random_team_games(jokers, full):
     # 88 letters (+2 jokers) are always in the four hands, on the rail or in the pool
     game = R.make_game(jokers=jokers, teams=True)
     bag = R.full_bag(jokers)
-    n = 200 if full else 50
+    n = 200 if full else 16
     decided = 0
     for seed in range(n):
         s = game.new_initial_state(seed)

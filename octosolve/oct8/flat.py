@@ -277,7 +277,7 @@ def _place_ok(S, vals, card, s):
     return h >= 0 and h // 10 != card // 26 and _total(S, vals, h) + vals[card] <= 8
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _start_turn(S, vals):
     p = S[CUR]
     if S[ADECK_N] > 0:
@@ -304,7 +304,7 @@ def _complete_check(S, vals, slot):
             S[BABIES + p] += 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _end_of_turn(S, vals):
     p = S[CUR]
     if S[FIELD_N + p] > 3:
@@ -336,7 +336,7 @@ def _end_of_turn(S, vals):
     _start_turn(S, vals)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _after_action(S, vals):
     if S[BABIES + S[CUR]] == 0:
         _end_of_turn(S, vals)

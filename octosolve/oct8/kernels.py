@@ -6,6 +6,11 @@ Every numba kernel of the engine (this module, ``flat.py``) and of the swap enum
 (``swaps.py``) is listed in ``TWINS`` at the end with its pure-Python twin (``twins.py``):
 the twins of the engine's kernels run the Python engine (``rules.Oct8State``) on the same position,
 converted with ``flat.to_python``; same SplitMix64 seeds give the same games in both engines.
+
+Numba is used through its public API only (plain ``numba.njit``). The per-decision kernels
+(legal actions, applying a decision, the builder policy, the turn flow) are inlined into the playout
+loop (``inline="always"``): a call between compiled functions that passes arrays costs reference-count
+updates, and inlining removes the calls (measured: about 20% more playouts per second).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from .flat import (ACNT, ADECK, ADECK_N, A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_D
                    winners_mask)
 
 # ---------------------------------------------------------------- legal actions
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _has_target(S, types, src, src_rel, v, cnt, out, collect):
     """Count (and optionally list as TARGET ids in out) octopuses giving arms totalling v."""
     n = S[NP_]
@@ -65,7 +70,7 @@ def _reach_cards(S, vals, base, n):
     return r
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def legal_actions(S, vals, types, out, W):
     """Write the legal actions (ascending) into out; return how many. W: int64 work space (>= 160)."""
     ph = S[PHASE]
@@ -219,7 +224,7 @@ def legal_actions(S, vals, types, out, W):
 
 
 # ---------------------------------------------------------------- apply
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _execute_selection(S, vals, types):
     p = S[CUR]
     hb = HAND + p * HAND_CAP
@@ -259,7 +264,7 @@ def _execute_selection(S, vals, types):
     S[SRC] = -1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def apply_action(S, vals, types, a):
     """Apply a legal action (no legality check: callers pick from legal_actions)."""
     p = S[CUR]
@@ -371,7 +376,7 @@ def apply_action(S, vals, types, a):
 
 
 # ---------------------------------------------------------------- playouts
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def builder_choice(S, vals, types, buf, k, st, W):
     """The 'builder' rollout policy: complete a shared octopus whenever the turn draw or the hand can
     (preferring arms of the head's colour), otherwise draw (main action) or stop (extra action);

@@ -279,3 +279,121 @@ def test_parse_arm():
         R.parse_arm("r9")
     with pytest.raises(OctoError, match="unknown colour"):
         R.parse_arm("p3")
+
+
+# ---------------------------------------------------------------- rule options (docs/rules/oct8.md)
+def _shipped_red(cfg, arms_spec):
+    """P0 (red) has shipped a red-headed octopus with the given (colour, arms) cards."""
+    st = bare_state(cfg)
+    head = 3
+    st.head_deck.remove(head)
+    st.arms[head] = [take(st, card(cfg, c, v, k)) for c, v, k in arms_spec]
+    st.shipped[0] = [head]
+    st.check_invariants()
+    return st
+
+
+def test_colour_bonus_readings_on_a_hand_worked_example():
+    """Red head, arms r3 r3 b2 shipped by the red player: 2 matching arms (the blue 2 scores nothing).
+    'octopus' (default): not every arm is red, no bonus: 2 points. 'arm': each red arm doubles: 4.
+    The rules' own example (5 red arms, all matching) is 10 under both readings."""
+    spec = ((0, 3, 0), (0, 3, 1), (2, 2, 0))
+    for bonus, want in (("octopus", 2), ("arm", 4)):
+        cfg = R.Config.make(colour_bonus=bonus)
+        st = _shipped_red(cfg, spec)
+        assert st.score_detail(0) == {"score": want, "octopuses": 1, "scoring_arms": 2}
+        st.shipped[0], st.fields[0] = [], [3]  # on the field: never doubled
+        assert st.score_detail(0)["score"] == 2
+        five = _shipped_red(cfg, ((0, 1, 0), (0, 1, 1), (0, 2, 0), (0, 2, 1), (0, 2, 2)))
+        assert five.score_detail(0)["score"] == 10
+
+
+def test_colour_bonus_never_for_another_colour_head():
+    for bonus in ("octopus", "arm"):
+        cfg = R.Config.make(colour_bonus=bonus)
+        st = _shipped_red(cfg, ((0, 3, 0), (0, 3, 1), (2, 2, 0)))
+        st.shipped[0], st.shipped[1] = [], [3]  # P1 is green: a red octopus scores single for P1
+        assert st.score_detail(1)["score"] == 2
+
+
+def test_baby_chip_readings_on_a_hand_worked_example():
+    """P0 takes three octopuses (each shared head completed with an 8-arm card of another colour),
+    keeping its chips. 'cap' (the +1/+2 chip): 1, 2, then still 2. 'each' (a baby per octopus taken):
+    1, 2, 3. The extra actions then available are the chips held."""
+    for rule, want in (("cap", [1, 2, 2]), ("each", [1, 2, 3])):
+        cfg = R.Config.make(baby_chips=rule)
+        st = bare_state(cfg)
+        got = []
+        for slot in range(3):
+            h = st.shared[slot]
+            st.arms[h].append(take(st, card(cfg, (h // 10 + 1) % 3, 8)))
+            st._complete_check(slot)
+            assert st.fields[0][-1] == h
+            got.append(st.babies[0])
+        assert got == want, rule
+        st.check_invariants()
+        # spending them: each extra action costs one chip, STOP keeps the rest
+        st._enter_main(True)
+        for left in range(want[-1] - 1, -1, -1):
+            assert R.A_STOP in st.legal_actions()
+            st.apply_action(R.A_DRAW)  # draw two cards as an extra action
+            assert st.babies[0] == left
+
+
+def test_rule_options_are_game_params_and_refused_when_unknown():
+    g = R.make_game(players=3, variant="short", baby_chips="each", colour_bonus="arm")
+    assert g.params() == {"players": 3, "variant": "short", "deck": "default", "baby_chips": "each",
+                          "colour_bonus": "arm"}
+    assert R.make_game(**g.params()).params() == g.params()
+    for bad_kw in ({"baby_chips": "3"}, {"colour_bonus": "all"}, {"variant": "long"}, {"players": 5},
+                   {"players": 2.0}):
+        with pytest.raises(OctoError):
+            R.make_game(**bad_kw)
+
+
+# ---------------------------------------------------------------- positions as JSON
+def test_position_document_round_trip_and_continuation():
+    import json
+
+    g = R.make_game(players=3, baby_chips="each")
+    st = g.new_initial_state(7)
+    rng = random.Random(7)
+    for _ in range(120):
+        st.apply_action(rng.choice(st.legal_actions()))
+        d = st.to_json()
+        back = g.state_from_json(json.loads(json.dumps(d)))
+        assert back.to_json() == d and back.legal_actions() == st.legal_actions()
+    assert len(d["history"]) == 120
+
+
+def test_hand_written_position_gets_decks_and_colours():
+    st = R.state_from_document({"hands": [["r1", "r4"], []],
+                                "fields": [[{"head": "red", "arms": ["b5", "r3"]}], []]})
+    st.check_invariants()
+    assert st.n == 2 and len(st.arm_deck) == 78 - 4 and st.phase == R.PH_MAIN
+    assert R.state_from_document(st.to_json()).to_json() == st.to_json()
+
+
+@pytest.mark.parametrize("doc,needle", [
+    ({"hands": [[], []], "fields": [[], []], "phase": "select"}, "pending"),
+    ({"hands": [[], []], "fields": [[], []], "turn_draw": "r3"}, "turn_draw"),
+    ({"hands": [[], []], "fields": [[], []], "babies": [3, 0]}, "babies"),
+    ({"hands": [["r1"] * 6 + ["r2"] * 3, []], "fields": [[], []], "to_move": 1}, "holds 9 cards"),
+    ({"hands": [[], []], "fields": [[], []], "colours": ["red"] * 11}, "2 entries"),
+    ({"hands": [[], []], "fields": [[], []], "arm_deck": []}, "nowhere"),
+    ({"hands": [[], []], "fields": [[], []], "shared": [{"head": "red", "arms": ["r8"]}]}, "fewer than 8"),
+    ({"hands": [[], []], "fields": [[], []], "nonsense": 1}, "unknown key"),
+    ({"hands": [[], []], "fields": [[], []], "history": [[0, 9999]]}, "history"),
+    ({"hands": [[], []], "fields": [[], []], "phase": "over"}, "over"),
+])
+def test_inconsistent_positions_are_refused(doc, needle):
+    with pytest.raises(OctoError, match=needle):
+        R.state_from_document(doc)
+
+
+def test_observation_hides_other_hands_and_colours():
+    st = R.make_game(players=2).new_initial_state(11)
+    obs = st.observation_string(1)
+    other = " ".join(sorted(st.card_str(c) for c in st.hands[0]))
+    assert f"hand: {other}" not in obs or other == " ".join(sorted(st.card_str(c) for c in st.hands[1]))
+    assert "P0 (" not in obs and R.COLOURS[st.colour(1)] in obs

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from octosolve.core.errors import OctoError
+from octosolve.core.game import RandomPlayer, play
 from tests.octagone.helpers import R, fill_except, position
 
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -192,8 +193,7 @@ def test_shield_conservation_and_json_round_trip(seed, variant, players):
     g = R.OctagoneGame(variant, players)
     s = g.new_initial_state(seed)
     tot = R.shield_totals(variant)
-    rnd = random.Random(seed)
-    while not s.over:
+    def check(s, p, a):  # before every move of the game (core.game.play's on_move)
         used = [0] * 25
         for b in s.board:
             if 0 <= b < 25:
@@ -206,7 +206,8 @@ def test_shield_conservation_and_json_round_trip(seed, variant, players):
         assert all(c >= 0 for h in s.hands for c in h)
         s2 = g.state_from_json(s.to_json())
         assert s2.to_json() == s.to_json() and s2.legal_actions() == s.legal_actions()
-        s.apply_action(rnd.choice(s.legal_actions()))
+
+    play(s, [RandomPlayer(seed + i) for i in range(players)], on_move=check)
     assert s.over and s.end_reason
 
 
@@ -284,3 +285,10 @@ def test_from_json_rejects_inconsistent_positions():
         position({(0, 0): ("red", 9)}, (0, 0), [{"red": 1}, {"red": 1}])
     with pytest.raises(OctoError, match="variant"):
         position({}, None, [{}, {}], variant="chess")
+
+
+def test_repr_svg_has_a_viewbox():
+    s = R.OctagoneGame().new_initial_state(2)
+    s.apply_action(s.legal_actions()[0])
+    svg = s._repr_svg_()
+    assert svg.lstrip().startswith("<") and "viewBox" in svg and "</svg>" in svg

@@ -167,7 +167,7 @@ def command_lines(draw):
     return argv
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(command_lines())
 def test_generated_command_lines(files, capsys, argv):
     argv = [fill(a, files) for a in argv]

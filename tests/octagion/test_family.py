@@ -58,6 +58,7 @@ def test_no_proper_names():
     assert not {"DECEMBER", "MICHIGAN", "PORTUGAL", "JENNIFER"} & lex    # capitalised in SCOWL
 
 
+@pytest.mark.integration
 def test_better_profanity_finds_nothing_in_familiar_words():
     bp = pytest.importorskip("better_profanity")
     bp.profanity.load_censor_words()

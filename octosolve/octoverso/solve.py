@@ -109,7 +109,11 @@ def match(names: list[str], games: int, *, seed: int | None = None, jokers: bool
     records = run_batch(_task, tasks, workers=workers, scheduler=scheduler, desc=" v ".join(names))
     out = {"players": list(names), "teams": bool(teams), "jokers": bool(jokers), "games": games,
            "seed": seed, "simulations": simulations}
-    out.update(tally(records, seats))
+    if teams:  # one result per team and game (each team holds two seats)
+        team_recs = [{"seats": r["seats"][:2], "winners": [w % 2 for w in r["winners"][:1]]} for r in records]
+        out.update(tally(team_recs, list(names)))
+    else:
+        out.update(tally(records, seats))
     out["first_mover"] = first_mover_edge(records)
     out["mean_turns"] = sum(r["moves"] for r in records) / len(records)
     if keep_records:
@@ -139,16 +143,16 @@ def tournament(names: list[str], games: int, *, seed: int | None = None, **kw) -
 # (players, games, options): the matches `octosolve octoverso simulate` plays; the report reads the
 # file it writes (data/octoverso/simulations.json) and replays the first games of each to check it.
 SIM_PLAN = (
-    (("lookahead", "greedy"), 1000, {}),
+    (("lookahead", "greedy"), 600, {}),
     (("greedy", "greedy"), 1000, {}),
     (("greedy", "random"), 200, {}),
-    (("flat-mc", "lookahead"), 100, {"simulations": 24}),
-    (("flat-mc", "greedy"), 60, {"simulations": 24}),
-    (("lookahead", "greedy"), 300, {"jokers": True}),
-    (("greedy", "random"), 500, {"teams": True}),
-    (("lookahead", "greedy"), 1000, {"teams": True}),
-    (("greedy", "greedy"), 1000, {"teams": True}),
-    (("flat-mc", "openspiel-mcts"), 20, {"simulations": 24}),
+    (("flat-mc", "lookahead"), 60, {"simulations": 24}),
+    (("flat-mc", "greedy"), 40, {"simulations": 24}),
+    (("lookahead", "greedy"), 200, {"jokers": True}),
+    (("greedy", "random"), 200, {"teams": True}),
+    (("lookahead", "greedy"), 300, {"teams": True}),
+    (("greedy", "greedy"), 600, {"teams": True}),
+    (("flat-mc", "openspiel-mcts"), 12, {"simulations": 24}),
 )
 QUICK_PLAN = tuple((names, max(2, games // 100), opts) for names, games, opts in SIM_PLAN)
 KEEP_RECORDS = 3  # records kept per match in the data file (replayed by the report)

@@ -31,6 +31,15 @@ def _prepare_out(*paths) -> None:
                 fail(f"cannot write {p}: {e.strerror or e}")
 
 
+def _check_scheduler(scheduler: str | None) -> None:
+    """Refuse a --scheduler that is neither 'local' nor a host:port address, before any work."""
+    import re
+
+    if scheduler is not None and scheduler != "local" and not re.fullmatch(
+            r"(tcp|tls)://[^\s:/]+:\d{1,5}|[^\s:/]+:\d{1,5}", scheduler):
+        fail(f"--scheduler {scheduler!r} is not 'local' or an address such as tcp://host:8786")
+
+
 def _lexicon_option(f):
     return click.option("--lexicon", type=click.Path(dir_okay=False), default=None, help=LEXICON_HELP)(f)
 
@@ -248,6 +257,7 @@ def match(players, games, teams, jokers, simulations, lexicon, seed, workers, sc
     from . import solve
 
     _prepare_out(out)
+    _check_scheduler(scheduler)
     names = _names(players)
     if len(names) != 2:
         fail(f"--players needs two names, got {len(names)}")
@@ -267,6 +277,7 @@ def tournament(players, games, teams, jokers, simulations, lexicon, seed, worker
     from . import solve
 
     _prepare_out(out)
+    _check_scheduler(scheduler)
     names = _names(players)
     t = solve.tournament(names, games, seed=seed, jokers=jokers, teams=teams, lexicon=lexicon,
                          simulations=simulations, workers=workers, scheduler=scheduler)
@@ -322,6 +333,7 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
         out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick
                                  else DATA_DIR / "octoverso" / "simulations.json"))
     _prepare_out(out)
+    _check_scheduler(scheduler)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
     cmd = "octosolve octoverso simulate" + (" --quick" if quick else "") + f" --seed {seed}"
     data = {"command": cmd, **data}

@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from octosolve.cli import cli as main
@@ -184,6 +186,10 @@ def test_position_files(tmp_path, game):
     ["play", "--svg", ""],
     ["moves", "--rail", "SOUDEIMA"],
     ["check"],
+    ["match", "--scheduler", "garbage", "--games", "2"],
+    ["tournament", "--scheduler", "tcp://host", "--games", "2"],
+    ["simulate", "--scheduler", "nowhere", "--quick"],
+    ["simulate", "--quick", "--out", "/proc/x/y.json"],
 ])
 def test_absurd_options(args):
     assert_clean_error(run(*args), args)
@@ -194,3 +200,25 @@ def test_check_rejects_and_accepts():
     d = {x["word"]: x for x in json.loads(r.output)}
     assert [w for w in d if d[w]["playable"]] == ["FUT", "IMAGES"]
     assert d["FUT"]["lemmas"] == ["ETRE", "FUT"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(cmd=st.sampled_from(["moves", "octos"]),
+       rail=st.text(alphabet=st.characters(blacklist_categories=("Cs",), max_codepoint=0x2FF), max_size=10),
+       hand=st.text(alphabet="ABEIMNOQRSTUVZ?*é³ -", max_size=16),
+       extra=st.sampled_from([[], ["--json"], ["--sort", "letters"], ["--sort", "x"], ["--svg", ""]]))
+def test_generated_command_lines_exit_0_or_2(cmd, rail, hand, extra):
+    if cmd == "octos" and extra[:1] in (["--sort"], ["--svg"]):
+        extra = []
+    r = CliRunner().invoke(main, ["octoverso", cmd, "--rail", rail, "--hand", hand, *extra])
+    assert r.exit_code in (0, 2), (cmd, rail, hand, extra, r.output)
+    assert "Traceback" not in r.output and "internal error" not in r.output.lower()
+    if r.exit_code == 2:
+        assert r.output.strip().splitlines()[-1].startswith("Error:")
+
+
+@settings(max_examples=25, deadline=None)
+@given(words=st.lists(st.text(max_size=12), min_size=1, max_size=4))
+def test_generated_check_words(words):
+    r = CliRunner().invoke(main, ["octoverso", "check", "--json", "--", *words])
+    assert r.exit_code in (0, 2) and "Traceback" not in r.output

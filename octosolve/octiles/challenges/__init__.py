@@ -11,7 +11,10 @@ Modules, by concept:
 * :mod:`.search` local search (annealing) and the local-search answers;
 * :mod:`.scoring` the independent scorers, counting bounds and picture picks;
 * :mod:`.shortest` challenge 1 (shortest path between every pair of runner positions);
-* :mod:`.gallery` the report's gallery of every variant.
+* :mod:`.bounds` counting/assignment bounds; :mod:`.prove` the long proofs (``octosolve octiles
+  prove``); :mod:`.certificates` the stored answers and their re-check by the tracer;
+* :mod:`.gallery` the report's gallery of every variant (certificates re-checked, no search);
+  :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove`` and ``challenge`` commands.
 
 >>> from octosolve.octiles import challenges as C
 >>> C.get_variant(2, "path-tiles")[1].sense
@@ -23,7 +26,9 @@ Modules, by concept:
 from .catalogue import (CHALLENGES, MEASURE_WORDS, all_variants, get_variant, list_challenges, method_name,
                         search_variant, solve_variant, statement)
 from .cpsat import Skeleton, stored_certificate
-from .gallery import build_gallery, highlight_for, run_variant, value_text
+from .bounds import counting_bound
+from .certificates import load_certificate, recheck, save_certificate
+from .gallery import answer_variant, build_gallery, highlight_for, run_variant, value_text
 from .model import Challenge, Result, SearchVariant, Variant
 from .scoring import (BOUND_13, BOUND_13_NOTE, BOUND_15_NOTE, bound_15, disjoint_circle_routes,
                       mirror_symmetric_paths, turned_partner_paths, two_stop_groups)
@@ -37,6 +42,7 @@ SEARCH = {n: (ch.title, ch.text, list(ch.variants)) for n, ch in CHALLENGES.item
 
 __all__ = ["SEARCH", "CHALLENGES", "MEASURE_WORDS", "all_variants", "get_variant", "list_challenges", "method_name",
            "search_variant", "solve_variant", "statement", "Skeleton", "stored_certificate",
+           "counting_bound", "load_certificate", "recheck", "save_certificate", "answer_variant",
            "build_gallery", "highlight_for", "run_variant", "value_text", "Challenge", "Result",
            "SearchVariant", "Variant", "BOUND_13", "BOUND_13_NOTE", "BOUND_15_NOTE", "bound_15",
            "disjoint_circle_routes", "mirror_symmetric_paths", "turned_partner_paths", "two_stop_groups",

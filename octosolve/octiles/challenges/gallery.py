@@ -1,6 +1,6 @@
-"""The challenge gallery: every variant solved as the report does, one JSON + SVG per variant under
-``challenges/``, and a page ``challenges/README.md``; also how a result is shown (the paths its
-picture highlights, its value in words).
+"""The challenge gallery: every variant's certificate re-checked by the tracer (no search), one JSON +
+SVG per variant under ``challenges/``, and a page ``challenges/README.md``; also how a result is shown
+(the paths its picture highlights, its value in words).
 """
 
 from __future__ import annotations
@@ -11,16 +11,12 @@ from pathlib import Path
 from octosolve.core.jsonout import write_json
 from octosolve.core.progress import progress
 
-from .. import render
 from .. import rules as R
-from .catalogue import CHALLENGES, all_variants, method_name, search_variant, solve_variant, statement
+from .catalogue import CHALLENGES, all_variants, method_name, solve_variant, statement
 from .model import Result
 
-__all__ = ["CPSAT_SECONDS", "SEARCH_SECONDS", "QUICK", "highlight_for", "value_text", "run_variant",
-           "build_gallery"]
+__all__ = ["QUICK", "highlight_for", "value_text", "answer_variant", "run_variant", "build_gallery"]
 
-CPSAT_SECONDS = 15.0
-SEARCH_SECONDS = 12.0
 QUICK = [(1, None), (2, "path-tiles"), (4, "once"), (8, "pairs-0"), (27, "whole-board"),
          (26, "whole-board")]
 
@@ -42,27 +38,47 @@ def highlight_for(res: Result) -> list:
 def value_text(res: Result) -> str:
     if res.challenge == 1:
         return f"{res.extra['pairs']} pairs; longest shortest path {res.extra['longest_shortest']['tiles']} tiles"
+    if res.status == "MISMATCH":
+        return "certificate REJECTED by the tracer"
     if res.objective is None:
         return res.status.lower() + (" (checked)" if res.verified else "")
     st = "optimal" if res.status == "OPTIMAL" else f"best found, bound {res.bound}"
     return f"{res.verified_value} ({st})"
 
 
-def run_variant(out_dir: Path, n: int, variant: str | None, *, cp_t: float = CPSAT_SECONDS,
-                se_t: float = SEARCH_SECONDS, seed: int = 0, hint: dict | None = None):
-    """Solve one variant as the report does and write its ``challenges/challengeNN-V.json`` (and
+def answer_variant(n: int, variant: str | None, cert_dir=None) -> Result:
+    """The stored answer of a variant: challenge 1 by its BFS (exact, seconds), every other variant
+    from its certificate, re-checked by the tracer (no search). A variant without a certificate is
+    UNKNOWN (run ``octosolve octiles prove N --variant V``)."""
+    from .certificates import load_certificate, recheck
+
+    ch = CHALLENGES[n]
+    if ch.method == "bfs":
+        res = solve_variant(1)
+        res.seconds = 0.0  # (computed by the report: its time goes to timings.json, not here)
+        res.extra["certificate_status"] = "optimal"
+        res.extra["proof"] = "exact BFS, computed by the report"
+        res.extra["command"] = "octosolve octiles challenge 1"
+        return res
+    var = ch.variant(variant)
+    cert = load_certificate(n, var.name, cert_dir)
+    if cert is None:
+        res = Result(n, var.name, "UNKNOWN", None, None, 0.0, None, verified=False)
+        res.extra["proof"] = f"no certificate: run `octosolve octiles prove {n} --variant {var.name}`"
+        return res
+    return recheck(n, var, cert)
+
+
+def run_variant(out_dir: Path, n: int, variant: str | None, cert_dir=None):
+    """Re-check one variant's certificate and write its ``challenges/challengeNN-V.json`` (and
     ``.svg``) under ``out_dir``. Returns (result, stem, title, rules text, statement, files)."""
+    from octosolve.core import svg
+
+    from .pictures import challenge_drawing
+
     out_dir = Path(out_dir)
     (out_dir / "challenges").mkdir(parents=True, exist_ok=True)
-    method = CHALLENGES[n].method
-    if method == "bfs":
-        res = solve_variant(1)
-    elif method == "cpsat":
-        res = solve_variant(n, variant, time_limit=cp_t, seed=seed, hint=hint)
-        if hint:
-            res.extra["hint"] = f"started from the answer of challenge 6 ({variant[5:]})"
-    else:
-        res = search_variant(n, variant, seconds=se_t, seed=seed)
+    res = answer_variant(n, variant, cert_dir)
     stem = f"challenge{n:02d}-{res.variant}"
     d = res.to_json()
     title, text, stmt = statement(n, variant)
@@ -70,48 +86,37 @@ def run_variant(out_dir: Path, n: int, variant: str | None, *, cp_t: float = CPS
     write_json(out_dir / "challenges" / f"{stem}.json", d)
     files = [f"challenges/{stem}.json"]
     if res.placement:
-        render.save_board_svg(out_dir / "challenges" / f"{stem}.svg", res.placement,
-                              highlight_for(res),
-                              title=f"#{n} {res.variant}: {value_text(res)}")
+        svg.save(challenge_drawing(res), out_dir / "challenges" / f"{stem}.svg")
         files.append(f"challenges/{stem}.svg")
     return res, stem, title, text, stmt, files
 
 
 def build_gallery(out_dir, *, quick: bool, seed: int = 0) -> dict:
-    """Solve every variant (``quick``: a few, with short limits) into ``out_dir/challenges/`` and
-    write ``challenges/README.md``. Returns {"title", "summary", "files", "timings"}; the file
+    """Re-check every variant's certificate (``quick``: a few) into ``out_dir/challenges/`` and
+    write ``challenges/README.md``. Deterministic: no search runs here (the proofs are
+    ``octosolve octiles prove``). Returns {"title", "summary", "files", "timings"}; the file
     names are relative to ``out_dir``."""
     t_start = time.perf_counter()
     out_dir = Path(out_dir)
     (out_dir / "challenges").mkdir(parents=True, exist_ok=True)
     todo = QUICK if quick else all_variants()
-    cp_t = 5.0 if quick else CPSAT_SECONDS
-    se_t = 3.0 if quick else SEARCH_SECONDS
     rows = []
     files: list[str] = []
-    # a circle-to-circle path is a path: solve 6 first and hint 2's path variants with its answers
-    order = sorted(todo, key=lambda nv: (0 if nv[0] == 6 else 1, todo.index(nv)))
-    done: dict = {}
-    for n, variant in progress(order, desc="octiles challenges", unit="variant"):
-        hint = None
-        if n == 2 and variant.startswith("path-") and (6, variant[5:]) in done:
-            hint = done[(6, variant[5:])].placement
-        res, stem, title, text, stmt, written = run_variant(out_dir, n, variant, cp_t=cp_t,
-                                                            se_t=se_t, seed=seed, hint=hint)
+    for n, variant in progress(todo, desc="octiles challenges", unit="variant"):
+        res, stem, title, text, stmt, written = run_variant(out_dir, n, variant)
         files += written
         rows.append((n, res, stem, title, text, stmt))
-        done[(n, res.variant)] = res
-    rows.sort(key=lambda r: todo.index((r[0], None if r[0] == 1 else r[1].variant)))
-
-    n_opt = sum(1 for _, r, *_ in rows if r.status == "OPTIMAL")
-    n_feas = sum(1 for _, r, *_ in rows if r.status == "FEASIBLE")
+    counts = {k: sum(1 for _, r, *_ in rows if r.extra.get("certificate_status") == k)
+              for k in ("optimal", "yes", "no", "best+bound")}
+    settled = counts["optimal"] + counts["yes"] + counts["no"]
     n_ver = sum(1 for _, r, *_ in rows if r.verified)
     numbers = sorted({n for n, *_ in rows})
     summary = [
         f"- {len(rows)} challenge variants over challenges {', '.join(map(str, numbers))}: "
-        f"{n_opt} proven optimal, {n_feas} feasible/best found, "
-        f"{sum(1 for _, r, *_ in rows if r.status not in ('OPTIMAL', 'FEASIBLE'))} without answer; "
-        f"{n_ver} re-checked by the networkx tracer.",
+        f"{settled} settled ({counts['optimal']} proven optimal, {counts['yes']} yes-certificates, "
+        f"{counts['no']} proven impossible), {counts['best+bound']} best found with a proven bound, "
+        f"{len(rows) - settled - counts['best+bound']} without certificate; {n_ver} re-checked by "
+        f"the networkx tracer (certificates from `octosolve octiles prove`).",
     ]
     headline = {(n, r.variant): r for n, r, *_ in rows}
     for key, label in [((1, "pairs"), "runner-position pairs (challenge 1)"),
@@ -130,24 +135,35 @@ def _fmt(x):
     return "-" if x is None else str(x)
 
 
+def _gap(r) -> str:
+    if r.objective is None or r.bound is None:
+        return "-"
+    return str(r.bound - r.objective)
+
+
 def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
     L = ["# Octiles: the 30 puzzle challenges", "",
          "Generated by `octosolve report --games octiles`" + (" --quick" if quick else "")
-         + f". Every answer is a placement of 17 of the 18 tiles; it was re-checked by the networkx "
-         f"path tracer (`octosolve.octiles.rules.trace`), not by the model that produced it. Time "
-         f"limits: CP-SAT {CPSAT_SECONDS if not quick else 5.0:g} s, local search "
-         f"{SEARCH_SECONDS if not quick else 3.0:g} s per variant (2 workers). Statements and "
-         "formalisations: [docs/octiles-challenges.md](../../../docs/octiles-challenges.md). "
-         "Re-run one: `octosolve octiles challenge N --variant V --svg out.svg`.", "",
-         "Status: OPTIMAL = proven optimum (objective = bound); FEASIBLE = a certificate for a "
-         "yes/no question, or the best found with the solver's bound (local search: a counting bound "
-         "for 13 and 15, none for 20-23); UNKNOWN = nothing found in the time limit.", "",
-         "| # | variant | method | status | value (re-checked) | bound | seconds | checked | picture |",
-         "|---|---|---|---|---|---|---|---|---|"]
+         + ". Every answer is a placement of 17 of the 18 tiles, stored as a certificate in "
+         "`data/octiles/certificates/` by `octosolve octiles prove N --variant V` (the command, the "
+         "solver parameters and the proof time are in the file); the report re-checks each "
+         "placement with the networkx path tracer (`octosolve.octiles.rules.trace`) and the "
+         "challenge's own scorer, not with the model that produced it, and runs no search. "
+         "Statements, formalisations and how each bound is proved: "
+         "[docs/octiles-challenges.md](../../../docs/octiles-challenges.md). "
+         "Re-check one: `octosolve octiles challenge N --variant V --svg out.svg`.", "",
+         "Status: `optimal` = value = proven bound; `yes` = the placement meets the yes/no "
+         "condition; `no` = proven impossible; `best+bound` = best found, with a proven upper "
+         "bound (gap = bound - value). Proof time = the certificate's (a stored fact, not this "
+         "run's).", "",
+         "| # | variant | status | value (re-checked) | bound | gap | how proved | proof s | checked | picture |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
     for n, r, stem, title, text, st in rows:
         pic = f"[svg]({stem}.svg)" if r.placement else "-"
-        L.append(f"| {n} | {r.variant} | {method_name(n)} | {r.status} | {_fmt(r.verified_value)} | "
-                 f"{_fmt(r.bound)} | {r.seconds:.1f} | {'yes' if r.verified else 'NO'} | {pic} |")
+        L.append(f"| {n} | {r.variant} | {r.extra.get('certificate_status', r.status)} | "
+                 f"{_fmt(r.verified_value)} | {_fmt(r.bound)} | {_gap(r)} | "
+                 f"{r.extra.get('proof', '')} | {r.seconds:.1f} | {'yes' if r.verified else 'NO'} | "
+                 f"{pic} |")
     L.append("")
     last = None
     for n, r, stem, title, text, st in rows:
@@ -155,11 +171,11 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
             L += [f"## {n}. {title}", "", f"> {text}", ""]
             last = n
         L += [f"**{r.variant}**: {st}", "",
-              f"Answer: {value_text(r)}; status {r.status}, objective {_fmt(r.objective)}, "
-              f"bound {_fmt(r.bound)}, {r.seconds:.1f} s"
-              + (f"; {r.extra['method']}" if 'method' in r.extra else "")
-              + (f"; {r.extra['found_by']}" if 'found_by' in r.extra else "")
-              + (f"; {r.extra['hint']}" if 'hint' in r.extra else "") + ".", ""]
+              f"Answer: {value_text(r)}; certificate status {r.extra.get('certificate_status', '-')}, "
+              f"value {_fmt(r.objective)}, bound {_fmt(r.bound)}; proved by: {r.extra.get('proof', '')}"
+              + (f" ({r.extra['argument']})" if r.extra.get("argument") else "")
+              + (f"; proof time {r.seconds:.1f} s; made by `{r.extra['command']}`"
+                 if r.extra.get("command") else "") + ".", ""]
         if n == 1:
             h = r.extra["histogram"]
             L += ["Fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs" for k, v in h.items())

@@ -1,0 +1,147 @@
+"""The challenge commands as click command objects, registered by ``octosolve/octiles/cli.py``:
+
+* ``prove_cmd`` (``octosolve octiles prove N [--variant V]``): the long proof of a variant, written as
+  a certificate in ``data/octiles/certificates/`` (see :mod:`.prove`, :mod:`.certificates`);
+* ``challenge_cmd`` (``octosolve octiles challenge N``): re-check a variant's certificate with the
+  tracer and show its status (fast, deterministic); ``--fresh`` searches with the model instead.
+"""
+
+from __future__ import annotations
+
+import click
+
+from octosolve.core.clikit import FiniteFloat, OutPath, json_option, seed_option, svg_option
+from octosolve.core.errors import fail
+from octosolve.core.jsonout import emit
+
+__all__ = ["prove_cmd", "challenge_cmd"]
+
+MAX_PROOF_SECONDS = 7 * 24 * 3600.0
+
+
+def _saving(path, write) -> None:
+    try:
+        write()
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
+def _stronger(new: dict, old: dict) -> bool:
+    """Does the new certificate say at least as much as the old one?"""
+    if old is None:
+        return True
+    if old["status"] in ("yes", "no") and new["status"] == old["status"]:
+        return False  # (keep the first certificate and its provenance)
+    if new["status"] in ("yes", "no"):
+        return True
+    if old["status"] in ("yes", "no"):
+        return False
+    nv, ov = new.get("value") or 0, old.get("value") or 0
+    nb = new.get("bound") if new.get("bound") is not None else float("inf")
+    ob = old.get("bound") if old.get("bound") is not None else float("inf")
+    return nv >= ov and nb <= ob
+
+
+@click.command("prove")
+@click.argument("number", type=click.IntRange(2, 30))
+@click.option("--variant", default=None, help="The variant to prove (default: every variant of N).")
+@click.option("--time-limit", type=FiniteFloat(0.0, MAX_PROOF_SECONDS), default=600.0,
+              show_default=True, help="Seconds each search may take (a finite number > 0, at most a "
+                                      "week).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="CP-SAT search workers, or local processes for the cases of a split (1 to 64).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
+                   "or 'local').")
+@click.option("--fresh", is_flag=True, help="Prove from scratch: ignore the stored placement.")
+@seed_option(0)
+@click.option("--out", "out_dir", type=OutPath(True), default=None,
+              help="Write the certificates to this directory (default data/octiles/certificates).")
+@json_option
+def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_dir, as_json):
+    """Prove challenge NUMBER (one variant, or all): search with progress (Ctrl-C stops) and write
+    the certificate challengeNN-VARIANT.json that the report and `challenge N` re-check."""
+    from .catalogue import get_variant
+    from .certificates import cert_path, load_certificate, save_certificate
+    from .prove import prove_variant
+
+    ch, var = get_variant(number, variant)
+    names = [var.name] if variant is not None else [v.name for v in ch.variants]
+    docs, lines = [], []
+    for name in names:
+        cmd = (f"octosolve octiles prove {number} --variant {name} --time-limit {time_limit:g} "
+               f"--workers {workers} --seed {seed}" + (" --fresh" if fresh else "")
+               + (" --scheduler ADDRESS" if scheduler else ""))
+        cert = prove_variant(number, name, time_limit=time_limit, workers=workers, seed=seed,
+                             fresh=fresh, scheduler=scheduler, command=cmd)
+        old = None if fresh else load_certificate(number, name, out_dir)
+        kept = not _stronger(cert, old)
+        if not kept:
+            _saving(cert_path(number, name, out_dir), lambda c=cert: save_certificate(c, out_dir))
+        shown = old if kept else cert
+        doc = {k: v for k, v in shown.items() if k != "placement"}
+        doc["written"] = not kept
+        docs.append(doc)
+        lines.append(f"Challenge {number} {name}: {shown['status']}, value {shown.get('value')}, "
+                     f"bound {shown.get('bound')}; {shown['proof'].get('method', '')}; "
+                     f"{cert['seconds']:.1f} s; "
+                     + (f"kept the stronger {old['file']}" if kept
+                        else f"wrote {cert_path(number, name, out_dir)}"))
+    emit(docs if len(docs) > 1 else docs[0], as_json, "\n".join(lines))
+
+
+@click.command("challenge")
+@click.argument("number", type=int, required=False)
+@click.option("--variant", default=None, help="The challenge's variant (see --list).")
+@click.option("--list", "list_", is_flag=True, help="List the challenges and their variants.")
+@click.option("--time-limit", type=FiniteFloat(0.0, 24 * 3600.0), default=30.0, show_default=True,
+              help="With --fresh: seconds the solver may search (a finite number > 0, at most a day).")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="With --fresh: CP-SAT search workers (1 to 64).")
+@svg_option("Draw the answer to this SVG file.")
+@click.option("--fresh", is_flag=True,
+              help="Search with the model (or local search) instead of re-checking the stored "
+                   "certificate.")
+@seed_option(0)
+@json_option
+def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
+    """Puzzle challenge NUMBER (1-30): re-check its certificate with the tracer and show its status
+    (optimal, best with a proven bound, yes/no); --fresh searches again."""
+    from . import catalogue as C
+    from .gallery import answer_variant, value_text
+    from .pictures import challenge_drawing
+
+    if list_:
+        rows = C.list_challenges()
+        lines = [f"{r['challenge']:2d}. {r['title']}: {', '.join(r['variants'])}" if r["solver"]
+                 else f"{r['challenge']:2d}. (no solver: see docs/octiles-challenges.md)" for r in rows]
+        emit(rows, as_json, "\n".join(lines))
+        return
+    if number is None:
+        fail("give a challenge number 1-30, or --list")
+    C.get_variant(number, variant)
+    if fresh:
+        res = C.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
+                              stored=False)
+    else:
+        res = answer_variant(number, variant)
+    out = res.to_json()
+    if svg_path and res.placement:
+        from octosolve.core import svg
+        _saving(svg_path, lambda: svg.save(challenge_drawing(res), svg_path))
+    if number == 1:
+        text = (f"Challenge 1: {out['pairs']} runner-position pairs (16 stops + 20 circles); "
+                f"fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs"
+                                                       for k, v in out['histogram'].items())
+                + f"; longest shortest path: {out['longest_shortest']}")
+    else:
+        how = (f"certificate {res.extra['certificate']} ({res.extra.get('proof', '')}; proof "
+               f"{res.seconds:.1f} s)" if "certificate" in res.extra
+               else f"searched now, {res.seconds:.1f} s")
+        text = (f"Challenge {number} ({res.variant}): {res.status} - {value_text(res)}; {how}; "
+                f"re-checked by the tracer: {'yes' if res.verified else 'NO'} "
+                f"(value {res.verified_value})")
+    if res.placement:
+        from .. import render
+        text += "\n" + render.text_placement(res.placement)
+    emit(out, as_json, text)

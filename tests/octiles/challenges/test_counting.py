@@ -1,0 +1,105 @@
+"""The counting/assignment bounds (octosolve.octiles.challenges.bounds) checked two ways: the local
+bound summed over a placement's own tiles and its components' ends is never below the tracer's value
+(random placements), and the assignment maximum equals a brute force over all assignments on small
+instances."""
+
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from octosolve.octiles import rules as R
+from octosolve.octiles.challenges import bounds as Bd
+from octosolve.octiles.challenges.geometry import B, SP
+from octosolve.octiles.challenges.scoring import comps
+
+
+def _random_placements(n, seed=0):
+    rng = random.Random(seed)
+    for _ in range(n):
+        tiles = rng.sample(range(R.NUM_TILES), len(SP))
+        yield {s: R.Placed(t, rng.randrange(8)) for s, t in zip(SP, tiles)}
+
+
+def _ends(p) -> Counter:
+    return Counter() if p.kind == "loop" else Counter([p.steps[0].space, p.steps[-1].space])
+
+
+SINGLE = {
+    (11, "twice"): lambda p: sum(1 for v in p.tile_visits.values() if v >= 2),
+    (11, "thrice"): lambda p: sum(1 for v in p.tile_visits.values() if v >= 3),
+    (12, "count"): lambda p: p.self_crossings,
+    (2, "path-points"): lambda p: p.points if p.kind == "path" else 0,
+    (2, "loop-points"): lambda p: p.points if p.kind == "loop" else 0,
+    (6, "points"): lambda p: p.points if p.kind == "path" and all(B.is_circle(e) for e in p.ends) else 0,
+    (2, "path-tiles"): lambda p: p.tiles if p.kind == "path" else 0,
+}
+
+
+@pytest.mark.parametrize("key", list(SINGLE), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_local_bound_is_sound_on_random_placements(key):
+    value = SINGLE[key]
+    checked = 0
+    for pl in _random_placements(25, seed=sum(map(ord, f"{key}"))):
+        tr = R.trace(pl)
+        for p in comps(tr):
+            v = value(p)
+            if v == 0:
+                continue
+            assert v <= Bd.placement_local_sum(key, pl, _ends(p)), (key, p.ends)
+            checked += 1
+    assert checked > 0 or key == (11, "thrice")   # (a tile crossed 3 times is rare at random)
+
+
+@pytest.mark.parametrize("key", [(14, "cross"), (14, "share")], ids=["cross", "share"])
+def test_pair_local_bound_is_sound_on_random_placements(key):
+    checked = 0
+    for pl in _random_placements(10, seed=7):
+        tr = R.trace(pl)
+        cs = comps(tr)
+        for a, b in itertools.combinations(cs, 2):
+            x = tr.crossings.get((min(a.id, b.id), max(a.id, b.id)), 0)
+            v = x if key[1] == "cross" else (len(set(a.tile_visits) & set(b.tile_visits)) if x == 0 else 0)
+            if v == 0:
+                continue
+            assert v <= Bd.placement_local_sum(key, pl, _ends(a) + _ends(b))
+            checked += 1
+    assert checked > 0
+
+
+def test_local_table_by_hand():
+    """Hand-worked: on an inside space (4 ports lead to tiles), a path with no end there uses at most
+    2 segments, so at most 1 self-crossing; with 2 ends there, up to 3 segments."""
+    u = Bd.local_table((12, "count"))
+    i = SP.index("c3")
+    assert u[i, :, 0].max() == 1
+    assert u[i, :, 2].max() == 3
+    j = SP.index("a2")          # 3 ports lead to tiles: one segment without an end
+    assert u[j, :, 0].max() == 0
+    t = Bd.local_table((11, "twice"))
+    assert t[j, :, 0].max() == 0 and t[i, :, 0].max() == 1
+
+
+@pytest.mark.parametrize("E", [0, 1, 2])
+def test_assignment_equals_brute_force_on_small_instances(E):
+    rng = np.random.default_rng(E)
+    for _ in range(5):
+        u = rng.integers(0, 6, size=(4, 5, E + 1))
+        u = np.maximum.accumulate(u, axis=2)        # more ends never lowers a local bound
+        assert Bd.assignment_bound(u, E)[0] == Bd.brute_assignment(u, E)
+
+
+def test_issue_values():
+    assert Bd.counting_bound(11, "twice")["bound"] == 9
+    assert Bd.counting_bound(12, "count")["bound"] == 8
+    assert Bd.counting_bound(6, "points")["bound"] == 134
+    assert Bd.counting_bound(2, "path-tiles")["bound"] == 17
+    assert "counting" in Bd.counting_bound(12, "count")["argument"]
+
+
+@pytest.mark.integration
+def test_issue_values_two_paths():
+    assert Bd.counting_bound(14, "cross")["bound"] == 9
+    assert Bd.counting_bound(14, "share")["bound"] == 10

@@ -222,3 +222,24 @@ def test_generated_command_lines_exit_0_or_2(cmd, rail, hand, extra):
 def test_generated_check_words(words):
     r = CliRunner().invoke(main, ["octoverso", "check", "--json", "--", *words])
     assert r.exit_code in (0, 2) and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("params", [{"jokers": True}, {"teams": True}, {"teams": True, "jokers": True}])
+def test_json_round_trip_in_every_variant(params):
+    from octosolve.core.game import RandomPlayer, play
+    from octosolve.core.seeding import py_random
+
+    game = R.make_game(**params)
+    seen = []
+
+    def check(state, player, action):
+        if len(state.history) % 7 == 0:
+            doc = state.to_json()
+            back = game.state_from_json(json.loads(json.dumps(doc)))
+            assert back.to_json() == doc and back.legal_actions() == state.legal_actions()
+            seen.append(doc["phase"])
+
+    s = game.new_initial_state(4)
+    play(s, [RandomPlayer(q) for q in range(game.num_players)], rng=py_random(4, "t"), max_moves=300,
+         on_move=check)
+    assert "play" in seen

@@ -117,7 +117,7 @@ def walk_states(variant, players, seed, turns):
     game = G.make_game(variant=variant, players=players, max_turns=turns)
     st = game.new_initial_state()
     rng = random.Random(seed)
-    while not st.is_terminal():
+    while not st.is_terminal():  # a walk through the states (each yielded before its move)
         yield st
         if st.current_player() == CHANCE:
             a = rng.choice([a for a, _ in st.chance_outcomes()])
@@ -490,27 +490,28 @@ def test_random_games_invariants(variant, players):
     game = G.make_game(variant=variant, players=players, max_turns=60)
     for seed in range(2):
         st = game.new_initial_state()
-        rng = random.Random(seed)
-        n = 0
-        while not st.is_terminal():
-            if st.current_player() == CHANCE:
-                st.apply_action(rng.choice(st.legal_actions()))
-            else:
-                legal = st.legal_actions()
-                assert legal == sorted(set(legal)) and legal
-                assert all(0 <= a < G.NUM_ACTIONS for a in legal)
-                c = st.clone()
-                st.apply_action(rng.choice(legal))
-                assert c.legal_actions() == legal  # clone is independent
-            n += 1
-            places = [p for rs in st.pos for p in rs]
+        clones = []
+
+        def check(s, p, a):
+            if p != CHANCE:
+                legal = s.legal_actions()
+                assert legal == sorted(set(legal)) and legal and a in legal
+                assert all(0 <= x < G.NUM_ACTIONS for x in legal)
+                clones.append((s.clone(), legal))
+
+        play(st, [RandomPlayer(seed + i) for i in range(players)], rng=random.Random(seed),
+             on_move=check)
+        assert st.is_terminal() and len(st.history) >= len(clones)
+        for c, legal in clones + [(st, [])]:
+            assert c.legal_actions() == legal  # clones are independent of the played state
+            places = [p for rs in c.pos for p in rs]
             assert len(places) == len(set(places))
-            assert all(st.occ[p] >= 0 for p in places) and sum(o >= 0 for o in st.occ) == len(places)
-            tiles = [t for t in st.tile_at if t >= 0]
+            assert all(c.occ[p] >= 0 for p in places) and sum(o >= 0 for o in c.occ) == len(places)
+            tiles = [t for t in c.tile_at if t >= 0]
             assert len(tiles) == len(set(tiles))
             if variant == "team-up":
-                assert sorted(tiles + st.pool) == list(range(18))
-        assert n <= game.info.max_game_length
+                assert sorted(tiles + c.pool) == list(range(18))
+        assert len(st.history) <= game.info.max_game_length
         assert abs(sum(st.returns())) < 1e-9
     with pytest.raises(OctoError):
         st.apply_action(0)

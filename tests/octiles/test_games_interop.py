@@ -87,16 +87,12 @@ def test_players_choose_legal_actions(variant):
     for name in ("random", "greedy", "mcts"):
         pl = make_player(P.PLAYERS, name, game, seed=1, simulations=10)
         st = game.new_initial_state()
-        rng = random.Random(0)
-        for _ in range(6):
-            if st.is_terminal():
-                break
-            if st.current_player() < 0:
-                st.apply_action(rng.choice(st.legal_actions()))
-                continue
-            a = pl.choose(st)
-            assert a in st.legal_actions()
-            st.apply_action(a)
+
+        def legal_move(s, p, a):
+            assert a in s.legal_actions()
+
+        play(st, [pl, pl], rng=random.Random(0), max_moves=8, on_move=legal_move)
+        assert len(st.history) == 8 or st.is_terminal()
 
 
 def test_evaluate_is_zero_sum_and_terminal_exact():

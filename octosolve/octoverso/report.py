@@ -52,18 +52,21 @@ def _speed(lex, n: int, seed: int) -> float:
 
 
 def _row(m: dict) -> str:
+    """One table row; for a mirror match (the same player twice) the two seats of the first game's
+    order stand for A and B."""
     a, b = m["players"]
-    ra = m["results"][a]
-    lo, hi = ra["score_ci95"]
     f = m["first_mover"]
     opts = ", ".join(k for k in ("teams", "jokers") if m.get(k)) or "-"
     if a == b:
-        s0 = m["seats"][0]
-        score = f"seat 0: {s0['score']:.3f} [{s0['score_ci95'][0]:.3f}, {s0['score_ci95'][1]:.3f}]"
+        sa, sb = m["seats"][0], m["seats"][1]
+        a_wins, b_wins, draws, st = sa["wins"], sb["wins"], sa["draws"], sa
+        a, b = f"{a} (seat 0)", f"{b} (seat 1)"
     else:
-        score = f"{ra['score']:.3f} [{lo:.3f}, {hi:.3f}]"
-    return (f"| {a} | {b} | {opts} | {m['games']} | {ra['wins']} | {m['results'][b]['wins'] if a != b else '-'} | "
-            f"{ra['draws']} | {score} | {f['rate']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}] | "
+        st = m["results"][a]
+        a_wins, b_wins, draws = st["wins"], m["results"][b]["wins"], st["draws"]
+    lo, hi = st["score_ci95"]
+    return (f"| {a} | {b} | {opts} | {m['games']} | {a_wins} | {b_wins} | {draws} | {st['score']:.3f} "
+            f"[{lo:.3f}, {hi:.3f}] | {f['rate']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}] | "
             f"{m['mean_turns']:.1f} |")
 
 

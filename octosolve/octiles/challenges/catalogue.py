@@ -268,9 +268,12 @@ _ch.variants.append(SearchVariant("count", "Maximise the number of paths (stop/c
 _ch = challenge(21, "Different shapes",
                 "How many different shapes of paths or loops can you make at the same time?",
                 method="search")
-_ch.variants.append(SearchVariant("count", "Maximise the number of distinct shapes (up to translation "
-                                  "and quarter turns; mirror images count as different) among all "
-                                  "paths and loops.", Sc.distinct_shapes, pick=Sc.identical_pick))
+_ch.variants.append(SearchVariant("count", "Maximise the number of distinct shapes among all paths and "
+                                  "loops. Two components have the same shape when their drawn tile "
+                                  "segments match after a translation and a quarter turn (mirror "
+                                  "images differ); the stubs to stops/circles and the printed board "
+                                  "segments are not part of a shape, so a path and a loop with the "
+                                  "same tile segments are the same shape.", Sc.distinct_shapes, pick=Sc.identical_pick))
 
 _ch = challenge(22, "Identical paths", "How many identical paths, loops, or routes can you make?",
                 method="search")
@@ -284,8 +287,9 @@ _ch.variants += [
 _ch = challenge(23, "Longest identical pair",
                 "What is the longest pair of identical paths, loops, or routes that you can make?",
                 method="search")
-_ch.variants.append(SearchVariant("segments", "Maximise the length in tile segments of a shape that "
-                                  "occurs at least twice among the paths and loops.",
+_ch.variants.append(SearchVariant("segments", "Maximise the length in tile segments (printed board "
+                                  "segments not counted, as in the shapes) of a shape that occurs at "
+                                  "least twice among the paths and loops (same shape as in 21).",
                                   Sc.longest_identical_pair, pick=Sc.identical_pick))
 
 _ch = challenge(24, "Paths matching a turned path",
@@ -333,9 +337,10 @@ _ch = challenge(29, "Subway: everything reachable",
                 "Every circle and stop square can be visited from any other circle and stop square, "
                 "through a series of routes like a subway system.")
 _ch.variants.append(Variant("whole-board", "Find a placement whose route graph (locations joined by "
-                            "paths) is connected: all 36 stops and circles in one group.",
+                            "paths) is connected: all 36 stops and circles in one group. Score = "
+                            "stops and circles in the largest group (36 = solved).",
                             "feasible", M.subway_build,
-                            lambda tr: len(tr.groups()), Sc.subway_check,
+                            lambda tr: max(len(g["locations"]) for g in tr.groups()), Sc.subway_check,
                             presearch=lambda tr: max(len(g["locations"]) for g in tr.groups()),
                             presearch_target=36, pick=lambda tr: tr.complete_paths))
 

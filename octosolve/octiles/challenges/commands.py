@@ -27,7 +27,8 @@ def _saving(path, write) -> None:
 
 
 def _stronger(new: dict, old: dict) -> bool:
-    """Does the new certificate say at least as much as the old one?"""
+    """Does the new certificate say more than the old one (a higher value or a lower bound, and
+    nothing less)? An equal one keeps the first certificate and its provenance."""
     if old is None:
         return True
     if old["status"] in ("yes", "no") and new["status"] == old["status"]:
@@ -39,7 +40,7 @@ def _stronger(new: dict, old: dict) -> bool:
     nv, ov = new.get("value") or 0, old.get("value") or 0
     nb = new.get("bound") if new.get("bound") is not None else float("inf")
     ob = old.get("bound") if old.get("bound") is not None else float("inf")
-    return nv >= ov and nb <= ob
+    return nv >= ov and nb <= ob and (nv, -nb) != (ov, -ob)   # (equal: keep the first)
 
 
 @click.command("prove")

@@ -11,39 +11,14 @@ from pathlib import Path
 from octosolve.core.jsonout import write_json
 from octosolve.core.progress import progress
 
-from .. import rules as R
 from .catalogue import CHALLENGES, all_variants, method_name, solve_variant, statement
 from .model import Result
+from .pictures import challenge_drawing, highlight_for, value_text
 
 __all__ = ["QUICK", "highlight_for", "value_text", "answer_variant", "run_variant", "build_gallery"]
 
 QUICK = [(1, None), (2, "path-tiles"), (4, "once"), (8, "pairs-0"), (27, "whole-board"),
          (26, "whole-board")]
-
-
-def highlight_for(res: Result) -> list:
-    """The paths a picture of ``res`` highlights (from the tracer)."""
-    if not res.placement:
-        return []
-    tr = R.trace(res.placement)
-    if res.challenge == 1:
-        lo = res.extra["longest_shortest"]
-        return [p for p in tr.complete_paths if set(p.ends) == {lo["from"], lo["to"]}][:1]
-    ch = CHALLENGES.get(res.challenge)
-    var = ch.variant(res.variant) if ch is not None else None
-    pick = var.pick if var is not None else None
-    return pick(tr) if pick else []
-
-
-def value_text(res: Result) -> str:
-    if res.challenge == 1:
-        return f"{res.extra['pairs']} pairs; longest shortest path {res.extra['longest_shortest']['tiles']} tiles"
-    if res.status == "MISMATCH":
-        return "certificate REJECTED by the tracer"
-    if res.objective is None:
-        return res.status.lower() + (" (checked)" if res.verified else "")
-    st = "optimal" if res.status == "OPTIMAL" else f"best found, bound {res.bound}"
-    return f"{res.verified_value} ({st})"
 
 
 def answer_variant(n: int, variant: str | None, cert_dir=None) -> Result:
@@ -74,7 +49,6 @@ def run_variant(out_dir: Path, n: int, variant: str | None, cert_dir=None):
     ``.svg``) under ``out_dir``. Returns (result, stem, title, rules text, statement, files)."""
     from octosolve.core import svg
 
-    from .pictures import challenge_drawing
 
     out_dir = Path(out_dir)
     (out_dir / "challenges").mkdir(parents=True, exist_ok=True)
@@ -184,3 +158,29 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
             L += [f"![challenge {n} {r.variant}]({stem}.svg)", "",
                   f"[placement JSON]({stem}.json)", ""]
     (gal_dir / "README.md").write_text("\n".join(L).rstrip() + "\n", encoding="utf-8")
+
+
+def certificate_table(cert_dir=None) -> str:
+    """The Markdown table of every variant's certificate (docs/octiles-challenges.md): value,
+    status, bound, gap, how proved, proof time and command."""
+    L = ["| # | variant | status | value | bound | gap | how proved | proof s | command |",
+         "|---|---|---|---|---|---|---|---|---|"]
+    for n, v in all_variants():
+        if n == 1:
+            L.append("| 1 | pairs | optimal | 630 pairs | 630 | 0 | exact BFS (run by the report) | - | "
+                     "`octosolve octiles challenge 1` |")
+            continue
+        r = answer_variant(n, v, cert_dir)
+        if "certificate" not in r.extra:
+            L.append(f"| {n} | {v} | none | - | - | - | {r.extra.get('proof', '')} | - | - |")
+            continue
+        from .certificates import load_certificate
+        cert = load_certificate(n, v, cert_dir)
+        how = cert["proof"].get("method", "")
+        if cert["proof"].get("bound_by") and cert["status"] == "best+bound":
+            how += f"; bound: {cert['proof']['bound_by']}"
+        val = "yes" if cert["status"] == "yes" else _fmt(cert.get("value"))
+        L.append(f"| {n} | {v} | {cert['status']}{'' if r.verified else ' (REJECTED)'} | {val} | "
+                 f"{_fmt(cert.get('bound'))} | {_gap(r)} | {how} | {float(cert.get('seconds') or 0):.1f} | "
+                 f"`{cert.get('command', '')}` |")
+    return "\n".join(L)

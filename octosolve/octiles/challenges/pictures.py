@@ -20,9 +20,11 @@ from octosolve.core import svg
 
 from .. import render
 from .. import rules as R
+from .catalogue import CHALLENGES
 from .geometry import B
 
-__all__ = ["PALETTE", "highlight_groups", "crossing_points", "challenge_drawing"]
+__all__ = ["PALETTE", "highlight_for", "value_text", "highlight_groups", "crossing_points",
+           "challenge_drawing"]
 
 # 20 colours chosen to stay apart from each other and from the board's greys and beiges
 PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324",
@@ -30,6 +32,31 @@ PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f
            "#fabed4", "#ffe119", "#a9a9a9", "#000000"]
 CROSS_COLOUR = "#000000"
 LEGEND_ROW = 16.0
+
+
+def highlight_for(res: Result) -> list:
+    """The paths a picture of ``res`` highlights (from the tracer)."""
+    if not res.placement:
+        return []
+    tr = R.trace(res.placement)
+    if res.challenge == 1:
+        lo = res.extra["longest_shortest"]
+        return [p for p in tr.complete_paths if set(p.ends) == {lo["from"], lo["to"]}][:1]
+    ch = CHALLENGES.get(res.challenge)
+    var = ch.variant(res.variant) if ch is not None else None
+    pick = var.pick if var is not None else None
+    return pick(tr) if pick else []
+
+
+def value_text(res: Result) -> str:
+    if res.challenge == 1:
+        return f"{res.extra['pairs']} pairs; longest shortest path {res.extra['longest_shortest']['tiles']} tiles"
+    if res.status == "MISMATCH":
+        return "certificate REJECTED by the tracer"
+    if res.objective is None:
+        return res.status.lower() + (" (checked)" if res.verified else "")
+    st = "optimal" if res.status == "OPTIMAL" else f"best found, bound {res.bound}"
+    return f"{res.verified_value} ({st})"
 
 
 def _bezier(space, a, b):
@@ -142,8 +169,6 @@ def _labels_on_top(d, geo, placement):
 
 def challenge_drawing(res, title: str | None = None) -> draw.Drawing:
     """The picture of a challenge answer (a :class:`~.model.Result` with a placement)."""
-    from .gallery import highlight_for, value_text
-
     title = title or f"#{res.challenge} {res.variant}: {value_text(res)}"
     tr = R.trace(res.placement)
     paths = highlight_for(res)

@@ -37,7 +37,8 @@ from .catalogue import CHALLENGES, get_variant
 from .certificates import load_certificate
 from .geometry import SP, STUBS, B
 
-__all__ = ["prove_variant", "start_placement", "run_cpsat", "loop_packing_bound", "static_bound",
+__all__ = ["prove_variant", "start_placement", "run_cpsat", "TURN_INVARIANT", "turn_placement",
+           "canonical_turn", "break_turn_symmetry", "loop_packing_bound", "static_bound",
            "prove_12_cases"]
 
 
@@ -201,9 +202,43 @@ class _Progress:
         self.bar.close()
 
 
+# variants whose objective is unchanged when the whole placement turns with the board (the board,
+# its stops, circles, links and printed links are unchanged by a quarter turn; circles of opposite
+# sides stay opposite, the four colours are permuted)
+TURN_INVARIANT = {(2, "path-segments"), (2, "path-points"), (3, "count"), (6, "points"), (9, "count"),
+                  (14, "cross"), (14, "share"), (16, "half-turn"), (16, "quarter-turn"), (18, "count"),
+                  (30, "one-tile-paths")}
+ORBIT = ("a2", "d1", "e4", "b5")   # a2 under 0, 1, 2, 3 quarter turns
+
+
+def turn_placement(placement: dict, quarters: int) -> dict:
+    """The placement turned with the board by ``quarters`` quarter turns."""
+    return {B.turn_space(s, quarters): R.Placed(p[0], (p[1] + 2 * quarters) % 8)
+            for s, p in placement.items()}
+
+
+def canonical_turn(placement: dict) -> dict:
+    """The turn of a placement that puts the smallest tile of the orbit of a2 on a2 (the
+    representative the symmetry breaking keeps)."""
+    for q in range(4):
+        t = turn_placement(placement, q)
+        if all(t[ORBIT[0]][0] < t[o][0] for o in ORBIT[1:]):
+            return t
+    raise AssertionError("no canonical turn")
+
+
+def break_turn_symmetry(sk) -> None:
+    """tile(a2) < tile(s) for the other spaces of its orbit: every placement has exactly one turn
+    meeting this (the tiles are distinct), so a turn-invariant optimum is kept."""
+    def tile_of(s):
+        return sum(t * v for (s2, t, _), v in sk.x.items() if s2 == s)
+    for o in ORBIT[1:]:
+        sk.m.Add(tile_of(ORBIT[0]) < tile_of(o))
+
+
 def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
               hint: dict | None = None, lower: int | None = None, upper: int | None = None,
-              extra=None, desc: str = "CP-SAT") -> dict:
+              extra=None, desc: str = "CP-SAT", symmetry: bool = False) -> dict:
     """Solve a variant's model (``extra(sk, obj)`` adds constraints; ``lower``/``upper`` bound the
     objective). Returns {"status", "placement", "objective", "bound", "seconds", "params"}.
     Ctrl-C stops the search and raises KeyboardInterrupt."""
@@ -222,6 +257,10 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
         if upper is not None:
             sk.m.Add(obj <= upper)
         sk.m.Maximize(obj)
+    if symmetry:
+        break_turn_symmetry(sk)
+        if hint:
+            hint = canonical_turn(hint)
     if hint:
         sk.hint(hint)
     solver = cp_model.CpSolver()
@@ -256,7 +295,8 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
     out = {"status": name, "placement": None, "objective": None, "bound": None,
            "seconds": round(time.perf_counter() - t0, 1),
            "params": {"time_limit": float(time_limit), "workers": int(workers), "seed": int(seed),
-                      "lower": lower, "upper": upper, "solver_status": name}}
+                      "lower": lower, "upper": upper, "solver_status": name,
+                      "turn_symmetry_broken": bool(symmetry)}}
     if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         out["placement"] = sk.placement(solver)
         if obj is not None:
@@ -429,7 +469,8 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
     else:
         lower = best + 1 if best is not None else None
         r = run_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed, hint=start,
-                      lower=lower, upper=bound, desc=f"{number} {var.name}")
+                      lower=lower, upper=bound, desc=f"{number} {var.name}",
+                      symmetry=(number, var.name) in TURN_INVARIANT)
         solver_info = r["params"]
         cp_bound = None
         if r["status"] == "INFEASIBLE":

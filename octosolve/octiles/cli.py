@@ -165,6 +165,19 @@ def _game_options(f):
     return f
 
 
+def _check_scheduler(scheduler):
+    """``local`` or a Dask scheduler address (``tcp://host:8786``), else a one-line error (before
+    any work: the batch layer would fail on a malformed address with an internal error)."""
+    import re
+
+    if scheduler is None or scheduler == "local":
+        return scheduler
+    if not re.fullmatch(r"((tcp|tls|ucx)://)?[A-Za-z0-9_.\-\[\]]+:\d{1,5}", scheduler):
+        fail(f"--scheduler must be 'local' or a Dask scheduler address such as tcp://host:8786, "
+             f"not {scheduler!r}")
+    return scheduler
+
+
 def _players(text: str) -> list[str]:
     from octosolve.core.players import parse_players
 
@@ -230,6 +243,7 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
     from .records import run_match
 
     names = _players(players)
+    _check_scheduler(scheduler)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
     res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
     if out:
@@ -254,6 +268,7 @@ def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
     OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report` re-checks."""
     from .report_games import SUITE_FILE, match_suite
 
+    _check_scheduler(scheduler)
     out = out or str(SUITE_FILE)
     cmd = "octosolve octiles match-suite" + (" --quick" if quick else "") + f" --seed {seed}"
     res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,

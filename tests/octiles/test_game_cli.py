@@ -189,3 +189,47 @@ def test_bad_trace_files(cli_runner, tmp_path):
     f.write_text("{}")
     _bad(run(cli_runner, "trace", f, "--svg", ""))
     _bad(run(cli_runner, "solitaire", "sequence", f, "--order", "B2,B2"))
+
+
+# ------------------------------------------------------------------ generated inputs (hypothesis)
+
+from hypothesis import HealthCheck, given, settings, strategies as hst  # noqa: E402
+
+_VALUES = hst.one_of(hst.integers(-10**20, 10**20), hst.floats(allow_nan=True, allow_infinity=True),
+                     hst.text(max_size=6), hst.booleans(), hst.none(),
+                     hst.lists(hst.integers(-3, 3000), max_size=3))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=hst.sampled_from(["game", "params", "history", "turn", "top", "runners", "placement",
+                             "winners", "phase", "marks", "new"]), value=_VALUES)
+def test_generated_position_documents_are_read_or_refused(cli_runner, tmp_path, key, value):
+    st = G.make_game(max_turns=5).new_initial_state()
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(st.legal_actions()[0])
+    doc = st.to_json()
+    doc[key] = value
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(doc))
+    r = run(cli_runner, "position", f)
+    assert r.exit_code in (0, 2), r.output
+    assert "Traceback" not in r.output and "internal error" not in r.output.lower()
+    if r.exit_code == 0:  # only an unchanged document is accepted
+        assert json.loads(f.read_text()) == st.to_json()
+
+
+_OPTIONS = ["--simulations", "--games", "--max-turns", "--runners", "--seed", "--workers", "--variant",
+            "--players", "--out", "--svg", "--scheduler"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(option=hst.sampled_from(_OPTIONS),
+       value=hst.one_of(hst.integers(-10**13, 10**13).map(str), hst.sampled_from(
+           ["nan", "inf", "-1", "0", "5.9", "", "³", "random,random,random,random,random", "mcts",
+            "/proc/none/x", ".", "team-up", "MOVE-OVER", "garbage", "tcp://"]), hst.text(max_size=5)))
+def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
+    args = ["match", "--players", "random,random", "--games", "1", "--max-turns", "2", "--workers", "1"]
+    args += [option, value]
+    r = run(cli_runner, *args)
+    assert r.exit_code in (0, 2), (args, r.output)
+    assert "Traceback" not in r.output and "internal error" not in r.output.lower()

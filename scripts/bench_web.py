@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -35,8 +36,11 @@ def post(url: str, body: dict) -> tuple[float, bytes]:
     data = json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
     t0 = time.perf_counter()
-    with urllib.request.urlopen(req, timeout=120) as r:
-        out = r.read()
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            out = r.read()
+    except urllib.error.HTTPError as e:
+        raise RuntimeError(f"POST {url}: HTTP {e.code}: {e.read()[:300].decode(errors='replace')}")
     return time.perf_counter() - t0, out
 
 
@@ -148,7 +152,7 @@ def bench_moves(base: str, moves: int) -> dict:
             continue
         for preset in info["presets"]:
             key = f"{name} {preset['title']}"
-            seats = [info["default_player"]] * preset["num_players"]
+            seats = [info["default_player"]] * preset["num_players"]  # default strength: no options
             _, raw = post(base + f"/api/{name}/new", {"params": preset["params"], "seed": 1,
                                                       "seats": seats})
             v = json.loads(raw)
@@ -156,14 +160,16 @@ def bench_moves(base: str, moves: int) -> dict:
             if not v["terminal"]:  # the process's first move loads the game's compiled kernels
                 cold, raw = post(base + f"/api/{name}/{v['id']}/computer", {})
                 v = json.loads(raw)
-            times = []
+            times, cpus = [], []
             for _ in range(moves):
                 if v["terminal"]:
                     break
                 t, raw = post(base + f"/api/{name}/{v['id']}/computer", {})
                 times.append(t)
                 v = json.loads(raw)
+                cpus.append(v["cpu_seconds"])
             out[key] = {"player": info["default_player"], "moves": len(times), "first_s": cold,
+                        "cpu_max_s": max(cpus) if cpus else None,
                         "median_s": statistics.median(times) if times else None,
                         "max_s": max(times) if times else None}
     return out
@@ -213,7 +219,8 @@ def main(argv=None) -> int:
                     print(f"computer move, {k}: skipped ({m['skipped']})")
                 elif m["moves"]:
                     print(f"computer move, {k} ({m['player']}, default strength): median "
-                          f"{m['median_s']:.3f} s, max {m['max_s']:.3f} s over {m['moves']} moves "
+                          f"{m['median_s']:.3f} s, max {m['max_s']:.3f} s (CPU max "
+                          f"{m['cpu_max_s']:.3f} s) over {m['moves']} moves "
                           f"(target < {MOVE_TARGET_S:.0f} s); the first move of the process "
                           f"right after the page's first request: {m['first_s']:.3f} s")
             if args.screenshot:
@@ -234,8 +241,13 @@ def main(argv=None) -> int:
                "page_how": "chromium" if d is not None else "http",
                "computer_move_max_s": round(max(moves_max), 3) if moves_max else None,
                "computer_move_target_s": MOVE_TARGET_S,
+               "computer_move_cpu_max_s": max((m["cpu_max_s"] for m in mv.values()
+                                                if m.get("cpu_max_s") is not None), default=None),
+               "load_average": round(os.getloadavg()[0], 2),
                "games_measured": sorted(k for k, m in mv.items() if m.get("moves")),
                "quick": args.quick}
+    print(f"load average of the machine during the run: {summary['load_average']} "
+          f"({os.cpu_count()} cores)")
     print(json.dumps(summary))
     return 0
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -29,13 +30,16 @@ from .http import JSON, ApiError, read_body_json
 
 __all__ = ["PLAYABLE", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
 
-# the games /play offers, with the parameter choices shown (title, params) for each
-PLAYABLE: dict[str, list[tuple[str, dict]]] = {
-    "octiles": [("Move Over (2 players)", {"variant": "move-over", "players": 2}),
-                ("Team Up (2 players)", {"variant": "team-up", "players": 2})],
-    "octagone": [("2 players", {})],
-    "oct8": [("2 players", {"players": 2})],
-    "octoverso": [("2 players", {})],
+# the games /play offers: (title, game parameters, the web app's default player options) for each.
+# The default strength keeps a computer move within about 2 s of CPU on one core (measured with
+# scripts/bench_web.py; Octiles' Team Up MCTS at the game's 200 simulations took up to 5.3 s of CPU
+# on a move, at 50 about 1.4 s); a player option left empty on the page takes these.
+PLAYABLE: dict[str, list[tuple[str, dict, dict]]] = {
+    "octiles": [("Move Over (2 players)", {"variant": "move-over", "players": 2}, {}),
+                ("Team Up (2 players)", {"variant": "team-up", "players": 2}, {"simulations": 50})],
+    "octagone": [("2 players", {}, {})],
+    "oct8": [("2 players", {"players": 2}, {})],
+    "octoverso": [("2 players", {}, {})],
 }
 MAX_SIMULATIONS = 20_000
 MAX_TIME_LIMIT = 10.0
@@ -89,7 +93,10 @@ class Session:
     rng: random.Random
     params: dict
     options: dict
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    # the game's engine lock, shared by every session of this game: the games' engines keep
+    # module-level state (two Octoverso MCTS searches in two threads picked illegal moves), so one
+    # thread at a time works on a given game
+    lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
     def humans(self) -> list[int]:
@@ -160,6 +167,7 @@ class Session:
         if not over and turn in self.humans:
             legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
         out = {"id": self.id, "game": self.entry.name, "params": self.params, "seats": self.seats,
+               "options": self.options,
                "viewer": me, "current_player": turn, "human_turn": (not over and turn in self.humans),
                "terminal": over, "winners": st.winners() if over else [],
                "returns": list(st.returns()) if over else None,
@@ -204,6 +212,7 @@ class Sessions:
         self._lock = threading.Lock()
         self.warm = warm
         self._warmed: set[str] = set()
+        self._engine_locks = {name: threading.RLock() for name in self.entries}
 
     def warm_up(self, e, specs) -> None:
         """Once per game, in a background thread: one move of its default player on a scratch
@@ -214,23 +223,24 @@ class Sessions:
                 return
             self._warmed.add(e.name)
 
-        def work():
-            from ..core.game import CHANCE
+        def warm_one():
+            from ..core.game import CHANCE, sample_chance
             from ..core.players import make_player
 
+            g = e.make_game()
+            st = g.new_initial_state(0)
+            p = make_player(specs, _default_player(specs), g, seed=0)
+            rng = random.Random(0)
+            for _ in range(3):
+                if st.is_terminal():
+                    break
+                st.apply_action(sample_chance(st, rng) if st.current_player() == CHANCE
+                                else p.choose(st))
+
+        def work():
             try:
-                g = e.make_game()
-                st = g.new_initial_state(0)
-                p = make_player(specs, _default_player(specs), g, seed=0)
-                rng = random.Random(0)
-                for _ in range(3):
-                    if st.is_terminal():
-                        break
-                    if st.current_player() == CHANCE:
-                        from ..core.game import sample_chance
-                        st.apply_action(sample_chance(st, rng))
-                    else:
-                        st.apply_action(p.choose(st))
+                with self._engine_locks[e.name]:
+                    warm_one()
             except Exception:  # a warm-up only: a real game reports its own errors
                 pass
 
@@ -259,8 +269,8 @@ class Sessions:
         specs = self.specs(e)
         self.warm_up(e, specs)
         return {"game": e.name, "title": getattr(e, "title", e.name),
-                "presets": [{"title": t, "params": p, "num_players": _num_players(e, p)}
-                            for t, p in PLAYABLE.get(e.name, [("default", {})])],
+                "presets": [{"title": t, "params": p, "num_players": _num_players(e, p),
+                             "options": o} for t, p, o in _presets(e.name)],
                 "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
                             for s in specs],
                 "default_player": _default_player(specs),
@@ -279,9 +289,27 @@ class Sessions:
             return s
 
     def new(self, game: str, body: dict) -> Session:
+        """A new game from a request body (see docs/web.md), kept in memory."""
         e = self.entry(game)
+        lock = self._engine_locks[e.name]
+        if not lock.acquire(timeout=30):
+            raise ApiError(409, f"the {e.name} engine is busy; try again")
+        try:
+            s = self._new(e, body)
+        finally:
+            lock.release()
+        with self._lock:
+            self._games[s.id] = s
+            while len(self._games) > self.max_games:
+                self._games.popitem(last=False)
+        return s
+
+    def _new(self, e, body: dict) -> Session:
         params = _check_params(body.get("params"))
         options = _check_options(body.get("options"))
+        for _, p, defaults in _presets(e.name):  # the web app's default strength for this variant
+            if p == params:
+                options = {**defaults, **options}
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -311,13 +339,14 @@ class Sessions:
                    for i, s in enumerate(seats) if s != HUMAN}
         state = g.new_initial_state(seed)
         rng = random.Random(seed ^ 0x5EED)
-        s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options)
+        s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options,
+                    lock=self._engine_locks[e.name])
         s.play_chance()
-        with self._lock:
-            self._games[s.id] = s
-            while len(self._games) > self.max_games:
-                self._games.popitem(last=False)
         return s
+
+
+def _presets(name: str) -> list[tuple[str, dict, dict]]:
+    return PLAYABLE.get(name, [("default", {}, {})])
 
 
 def _num_players(entry, params: dict) -> int:
@@ -391,8 +420,11 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         s = session(request)
 
         def work():
+            t0 = time.thread_time()
             a = s.computer_move()
+            cpu = time.thread_time() - t0
             v = s.view()
+            v["cpu_seconds"] = round(cpu, 4)  # the move's CPU time (its wall time depends on load)
             v["played"] = a if (s.perfect() or s.state.is_terminal()) else None
             return v
         return JSON(await run_in_threadpool(_locked, s, work))

@@ -437,6 +437,19 @@ def test_real_game_a_few_moves(client, name):
             assert g.state_from_json(doc).to_json() == doc
 
 
+def test_web_default_strength():
+    from octosolve.web.play import Sessions
+
+    _playable("octiles")
+    sessions = Sessions(warm=False)
+    team_up = {"variant": "team-up", "players": 2}
+    assert sessions.new("octiles", {"params": team_up, "seed": 1}).options == {"simulations": 50}
+    s = sessions.new("octiles", {"params": team_up, "seed": 1, "options": {"simulations": 7}})
+    assert s.options == {"simulations": 7} and s.players[1].simulations == 7
+    assert sessions.new("octiles", {"params": {"variant": "move-over", "players": 2},
+                                    "seed": 1}).options == {}
+
+
 # ---------------------------------------------------------------------------------------------
 # serving
 

@@ -136,8 +136,13 @@ async function init() {
     // seats as the game numbers them (who moves first is the game's rule)
     seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
   };
-  preset.onchange = seats;
-  seats();
+  const defaults = () => {  // the web app's default strength for this variant, shown as a hint
+    const o = pg.info.presets[Number(preset.value)].options || {};
+    document.getElementById("simulations").placeholder =
+      o.simulations ? `default (${o.simulations})` : "default";
+  };
+  preset.onchange = () => { seats(); defaults(); };
+  seats(); defaults();
   const opp = document.getElementById("opponent");
   for (const p of pg.info.players) opp.append(el("option", { value: p.name }, p.name));
   if (pg.info.default_player) opp.value = pg.info.default_player;

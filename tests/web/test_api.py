@@ -450,6 +450,37 @@ def test_web_default_strength():
                                     "seed": 1}).options == {}
 
 
+def test_concurrent_games_of_one_engine():
+    """Two games of one engine played from two threads at once (as two browser tabs would): every
+    computer move legal (without the engine lock, Octoverso's MCTS picked illegal moves)."""
+    import threading
+
+    from octosolve.web.play import Sessions
+
+    _playable("octoverso")
+    sessions = Sessions(warm=False)
+    errors = []
+
+    def play(seed):
+        try:
+            s = sessions.new("octoverso", {"seats": ["mcts", "mcts"], "seed": seed,
+                                           "options": {"simulations": 40}})
+            for _ in range(2):
+                with s.lock:
+                    if s.state.is_terminal():
+                        break
+                    s.computer_move()
+        except Exception as e:  # noqa: BLE001 (collected and reported below)
+            errors.append(f"{type(e).__name__}: {e}")
+
+    threads = [threading.Thread(target=play, args=(seed,)) for seed in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+
+
 # ---------------------------------------------------------------------------------------------
 # serving
 

@@ -34,7 +34,7 @@ from ..core.seeding import py_random
 from .game import OctilesState
 from .topology import MOVE_BASE, components, trace
 
-__all__ = ["PLAYERS", "PLAYER_NAMES", "GreedyPlayer", "OctilesHooks", "octiles_mcts", "evaluate",
+__all__ = ["PLAYERS", "GreedyPlayer", "OctilesHooks", "octiles_mcts", "evaluate",
            "player_score", "runner_progress", "scored_actions"]
 
 
@@ -300,4 +300,3 @@ PLAYERS = (
     PlayerSpec("openspiel-mcts", "OpenSpiel's generic MCTS bot (optional: needs pyspiel)",
                _openspiel_mcts, options=("simulations",)),
 )
-PLAYER_NAMES = tuple(sp.name for sp in PLAYERS)

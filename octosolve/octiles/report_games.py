@@ -125,9 +125,13 @@ def _line(m: dict) -> str:
     a, b = m["players"]
     ra, rb = m["results"][a], m["results"][b]
     g = m["game"]
+    notes = []
+    if m["options"].get("simulations") and "random" not in m["players"]:
+        notes.append(f"{m['options']['simulations']} simulations")
+    if g.get("adjudicate"):
+        notes.append(f"adjudicated at {g['max_turns']} turns")
     return (f"- {g['variant']}: {a} vs {b}: {ra['wins']}-{rb['wins']} ({ra['draws']} draws) in "
-            f"{m['games']} games ({m['options'].get('simulations', '-')} simulations"
-            + (f", adjudicated at {g['max_turns']} turns" if g.get("adjudicate") else "") + ")")
+            f"{m['games']} games" + (f" ({', '.join(notes)})" if notes else ""))
 
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:

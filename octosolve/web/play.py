@@ -14,6 +14,7 @@ Games live in memory, at most ``max_games`` of them; the least recently used is 
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import threading
 import time
@@ -47,16 +48,28 @@ MAX_HISTORY_SHOWN = 400
 HUMAN = "human"
 
 
+# game parameters that name files in the library (Octoverso's lexicon, Oct8's deck): the web app
+# takes none of them from a request (only their defaults)
+FILE_PARAMS = ("lexicon", "deck", "path", "file", "words", "wordlist")
+_WORD = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
 def _check_params(params) -> dict:
+    """Game parameters from a request: numbers, booleans and plain words only; no file names."""
     if params is None:
         return {}
     if not isinstance(params, dict) or len(params) > 20:
         fail('"params" must be an object of game parameters')
     for k, v in params.items():
-        if not isinstance(v, (bool, int, float, str)) or (isinstance(v, str) and len(v) > 40):
-            fail(f'game parameter {k!r} must be a number, a boolean or a short word')
-        if k in ("lexicon", "path", "file") or (isinstance(v, str) and ("/" in v or "\\" in v)):
-            fail(f"game parameter {k!r} is not accepted here (no file names)")
+        if k in FILE_PARAMS:
+            if v in (None, "default"):
+                continue
+            fail(f"game parameter {k!r} names a file: it is not accepted here (no file names)")
+        if isinstance(v, str) and not _WORD.fullmatch(v):
+            fail(f"game parameter {k!r} must be a plain word (letters, digits, - or _), "
+                 f"not a file name, got {v!r}")
+        if not isinstance(v, (bool, int, float, str)):
+            fail(f"game parameter {k!r} must be a number, a boolean or a plain word")
     return dict(params)
 
 

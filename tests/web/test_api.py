@@ -330,7 +330,10 @@ def test_hidden_information_stays_hidden(nim):
 @pytest.mark.parametrize("path,body,status,words", [
     ("/api/nim/new", {"params": {"stones": 0}}, 400, "stones"),
     ("/api/nim/new", {"params": {"lexicon": "x"}}, 400, "not accepted"),
+    ("/api/nim/new", {"params": {"deck": "mydeck"}}, 400, "not accepted"),
     ("/api/nim/new", {"params": {"name": "../../etc/passwd"}}, 400, "file"),
+    ("/api/nim/new", {"params": {"variant": "deck.toml"}}, 400, "file"),
+    ("/api/nim/new", {"params": {"stones": [1]}}, 400, "number"),
     ("/api/nim/new", {"params": {"bogus": 1}}, 400, "parameters"),
     ("/api/nim/new", {"opponent": "deep-blue"}, 400, "unknown player"),
     ("/api/nim/new", {"options": {"simulations": 10**9}}, 400, "simulations"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -21,9 +22,10 @@ from starlette.routing import Route
 from ..core.errors import fail
 from .http import JSON, read_body_json
 
-__all__ = ["CSV_COLUMNS", "deck_from_text", "solve_json", "check_report", "check_json", "check_csv",
+__all__ = ["MAX_WORDS", "CSV_COLUMNS", "deck_from_text", "solve_json", "check_report", "check_json", "check_csv",
            "routes"]
 
+MAX_WORDS = 20_000  # about 5 s of checking; the CLI takes any number
 CSV_COLUMNS = ("card", "index", "word", "solvable", "min_wildcards", "solutions", "difficulty",
                "assignment")
 
@@ -60,6 +62,9 @@ def check_report(words, deck_text=None) -> dict:
         fail('"words" must be text (one word a line) or a list of words')
     lines = [ln.strip() for ln in words.splitlines()
              if ln.strip() and not ln.lstrip().startswith("#")]
+    if len(lines) > MAX_WORDS:
+        fail(f"at most {MAX_WORDS} words at a time here, got {len(lines)} "
+             "(`octosolve octagion check FILE` takes any number)")
     entries = parse_wordcards(lines, "word list")
     return check_cards(entries, deck_from_text(deck_text))
 
@@ -89,7 +94,7 @@ async def _solve(request: Request):
     body = await read_body_json(request)
     if "word" not in body:
         fail('missing "word"')
-    return JSON(solve_json(body["word"], body.get("deck")))
+    return JSON(await run_in_threadpool(solve_json, body["word"], body.get("deck")))
 
 
 async def _check(request: Request):
@@ -99,7 +104,7 @@ async def _check(request: Request):
     fmt = request.query_params.get("format", "json")
     if fmt not in ("json", "csv", "report"):
         fail(f"format must be json, csv or report, got {fmt!r}")
-    rep = check_report(body["words"], body.get("deck"))
+    rep = await run_in_threadpool(check_report, body["words"], body.get("deck"))
     if fmt == "csv":
         return Response(check_csv(rep["words"]), media_type="text/csv",
                         headers={"Content-Disposition": 'attachment; filename="octagion-check.csv"'})

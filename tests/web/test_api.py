@@ -270,6 +270,9 @@ def test_octagion_deck_text(client, cli_runner, tmp_path):
     assert bad.status_code == 400
     bad = client.post("/api/octagion/check?format=xml", json={"words": "OCTAGONS"})
     assert bad.status_code == 400
+    from octosolve.web.octagion_api import MAX_WORDS
+    bad = client.post("/api/octagion/check", json={"words": "OCTAGONS\n" * (MAX_WORDS + 1)})
+    assert bad.status_code == 400 and "at most" in bad.json()["error"]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -321,7 +321,7 @@ def check(words, lexicon, as_json):
             "build/octoverso-simulations.json].")
 @json_option
 def simulate(quick, seed, workers, scheduler, out, as_json):
-    """The large simulations the report reads (about 5 minutes on 2 cores): the matches of
+    """The large simulations the report reads (minutes: thousands of games): the matches of
     solve.SIM_PLAN, written with the command that made them."""
     from pathlib import Path
 

@@ -32,7 +32,7 @@ PLAN = [
     (6, "segments", 300, 2), (7, "count", 300, 2), (10, "count", 300, 2), (19, "count", 300, 2),
     (24, "count", 300, 2),
     (13, "self-crossing", 60, 1), (13, "twice-not-self-crossing", 60, 1), (20, "count", 60, 1),
-    (21, "count", 60, 1), (22, "paths", 60, 1), (22, "loops", 60, 1), (23, "segments", 60, 1),
+    (21, "count", 60, 1), (22, "paths", 60, 1), (22, "loops", 60, 1), (22, "routes", 60, 1), (23, "segments", 60, 1),
     (3, "count", 600, 2), (14, "cross", 300, 2), (14, "share", 300, 2), (2, "path-points", 300, 2), (6, "points", 300, 2),
     (2, "path-segments", 300, 2), (18, "count", 300, 2), (16, "half-turn", 300, 2),
     (16, "quarter-turn", 300, 2), (30, "one-tile-paths", 300, 2),

@@ -282,7 +282,11 @@ _ch.variants += [
                   "translation and quarter turns).", Sc.largest_identical_class(("path",)),
                   pick=Sc.identical_pick),
     SearchVariant("loops", "Maximise the number of loops with the same shape.",
-                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick)]
+                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick),
+    SearchVariant("routes", "Maximise the number of routes of two paths (joined end to end at a "
+                  "stop square, no location twice) that have the same shape (their drawn tile "
+                  "segments, as for paths) and share no path.", Sc.identical_routes,
+                  pick=Sc.identical_routes_pick)]
 
 _ch = challenge(23, "Longest identical pair",
                 "What is the longest pair of identical paths, loops, or routes that you can make?",

@@ -146,6 +146,9 @@ def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
         return {"bound": N_PATHS + lp["bound"], "method": "counting",
                 "argument": f"counting: distinct shapes <= components = {N_PATHS} paths + at most "
                             f"{lp['bound']} loops; {paths}; {lp['argument']}"}
+    if (number, variant) == (22, "routes"):
+        return {"bound": N_PATHS // 2, "method": "counting",
+                "argument": f"counting: the routes share no path and each takes 2; {paths}"}
     if (number, variant) == (23, "segments"):
         n_seg = 4 * len(SP)
         return {"bound": n_seg // 2, "method": "counting",

@@ -18,7 +18,8 @@ from .geometry import B, SP, STUBS
 
 __all__ = ['BOUND_13', 'BOUND_13_NOTE', 'BOUND_15_NOTE', 'best_comp', 'between', 'bound_15',
            'comps', 'crossings_between', 'disjoint_circle_routes', 'distinct_shapes',
-           'forbid_check', 'forbid_score', 'group_stops', 'identical_pick',
+           'forbid_check', 'forbid_score', 'group_stops', 'identical_pick', 'identical_routes',
+           'identical_routes_pick',
            'largest_identical_class', 'longest_identical_pair', 'longest_route_squares',
            'longest_score', 'loop_every_tile_check', 'measure_best', 'mirror_symmetric_paths',
            'pair_pick', 'path_all_tiles_score', 'paths_between', 'repeat_score',
@@ -190,6 +191,55 @@ def longest_identical_pair(tr) -> int:
         cnt[k] = cnt.get(k, 0) + 1
         best[k] = p.segments
     return max([best[k] for k, c in cnt.items() if c >= 2] or [0])
+
+
+def _route_pairs(tr):
+    """Routes of two paths joined at a stop square (no location twice), by shape: {shape key:
+    [(path id, path id), ...]}. A route's shape is the shape of its drawn tile segments, as for
+    paths (:func:`octosolve.octiles.rules.shape_key`)."""
+    by_stop: dict = {}
+    for p in tr.complete_paths:
+        if len(set(p.ends)) != 2:
+            continue
+        for e in p.ends:
+            if B.is_stop(e):
+                by_stop.setdefault(e, []).append(p)
+    out: dict = {}
+    for stop, ps in by_stop.items():
+        for a, b in itertools.combinations(ps, 2):
+            oa = [e for e in a.ends if e != stop][0]
+            ob = [e for e in b.ends if e != stop][0]
+            if oa == ob:
+                continue
+            joined = R.PathInfo(-1, "route", [oa, ob], a.steps + b.steps, a.printed + b.printed)
+            out.setdefault(joined.shape_key(), []).append((a.id, b.id))
+    return out
+
+
+def identical_routes(tr) -> int:
+    """Challenge 22 for routes: the most routes of two paths (joined at a stop square) with the
+    same shape that share no path (a maximum matching per shape)."""
+    import networkx as nx
+    best = 0
+    for pairs in _route_pairs(tr).values():
+        if len(pairs) <= best:
+            continue
+        g = nx.Graph()
+        g.add_edges_from(pairs)
+        best = max(best, len(nx.max_weight_matching(g, maxcardinality=True)))
+    return best
+
+
+def identical_routes_pick(tr) -> list:
+    import networkx as nx
+    best, arg = 0, []
+    for pairs in _route_pairs(tr).values():
+        g = nx.Graph()
+        g.add_edges_from(pairs)
+        m = nx.max_weight_matching(g, maxcardinality=True)
+        if len(m) > best:
+            best, arg = len(m), [tr.paths[i] for e in m for i in e]
+    return arg
 
 
 def turned_partner_paths(tr) -> int:

@@ -103,3 +103,56 @@ def test_issue_values():
 def test_issue_values_two_paths():
     assert Bd.counting_bound(14, "cross")["bound"] == 9
     assert Bd.counting_bound(14, "share")["bound"] == 10
+
+
+def test_identical_routes_matches_brute_force():
+    """22 routes: the matching per shape equals a brute-force packing of path-disjoint routes, and
+    each route is two paths joined at a stop with the same drawn shape as the others."""
+    from octosolve.octiles.challenges import scoring as Sc
+
+    def pack(pairs):
+        best = 0
+
+        def rec(i, used, n):
+            nonlocal best
+            best = max(best, n)
+            for j in range(i, len(pairs)):
+                if not (set(pairs[j]) & used):
+                    rec(j + 1, used | set(pairs[j]), n + 1)
+        rec(0, set(), 0)
+        return best
+
+    seen = 0
+    for pl in _random_placements(6, seed=22):
+        tr = R.trace(pl)
+        groups = Sc._route_pairs(tr)
+        assert Sc.identical_routes(tr) == max([pack(p) for p in groups.values()] or [0])
+        for pairs in groups.values():
+            for a, b in pairs:
+                pa, pb = tr.paths[a], tr.paths[b]
+                stop = set(pa.ends) & set(pb.ends)
+                assert stop and all(B.is_stop(x) for x in stop)
+        seen += sum(len(p) for p in groups.values())
+    assert seen > 0
+
+
+def test_one_tile_bound_is_sound_and_reached():
+    """30: a one-tile path is one segment whose two ports face stops or circles; the per-space count
+    summed over a placement's own tiles is never below the tracer's count."""
+    from octosolve.octiles.challenges.prove import _one_tile_bound
+    loc = {s: {e for e in range(8) if isinstance(B.port_link[(s, e)], str)} for s in SP}
+    for pl in _random_placements(20, seed=30):
+        tr = R.trace(pl)
+        n = sum(1 for p in tr.complete_paths if p.segments == 1 and p.printed == 0)
+        own = sum(sum(1 for a, b in R.tile_segments(*pl[s]) if a in loc[s] and b in loc[s]) for s in SP)
+        assert n == own     # (the local count is exact on a fixed placement)
+    assert _one_tile_bound()["bound"] == 28
+
+
+@pytest.mark.integration
+def test_loop_packing_bound_and_random_placements():
+    from octosolve.octiles.challenges.prove import loop_packing_bound
+    b = loop_packing_bound()["bound"]
+    assert b == 8
+    for pl in _random_placements(50, seed=3):
+        assert len(R.trace(pl).loops) <= b

@@ -234,7 +234,7 @@ def ref_teamup_placements(state):
     return out
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.integration)])
 def test_teamup_placements_match_reference(players):
     checked = with_protection = rejected = 0
     for seed in range(4):

@@ -272,8 +272,7 @@ def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
     out = out or str(SUITE_FILE)
     cmd = "octosolve octiles match-suite" + (" --quick" if quick else "") + f" --seed {seed}"
     res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,
-                      scheduler=scheduler, command=cmd)
-    _write_json(out, res)
+                      scheduler=scheduler, command=cmd, on_match=lambda doc: _write_json(out, doc))
     lines = [f"wrote {out}"]
     for m in res["matches"]:
         lines.append(f"  {m['game']['variant']}: " + ", ".join(

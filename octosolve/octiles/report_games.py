@@ -46,12 +46,12 @@ def suite_plan(quick: bool = False) -> list[dict]:
          "games": 40, "simulations": 100},
         {"params": {"variant": "move-over", "max_turns": 200}, "players": ["greedy", "random"],
          "games": 20, "simulations": 1},
+        {"params": {"variant": "move-over", "max_turns": 60, "adjudicate": True},
+         "players": ["mcts", "openspiel-mcts"], "games": 20, "simulations": 50, "openspiel": True},
         {"params": {"variant": "team-up", "max_turns": 120}, "players": ["mcts", "greedy"],
          "games": 12, "simulations": 100},
         {"params": {"variant": "octiles", "max_turns": 200}, "players": ["mcts", "greedy"],
          "games": 8, "simulations": 100},
-        {"params": {"variant": "move-over", "max_turns": 60, "adjudicate": True},
-         "players": ["mcts", "openspiel-mcts"], "games": 20, "simulations": 50, "openspiel": True},
     ]
 
 
@@ -64,17 +64,21 @@ def match_command(m: dict, seed: int) -> str:
 
 
 def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
-                scheduler: str | None = None, command: str = "") -> dict:
+                scheduler: str | None = None, command: str = "", on_match=None) -> dict:
     """Play the suite's matches (OpenSpiel's only when it is installed); JSON-ready, with the
-    command that made it and each match's own command line."""
+    command that made it and each match's own command line. ``on_match(doc)`` is called after each
+    match with the document so far (``"complete": False`` until the last one), so a long run can be
+    saved as it goes."""
     from ..interop import openspiel
 
     from .records import run_match
 
+    plan = suite_plan(quick)
     out = {"what": "Octiles match suite: measured matches between the computer players",
-           "command": command, "quick": quick, "seed": seed, "matches": [], "skipped": [],
+           "command": command, "quick": quick, "seed": seed, "complete": False,
+           "planned": [match_command(m, seed) for m in plan], "matches": [], "skipped": [],
            "seconds": {}}
-    for m in suite_plan(quick):
+    for m in plan:
         label = f"{m['params']['variant']} {'-'.join(m['players'])}"
         if m.get("openspiel") and not openspiel.available():
             out["skipped"].append(f"{label}: OpenSpiel is not installed")
@@ -85,6 +89,11 @@ def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
         res["command"] = match_command(m, seed)
         out["matches"].append(res)
         out["seconds"][label] = round(time.perf_counter() - t0, 1)
+        if on_match is not None:
+            on_match(out)
+    out["complete"] = True
+    if on_match is not None:
+        on_match(out)
     return out
 
 
@@ -218,6 +227,12 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
             summary.append(_line(m))
         for s in suite.get("skipped", []):
             lines += [f"Not played: {s}.", ""]
+        played = {m["command"] for m in suite["matches"]}
+        missing = [c for c in suite.get("planned", []) if c not in played]
+        if not suite.get("complete", True) and missing:
+            lines += ["The suite's run was stopped before these matches (not played in this file): "
+                      + "; ".join(f"`{c}`" for c in missing) + ".", ""]
+            summary.append(f"- match suite incomplete: {len(missing)} planned match(es) not played")
     (out_dir / "README.md").write_text("\n".join(lines), encoding="utf-8")
     files.insert(0, "README.md")
     return {"title": "Octiles games", "summary": "\n".join(summary), "files": files,

@@ -57,6 +57,17 @@ def _game(n: int, variant, deck, baby_chips, colour_bonus) -> dict:
                        colour_bonus=colour_bonus.lower())
 
 
+def _scheduler(address):
+    """A Dask scheduler address as the batch runner takes it ('local', tcp://host:port, host:port)."""
+    import re
+
+    if address is None or address == "local":
+        return address
+    if not re.fullmatch(r"((tcp|tls|inproc|ucx)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}", str(address)):
+        fail(f"--scheduler must be 'local' or an address like tcp://host:8786, got {address!r}")
+    return address
+
+
 def _names(text: str, counts=PLAYER_COUNTS) -> list[str]:
     from ..core.players import parse_players
     from .players import PLAYERS
@@ -87,7 +98,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     from .solve import simulate as run
 
     names = _names(players)
-    res = run(players=names, games=games, seed=seed, workers=workers, scheduler=scheduler,
+    res = run(players=names, games=games, seed=seed, workers=workers, scheduler=_scheduler(scheduler),
               simulations=simulations, game=_game(len(names), variant, deck, baby_chips, colour_bonus))
     if out:
         write_json(out, res)
@@ -207,7 +218,7 @@ def match(players, games, simulations, seed, variant, deck, baby_chips, colour_b
 
     names = _names(players)
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
-              simulations=simulations, workers=workers, scheduler=scheduler, keep_records=bool(out))
+              simulations=simulations, workers=workers, scheduler=_scheduler(scheduler), keep_records=bool(out))
     if out:
         write_json(out, res)
         res.pop("records")
@@ -236,7 +247,7 @@ def tournament(players, games, simulations, seed, variant, deck, baby_chips, col
         fail("a tournament needs at least two different players")
     spec = match_spec("oct8", _game(2, variant, deck, baby_chips, colour_bonus),
                       {"simulations": simulations} if simulations else {})
-    res = round_robin(spec, names, games, seed, workers=workers, scheduler=scheduler)
+    res = round_robin(spec, names, games, seed, workers=workers, scheduler=_scheduler(scheduler))
     if out:
         write_json(out, res)
     lines = [f"round robin, {games} games per pair, two players"]

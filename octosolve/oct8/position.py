@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..core.errors import fail
+from ..core.errors import OctoError, fail
 from . import deck as D
 
 __all__ = ["encode", "decode", "read_document", "check_invariants"]
@@ -69,6 +69,8 @@ def read_document(path: str | Path, what: str = "position file"):
         fail(f"{what} {p} is not UTF-8 text")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
+    except OctoError as e:
+        fail(f"{what} {p}: {e.message}")
     except RecursionError:
         fail(f"{what} {p} is nested too deeply")
     except ValueError as e:

@@ -8,7 +8,7 @@ from pathlib import Path
 import drawsvg as draw
 
 from ..core import svg
-from .deck import (COLOURS, HEADS_PER_COLOUR, MODE_ATTACH, PH_PLACE, PH_SEL, PH_TARGET, PHASE_NAMES,
+from .deck import (COLOURS, HEADS_PER_COLOUR, MODE_ATTACH, PH_MAIN, PH_PLACE, PH_SEL, PH_TARGET, PHASE_NAMES,
                    type_name)
 
 __all__ = ["octopus_str", "public_lines", "game_record", "position_svg", "bar_chart"]
@@ -38,7 +38,7 @@ def _pending_str(st) -> str:
 def public_lines(st) -> list[str]:
     """What every player sees: the table, piles, hand sizes and chips (no hidden card)."""
     lines = [f"turn {st.turns} player {st.cur} phase {PHASE_NAMES[st.phase]}" + _pending_str(st)
-             + (" (extra action)" if st.extra else ""),
+             + (" (extra action)" if st.extra and st.phase == PH_MAIN else ""),
              f"arm deck {len(st.arm_deck)}, head deck {len(st.head_deck)}, discard "
              f"{' '.join(st.card_str(c) for c in st.discard)}",
              "shared: " + "; ".join(octopus_str(st, h) if h >= 0 else "-" for h in st.shared)]

@@ -7,6 +7,7 @@ import json
 import time
 from pathlib import Path
 
+from ..core.batch import default_workers
 from ..core.jsonout import write_json
 from ..core.paths import data_path
 from . import rules as R
@@ -25,7 +26,7 @@ SEAT_COLOURS = ["#4363d8", "#3cb44b", "#f58231", "#911eb4"]
 
 
 def _scenarios(quick: bool):
-    big, mid, small = (2000, 1000, 600) if quick else (100_000, 50_000, 30_000)
+    big, mid, small = (2000, 1000, 600) if quick else (40_000, 16_000, 16_000)
     b = ["builder"] * 4
     r = ["random"] * 4
     sc = [
@@ -49,7 +50,7 @@ def _scenarios(quick: bool):
 def _option_scenarios(quick: bool):
     """The rule options (docs/rules/oct8.md) against the default: 4 builders (seats), and one builder
     against 3 random players (a strategy), under each reading."""
-    n4, n1 = (1000, 1000) if quick else (40_000, 20_000)
+    n4, n1 = (1000, 1000) if quick else (12_000, 6_000)
     out = []
     for key, label, game in (("default", "default (chips capped at 2, whole-octopus bonus)", {}),
                              ("each", "baby chips: one per octopus taken", {"baby_chips": "each"}),
@@ -76,24 +77,28 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     timings = {}
     t0 = time.perf_counter()
     results = {}
+    workers = default_workers()  # numba tables of more than 5,000 games are split over the cores
     for key, label, kw in _scenarios(quick):
-        res = simulate(seed=seed, **kw)
+        res = simulate(seed=seed, workers=workers, **kw)
         res["label"] = label
         results[key] = res
     timings["numba_tables"] = round(time.perf_counter() - t0, 1)
     options = {}
     t0 = time.perf_counter()
     for key, label, kw in _option_scenarios(quick):
-        res = simulate(seed=seed, **kw)
+        res = simulate(seed=seed, workers=workers, **kw)
         res["label"] = label
         options[key] = res
     timings["rule_options"] = round(time.perf_counter() - t0, 1)
     total_games = sum(r["games"] for r in results.values()) + sum(r["games"] for r in options.values())
     t0 = time.perf_counter()
-    sims = 20 if quick else 200
-    greedy = match(["greedy", "random", "random", "random"], 8 if quick else 100, seed)
-    flat_mc = match(["flat-mc", "greedy", "greedy", "greedy"], 4 if quick else 48, seed, simulations=sims)
-    mcts = match(["mcts", "greedy", "greedy", "greedy"], 4 if quick else 24, seed, simulations=sims // 2)
+    # Python-engine matches, sized for the report's time budget (about 50 s for the whole build on two
+    # cores): measured 0.33 s per greedy game, 1.7 s per flat-mc game (200 simulations), about 1 s per
+    # mcts game (50 simulations), CPU time.
+    sims, uct_sims = (20, 10) if quick else (200, 50)
+    greedy = match(["greedy", "random", "random", "random"], 8 if quick else 24, seed)
+    flat_mc = match(["flat-mc", "greedy", "greedy", "greedy"], 4 if quick else 12, seed, simulations=sims)
+    mcts = match(["mcts", "greedy", "greedy", "greedy"], 4 if quick else 12, seed, simulations=uct_sims)
     timings["matches"] = round(time.perf_counter() - t0, 1)
     openspiel = None
     osm = data_path("oct8", "openspiel_match.json")
@@ -117,7 +122,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         f"mean game {b4['mean_turns']:.1f} turns.",
         f"- greedy vs 3 random: score share {greedy['results']['greedy']['score']:.2f} ({greedy['games']} games); "
         f"flat-mc ({sims} sims) vs 3 greedy: {fm['score']:.2f} [{fm['score_ci95'][0]:.2f}, {fm['score_ci95'][1]:.2f}]"
-        f" ({flat_mc['games']} games); mcts ({sims // 2} sims) vs 3 greedy: {mc['score']:.2f} "
+        f" ({flat_mc['games']} games); mcts ({uct_sims} sims) vs 3 greedy: {mc['score']:.2f} "
         f"[{mc['score_ci95'][0]:.2f}, {mc['score_ci95'][1]:.2f}] ({mcts['games']} games; fair 0.25).",
         f"- short variant: {results['builder4_short']['mean_turns']:.1f} turns vs {b4['mean_turns']:.1f}; "
         f"flat deck: {results['builder4_flat']['mean_turns']:.1f} turns; rule options: seat 0 of 4 builders wins "
@@ -217,6 +222,10 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
           "player who emptied a deck, the others take one more turn, so the seats before that player in the "
           "order get one turn more than the seats after it, and seat 0 is never behind.", "",
           "![strategies](strategies.svg)", "",
+          "`mcts` is the shared UCT search (core/mcts.py) as is: it searches single decisions (one card of an "
+          "attach or exchange at a time), so its simulations are spread over many small choices, and it gets "
+          "50 per decision here against flat-mc's 200 per whole move; flat-mc compares whole moves "
+          "(the draws, completing attaches, the best exchanges) on shared determinisations.", "",
           "The OpenSpiel row is a stored data file, [openspiel_match.json](openspiel_match.json) "
           "(`data/oct8/openspiel_match.json`, copied here), made by its own command (several minutes; the "
           "report reads it and does not replay it): `" + OPENSPIEL_COMMAND + "`. Its player called `mcts` "
@@ -225,15 +234,24 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
     L += ["## Rule options (docs/rules/oct8.md)", "",
           "The rules leave two readings open; each is a rule option (`--baby-chips cap|each`, "
           "`--colour-bonus octopus|arm`), the default first.", "",
-          "| reading | 4 builders: seat 0 / seat 3 win share | mean turns | mean score (seat 0) | "
-          "1 builder vs 3 random: its win share | its mean score |", "| --- | --- | --- | ---: | --- | ---: |"]
+          "| reading | 4 builders: seat 0 / seat 3 win share | mean turns | mean score (seat 0) | chips spent "
+          "per game | 1 builder vs 3 random: its win share | its mean score | chips spent per game |",
+          "| --- | --- | --- | ---: | ---: | --- | ---: | ---: |"]
     for k in ("default", "each", "arm", "each_arm"):
         a, b = options[f"builder4_{k}"], options[f"builder_vs_random_{k}"]
         L.append(f"| {a['label']} ({a['games']:,} + {b['games']:,} games) | "
                  f"{_fmt_ci(a['win_rate'][0], a['win_rate_ci'][0])} / {_fmt_ci(a['win_rate'][3], a['win_rate_ci'][3])} | "
                  f"{_fmt_ci(a['mean_turns'], a['mean_turns_ci'], 2)} | {a['mean_score'][0]:.2f} | "
-                 f"{_fmt_ci(b['win_rate'][0], b['win_rate_ci'][0])} | {b['mean_score'][0]:.2f} |")
-    L += ["", "![rule options](rule_options.svg)", ""]
+                 f"{a['actions_per_game']['baby_used']:.2f} | "
+                 f"{_fmt_ci(b['win_rate'][0], b['win_rate_ci'][0])} | {b['mean_score'][0]:.2f} | "
+                 f"{b['actions_per_game']['baby_used']:.2f} |")
+    L += ["", "Reading the table: the colour-bonus reading changes scores (a shipped octopus of one's colour "
+          "with foreign arms still doubles its matching arms) but hardly the seat balance; the baby-chip "
+          "reading changes nothing measurable for these players: builders spend a chip only to complete an "
+          "octopus and keep the rest, and in these games a player seldom holds a third chip (the chips spent "
+          "per game are the same under both readings). Players who hoard chips for a long exchange turn "
+          "would feel the difference.", "",
+          "![rule options](rule_options.svg)", ""]
     L += ["## Variants: short game, arm-count distribution, number of players", "",
           "| table | games | turns per game | total score per game | mean octopuses per player | ties |",
           "| --- | ---: | --- | ---: | ---: | ---: |"]

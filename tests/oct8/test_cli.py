@@ -43,7 +43,7 @@ def test_simulate_with_greedy_python_engine():
     assert d["engine"] == "python" and sum(d["wins"]) + d["ties"] == 6
 
 
-@pytest.mark.slow
+@pytest.mark.integration
 def test_simulate_on_a_local_dask_cluster_matches_local_processes():
     args = ["simulate", "--players", "random,random", "--games", "400", "--seed", "9", "--json"]
     r1 = run(args + ["--scheduler", "local"])
@@ -168,15 +168,20 @@ def test_deck_command():
     assert "flat" in run(["deck", "--deck", "flat"]).output
 
 
-def test_report_quick_smoke(tmp_path):
+@pytest.mark.integration
+def test_report_quick_is_deterministic(tmp_path):
+    """Two quick builds write the same bytes (durations only in the returned timings)."""
     from octosolve.oct8 import report
 
-    sec = report.build(tmp_path / "oct8", quick=True, seed=1)
-    assert sec["title"] and sec["summary"]
-    for f in sec["files"]:
-        assert (tmp_path / "oct8" / f).exists()
-    text = (tmp_path / "oct8" / "README.md").read_text()
-    assert "Win share and score by seat" in text and "balance.json" in text
+    a = report.build(tmp_path / "a", quick=True, seed=1)
+    b = report.build(tmp_path / "b", quick=True, seed=1)
+    assert a["title"] and a["summary"] and set(a["timings"]) == {"numba_tables", "rule_options", "matches"}
+    assert {k: v for k, v in a.items() if k != "timings"} == {k: v for k, v in b.items() if k != "timings"}
+    for f in a["files"]:
+        assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f
+    text = (tmp_path / "a" / "README.md").read_text()
+    assert "Win share and score by seat" in text and "Rule options" in text and "stored" in text
+    assert "seconds" not in (tmp_path / "a" / "balance.json").read_text()
 
 
 def test_swap_sequences_against_itertools_twin():
@@ -212,6 +217,7 @@ def test_swap_sequences_against_itertools_twin():
     assert per[0] == 17
 
 
+@pytest.mark.integration
 def test_match_and_tournament_commands_json(tmp_path):
     r = run(["match", "--games", "2", "--simulations", "4", "--players", "flat-mc,random",
              "--workers", "1", "--json", "--out", str(tmp_path / "m.json")])

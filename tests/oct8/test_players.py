@@ -89,6 +89,7 @@ def test_unknown_player_is_a_clean_error():
         make_player(P.PLAYERS, "smart", R.make_game(), seed=1)
 
 
+@pytest.mark.integration
 def test_openspiel_random_sim_test_and_bot():
     pyspiel = pytest.importorskip("pyspiel")
     from octosolve.interop import openspiel as osp

@@ -26,6 +26,19 @@ def _saving(path, write) -> None:
         fail(f"cannot write {path}: {e.strerror or e}")
 
 
+def _check_scheduler(scheduler):
+    """``local`` or a Dask scheduler address (``tcp://host:8786``), else a one-line error before any
+    work (as octosolve/octiles/cli.py checks it for the games)."""
+    import re
+
+    if scheduler is None or scheduler == "local":
+        return scheduler
+    if not re.fullmatch(r"((tcp|tls|ucx)://)?[A-Za-z0-9_.\-\[\]]+:\d{1,5}", scheduler):
+        fail(f"--scheduler must be 'local' or a Dask scheduler address such as tcp://host:8786, "
+             f"not {scheduler!r}")
+    return scheduler
+
+
 def _stronger(new: dict, old: dict) -> bool:
     """Does the new certificate say more than the old one (a higher value or a lower bound, and
     nothing less)? An equal one keeps the first certificate and its provenance."""
@@ -66,6 +79,7 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     from .certificates import cert_path, load_certificate, save_certificate
     from .prove import prove_variant
 
+    _check_scheduler(scheduler)
     ch, var = get_variant(number, variant)
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
     docs, lines = [], []

@@ -11,10 +11,12 @@ How a variant is settled (the strongest argument that applies is used, and recor
    whose assignment bound is at most the best value is closed by counting, the others by CP-SAT with
    the path's ends fixed to that space and the objective forced above the best value (INFEASIBLE
    closes the case). Cases run in parallel (``workers`` processes, or ``scheduler``).
-4. **CP-SAT**: the challenge's model, hinted with the start, with ``objective >= best + 1`` and
+4. **cycle model** (3): the loop packing bound is 8, and 8 loops would have to be 8 simple cycles on
+   real segments (:func:`prove_loops_by_cycles`); INFEASIBLE proves 7;
+5. **CP-SAT**: the challenge's model, hinted with the start, with ``objective >= best + 1`` and
    ``objective <= counting bound`` added: INFEASIBLE proves the start optimal; otherwise CP-SAT's
    bound (and any better placement) is kept.
-5. **local search** (13, 15, 20-23): annealing from the start; the bound is the variant's counting
+6. **local search** (13, 15, 20-23): annealing from the start; the bound is the variant's counting
    argument.
 
 Yes/no questions (4, 8, 25-29) are settled by a placement that the tracer accepts (``yes``).
@@ -37,7 +39,7 @@ from .catalogue import CHALLENGES, get_variant
 from .certificates import load_certificate
 from .geometry import SP, STUBS, B
 
-__all__ = ["prove_variant", "start_placement", "run_cpsat", "TURN_INVARIANT", "turn_placement",
+__all__ = ["prove_variant", "start_placement", "run_cpsat", "prove_loops_by_cycles", "TURN_INVARIANT", "turn_placement",
            "canonical_turn", "break_turn_symmetry", "loop_packing_bound", "static_bound",
            "prove_12_cases"]
 
@@ -117,6 +119,74 @@ def loop_packing_bound(workers: int = 1) -> dict:
                          f"once; a space with 4 such ports is passed at most twice, one with 3 at most "
                          f"once; the most link-disjoint cycles of the space graph under those "
                          f"capacities ({len(cl)} simple cycles, solved exactly by CP-SAT) is {b}")}
+
+
+def _cycles():
+    """Every simple cycle of the space graph (spaces joined by board links, parallel links apart), as
+    (spaces, link indices, the segment (space, a, b) it needs on each space it passes)."""
+    import itertools
+
+    import networkx as nx
+
+    from .geometry import PORT_LINKS
+
+    g = nx.MultiGraph()
+    for k, (p, q) in enumerate(PORT_LINKS):
+        g.add_edge(p[0], q[0], key=k)
+    port_at = {}
+    for k, (p, q) in enumerate(PORT_LINKS):
+        port_at[k, p[0]] = p[1]
+        port_at[k, q[0]] = q[1]
+    out = set()
+    simple = nx.Graph(g)
+    seqs = [list(c) for c in nx.simple_cycles(simple)]
+    seqs += [[u, v] for u, v in simple.edges() if len(g[u][v]) > 1]
+    for cyc in seqs:
+        n = len(cyc)
+        opts = [list(g[cyc[i]][cyc[(i + 1) % n]].keys()) for i in range(n)]
+        for combo in itertools.product(*opts):
+            if n == 2 and combo[0] >= combo[1]:
+                continue
+            segs = []
+            for i in range(n):
+                s, k_in, k_out = cyc[i], combo[i - 1], combo[i]
+                a, b = port_at[k_in, s], port_at[k_out, s]
+                segs.append((s, min(a, b), max(a, b)))
+            out.add((frozenset(cyc), frozenset(combo), frozenset(segs)))
+    return sorted(out, key=lambda c: (sorted(c[1]), sorted(c[2])))
+
+
+def prove_loops_by_cycles(at_least: int, *, time_limit: float, workers: int, seed: int) -> dict:
+    """Challenge 3, a second formulation: a placement with ``at_least`` loops, where ``at_least``
+    is the loop packing bound, has only simple loops (a loop passing a space twice would split into
+    two cycles and the packing would exceed its maximum), so it is a packing of ``at_least`` simple
+    cycles whose passes are segments of the placed tiles. CP-SAT over the skeleton and one boolean
+    per simple cycle (needing its segments) with ``sum >= at_least``: INFEASIBLE proves fewer."""
+    from ortools.sat.python import cp_model
+
+    from .cpsat import Skeleton
+
+    t0 = time.perf_counter()
+    cl = _cycles()
+    sk = Skeleton()
+    y = []
+    for _, _, segs in cl:
+        v = sk.m.NewBoolVar("")
+        for seg in segs:
+            sk.m.AddImplication(v, sk.c[seg])
+        y.append(v)
+    sk.m.Add(sum(y) >= at_least)
+    break_turn_symmetry(sk)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = int(workers)
+    solver.parameters.random_seed = int(seed) % 2**31  # (CP-SAT's seed is 32-bit)
+    st = solver.Solve(sk.m)
+    name = solver.StatusName(st)
+    return {"case": f"{at_least} simple loops ({len(cl)} simple cycles, one boolean each)",
+            "closed_by": "CP-SAT", "solver_status": name,
+            "seconds": round(time.perf_counter() - t0, 1),
+            "placement": sk.placement(solver) if st in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None}
 
 
 N_PATHS = len(STUBS) // 2   # every full placement has exactly 36 paths (72 ports face a location)
@@ -270,7 +340,7 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
     prm = solver.parameters
     prm.max_time_in_seconds = float(time_limit)
     prm.num_workers = int(workers)
-    prm.random_seed = int(seed)
+    prm.random_seed = int(seed) % 2**31  # (CP-SAT's seed is 32-bit)
     prm.catch_sigint_signal = False
     bar = None
     if progress_enabled():
@@ -469,6 +539,19 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
                 placement = R.validate_placement(R.placement_from_json(c["placement"]), full=True)
                 best = var.score(R.trace(placement))
             proof["method"] = "end-split did not close every case"
+    elif (number, var.name) == (3, "count") and best is not None and bound == best + 1:
+        case = prove_loops_by_cycles(bound, time_limit=time_limit, workers=workers, seed=seed)
+        solver_info = {"time_limit": time_limit, "workers": workers, "seed": seed,
+                       "solver_status": case["solver_status"], "turn_symmetry_broken": True}
+        if case["solver_status"] == "INFEASIBLE":
+            bound = best
+            proof["method"] = (f"loop packing <= {best + 1}, and {best + 1} loops would be "
+                               f"{best + 1} simple cycles on real segments: that model is INFEASIBLE")
+        else:
+            if case["placement"] is not None and var.score(R.trace(case["placement"])) > best:
+                placement, best = case["placement"], var.score(R.trace(case["placement"]))
+            proof["method"] = f"cycle model {case['solver_status']} at the time limit"
+        proof["cases"] = [{k: v for k, v in case.items() if k != "placement"}]
     else:
         lower = best + 1 if best is not None else None
         r = run_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed, hint=start,

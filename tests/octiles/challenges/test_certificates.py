@@ -85,7 +85,8 @@ def test_prove_command_writes_and_keeps(tmp_path, cli_runner):
 
 
 def test_prove_command_bad_input(cli_runner):
-    for args in (["1"], ["31"], ["12", "--variant", "nope"], ["12", "--time-limit", "nan"]):
+    for args in (["1"], ["31"], ["12", "--variant", "nope"], ["12", "--time-limit", "nan"],
+                 ["12", "--scheduler", "garbage"], ["12", "--workers", "0"]):
         r = cli_runner.invoke(prove_cmd, args)
         assert r.exit_code == 2, (args, r.output)
 

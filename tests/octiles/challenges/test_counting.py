@@ -156,3 +156,19 @@ def test_loop_packing_bound_and_random_placements():
     assert b == 8
     for pl in _random_placements(50, seed=3):
         assert len(R.trace(pl).loops) <= b
+
+
+def test_cycle_list_holds_every_simple_loop():
+    """3's cycle model: every loop the tracer finds that passes each space at most once is one of
+    the enumerated simple cycles (same segments), and every cycle's passes are tile segments."""
+    from octosolve.octiles.challenges.prove import _cycles
+    cl = _cycles()
+    by_segs = {segs for _, _, segs in cl}
+    assert all(a < b for _, _, segs in cl for (_, a, b) in segs)
+    found = 0
+    for pl in _random_placements(60, seed=33):
+        for p in R.trace(pl).loops:
+            if max(p.tile_visits.values()) == 1:
+                assert frozenset((s.space, min(s.a, s.b), max(s.a, s.b)) for s in p.steps) in by_segs
+                found += 1
+    assert found > 0

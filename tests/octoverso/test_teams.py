@@ -171,16 +171,11 @@ def test_letter_conservation_in_random_team_games(jokers, full):
 def test_players_on_four_seats(tgame, name):
     s = tgame.new_initial_state(11)
     pl = make_player(P.PLAYERS, name, tgame, seed=1, simulations=6)
-    rng = py_random(1, "t")
-    for _ in range(14):
-        if s.is_terminal():
-            break
-        if s.current_player() == CHANCE:
-            s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
-            continue
-        a = pl.choose(s)
-        assert a in s.legal_actions()
-        s.apply_action(a)
+
+    def legal(state, player, action):
+        assert action in state.legal_actions()
+
+    assert len(play(s, [pl] * 4, rng=py_random(1, "t"), max_moves=14, on_move=legal)) == 14
 
 
 def test_team_play_game_reproducible_and_record(tgame):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
-                           seed_option, simulations_option, svg_option)
+                           seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -14,7 +14,8 @@ __all__ = ["group"]
 LEXICON_HELP = ("Word list to use instead of the shipped lexicon (UTF-8, .gz allowed; one word a line, "
                 "optional TAB and comma-separated lemmas).")
 TEAMS_HELP = "The team game: 4 seats, two teams of 2 seated alternately (docs/rules/octoverso.md)."
-JOKERS_HELP = "The joker variant (11 letters and a joker each)."
+VARIANTS = ("standard", "jokers")
+VARIANT_HELP = "Rule variant: standard, or jokers (\"Variante avec Jokers\": 11 letters and a joker each)."
 
 
 def _prepare_out(*paths) -> None:
@@ -173,14 +174,14 @@ def _event_line(e: dict, names, lab) -> str:
 @group.command()
 @players_option("lookahead,greedy", "Two names, or four for the team game (seats A1,B1,A2,B2).")
 @click.option("--teams", is_flag=True, help=TEAMS_HELP + " With two names each team is two copies.")
-@click.option("--jokers", is_flag=True, help=JOKERS_HELP)
+@variant_option(VARIANTS, "standard", VARIANT_HELP)
 @simulations_option()
 @_lexicon_option
 @seed_option()
 @out_option("Write the game record (JSON, with the final position document) to this file.")
 @svg_option("Write an SVG picture of the final position.")
 @json_option
-def play(players, teams, jokers, simulations, lexicon, seed, out, svg_path, as_json):
+def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import solve
 
@@ -192,7 +193,7 @@ def play(players, teams, jokers, simulations, lexicon, seed, out, svg_path, as_j
         names = names * 2
     elif len(names) != 2:
         fail(f"--players needs two names (or four for the team game), got {len(names)}")
-    state = solve.play_game(tuple(names), seed, jokers=jokers, lexicon=lexicon, simulations=simulations,
+    state = solve.play_game(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon, simulations=simulations,
                             teams=teams)
     rec = solve.game_record(state, names, seed)
     if out:
@@ -235,7 +236,7 @@ def _match_text(m: dict) -> str:
 def _batch_common(f):
     for deco in reversed([
         click.option("--teams", is_flag=True, help=TEAMS_HELP + " Each name is a team of two copies."),
-        click.option("--jokers", is_flag=True, help=JOKERS_HELP),
+        variant_option(VARIANTS, "standard", VARIANT_HELP),
         simulations_option(),
         _lexicon_option,
         seed_option(),
@@ -251,7 +252,7 @@ def _batch_common(f):
 @players_option("lookahead,greedy", "Two names (with --teams: two teams).")
 @games_option(200, hi=1_000_000)
 @_batch_common
-def match(players, games, teams, jokers, simulations, lexicon, seed, workers, scheduler, out, as_json):
+def match(players, games, teams, variant, simulations, lexicon, seed, workers, scheduler, out, as_json):
     """A match between two players (seats rotate): wins, draws, losses and score with 95% Wilson
     intervals, and the first mover's edge."""
     from . import solve
@@ -261,7 +262,7 @@ def match(players, games, teams, jokers, simulations, lexicon, seed, workers, sc
     names = _names(players)
     if len(names) != 2:
         fail(f"--players needs two names, got {len(names)}")
-    m = solve.match(names, games, seed=seed, jokers=jokers, teams=teams, lexicon=lexicon,
+    m = solve.match(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
                     simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, m)
@@ -272,14 +273,14 @@ def match(players, games, teams, jokers, simulations, lexicon, seed, workers, sc
 @players_option("greedy,lookahead", "Two or more names: every pair meets.")
 @games_option(200, hi=1_000_000)
 @_batch_common
-def tournament(players, games, teams, jokers, simulations, lexicon, seed, workers, scheduler, out, as_json):
+def tournament(players, games, teams, variant, simulations, lexicon, seed, workers, scheduler, out, as_json):
     """Round robin: every pair of players plays a match; a table per player."""
     from . import solve
 
     _prepare_out(out)
     _check_scheduler(scheduler)
     names = _names(players)
-    t = solve.tournament(names, games, seed=seed, jokers=jokers, teams=teams, lexicon=lexicon,
+    t = solve.tournament(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
                          simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, t)

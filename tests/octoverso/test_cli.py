@@ -113,3 +113,13 @@ def test_mirror_match_counts_by_seat():
     assert [s["games"] for s in seats] == [8, 8]
     assert seats[0]["wins"] == seats[1]["losses"] and seats[0]["draws"] == seats[1]["draws"]
     assert t["results"]["greedy"]["games"] == 16
+
+
+def test_variant_jokers():
+    r = run("play", "--variant", "Jokers", "--seed", "2", "--json")
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.output)
+    assert rec["params"]["jokers"] is True
+    r = run("play", "--variant", "standard", "--seed", "2", "--json")
+    assert json.loads(r.output)["params"]["jokers"] is False
+    assert run("play", "--variant", "torus").exit_code == 2

@@ -539,19 +539,28 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
                 placement = R.validate_placement(R.placement_from_json(c["placement"]), full=True)
                 best = var.score(R.trace(placement))
             proof["method"] = "end-split did not close every case"
-    elif (number, var.name) == (3, "count") and best is not None and bound == best + 1:
-        case = prove_loops_by_cycles(bound, time_limit=time_limit, workers=workers, seed=seed)
-        solver_info = {"time_limit": time_limit, "workers": workers, "seed": seed,
-                       "solver_status": case["solver_status"], "turn_symmetry_broken": True}
-        if case["solver_status"] == "INFEASIBLE":
-            bound = best
-            proof["method"] = (f"loop packing <= {best + 1}, and {best + 1} loops would be "
-                               f"{best + 1} simple cycles on real segments: that model is INFEASIBLE")
-        else:
-            if case["placement"] is not None and var.score(R.trace(case["placement"])) > best:
-                placement, best = case["placement"], var.score(R.trace(case["placement"]))
-            proof["method"] = f"cycle model {case['solver_status']} at the time limit"
-        proof["cases"] = [{k: v for k, v in case.items() if k != "placement"}]
+    elif (number, var.name) == (3, "count") and bound is not None:
+        # the cycle model, from the bound down: k loops INFEASIBLE lowers the bound to k - 1;
+        # k loops found settles the value at k
+        cases, k = [], bound
+        solver_info = {"time_limit_per_case": time_limit, "workers": workers, "seed": seed,
+                       "turn_symmetry_broken": True}
+        while best is None or k > best:
+            case = prove_loops_by_cycles(k, time_limit=time_limit, workers=workers, seed=seed)
+            cases.append({kk: v for kk, v in case.items() if kk != "placement"})
+            if case["solver_status"] == "INFEASIBLE":
+                bound = k - 1
+                k -= 1
+                continue
+            if case["placement"] is not None:
+                val = var.score(R.trace(case["placement"]))
+                if best is None or val > best:
+                    placement, best = case["placement"], val
+            break
+        proof["cases"] = cases
+        proof["method"] = (f"loop packing <= {cases[0]['case'].split()[0] if cases else bound}; cycle "
+                           f"model (a placement with as many loops as the packing bound has only "
+                           f"simple loops): INFEASIBLE for more than {bound}")
     else:
         lower = best + 1 if best is not None else None
         r = run_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed, hint=start,

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -222,7 +223,7 @@ def reference_moves(lex_words, rail: np.ndarray, hand: np.ndarray, blocked=None)
     return out
 
 
-_BUF: dict[int, np.ndarray] = {}
+_LOCAL = threading.local()  # one output buffer per thread: the web app searches in several threads
 
 
 def legal_moves(lex: Lexicon, rail: np.ndarray, hand: np.ndarray, blocked: np.ndarray | None = None,
@@ -240,9 +241,10 @@ def kernel_moves(lex: Lexicon, rail: np.ndarray, hand: np.ndarray, blocked: np.n
         blocked = _no_block(len(lex))
     cap = 4096
     while True:
-        buf = _BUF.get(cap)
+        bufs = _LOCAL.__dict__.setdefault("bufs", {})
+        buf = bufs.get(cap)
         if buf is None:
-            buf = _BUF[cap] = np.empty((cap, 5), np.int32)
+            buf = bufs[cap] = np.empty((cap, 5), np.int32)
         n = K.gen_moves(*lex.fwd, *lex.rev, blocked,
                         np.ascontiguousarray(rail, np.int8), np.ascontiguousarray(hand, np.int32),
                         min_k, MAX_LEN, buf)

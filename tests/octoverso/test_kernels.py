@@ -115,3 +115,15 @@ def test_octos_are_the_eight_letter_moves(lex):
     assert o and all(len(m.word) == 8 for m in o)
     eights = [w for w in lex.words if len(w) == 8]
     assert {m.word for m in o} == {m.word for m in R.reference_moves(eights, rail, hand)}
+
+
+def test_move_generation_is_thread_safe(lex):
+    # each thread has its own output buffer: results in threads equal the serial ones
+    from concurrent.futures import ThreadPoolExecutor
+
+    g = np_rng(9)
+    positions = [random_position(g, i % 2) for i in range(16)]
+    serial = [R.kernel_moves(lex, r, h).tolist() for r, h in positions]
+    with ThreadPoolExecutor(4) as ex:
+        threaded = list(ex.map(lambda rh: R.kernel_moves(lex, *rh).tolist(), positions * 4))
+    assert threaded == serial * 4

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import re
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
@@ -25,6 +26,28 @@ def chunked(n: int, chunk: int) -> list[tuple[int, int]]:
     return [(i, min(n, i + chunk)) for i in range(0, n, chunk)]
 
 
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|inproc|ucx|ws|wss)://)?[A-Za-z0-9._\-\[\]:]+:\d{1,5}/?$")
+
+
+def check_scheduler(address: str) -> str:
+    """``local`` or a Dask scheduler address (``tcp://host:8786``, ``host:8786``); a one-line error
+    for anything else, before any work starts.
+
+    >>> check_scheduler("tcp://10.0.0.5:8786"), check_scheduler("LOCAL")
+    ('tcp://10.0.0.5:8786', 'local')
+    """
+    text = str(address).strip()
+    if text.lower() == "local":
+        return "local"
+    if not _ADDRESS.match(text):
+        fail(f"--scheduler {address!r} is not 'local' or a Dask scheduler address such as "
+             "tcp://host:8786")
+    port = int(text.rstrip("/").rsplit(":", 1)[1])
+    if not 1 <= port <= 65535:
+        fail(f"--scheduler {address!r}: port {port} is out of range (1 to 65535)")
+    return text
+
+
 def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
@@ -36,7 +59,7 @@ def run_batch(func: Callable[[Any], Any], tasks: Sequence[Any], *, workers: int 
     if not tasks:
         return []
     if scheduler:
-        return _run_dask(func, tasks, scheduler, desc)
+        return _run_dask(func, tasks, check_scheduler(scheduler), desc)
     workers = default_workers() if workers is None else int(workers)
     if workers < 1:
         fail(f"--workers must be at least 1, got {workers}")

@@ -94,8 +94,14 @@ def check_out_path(path: str | os.PathLike, *, directory: bool = False) -> Path:
             parent = parent.parent
     if not parent.is_dir():
         fail(f"cannot write {p}: {parent} is not a folder")
-    if not os.access(parent, os.W_OK):
-        fail(f"cannot write {p}: {parent} is not writable")
+    # os.access says yes to root almost everywhere (even under /proc): try to create a file there
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=parent):
+            pass
+    except OSError as e:
+        fail(f"cannot write {p}: {parent} is not writable ({e.strerror or e})")
     return p
 
 
@@ -126,8 +132,20 @@ def seed_option(default: int | None = DEFAULT_SEED):
                         help="Random seed (0 to 2^63-1); the same seed gives the same result.")
 
 
+def _check_scheduler(ctx, param, value):
+    if value is None:
+        return None
+    from .batch import check_scheduler
+    from .errors import OctoError
+
+    try:
+        return check_scheduler(value)
+    except OctoError as e:
+        raise click.BadParameter(e.message, ctx=ctx, param=param)
+
+
 def batch_options(f):
-    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+    f = click.option("--scheduler", default=None, metavar="ADDRESS", callback=_check_scheduler,
                      help="Run on a Dask distributed cluster (tcp://host:8786, or 'local' for a "
                           "throw-away local cluster).")(f)
     f = click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,

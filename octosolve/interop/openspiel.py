@@ -18,6 +18,7 @@ is the usual "cheating" baseline for hidden-information games. Observations are 
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..core.errors import fail
@@ -41,8 +42,29 @@ def _require():
         fail("OpenSpiel is not installed: pip install -e '.[openspiel]' (PyPI package open-spiel)")
 
 
-def openspiel_name(short_name: str) -> str:
-    return f"python_octosolve_{short_name}"
+def openspiel_name(short_name: str, params: dict | None = None) -> str:
+    """``python_octosolve_<game>``, with the parameters that differ from the game's defaults
+    appended (``python_octosolve_octoverso_teams-true``), so two variants never share a name.
+
+    >>> openspiel_name("octagone"), openspiel_name("octoverso", {"teams": True})
+    ('python_octosolve_octagone', 'python_octosolve_octoverso_teams-true')
+    """
+    name = f"python_octosolve_{short_name}"
+    for k, v in sorted((params or {}).items()):
+        val = str(v).lower() if isinstance(v, bool) else str(v)
+        name += "_" + re.sub(r"[^A-Za-z0-9.]+", "-", f"{k}-{val}").strip("-").lower()
+    return name
+
+
+def _variant_params(game: Game) -> dict:
+    """The game's parameters that differ from its registry defaults."""
+    from ..games import get_game
+
+    try:
+        default = get_game(game.info.short_name).make_game().params()
+    except Exception:  # noqa: BLE001 - a game outside the registry (tests' toy games): no suffix
+        return {}
+    return {k: v for k, v in game.params().items() if default.get(k) != v}
 
 
 def _game_type(game: Game, start_seeds: int):
@@ -54,7 +76,7 @@ def _game_type(game: Game, start_seeds: int):
         "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
     }[info.utility]
     return pyspiel.GameType(
-        short_name=openspiel_name(info.short_name),
+        short_name=openspiel_name(info.short_name, _variant_params(game)),
         long_name=f"octosolve {info.long_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
@@ -196,7 +218,7 @@ def register(game: str | Game | None = None, **kwargs) -> list[str]:
         return names
     if isinstance(game, str):
         game = get_game(game).make_game()
-    name = openspiel_name(game.info.short_name)
+    name = openspiel_name(game.info.short_name, _variant_params(game))
     if name in _registered or name in pyspiel.registered_names():
         return [name]
     cls, gtype = make_openspiel_game(game, **kwargs)

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["octosolve.core.game", "octosolve.core.players", "octosolve.core.jsonout",
+MODULES = ["octosolve.core.game", "octosolve.core.players", "octosolve.core.jsonout", "octosolve.core.batch",
            "octosolve.core.stats", "octosolve.core.lexicon", "octosolve.games"]
 
 

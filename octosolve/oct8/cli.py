@@ -11,6 +11,8 @@ from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
 
+__all__ = ["group", "rule_options", "write_file", "write_json"]
+
 PLAYER_COUNTS = (2, 3, 4)
 MAX_MATCH_GAMES = 100_000  # Python-engine games with search players: about a second each
 

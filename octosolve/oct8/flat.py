@@ -13,6 +13,9 @@ import numpy as np
 
 from . import deck as D
 
+__all__ = ["Tables", "tables", "from_python", "to_python", "SIZE", "init_state", "score_detail", "winners_mask",
+           "sync_selection", "refresh_all", "sm_state"]
+
 
 # ---------------------------------------------------------------- flat state layout
 NP_ = 0

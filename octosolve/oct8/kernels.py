@@ -26,6 +26,9 @@ from . import flat as F
 from . import swaps as SW
 from . import twins as T
 from . import twins_play as TP
+
+__all__ = ["legal_actions", "apply_action", "builder_choice", "playout", "run_games", "rollout_returns", "new_state",
+           "play_logged", "simulate_random", "POLICIES", "TWINS"]
 from .flat import (ACNT, ADECK, ADECK_N, A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_DRAW, A_PASS, A_PLACE, A_SHIP,
                    A_STOP, A_TARGET, A_XFIELD, A_XHAND, BABIES, CUR, DECS, DISC, DISC_N, DRAWN, EXTRA, FIELD,
                    FIELD_CAP, FIELD_N, HAND, HAND_CAP, HAND_N, MAXF, MODE, NCAT, NEED, NP_, NT, NUM_ACTIONS,

@@ -14,6 +14,13 @@ from .deck import SplitMix64
 from .twins import (builder_choice_py, doc, ex_hands, ex_positions, ex_counts, ex_sel, ex_seeds, flat_doc,
                     play_py, positions, py, subset_reach, tb)
 
+__all__ = ["ex_apply", "ex_blocked_counts", "ex_builder", "ex_execute", "ex_legal", "ex_multisets",
+           "ex_playouts", "ex_reach_cards", "ex_rollout", "ex_run_games", "ex_swaps", "ex_targets",
+           "k_builder", "k_execute", "k_has_target", "k_legal", "k_multisets", "k_play", "k_playout",
+           "k_rollout", "k_run_games", "k_swaps", "tw_apply", "tw_blocked_counts", "tw_builder", "tw_execute",
+           "tw_has_target", "tw_legal", "tw_multisets", "tw_playout", "tw_reach_cards", "tw_rollout",
+           "tw_run_games", "tw_swaps"]
+
 
 # ---------------------------------------------------------------- twins: decisions and playouts
 def ex_targets(rng):

@@ -512,6 +512,17 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
         proof["method"] = f"{bound_info['method']}: the stored placement reaches it"
         return _cert(number, var.name, "optimal", best, bound, placement, proof, solver_info, t0, command)
 
+    if (number, var.name) in TURNED_MODELS:
+        # a model for a good answer: a component and its turned copies, of the same shape
+        r = run_cpsat(number, TURNED_MODELS[number, var.name], time_limit=time_limit / 2,
+                      workers=workers, seed=seed, desc=f"{number} turned copies")
+        if r["placement"] is not None:
+            val = var.score(R.trace(r["placement"]))
+            if best is None or val > best:
+                placement, best, start = r["placement"], val, r["placement"]
+        proof["turned_copies_model"] = {"solver_status": r["status"], "objective": r["objective"],
+                                        "seconds": r["seconds"], "time_limit": time_limit / 2}
+        time_limit = time_limit / 2
     if ch.method == "search":
         from .search import anneal, traced
         fn = var.search or traced(var.score)
@@ -590,6 +601,37 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
         fail(f"challenge {number} {var.name}: no placement found within {time_limit:g} s")
     status = "optimal" if bound is not None and best >= bound else "best+bound"
     return _cert(number, var.name, status, best, bound, placement, proof, solver_info, t0, command)
+
+
+class _TurnedCopies:
+    """One path or loop whose segments turned by each of ``quarters`` quarter turns are on the
+    board, so each turned copy is a path or loop of the same shape (challenges 22 loops, 23).
+    ``disjoint``: no segment of it is the turned image of another of its segments, so the copies
+    are different components. Objective: its tile segments."""
+
+    def __init__(self, kind, quarters, disjoint):
+        self.name, self.kind, self.quarters, self.disjoint = "turned-copies", kind, quarters, disjoint
+
+    def build(self, sk):
+        from .cpsat import Chain
+        ch = Chain(sk, self.kind)
+        for (s, a, b), w in ch.w.items():
+            for q in self.quarters:
+                t = B.turn_space(s, q)
+                a2, b2 = (a + 2 * q) % 8, (b + 2 * q) % 8
+                key = (t, min(a2, b2), max(a2, b2))
+                sk.m.AddImplication(w, sk.c[key])
+                if self.disjoint and key != (s, a, b):
+                    sk.m.AddBoolOr([w.Not(), ch.w[key].Not()])
+                elif self.disjoint:
+                    sk.m.Add(w == 0)
+        return sum(ch.w.values())
+
+
+# a path is never its own image under a quarter turn (no stop or circle is fixed by a half turn),
+# so 23 needs no disjointness; four loops need it
+TURNED_MODELS = {(23, "segments"): _TurnedCopies("path", (1,), False),
+                 (22, "loops"): _TurnedCopies("loop", (1, 2, 3), True)}
 
 
 def _cert(number, variant, status, value, bound, placement, proof, solver, t0, command) -> dict:

@@ -53,9 +53,9 @@ def cli():
 @cli.command()
 @click.option("--out", "out_dir", type=OutPath(directory=True), default=None,
               help="Folder for the reports (default: results/ for the plain run; build/results/ for "
-                   "a --quick, --games or --seed run, so the committed results are never overwritten "
+                   "a --quick, --only or --seed run, so the committed results are never overwritten "
                    "by anything but the main job).")
-@click.option("--games", default=None, metavar="NAMES",
+@click.option("--only", "games", default=None, metavar="NAMES",
               help="Comma-separated games to include (default: all: " + ",".join(game_names()) + ").")
 @click.option("--quick", is_flag=True, help="Small sizes and time limits (a smoke test).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
@@ -74,7 +74,7 @@ def report(out_dir, games, quick, seed, as_json):
     else:
         names = [get_game(g).name for g in games.split(",") if g.strip()]
         if not names:
-            raise OctoError("--games names no game (choose from " + ", ".join(game_names()) + ")")
+            raise OctoError("--only names no game (choose from " + ", ".join(game_names()) + ")")
     full_run = not quick and seed is None and names == game_names()
     run_report(out_dir or default_out(full_run), names, quick=quick, seed=seed, as_json=as_json)
 

@@ -119,12 +119,12 @@ def test_cli_help_lists_every_game():
 
 
 def test_report_unknown_game_exit_2():
-    r = CliRunner().invoke(cli, ["report", "--games", "chess"])
+    r = CliRunner().invoke(cli, ["report", "--only", "chess"])
     assert r.exit_code == 2 and "unknown game" in r.output
 
 
 def test_console_script_bad_input_is_one_line():
-    r = subprocess.run([sys.executable, "-m", "octosolve", "report", "--games", "nope"],
+    r = subprocess.run([sys.executable, "-m", "octosolve", "report", "--only", "nope"],
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -1,4 +1,4 @@
-"""`octosolve report --games octagone`: first-player advantage, matches between players, solver
+"""`octosolve report --only octagone`: first-player advantage, matches between players, solver
 figures, pictures.
 
 The long measurements (10,000-game first-player runs, the matches including the one against

@@ -115,8 +115,7 @@ def board_svg(placement: Mapping | None = None, highlight: Iterable = (), title:
             ax, ay = edge_mid(*p)
             lx, ly = location_xy(other)
             d.append(draw.Line(*geo.pt(ax, ay), *geo.pt(lx, ly), stroke="#b9b0a0", stroke_width=3))
-    for pq in b.printed:
-        p, q = sorted(pq)
+    for p, q in sorted(tuple(sorted(pq)) for pq in b.printed):  # a set: sorted for stable files
         d.append(_printed_path(geo, p, q, stroke="#8a7f68", stroke_width=3, stroke_dasharray="6,3"))
     # highlighted paths
     for i, path in enumerate(highlight):

@@ -177,7 +177,8 @@ def certificate_table(cert_dir=None) -> str:
         from .certificates import load_certificate
         cert = load_certificate(n, v, cert_dir)
         how = cert["proof"].get("method", "")
-        if cert["proof"].get("bound_by") and cert["status"] == "best+bound":
+        if (cert["proof"].get("bound_by") and cert["status"] == "best+bound"
+                and "bound:" not in how):
             how += f"; bound: {cert['proof']['bound_by']}"
         val = "yes" if cert["status"] == "yes" else _fmt(cert.get("value"))
         L.append(f"| {n} | {v} | {cert['status']}{'' if r.verified else ' (REJECTED)'} | {val} | "

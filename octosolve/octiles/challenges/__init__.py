@@ -11,7 +11,8 @@ Modules, by concept:
 * :mod:`.search` local search (annealing) and the local-search answers;
 * :mod:`.scoring` the independent scorers, counting bounds and picture picks;
 * :mod:`.shortest` challenge 1 (shortest path between every pair of runner positions);
-* :mod:`.bounds` counting/assignment bounds; :mod:`.prove` the long proofs (``octosolve octiles
+* :mod:`.bounds` counting/assignment bounds; :mod:`.arguments` the other bounds (loop packing, cycle
+  model of 3, path counts); :mod:`.symmetry` the quarter-turn symmetry; :mod:`.prove` the long proofs (``octosolve octiles
   prove``); :mod:`.certificates` the stored answers and their re-check by the tracer;
 * :mod:`.gallery` the report's gallery of every variant (certificates re-checked, no search);
   :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove`` and ``challenge`` commands.

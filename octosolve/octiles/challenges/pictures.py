@@ -22,6 +22,7 @@ from .. import render
 from .. import rules as R
 from .catalogue import CHALLENGES
 from .geometry import B
+from .model import Result
 
 __all__ = ["PALETTE", "highlight_for", "value_text", "highlight_groups", "crossing_points",
            "challenge_drawing"]

@@ -56,18 +56,28 @@ def _shortest_from(loc: str) -> dict[str, tuple[int, list]]:
 def realise(steps: list) -> dict:
     """A full placement realising the given segments (space, a, b), each space once, using
     distinct tiles (bipartite matching of spaces to tiles that own a segment of that kind)."""
-    import networkx as nx
-    g = nx.Graph()
     need = {s: (a, b) for s, a, b in steps}
-    for s, (a, b) in need.items():
-        d = R.seg_distance(a, b)
-        for t in range(R.NUM_TILES):
-            if any(R.seg_distance(x, y) == d for x, y in R.TILES[t]):
-                g.add_edge(("s", s), ("t", t))
-    match = nx.bipartite.maximum_matching(g, top_nodes=[("s", s) for s in need]) if need else {}
+    options = {s: [t for t in range(R.NUM_TILES)
+                   if any(R.seg_distance(x, y) == R.seg_distance(a, b) for x, y in R.TILES[t])]
+               for s, (a, b) in need.items()}
+    owner: dict = {}      # bipartite matching by augmenting paths, in a fixed order (deterministic)
+
+    def augment(s, seen) -> bool:
+        for t in options[s]:
+            if t not in seen:
+                seen.add(t)
+                if t not in owner or augment(owner[t], seen):
+                    owner[t] = s
+                    return True
+        return False
+
+    for s in sorted(need):
+        if not augment(s, set()):
+            raise AssertionError(f"no distinct tiles for the spaces {sorted(need)}")
+    match = {s: t for t, s in owner.items()}
     pl = {}
     for s, (a, b) in need.items():
-        t = match[("s", s)][1]
+        t = match[s]
         for r in range(8):
             if (min(a, b), max(a, b)) in R.tile_segments(t, r):
                 pl[s] = R.Placed(t, r)

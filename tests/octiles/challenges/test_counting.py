@@ -139,19 +139,19 @@ def test_identical_routes_matches_brute_force():
 def test_one_tile_bound_is_sound_and_reached():
     """30: a one-tile path is one segment whose two ports face stops or circles; the per-space count
     summed over a placement's own tiles is never below the tracer's count."""
-    from octosolve.octiles.challenges.prove import _one_tile_bound
+    from octosolve.octiles.challenges.arguments import one_tile_bound
     loc = {s: {e for e in range(8) if isinstance(B.port_link[(s, e)], str)} for s in SP}
     for pl in _random_placements(20, seed=30):
         tr = R.trace(pl)
         n = sum(1 for p in tr.complete_paths if p.segments == 1 and p.printed == 0)
         own = sum(sum(1 for a, b in R.tile_segments(*pl[s]) if a in loc[s] and b in loc[s]) for s in SP)
         assert n == own     # (the local count is exact on a fixed placement)
-    assert _one_tile_bound()["bound"] == 28
+    assert one_tile_bound()["bound"] == 28
 
 
 @pytest.mark.integration
 def test_loop_packing_bound_and_random_placements():
-    from octosolve.octiles.challenges.prove import loop_packing_bound
+    from octosolve.octiles.challenges.arguments import loop_packing_bound
     b = loop_packing_bound()["bound"]
     assert b == 8
     for pl in _random_placements(50, seed=3):
@@ -161,8 +161,8 @@ def test_loop_packing_bound_and_random_placements():
 def test_cycle_list_holds_every_simple_loop():
     """3's cycle model: every loop the tracer finds that passes each space at most once is one of
     the enumerated simple cycles (same segments), and every cycle's passes are tile segments."""
-    from octosolve.octiles.challenges.prove import _cycles
-    cl = _cycles()
+    from octosolve.octiles.challenges.arguments import cycles
+    cl = cycles()
     by_segs = {segs for _, _, segs in cl}
     assert all(a < b for _, _, segs in cl for (_, a, b) in segs)
     found = 0

@@ -1,0 +1,44 @@
+"""The board's quarter-turn symmetry: turning a placement, the variants whose score a turn leaves
+unchanged, and the symmetry-breaking constraint the proofs add for them (tested in
+tests/octiles/challenges/test_certificates.py: turning a placement keeps each of those scores).
+"""
+
+from __future__ import annotations
+
+from .. import rules as R
+from .geometry import B
+
+__all__ = ["TURN_INVARIANT", "ORBIT", "turn_placement", "canonical_turn", "break_turn_symmetry"]
+
+# variants whose objective is unchanged when the whole placement turns with the board (the board,
+# its stops, circles, links and printed links are unchanged by a quarter turn; circles of opposite
+# sides stay opposite, the four colours are permuted)
+TURN_INVARIANT = {(2, "path-segments"), (2, "path-points"), (3, "count"), (6, "points"), (9, "count"),
+                  (14, "cross"), (14, "share"), (16, "half-turn"), (16, "quarter-turn"), (18, "count"),
+                  (30, "one-tile-paths")}
+ORBIT = ("a2", "d1", "e4", "b5")   # a2 under 0, 1, 2, 3 quarter turns
+
+
+def turn_placement(placement: dict, quarters: int) -> dict:
+    """The placement turned with the board by ``quarters`` quarter turns."""
+    return {B.turn_space(s, quarters): R.Placed(p[0], (p[1] + 2 * quarters) % 8)
+            for s, p in placement.items()}
+
+
+def canonical_turn(placement: dict) -> dict:
+    """The turn of a placement that puts the smallest tile of the orbit of a2 on a2 (the
+    representative the symmetry breaking keeps)."""
+    for q in range(4):
+        t = turn_placement(placement, q)
+        if all(t[ORBIT[0]][0] < t[o][0] for o in ORBIT[1:]):
+            return t
+    raise AssertionError("no canonical turn")
+
+
+def break_turn_symmetry(sk) -> None:
+    """tile(a2) < tile(s) for the other spaces of its orbit: every placement has exactly one turn
+    meeting this (the tiles are distinct), so a turn-invariant optimum is kept."""
+    def tile_of(s):
+        return sum(t * v for (s2, t, _), v in sk.x.items() if s2 == s)
+    for o in ORBIT[1:]:
+        sk.m.Add(tile_of(ORBIT[0]) < tile_of(o))

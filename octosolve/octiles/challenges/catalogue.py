@@ -280,9 +280,9 @@ _ch = challenge(22, "Identical paths", "How many identical paths, loops, or rout
 _ch.variants += [
     SearchVariant("paths", "Maximise the number of paths with the same shape (up to "
                   "translation and quarter turns).", Sc.largest_identical_class(("path",)),
-                  pick=Sc.identical_pick),
+                  pick=Sc.identical_pick_of(("path",))),
     SearchVariant("loops", "Maximise the number of loops with the same shape.",
-                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick),
+                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick_of(("loop",))),
     SearchVariant("routes", "Maximise the number of routes of two paths (joined end to end at a "
                   "stop square, no location twice) that have the same shape (their drawn tile "
                   "segments, as for paths) and share no path.", Sc.identical_routes,
@@ -294,7 +294,8 @@ _ch = challenge(23, "Longest identical pair",
 _ch.variants.append(SearchVariant("segments", "Maximise the length in tile segments (printed board "
                                   "segments not counted, as in the shapes) of a shape that occurs at "
                                   "least twice among the paths and loops (same shape as in 21).",
-                                  Sc.longest_identical_pair, pick=Sc.identical_pick))
+                                  Sc.longest_identical_pair,
+                                  pick=Sc.identical_pick_of(("path", "loop"), longest=True)))
 
 _ch = challenge(24, "Paths matching a turned path",
                 "How many paths can you make that exactly match another path located a quarter- or "

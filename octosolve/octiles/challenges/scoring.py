@@ -19,7 +19,7 @@ from .geometry import B, SP, STUBS
 __all__ = ['BOUND_13', 'BOUND_13_NOTE', 'BOUND_15_NOTE', 'best_comp', 'between', 'bound_15',
            'comps', 'crossings_between', 'disjoint_circle_routes', 'distinct_shapes',
            'forbid_check', 'forbid_score', 'group_stops', 'identical_pick', 'identical_routes',
-           'identical_routes_pick',
+           'identical_routes_pick', 'identical_pick_of',
            'largest_identical_class', 'longest_identical_pair', 'longest_route_squares',
            'longest_score', 'loop_every_tile_check', 'measure_best', 'mirror_symmetric_paths',
            'pair_pick', 'path_all_tiles_score', 'paths_between', 'repeat_score',
@@ -375,6 +375,22 @@ def pair_pick(share: bool):
 def route_pick(tr):
     _, trail = longest_route_squares(tr)
     return [tr.paths[k] for k in trail]
+
+
+def identical_pick_of(kinds, longest: bool = False):
+    """The picture of 22 (the largest class of one shape among ``kinds``) or, with ``longest``, of
+    23 (two components of the longest shape that occurs at least twice)."""
+    def pick(tr):
+        cnt: dict = {}
+        for p in comps(tr, kinds):
+            cnt.setdefault(p.shape_key(), []).append(p)
+        groups = [g for g in cnt.values() if len(g) > 1]
+        if not groups:
+            return []
+        if longest:
+            return max(groups, key=lambda g: g[0].segments)[:2]
+        return max(groups, key=lambda g: (len(g), g[0].segments))
+    return pick
 
 
 def identical_pick(tr):

@@ -125,3 +125,13 @@ def test_turn_symmetry_keeps_scores_and_canonical_turn():
     for n, v in sorted(TURN_INVARIANT):
         var = C.get_variant(n, v)[1]
         assert all(var.score(R.trace(turn_placement(pl, q))) == var.score(tr) for q in (1, 2, 3))
+
+
+def test_identical_pictures_show_the_counted_components():
+    from octosolve.octiles.challenges.gallery import answer_variant, highlight_for
+    res = answer_variant(22, "loops")
+    ps = highlight_for(res)
+    assert len(ps) == res.verified_value and all(p.kind == "loop" for p in ps)
+    res = answer_variant(23, "segments")
+    ps = highlight_for(res)
+    assert len(ps) == 2 and all(p.segments == res.verified_value for p in ps)

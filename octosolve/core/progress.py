@@ -21,7 +21,7 @@ def enabled() -> bool:
 
 
 def progress(iterable: Iterable[T] | None = None, *, total: int | None = None, desc: str = "",
-             unit: str = "it") -> "tqdm":
+             unit: str = "it", disable: bool = False) -> "tqdm":
     """A tqdm progress bar on stderr, disabled unless stderr is a terminal (or OCTOSOLVE_PROGRESS=1)."""
     return tqdm(iterable, total=total, desc=desc, unit=unit, file=sys.stderr,
-                disable=not enabled(), leave=False, dynamic_ncols=True)
+                disable=disable or not enabled(), leave=False, dynamic_ncols=True)

@@ -28,13 +28,10 @@ MAX_LOCAL_SEARCH = 10_000_000
 
 
 def _solve(solver, model, seconds: float, desc: str):
-    """``solver.Solve(model)`` in a worker thread, so the main thread shows progress (seconds spent,
-    best objective) and a Ctrl-C stops the search at once (``StopSearch``) and propagates."""
-    import threading
-
+    """CP-SAT with progress (best objective) and a prompt Ctrl-C: :func:`octosolve.core.cpsat.solve`."""
     from ortools.sat.python import cp_model
 
-    from ..core.progress import progress
+    from ..core.cpsat import solve
 
     class Best(cp_model.CpSolverSolutionCallback):
         def __init__(self):
@@ -44,39 +41,7 @@ def _solve(solver, model, seconds: float, desc: str):
         def on_solution_callback(self):
             self.best = self.ObjectiveValue()
 
-    cb = Best()
-    box: dict = {}
-    # CP-SAT would install its own SIGINT handler (replacing Python's) while it runs in the thread;
-    # keep Python's, which raises KeyboardInterrupt here, and stop the search ourselves
-    solver.parameters.catch_sigint_signal = False
-
-    def run():
-        try:
-            box["status"] = solver.Solve(model, cb)
-        except BaseException as e:  # noqa: BLE001 - re-raised in the main thread
-            box["error"] = e
-
-    th = threading.Thread(target=run, name="cp-sat", daemon=True)
-    total = max(1, int(math.ceil(seconds)))
-    bar = progress(total=total, desc=desc, unit="s")
-    t0 = time.monotonic()
-    th.start()
-    try:
-        while th.is_alive():
-            th.join(0.2)
-            bar.n = min(total, int(time.monotonic() - t0))
-            if cb.best is not None:
-                bar.set_postfix_str(f"best {cb.best:g}", refresh=False)
-            bar.refresh()
-    except KeyboardInterrupt:
-        solver.StopSearch()
-        th.join()
-        raise
-    finally:
-        bar.close()
-    if "error" in box:
-        raise box["error"]
-    return box["status"]
+    return solve(solver, model, Best(), seconds=seconds, desc=desc)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ duplicates never change a count; see docs/rules/octagion.md.
 
 from __future__ import annotations
 
+from ..core.cpsat import solve as cpsat_solve
 from . import kernels
 from .rules import NUMBERS, WORD_LEN, Deck, normalize_sequence
 
@@ -170,7 +171,7 @@ def cpsat_min_wildcards(word: str, deck: Deck, time_limit: float = 10.0) -> int:
     s = cp_model.CpSolver()
     s.parameters.max_time_in_seconds = time_limit
     s.parameters.num_workers = 1
-    st = s.Solve(m)
+    st = cpsat_solve(s, m)
     assert st == cp_model.OPTIMAL
     return WORD_LEN - int(round(s.ObjectiveValue()))
 
@@ -200,7 +201,7 @@ def cpsat_count_solutions(word: str, deck: Deck, time_limit: float = 10.0) -> in
     s.parameters.enumerate_all_solutions = True
     s.parameters.max_time_in_seconds = time_limit
     cb = Counter()
-    st = s.Solve(m, cb)
+    st = cpsat_solve(s, m, cb)
     assert st in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     return cb.n
 

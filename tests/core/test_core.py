@@ -233,3 +233,21 @@ def test_toy_games_keep_the_contract():
         assert len(s.history) > 0
     with pytest.raises(OctoError):
         NimGame().state_from_json({"game": "toynim", "heap": -1, "to_move": 0})
+
+
+def test_cpsat_leaves_ctrl_c_to_python():
+    """After a CP-SAT solve, Ctrl-C still raises KeyboardInterrupt (CP-SAT's own SIGINT catching
+    leaves the default handler behind, which would kill the process with no message)."""
+    import signal
+
+    cp_model = pytest.importorskip("ortools.sat.python.cp_model")
+    from octosolve.core.cpsat import solve
+
+    m = cp_model.CpModel()
+    x = m.NewIntVar(0, 10, "x")
+    m.Maximize(x)
+    s = cp_model.CpSolver()
+    s.parameters.num_workers = 2
+    assert solve(s, m) == cp_model.OPTIMAL and s.Value(x) == 10
+    with pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)

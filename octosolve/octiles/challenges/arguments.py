@@ -9,6 +9,7 @@ import time
 
 from octosolve.core.errors import fail
 
+from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .bounds import counting_bound
 from .geometry import B, SP, STUBS
@@ -56,7 +57,7 @@ def loop_packing_bound(workers: int = 1) -> dict:
     sv = cp_model.CpSolver()
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = 0
-    st = sv.Solve(m)
+    st = cpsat_solve(sv, m)
     if st != cp_model.OPTIMAL:
         fail("the loop packing bound did not solve")
     b = int(round(sv.ObjectiveValue()))
@@ -128,7 +129,7 @@ def prove_loops_by_cycles(at_least: int, *, time_limit: float, workers: int, see
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed) % 2**31  # (CP-SAT's seed is 32-bit)
-    st = solver.Solve(sk.m)
+    st = cpsat_solve(solver, sk.m)
     name = solver.StatusName(st)
     return {"case": f"{at_least} simple loops ({len(cl)} simple cycles, one boolean each)",
             "closed_by": "CP-SAT", "solver_status": name,

@@ -22,6 +22,7 @@ import time
 
 from ortools.sat.python import cp_model
 
+from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .geometry import B, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 from .model import Result, Variant
@@ -354,7 +355,7 @@ def solve_cpsat(number: int, var: Variant, *, time_limit: float = 30.0, workers:
     solver.parameters.max_time_in_seconds = max(1.0, float(time_limit) - (time.perf_counter() - t0))
     if pre is not None and var.check is not None and var.check(R.trace(pre)):
         solver.parameters.max_time_in_seconds = 0.01  # the search already has a certificate
-    st = solver.Solve(sk.m)
+    st = cpsat_solve(solver, sk.m)
     secs = time.perf_counter() - t0
     name = solver.StatusName(st)
     placement = None

@@ -25,7 +25,6 @@ Yes/no questions (4, 8, 25-29) are settled by a placement that the tracer accept
 from __future__ import annotations
 
 import math
-import signal
 import time
 
 from octosolve.core.batch import run_batch
@@ -33,6 +32,7 @@ from octosolve.core.errors import fail
 from octosolve.core.progress import enabled as progress_enabled
 from octosolve.core.progress import progress
 
+from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .bounds import end_distributions, local_table
 from .catalogue import get_variant
@@ -143,22 +143,11 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
         prm.log_search_progress = True
         prm.log_to_stdout = False
         solver.log_callback = bar
-    interrupted = []
-
-    def on_int(signum, frame):
-        interrupted.append(1)
-        solver.StopSearch()
-
-    old = signal.signal(signal.SIGINT, on_int) if _main_thread() else None
-    try:
-        st = solver.Solve(sk.m)
+    try:  # a Ctrl-C stops the search and is raised here (core/cpsat.py)
+        st = cpsat_solve(solver, sk.m, show_progress=False)
     finally:
-        if old is not None:
-            signal.signal(signal.SIGINT, old)
         if bar is not None:
             bar.close()
-    if interrupted:
-        raise KeyboardInterrupt
     name = solver.StatusName(st)
     out = {"status": name, "placement": None, "objective": None, "bound": None,
            "seconds": round(time.perf_counter() - t0, 1),
@@ -174,11 +163,6 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
         if math.isfinite(bd):
             out["bound"] = int(math.floor(bd + 1e-6))
     return out
-
-
-def _main_thread() -> bool:
-    import threading
-    return threading.current_thread() is threading.main_thread()
 
 
 # ---------------------------------------------------------------------------------------------

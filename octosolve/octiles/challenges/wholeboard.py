@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .cpsat import Skeleton
 from .geometry import PAIRS, PORT_LINKS, SP, STUBS
@@ -273,7 +274,7 @@ def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed)
     solver.parameters.log_search_progress = log
-    st = solver.Solve(sk.m)
+    st = cpsat_solve(solver, sk.m)
     name = solver.StatusName(st)
     pl = sk.placement(solver) if st in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
     status = {"OPTIMAL": "FEASIBLE", "FEASIBLE": "FEASIBLE", "INFEASIBLE": "INFEASIBLE"}.get(name, "UNKNOWN")

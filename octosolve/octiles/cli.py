@@ -1,6 +1,6 @@
 """`octosolve octiles ...` commands: thin wrappers over the library (parse options, call, print).
 
-Tracer and tiles: ``tiles``, ``trace``; puzzle challenges: ``challenge``; the games: ``play``,
+Tracer and tiles: ``tiles``, ``trace``; puzzle challenges: ``challenge``, ``prove`` (from octiles/challenges/commands.py); the games: ``play``,
 ``match``, ``position``, ``solitaire connection|sequence``. Options follow the shared vocabulary of
 :mod:`octosolve.core.clikit` (``--players NAMES``, ``--simulations``, ``--games``, ``--seed``,
 ``--json``, ``--out``, ``--svg``, ``--workers``/``--scheduler``); ``--variant`` picks the game (Move
@@ -9,11 +9,12 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (FiniteFloat, batch_options, games_option, json_option, out_option,
+from octosolve.core.clikit import (batch_options, games_option, json_option, out_option,
                                    players_option, seed_option, simulations_option, svg_option,
                                    variant_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
+from octosolve.octiles.challenges.commands import challenge_cmd, prove_cmd
 
 
 @click.group(name="octiles")
@@ -82,61 +83,6 @@ def trace_cmd(placement_file, svg_path, full, as_json):
                      f"{p.segments:4d} {p.printed:7d} {p.points:6d} {p.self_crossings:6d} "
                      f"{len(p.repeated_tiles):8d}  {sym}")
     emit(out, as_json, "\n".join(lines))
-
-
-@group.command("challenge")
-@click.argument("number", type=int, required=False)
-@click.option("--variant", default=None, help="The challenge's variant (see --list).")
-@click.option("--list", "list_", is_flag=True, help="List the challenges and their variants.")
-@click.option("--time-limit", type=FiniteFloat(0.0, 24 * 3600.0), default=30.0, show_default=True,
-              help="Seconds the solver may search (a finite number > 0, at most a day).")
-@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="CP-SAT search workers (1 to 64).")
-@svg_option("Draw the solution to this SVG file.")
-@click.option("--fresh", is_flag=True,
-              help="Ignore a stored certificate (challenges 25, 26): search with the model from scratch.")
-@seed_option(0)
-@json_option
-def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
-    """Solve puzzle challenge NUMBER (1-30) with CP-SAT; the answer is re-checked by the tracer."""
-    from . import challenges as S
-
-    if list_:
-        rows = S.list_challenges()
-        lines = []
-        for r in rows:
-            if r["solver"]:
-                lines.append(f"{r['challenge']:2d}. {r['title']}: {', '.join(r['variants'])}")
-            else:
-                lines.append(f"{r['challenge']:2d}. (no solver: see docs/octiles-challenges.md)")
-        emit(rows, as_json, "\n".join(lines))
-        return
-    if number is None:
-        fail("give a challenge number 1-30, or --list")
-    if time_limit <= 0:
-        fail(f"--time-limit must be positive, got {time_limit}")
-    if workers < 1:
-        fail(f"--workers must be at least 1, got {workers}")
-    res = S.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
-                          stored=not fresh)
-    out = res.to_json()
-    from . import render
-
-    if svg_path and res.placement:
-        _saving(svg_path, lambda: render.save_board_svg(
-            svg_path, res.placement, S.highlight_for(res),
-            title=f"Challenge {number} ({res.variant}): {S.value_text(res)}"))
-    text = (f"Challenge {number} ({res.variant}): {res.status}, objective {res.objective}, "
-            f"bound {res.bound}, {res.seconds:.1f} s; re-checked by the tracer: "
-            f"{'yes' if res.verified else 'NO'} (value {res.verified_value})")
-    if number == 1:
-        text = (f"Challenge 1: {out['pairs']} runner-position pairs (16 stops + 20 circles); "
-                f"fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs"
-                                                       for k, v in out['histogram'].items())
-                + f"; longest shortest path: {out['longest_shortest']}")
-    if res.placement:
-        text += "\n" + render.text_placement(res.placement)
-    emit(out, as_json, text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,19 +320,6 @@ def _read_placement(path: str) -> dict:
     return tiles.placement_to_json(tiles.load_placement(path))
 
 
-def _register_challenge_commands() -> None:
-    """The challenge commands of :mod:`octosolve.octiles.challenges.commands` (``challenge``,
-    ``prove``) replace the plain ``challenge`` above when that module is present."""
-    import importlib.util
-
-    if importlib.util.find_spec("octosolve.octiles.challenges.commands") is None:
-        return
-    from .challenges import commands
-
-    for name in ("challenge_cmd", "prove_cmd"):
-        cmd = getattr(commands, name, None)
-        if cmd is not None:
-            group.add_command(cmd)
-
-
-_register_challenge_commands()
+# the puzzle challenges' commands live with the challenges (octiles/challenges/commands.py)
+group.add_command(challenge_cmd, "challenge")
+group.add_command(prove_cmd, "prove")

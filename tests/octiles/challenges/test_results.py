@@ -21,7 +21,7 @@ def _scorer(n, variant):
     return v.score, v.check
 
 
-@pytest.mark.skipif(not FILES, reason="no results/octiles yet (run octosolve report --games octiles)")
+@pytest.mark.skipif(not FILES, reason="no results/octiles yet (run octosolve report --only octiles)")
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_stored_answer_is_certified(path: Path):
     d = json.loads(path.read_text())

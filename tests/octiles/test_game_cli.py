@@ -3,6 +3,7 @@ position documents round trip, and every bad input ends in a one-line error with
 
 import json
 import os
+import tempfile
 
 import pytest
 
@@ -230,6 +231,12 @@ _OPTIONS = ["--simulations", "--games", "--max-turns", "--runners", "--seed", "-
 def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
     args = ["match", "--players", "random,random", "--games", "1", "--max-turns", "2", "--workers", "1"]
     args += [option, value]
-    r = run(cli_runner, *args)
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as scratch:  # a generated --out/--svg lands here
+        os.chdir(scratch)
+        try:
+            r = run(cli_runner, *args)
+        finally:
+            os.chdir(here)
     assert r.exit_code in (0, 2), (args, r.output)
     assert "Traceback" not in r.output and "internal error" not in r.output.lower()

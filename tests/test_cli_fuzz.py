@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from octosolve.cli import cli, main
 from octosolve.games import game_names
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.fuzz]  # python -m pytest -m fuzz
 
 HUGE = str(2**70)
 TIME_LIMIT = 25.0
@@ -134,6 +134,9 @@ def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | Non
             fd_err = os.open(err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(fd_out, 1)
             os.dup2(fd_err, 2)
+            # pytest's capture replaced sys.stdout/sys.stderr: write to the real descriptors
+            sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)
+            sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)
             os.chdir(out_dir)
             sys.stdin = open(os.devnull)
             try:
@@ -141,6 +144,9 @@ def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | Non
                 code = 0
             except SystemExit as e:
                 code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
         except BaseException:  # noqa: BLE001 - anything escaping main is a failure (status 3)
             import traceback
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
 from octosolve.core.batch import run_batch
 from octosolve.core.errors import fail
@@ -43,10 +44,38 @@ from .geometry import SP, STUBS, B
 from .symmetry import (TURN_INVARIANT, break_turn_symmetry, canonical_turn,  # noqa: F401
                        turn_placement)
 
-__all__ = ["prove_variant", "start_placement", "run_cpsat", "prove_12_cases", "TURNED_MODELS",
+__all__ = ["prove_variant", "ProofContext", "strategies", "start_placement", "run_cpsat", "prove_12_cases", "TURNED_MODELS",
            # re-exported from .arguments and .symmetry
            "N_PATHS", "cycles", "loop_packing_bound", "one_tile_bound", "prove_loops_by_cycles",
            "static_bound", "TURN_INVARIANT", "break_turn_symmetry", "canonical_turn", "turn_placement"]
+
+
+# ---------------------------------------------------------------------------------------------
+# a variant's own proof strategy
+
+
+@dataclass
+class ProofContext:
+    """What a strategy gets: the variant, the best value and placement so far (re-scored by the
+    tracer), the proven bound so far, and the run's limits."""
+    number: int
+    var: object
+    best: int | None
+    start: object
+    bound: int | None
+    time_limit: float
+    workers: int
+    seed: int
+    scheduler: str | None
+
+
+def strategies() -> dict:
+    """{(challenge, variant): strategy(ctx) -> dict}. A strategy returns what it proved:
+    ``bound`` (a proven upper bound, or None), ``placement`` (a better placement or None; the
+    caller re-scores it with the tracer), ``method`` (one line: what settled it), and optionally
+    ``cases``, ``bound_by``, ``argument``, ``solver`` (parameters)."""
+    from . import proofs_groups, proofs_paths
+    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -311,6 +340,19 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
                        "evaluations": n}
         proof["method"] = "best found by local search" + (f"; bound: {bound_info['method']}"
                                                           if bound_info else "; no bound known")
+    elif (number, var.name) in strategies():
+        # a variant's own proof (``proofs_paths``/``proofs_groups``): it returns what it proved
+        out = strategies()[number, var.name](ProofContext(
+            number=number, var=var, best=best, start=start, bound=bound, time_limit=time_limit,
+            workers=workers, seed=seed, scheduler=scheduler))
+        solver_info = out.get("solver", {})
+        proof.update({k: out[k] for k in ("method", "cases", "bound_by", "argument") if k in out})
+        if out.get("placement") is not None:
+            val = var.score(R.trace(out["placement"]))      # re-scored by the tracer, not trusted
+            if best is None or val > best:
+                placement, best = out["placement"], val
+        if out.get("bound") is not None and (bound is None or out["bound"] < bound):
+            bound = out["bound"]
     elif (number, var.name) == (12, "count") and best is not None:
         cases, proven = prove_12_cases(best, time_limit=time_limit, workers=workers, seed=seed,
                                        scheduler=scheduler)

@@ -29,7 +29,9 @@ from octosolve.games import game_names
 pytestmark = [pytest.mark.integration, pytest.mark.fuzz]  # python -m pytest -m fuzz
 
 HUGE = str(2**70)
-TIME_LIMIT = 25.0
+# examples per command: a few in the default run; OCTOFUZZ_EXAMPLES=40 for a deep pass
+EXAMPLES = int(os.environ.get("OCTOFUZZ_EXAMPLES", "6"))
+TIME_LIMIT = 10.0  # a run killed here is not a failure unless it was given an absurd number
 
 
 # Not fuzzed here: `serve` runs until stopped (tests/web covers bad requests); the long searches
@@ -130,6 +132,7 @@ def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | Non
     if pid == 0:  # child
         code = 3
         try:
+            os.setpgid(0, 0)  # its own process group: worker processes it starts die with it
             fd_out = os.open(os.devnull, os.O_WRONLY)
             fd_err = os.open(err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(fd_out, 1)
@@ -153,6 +156,10 @@ def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | Non
             traceback.print_exc()
         finally:
             os._exit(code)
+    try:
+        os.setpgid(pid, pid)  # as the child does (whichever runs first)
+    except OSError:
+        pass
     t0 = time.monotonic()
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
@@ -160,11 +167,15 @@ def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | Non
             code = os.waitstatus_to_exitcode(status)
             break
         if time.monotonic() - t0 > limit:
-            os.kill(pid, signal.SIGKILL)
+            os.killpg(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             code = None
             break
         time.sleep(0.02)
+    try:  # workers left behind by a run that ended (or was killed)
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     return code, err_path.read_text(encoding="utf-8", errors="replace") if err_path.exists() else ""
 
 
@@ -199,7 +210,7 @@ def test_every_game_is_fuzzed():
 
 @pytest.mark.parametrize("path,cmd", COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
 def test_command_exits_0_or_2(path, cmd, files, tmp_path_factory):
-    @settings(max_examples=4, deadline=None, derandomize=True, database=None,
+    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data):

@@ -123,6 +123,26 @@ def test_report_unknown_game_exit_2():
     assert r.exit_code == 2 and "unknown game" in r.output
 
 
+@pytest.mark.parametrize("args", [
+    ["--only", ""], ["--only", ",,"], ["--only", "octiles,nope"], ["--seed", str(2 ** 70)],
+    ["--seed", "-1"], ["--seed", "x"], ["--out", "/proc/octosolve-nope/results"],
+    ["--out", "FILE"], ["--quick", "--out", ""], ["--bogus"]])
+def test_report_bad_options_exit_2_before_any_work(args, tmp_path, capsys):
+    """The report's options are refused in one line, exit 2, before anything runs (the fuzz suite
+    leaves `report` out because a plain run writes results/)."""
+    from octosolve.cli import main
+    f = tmp_path / "a-file"
+    f.write_text("x")
+    argv = ["report"] + [str(f) if a == "FILE" else a for a in args]
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2, (argv, err)
+    lines = [ln for ln in err.strip().splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert not list(tmp_path.glob("*/summary.json"))
+
+
 def test_console_script_bad_input_is_one_line():
     r = subprocess.run([sys.executable, "-m", "octosolve", "report", "--only", "nope"],
                        capture_output=True, text=True)

@@ -1,0 +1,116 @@
+"""The port-balance relaxation of helper "paths" (2 path-segments, 2 path-points, 6 points, 14 cross,
+14 share; octosolve.octiles.challenges.proofs_paths) checked against the tracer: on a fixed placement
+the relaxation's maximum equals a brute force over the tracer's components (best path plus every
+loop; for 14 the best split of the components into A and B, each at most one path plus loops), so
+every real path or pair is a feasible point with the same objective (soundness), with and without
+the assignment cuts."""
+
+import itertools
+import random
+
+import pytest
+from ortools.sat.python import cp_model
+
+from octosolve.octiles import rules as R
+from octosolve.octiles.challenges import proofs_paths as P
+from octosolve.octiles.challenges.cpsat import Skeleton
+from octosolve.octiles.challenges.geometry import B, SP
+from octosolve.octiles.challenges.scoring import comps
+
+
+def _random_placements(n, seed=0):
+    rng = random.Random(seed)
+    for _ in range(n):
+        tiles = rng.sample(range(R.NUM_TILES), len(SP))
+        yield {s: R.Placed(t, rng.randrange(8)) for s, t in zip(SP, tiles)}
+
+
+def _relaxation_max(key, pl, cuts):
+    sk = Skeleton()
+    obj = P.Relaxation(key, cuts=cuts).build(sk)
+    sk.fix(pl)
+    sk.m.Maximize(obj)
+    sv = cp_model.CpSolver()
+    sv.parameters.num_workers = 1
+    sv.parameters.max_time_in_seconds = 30
+    st = sv.Solve(sk.m)
+    assert sv.StatusName(st) == "OPTIMAL"
+    return int(round(sv.ObjectiveValue()))
+
+
+SINGLE = {
+    (2, "path-points"): (lambda p: p.points, None),
+    (2, "path-segments"): (lambda p: p.measure("segments"), None),
+    (6, "points"): (lambda p: p.points, B.is_circle),
+}
+
+
+def _best_path_plus_loops(tr, value, end_ok):
+    paths = [value(p) for p in comps(tr, ("path",)) if end_ok is None or all(end_ok(e) for e in p.ends)]
+    return max(paths or [0]) + sum(value(p) for p in tr.loops)
+
+
+@pytest.mark.parametrize("key", list(SINGLE), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_relaxation_is_best_path_plus_loops_on_a_placement(key):
+    value, end_ok = SINGLE[key]
+    for i, pl in enumerate(_random_placements(4, seed=sum(map(ord, key[1])))):
+        tr = R.trace(pl)
+        want = _best_path_plus_loops(tr, value, end_ok)
+        assert _relaxation_max(key, pl, cuts=(i % 2 == 0 and key[1] != "path-segments")) == want
+
+
+def _pair_brute(tr, share):
+    """max over A, B (disjoint; each at most one path plus any loops) of the crossings between A
+    and B (cross) or of the spaces both use when no component of A crosses one of B (share)."""
+    paths, loops = comps(tr, ("path",)), list(tr.loops)
+    x = {}
+    for (i, j), v in tr.crossings.items():
+        if i != j:
+            x[i, j] = x[j, i] = v
+    best = 0
+    for pa, pb in itertools.product([None] + paths, repeat=2):
+        if pa is not None and pa is pb:
+            continue
+        for labels in itertools.product(range(3), repeat=len(loops)):
+            A = [p for p in [pa] if p] + [lp for lp, lb in zip(loops, labels) if lb == 1]
+            Bs = [p for p in [pb] if p] + [lp for lp, lb in zip(loops, labels) if lb == 2]
+            n = sum(x.get((a.id, b.id), 0) for a in A for b in Bs)
+            if share:
+                if n:
+                    continue
+                ua = set().union(*[set(a.tile_visits) for a in A]) if A else set()
+                ub = set().union(*[set(b.tile_visits) for b in Bs]) if Bs else set()
+                n = len(ua & ub)
+            best = max(best, n)
+    return best
+
+
+@pytest.mark.parametrize("variant", ["cross", "share"])
+def test_pair_relaxation_equals_brute_force_on_a_placement(variant):
+    seen = 0
+    for i, pl in enumerate(_random_placements(3, seed=14)):
+        tr = R.trace(pl)
+        want = _pair_brute(tr, variant == "share")
+        assert _relaxation_max((14, variant), pl, cuts=(i % 2 == 0)) == want
+        seen += want
+    assert seen > 0
+
+
+def test_relaxation_reaches_the_stored_answers():
+    """The stored certificates' placements are feasible points of their relaxations at their values
+    (the relaxation's maximum on them is at least the tracer's score)."""
+    from octosolve.octiles.challenges.catalogue import get_variant
+    from octosolve.octiles.challenges.certificates import load_certificate
+    for key in P.RELAXATIONS:
+        cert = load_certificate(*key)
+        if cert is None or cert.get("placement") is None:
+            continue
+        _, var = get_variant(*key)
+        v = var.score(R.trace(cert["placement"]))
+        assert _relaxation_max(key, cert["placement"], cuts=P.RELAXATIONS[key]) >= v
+
+
+def test_strategies_are_registered():
+    from octosolve.octiles.challenges.prove import strategies
+    for key in P.RELAXATIONS:
+        assert strategies()[key] is P.prove_by_relaxation

@@ -5,6 +5,7 @@ packing bound and the cycle model of challenge 3, the path counts of 20-23, the 
 
 from __future__ import annotations
 
+import functools
 import time
 
 from octosolve.core.errors import fail
@@ -16,6 +17,9 @@ from .geometry import B, SP, STUBS
 from .symmetry import break_turn_symmetry
 
 __all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "static_bound", "one_tile_bound",
+           "two_stop_bound", "identical_loops_bound", "cycle_classes", "class_packing",
+           "turned_cut_bound", "cut_capacity",
+           "segment_bound", "segment_facts", "N_SEGMENTS",
            "N_PATHS"]
 
 
@@ -146,35 +150,283 @@ def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
     cb = counting_bound(number, variant)
     if cb is not None:
         return cb
-    from .scoring import BOUND_13, BOUND_13_NOTE, BOUND_15_NOTE, bound_15
+    from .scoring import BOUND_15_NOTE, bound_15
     paths = (f"every full placement has exactly {N_PATHS} paths ({len(STUBS)} ports face a stop or "
              f"circle and each ends one path)")
-    if number == 13:
-        return {"bound": BOUND_13, "method": "counting", "argument": BOUND_13_NOTE}
+    if number in (13, 21, 23):
+        return segment_bound(number, variant)
     if number == 15:
         k = int(variant.split("-")[1])
         return {"bound": bound_15(k), "method": "counting", "argument": BOUND_15_NOTE}
-    if (number, variant) in ((3, "count"), (22, "loops")):
-        lp = loop_packing_bound(workers)
-        return lp
-    if (number, variant) in ((20, "count"), (22, "paths")):
+    if (number, variant) == (3, "count"):
+        return loop_packing_bound(workers)
+    if (number, variant) == (22, "loops"):
+        return identical_loops_bound(workers)
+    if (number, variant) == (22, "paths"):
+        from .proofs_groups import identical_paths_bound
+        return identical_paths_bound()
+    if (number, variant) == (20, "count"):
         return {"bound": N_PATHS, "method": "counting", "argument": f"counting: {paths}"}
-    if (number, variant) == (21, "count"):
-        lp = loop_packing_bound(workers)
-        return {"bound": N_PATHS + lp["bound"], "method": "counting",
-                "argument": f"counting: distinct shapes <= components = {N_PATHS} paths + at most "
-                            f"{lp['bound']} loops; {paths}; {lp['argument']}"}
     if (number, variant) == (22, "routes"):
         return {"bound": N_PATHS // 2, "method": "counting",
                 "argument": f"counting: the routes share no path and each takes 2; {paths}"}
-    if (number, variant) == (23, "segments"):
-        n_seg = 4 * len(SP)
-        return {"bound": n_seg // 2, "method": "counting",
-                "argument": f"counting: the two identical components are disjoint and the board has "
-                            f"{n_seg} tile segments, so each has at most {n_seg // 2}"}
+    if number == 16:
+        r = turned_cut_bound(2 if variant == "half-turn" else 1, workers)
+        return {k: r[k] for k in ("bound", "method", "argument", "seconds")}
+    if (number, variant) == (18, "count"):
+        return two_stop_bound()
     if (number, variant) == (30, "one-tile-paths"):
         return one_tile_bound()
     return None
+
+
+def cycle_classes() -> dict:
+    """The simple cycles (:func:`cycles`) grouped by the shape key of their segments (the tracer's
+    :func:`~octosolve.octiles.tracer.shape_key`, as the scorers of 21-23 use): {key: [cycle index]}."""
+    from ..tracer import Step, shape_key
+
+    class _Comp:           # what shape_key reads of a traced path or loop: its steps
+        def __init__(self, segs):
+            self.steps = [Step(s, a, b, -1) for s, a, b in sorted(segs)]
+
+    out: dict = {}
+    for k, (_, _, segs) in enumerate(cycles()):
+        out.setdefault(shape_key(_Comp(segs)), []).append(k)
+    return out
+
+
+def class_packing(members: list, cl: list, workers: int = 1) -> int:
+    """The most cycles of ``members`` (indices into ``cl`` = :func:`cycles`) that share no board link
+    and pass each space at most (ports of it leading to tiles) // 2 times, exactly by CP-SAT."""
+    from ortools.sat.python import cp_model
+
+    from .bounds import TILE_PORTS
+    m = cp_model.CpModel()
+    y = {k: m.NewBoolVar("") for k in members}
+    by_link: dict = {}
+    by_space: dict = {}
+    for k in members:
+        for lk in cl[k][1]:
+            by_link.setdefault(lk, []).append(y[k])
+        for s in cl[k][0]:
+            by_space.setdefault(s, []).append(y[k])
+    for v in by_link.values():
+        m.Add(sum(v) <= 1)
+    for s, v in by_space.items():
+        m.Add(sum(v) <= len(TILE_PORTS[s]) // 2)
+    m.Maximize(sum(y.values()))
+    sv = cp_model.CpSolver()
+    sv.parameters.num_workers = int(workers)
+    sv.parameters.random_seed = 0
+    if cpsat_solve(sv, m) != cp_model.OPTIMAL:
+        fail("a cycle class packing did not solve")
+    return int(round(sv.ObjectiveValue()))
+
+
+def identical_loops_bound(workers: int = 1) -> dict:
+    """Challenge 22 loops: k loops of one shape. If one of them passes a space twice, all k do (the
+    shape says so), each splits into at least two link-disjoint cycles, and 2k <= the loop packing
+    bound P. Otherwise the k loops are k simple cycles of one congruence class whose segments are all
+    placed, so they share no link and respect the space capacities: k <= the class's packing. So
+    k <= max(P // 2, the largest packing of one class)."""
+    t0 = time.perf_counter()
+    lp = loop_packing_bound(workers)
+    half = lp["bound"] // 2
+    cl = cycles()
+    classes = cycle_classes()
+    best, where, solved = 0, None, 0
+    for key, mem in classes.items():
+        if len(mem) <= max(best, half):
+            continue          # the class cannot beat the bound so far
+        solved += 1
+        v = class_packing(mem, cl, workers)
+        if v > best:
+            best, where = v, len(mem)
+    b = max(half, best)
+    sizes = sorted((len(v) for v in classes.values()), reverse=True)
+    return {"bound": b, "method": "identical-loop packing bound",
+            "seconds": round(time.perf_counter() - t0, 1),
+            "argument": (f"counting: k loops of one shape either all pass some space twice, so each "
+                         f"splits into >= 2 link-disjoint cycles and 2k <= {lp['bound']} (loop "
+                         f"packing: {lp['argument']}), or are k simple cycles of one congruence class "
+                         f"(the tracer's shape key) on real segments, so link-disjoint within the "
+                         f"space capacities; the {len(cl)} simple cycles fall into {len(classes)} "
+                         f"classes (largest {sizes[:4]}), the {solved} classes with more than "
+                         f"{half} members pack at most {best} (CP-SAT, exact"
+                         f"{f', class of {where}' if where else ''}); so k <= max({half}, {best}) = {b}")}
+
+
+def _turn_port(p, q):
+    return (B.turn_space(p[0], q), (p[1] + 2 * q) % 8)
+
+
+def cut_capacity(side: dict, side_loc: dict) -> int:
+    """Links (printed included) and stubs whose two ends are on different sides, plus for each space
+    min(k, 8 - k) where k of its 8 ports are on side 1 (the most segments of one tile that join the
+    two sides; every pairing of the 8 edges is a rotation of one of the 18 tiles)."""
+    from .geometry import PORT_LINKS
+    n = sum(side[p] != side[q] for p, q in PORT_LINKS)
+    n += sum(side_loc[loc] != side[p] for loc, p in STUBS)
+    for s in SP:
+        k = sum(side[s, e] for e in range(8))
+        n += min(k, 8 - k)
+    return n
+
+
+@functools.lru_cache(maxsize=None)
+def turned_cut_bound(quarters: int, workers: int = 1, time_limit: float = 120.0) -> dict:
+    """Challenge 16: paths between a location u and its image u' under a half turn (quarters = 2)
+    or a quarter turn (1). Put every port and location on side 0 or 1 so that the turn (a quarter
+    or half turn) swaps the sides (for a quarter turn the half turn also keeps them). Then u and u'
+    are on different sides and each of those paths changes side an odd number of times, so at
+    least once, along a link, a stub or a tile segment joining the sides; each of these belongs to
+    one path or loop. So the number of such paths <= :func:`cut_capacity` of any such split; the
+    smallest is found by CP-SAT (any split found is a valid bound)."""
+    from ortools.sat.python import cp_model
+
+    from .geometry import PORT_LINKS
+    t0 = time.perf_counter()
+    m = cp_model.CpModel()
+    y = {(s, e): m.NewBoolVar("") for s in SP for e in range(8)}
+    locs = list(B.stops) + list(B.ring)
+    yl = {u: m.NewBoolVar("") for u in locs}
+    for p, v in y.items():
+        m.Add(y[_turn_port(p, quarters)] == 1 - v)
+        if quarters == 1:
+            m.Add(y[_turn_port(p, 2)] == v)
+    for u in locs:
+        m.Add(yl[B.turn_location(u, quarters)] == 1 - yl[u])
+        if quarters == 1:
+            m.Add(yl[B.turn_location(u, 2)] == yl[u])
+    cost = []
+
+    def diff(a, b):
+        d = m.NewBoolVar("")
+        m.Add(d >= a - b)
+        m.Add(d >= b - a)
+        return d
+    cost += [diff(y[p], y[q]) for p, q in PORT_LINKS]
+    cost += [diff(yl[loc], y[p]) for loc, p in STUBS]
+    for s in SP:
+        k = sum(y[s, e] for e in range(8))
+        c, big = m.NewIntVar(0, 4, ""), m.NewBoolVar("")
+        m.Add(c >= k - 8 * big)
+        m.Add(c >= 8 - k - 8 * (1 - big))
+        cost.append(c)
+    m.Minimize(sum(cost))
+    if quarters == 2:    # a first split: west of the centre column, the column cut through
+        cx = B.space_xy["c3"][0]
+        for (s, e), v in y.items():
+            x = B.space_xy[s][0]
+            m.AddHint(v, int(x < cx or (x == cx and e in (7, 0, 1, 2))))
+    sv = cp_model.CpSolver()
+    sv.parameters.num_workers = int(workers)
+    sv.parameters.random_seed = 0
+    sv.parameters.max_time_in_seconds = float(time_limit)
+    st = cpsat_solve(sv, m)
+    if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        fail("the turned-pair cut did not solve")
+    side = {p: int(sv.Value(v)) for p, v in y.items()}
+    side_loc = {u: int(sv.Value(v)) for u, v in yl.items()}
+    b = cut_capacity(side, side_loc)          # recounted from the split itself
+    split = sorted(s for s in SP if 0 < sum(side[s, e] for e in range(8)) < 8)
+    turn = "half" if quarters == 2 else "quarter"
+    return {"bound": b, "method": "cut bound", "side": side, "side_loc": side_loc,
+            "seconds": round(time.perf_counter() - t0, 1),
+            "argument": (f"counting (cut): every port and location put on one of two sides that a "
+                         f"{turn} turn of the board swaps"
+                         f"{' (and a half turn keeps)' if quarters == 1 else ''}; a path from u to its "
+                         f"image changes side an odd number of times, each time along a link, stub "
+                         f"or tile segment joining the sides, and each of these is on one path or "
+                         f"loop; the best split (CP-SAT, {sv.StatusName(st)}) has {b} of them (links "
+                         f"and stubs across, plus min(k, 8 - k) segments on each space with k ports "
+                         f"on one side; split spaces {', '.join(split)})")}
+
+
+N_SEGMENTS = 4 * len(SP)    # tile segments of a full placement (17 tiles x 4)
+
+
+def segment_facts() -> dict:
+    """What the segment-count bounds rest on, computed from the board: no board link joins a space
+    to itself (so a component's consecutive segments lie on different spaces); every stub is a
+    port of a space (a path has at least one segment); the one-segment shapes (a chord up to the
+    quarter turns) that can be a one-tile path (both ports facing a stop or circle)."""
+    from .geometry import PAIRS, PORT_LINKS
+    assert all(p[0] != q[0] for p, q in PORT_LINKS)
+    assert all(p[0] in SP for _, p in STUBS)
+    loc = {s: {e for e in range(8) if isinstance(B.port_link[(s, e)], str)} for s in SP}
+    one = {min(tuple(sorted(((a + 2 * q) % 8, (b + 2 * q) % 8))) for q in range(4))
+           for s in SP for a, b in PAIRS if a in loc[s] and b in loc[s]}
+    return {"one_segment_path_shapes": len(one),
+            "one_segment_shapes": len({min(tuple(sorted(((a + 2 * q) % 8, (b + 2 * q) % 8)))
+                                           for q in range(4)) for a, b in PAIRS})}
+
+
+def segment_bound(number: int, variant: str) -> dict:
+    """Bounds from the 68 tile segments: every path has >= 1 segment and every loop >= 2 (no link
+    joins a space to itself); the 36 paths are always there.
+
+    * 13 (both variants): a counted component has two segments on one tile, and between two
+      visits to a tile it crosses another one: a path has >= 3 segments, a loop >= 4. With p
+      counted paths and l counted loops, 3p + 4l + (36 - p) + 2(L - l) <= 68 (L >= l loops), so
+      p + 2l <= 16: at most 16.
+    * 21: n distinct shapes; pick one component of each; with r one-segment representatives (r <=
+      the one-segment shapes a one-tile path can have) the others have >= 2 segments, so
+      68 >= (p_r - r) + 36 + 2L for p_r path and l_r loop representatives among 36 paths and L
+      loops: n = p_r + l_r <= min(36, 32 - 2L + r) + L, maximised over L.
+    * 23: two disjoint components of m segments each and >= 1 per other path: 2m + 34 <= 68 when both
+      are paths (less when one is a loop): m <= 17."""
+    facts = segment_facts()
+    free = N_SEGMENTS - N_PATHS           # segments beyond one per path: 32
+    pre = (f"counting (segments): a full placement has {N_SEGMENTS} tile segments and {N_PATHS} "
+           f"paths; a path has >= 1 segment and a loop >= 2 (no board link joins a space to itself)")
+    if number == 13:
+        b = free // 2
+        what = ("crossing itself" if variant == "self-crossing" else "crossing a tile twice")
+        return {"bound": b, "method": "counting (segments)",
+                "argument": (f"{pre}; a component {what} has two segments on one tile and crosses "
+                             f"another tile between the two visits: a path has >= 3 segments, a loop "
+                             f">= 4; p counted paths and l counted loops give 3p + 4l + ({N_PATHS} - p) "
+                             f"+ 2(L - l) <= {N_SEGMENTS}, so p + 2l <= {b}")}
+    if number == 21:
+        r = facts["one_segment_path_shapes"]
+        best, at = 0, 0
+        for L in range(0, free // 2 + 1):
+            n = min(N_PATHS, free - 2 * L + r) + L
+            if n > best:
+                best, at = n, L
+        return {"bound": best, "method": "counting (segments)",
+                "argument": (f"{pre}; take one component of each of the n distinct shapes: at most "
+                             f"{r} of them have one segment (the one-segment shapes a one-tile path "
+                             f"can have), the others >= 2; with p path and l loop representatives "
+                             f"and L loops, (p - {r}) + {N_PATHS} + 2L <= {N_SEGMENTS}, so n <= "
+                             f"min({N_PATHS}, {free} - 2L + {r}) + L <= {best} (at L = {at})")}
+    if number == 23:
+        b = free // 2 + 1
+        return {"bound": b, "method": "counting (segments)",
+                "argument": (f"{pre}; two disjoint components of m segments each: 2m + "
+                             f"{N_PATHS - 2} <= {N_SEGMENTS} if both are paths (one loop: 2m + "
+                             f"{N_PATHS - 1} <= {N_SEGMENTS}; two: 2m + {N_PATHS} <= {N_SEGMENTS}), "
+                             f"so m <= {b}")}
+    raise ValueError((number, variant))
+
+
+def two_stop_bound() -> dict:
+    """Challenge 18 count: a group takes one circle of each colour (so at most the fewest circles of
+    a colour) and two stops whose numbers of stubs fit type A (2 + 4), B (3 + 3) or C (4 + 4)."""
+    from collections import Counter
+    per_colour = Counter(B.circle_group(c) for c in B.ring)
+    deg = Counter(len(B.location_ports[s]) for s in B.stops)
+    # most groups by stops alone: a of type A, b of B, c of C with a <= n2, 2b <= n3, a + 2c <= n4
+    by_stops = max(a + b + c for a in range(deg[2] + 1) for b in range(deg[3] // 2 + 1)
+                   for c in range(deg[4] // 2 + 1) if a + 2 * c <= deg[4])
+    b = min(min(per_colour.values()), by_stops)
+    return {"bound": b, "method": "counting",
+            "argument": (f"counting: a group holds one circle of each colour "
+                         f"({', '.join(f'{n} {c}' for c, n in sorted(per_colour.items()))}) and two "
+                         f"stops of type A (2 + 4 stubs), B (3 + 3) or C (4 + 4) (the two stops' "
+                         f"stubs are 4 circles + 2 per path between them or from a stop to itself); "
+                         f"the stops alone allow {by_stops}; so at most {b}")}
 
 
 def one_tile_bound() -> dict:

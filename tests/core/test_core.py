@@ -263,11 +263,18 @@ def test_cpsat_leaves_ctrl_c_to_python():
     cp_model = pytest.importorskip("ortools.sat.python.cp_model")
     from octosolve.core.cpsat import solve
 
-    m = cp_model.CpModel()
-    x = m.NewIntVar(0, 10, "x")
-    m.Maximize(x)
-    s = cp_model.CpSolver()
-    s.parameters.num_workers = 2
-    assert solve(s, m) == cp_model.OPTIMAL and s.Value(x) == 10
-    with pytest.raises(KeyboardInterrupt):
-        signal.raise_signal(signal.SIGINT)
+    # start from Python's own handler (an earlier test's asyncio loop, e.g. Dask's, may leave its
+    # no-op handler behind)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        m = cp_model.CpModel()
+        x = m.NewIntVar(0, 10, "x")
+        m.Maximize(x)
+        s = cp_model.CpSolver()
+        s.parameters.num_workers = 2
+        assert solve(s, m) == cp_model.OPTIMAL and s.Value(x) == 10
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -6,10 +6,19 @@ commands or long searches: ``pytest -m "not integration"`` is the inner loop.
 """
 
 import os
+import signal
 
 import pytest
 
 os.environ.setdefault("OCTOSOLVE_NO_PROGRESS", "1")
+
+
+def pytest_configure(config):
+    """Ctrl-C tests need Python's own SIGINT handler: a shell without job control starts a
+    background job (``pytest ... &``) with SIGINT ignored, and Python then keeps it ignored, so a
+    test's SIGINT would be lost and a search meant to be interrupted would run on."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_addoption(parser):

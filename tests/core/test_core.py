@@ -263,8 +263,7 @@ def test_cpsat_leaves_ctrl_c_to_python():
     cp_model = pytest.importorskip("ortools.sat.python.cp_model")
     from octosolve.core.cpsat import solve
 
-    # start from Python's own handler (an earlier test's asyncio loop, e.g. Dask's, may leave its
-    # no-op handler behind)
+    # start from Python's own handler (whatever ran before, or how pytest was started)
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         m = cp_model.CpModel()

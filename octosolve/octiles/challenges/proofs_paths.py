@@ -16,7 +16,7 @@ tracer's components for 14). The model keeps the skeleton (17 distinct tiles, an
 **Assignment cuts** (redundant, they make the linear relaxation as strong as the counting bound):
 per space, the local objective is at most ``sum_t y[s, t] * u[s, t, e_s]`` with ``u`` the local
 table of :mod:`.bounds` and ``e_s`` the number of stop/circle ports used on ``s``, linearised with
-booleans ``g[s, k] = (e_s >= k)`` and ``z[s, t, k] <= y[s, t], sum_t z[s, t, k] = g[s, k]``.
+booleans ``g[s, k] = (e_s >= k)`` (``e_s = sum_k g[s, k]``, ``g[s, k+1] <= g[s, k]``) and ``z[s, t, k] <= y[s, t], sum_t z[s, t, k] = g[s, k]``.
 
 The proof maximises the relaxation (CP-SAT, linearization level 2 so that the cuts are in its
 linear relaxation; the board's quarter-turn symmetry broken, which is sound because the relaxation
@@ -72,14 +72,11 @@ def assignment_cuts(sk, key, local: dict, ends: dict, E: int) -> None:
         es = sum(ends[s])
         kmax = min(E, len(ends[s]))
         rhs = sum(int(u[i, t, 0]) * y[t] for t in range(R.NUM_TILES))
-        g_prev = None
-        for k in range(1, kmax + 1):
-            g = m.NewBoolVar("")
-            m.Add(es >= k).OnlyEnforceIf(g)
-            m.Add(es <= k - 1).OnlyEnforceIf(g.Not())
-            if g_prev is not None:
-                m.AddImplication(g, g_prev)
-            g_prev = g
+        gs = [m.NewBoolVar("") for _ in range(kmax)]
+        for g1, g2 in zip(gs, gs[1:]):
+            m.AddImplication(g2, g1)
+        m.Add(es == sum(gs))           # g_k = (e_s >= k), linear: e_s = g_1 + ... + g_kmax
+        for k, g in enumerate(gs, start=1):
             zs = []
             for t in range(R.NUM_TILES):
                 d = int(u[i, t, k] - u[i, t, k - 1])
@@ -163,6 +160,32 @@ RELAXATIONS = {(2, "path-segments"): False, (2, "path-points"): True, (6, "point
                (14, "cross"): True, (14, "share"): True}   # {variant: with assignment cuts}
 
 
+class _Bar:
+    """CP-SAT's search log as a progress bar on stderr (seconds; best value and bound)."""
+
+    def __init__(self, desc, time_limit):
+        import time
+
+        from octosolve.core.progress import progress
+        self.bar = progress(total=int(math.ceil(time_limit)), desc=desc, unit="s")
+        self.t0, self.done, self.clock = time.perf_counter(), 0, time.perf_counter
+
+    def __call__(self, line):
+        if not line.startswith("#"):
+            return
+        el = int(self.clock() - self.t0)
+        if el > self.done:
+            self.bar.update(min(el, self.bar.total or el) - self.done)
+            self.done = el
+        info = {p.split(":")[0]: p.split(":", 1)[1] for p in line.split()
+                if p.startswith(("best:", "next:"))}
+        if info:
+            self.bar.set_postfix(info, refresh=False)
+
+    def close(self):
+        self.bar.close()
+
+
 def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, symmetry=True,
                      linearization=2, desc="relaxation") -> dict:
     """Solve a :class:`Relaxation` (as :func:`.prove.run_cpsat`, plus CP-SAT's linearization level:
@@ -175,7 +198,6 @@ def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, 
 
     from ...core.cpsat import solve as cpsat_solve
     from .cpsat import Skeleton
-    from .prove import _Progress
     from .symmetry import break_turn_symmetry
 
     t0 = time.perf_counter()
@@ -197,7 +219,7 @@ def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, 
     prm.catch_sigint_signal = False
     bar = None
     if progress_enabled():
-        bar = _Progress(desc, time_limit)
+        bar = _Bar(desc, time_limit)
         prm.log_search_progress = True
         prm.log_to_stdout = False
         solver.log_callback = bar

@@ -85,6 +85,7 @@ def test_batch_local_dask_cluster():
     assert run_batch(_square, range(6), scheduler="local") == [x * x for x in range(6)]
 
 
+@pytest.mark.integration  # waits for the 10 s connection timeout
 def test_batch_unreachable_scheduler_is_clean_error():
     pytest.importorskip("dask.distributed")
     with pytest.raises(OctoError, match="cannot reach"):

@@ -67,6 +67,7 @@ def test_15_reaches_its_bound_so_it_is_optimal():
         assert res.status == "OPTIMAL"
 
 
+@pytest.mark.integration  # a CP-SAT proof, 23 s
 def test_challenge_24_optimal_36():
     res = S.solve_variant(24, "count", time_limit=60)
     assert res.status == "OPTIMAL" and res.objective == res.bound == 36 and res.verified

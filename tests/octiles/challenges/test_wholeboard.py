@@ -97,6 +97,7 @@ def test_model25_from_scratch_finds_a_certificate():
 
 
 @pytest.mark.slow
+@pytest.mark.integration  # 17 s of CP-SAT
 def test_model26_from_scratch_finds_a_certificate():
     res = S.solve_variant(26, "whole-board", time_limit=120, stored=False)
     assert res.status == "FEASIBLE" and res.verified and res.verified_value == 36

@@ -30,7 +30,9 @@ import math
 from .. import rules as R
 from .geometry import B, CROSSING, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 
-__all__ = ["STRATEGIES", "balance_component", "Relaxation", "RELAXATIONS", "prove_by_relaxation"]
+__all__ = ["STRATEGIES", "balance_component", "assignment_cuts", "Relaxation", "RELAXATIONS",
+           "solve_relaxation", "prove_by_relaxation", "PairOfPaths", "pair_case_bounds",
+           "prove_pair_by_cases"]
 
 
 def balance_component(sk, end_ok=None, max_ends=2, name="K"):
@@ -275,5 +277,99 @@ def prove_by_relaxation(ctx) -> dict:
     return out
 
 
+class PairOfPaths:
+    """Challenge 14 when both components are paths: two disjoint ``Chain`` paths (the exact model of
+    :func:`.models.pair_cross_build` / ``pair_share_build`` with both in path mode), the assignment
+    cuts (4 ends), and the A/B swap broken (A holds the smallest end stub of the two: swapping the
+    names keeps the objective, and it changes only the labels, so it combines with the turn
+    symmetry, which changes only the placement)."""
+
+    def __init__(self, variant, cuts=True):
+        self.variant, self.cuts = variant, cuts
+        self.name = f"14 {variant}, both paths (chain model)"
+
+    def build(self, sk):
+        from .cpsat import Chain
+        m = sk.m
+        a = Chain(sk, "path", name="A")
+        b = Chain(sk, "path", name="B", disjoint_from=a)
+        for i, lk in b.stub_end.items():
+            m.AddBoolOr([lk.Not()] + [a.stub_end[j] for j in a.stub_end if j < i])
+        ends: dict = {s: [] for s in SP}
+        for ch in (a, b):
+            for i, lk in ch.stub_end.items():
+                ends[STUBS[i][1][0]].append(lk)
+        if self.variant == "cross":
+            local = {s: sum(_crossing_terms(m, a.w, b.w, s)) for s in SP}
+        else:
+            for s in SP:
+                for e, f in CROSSING:
+                    for x, y in ((a, b), (b, a)):
+                        m.AddBoolOr([x.w[(s,) + e].Not(), y.w[(s,) + f].Not()])
+            local = {}
+            for s in SP:
+                sh = m.NewBoolVar("")
+                m.AddImplication(sh, a.space_used[s])
+                m.AddImplication(sh, b.space_used[s])
+                local[s] = sh
+        if self.cuts:
+            assignment_cuts(sk, (14, self.variant), local, ends, 4)
+        return sum(local.values())
+
+
+def pair_case_bounds(variant) -> dict:
+    """The assignment bound of 14 with 0 ends (two loops) and 2 ends (a path and a loop)."""
+    import numpy as np
+    from scipy.optimize import linear_sum_assignment
+
+    from .bounds import end_distributions, local_table
+    u = local_table((14, variant))
+    out = {}
+    for E in (0, 2):
+        best = -1
+        for d in ([{}] if E == 0 else end_distributions(len(SP), E)):
+            w = u[:, :, 0].copy()
+            for i, e in d.items():
+                w[i] = u[i, :, e]
+            r, c = linear_sum_assignment(w, maximize=True)
+            best = max(best, int(np.asarray(w)[r, c].sum()))
+        out[E] = best
+    return out
+
+
+def prove_pair_by_cases(ctx) -> dict:
+    """14: split by the kinds of the two components. Two loops (no end) and a path with a loop (2
+    ends) are closed by the assignment bound with 0 and 2 ends when it is at most the best value;
+    two paths by the exact model (both in path mode, assignment cuts) with ``objective >= best + 1``:
+    INFEASIBLE closes it."""
+    v = ctx.var.name
+    cb = pair_case_bounds(v)
+    cases = [{"case": "two loops (no end)", "closed_by": f"assignment bound with 0 ends: {cb[0]}"},
+             {"case": "a path and a loop (2 ends)", "closed_by": f"assignment bound with 2 ends: {cb[2]}"}]
+    if ctx.best is None or max(cb.values()) > ctx.best:
+        return {"bound": None, "method": "case split: a case without 4 ends is open", "cases": cases}
+    r = solve_relaxation(PairOfPaths(v), time_limit=ctx.time_limit, workers=ctx.workers,
+                         seed=ctx.seed, lower=ctx.best + 1, upper=ctx.bound,
+                         desc=f"14 {v}: two paths")
+    cases.append({"case": f"two paths (4 ends), objective >= {ctx.best + 1}",
+                  "closed_by": "CP-SAT" if r["status"] == "INFEASIBLE" else None,
+                  "solver_status": r["status"], "seconds": r["seconds"], "objective": r["objective"]})
+    out = {"solver": r["params"], "cases": cases, "placement": r["placement"],
+           "bound_by": "case split by the kinds of the two components"}
+    if r["status"] == "INFEASIBLE":
+        out["bound"] = ctx.best
+        out["method"] = (f"case split: two loops <= {cb[0]} and a path with a loop <= {cb[2]} "
+                         f"(assignment bound), two paths: the exact model with objective >= "
+                         f"{ctx.best + 1} is INFEASIBLE")
+        out["argument"] = ("two different components are two loops (no end), a path and a loop (2 "
+                           "ends) or two paths (4 ends); the first two are bounded by the "
+                           "assignment bound with that many ends, the third by CP-SAT")
+    else:
+        out["bound"] = None
+        out["method"] = f"case split: the two-paths case is open ({r['status']} at the time limit)"
+    return out
+
+
 # {(challenge, variant): strategy(ctx: ProofContext) -> dict}
-STRATEGIES: dict = {k: prove_by_relaxation for k in RELAXATIONS}
+STRATEGIES: dict = {k: prove_by_relaxation for k in RELAXATIONS if k[0] != 14}
+STRATEGIES.update({(14, "cross"): prove_pair_by_cases, (14, "share"): prove_pair_by_cases})

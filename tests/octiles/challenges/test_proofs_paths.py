@@ -113,7 +113,8 @@ def test_relaxation_reaches_the_stored_answers():
 def test_strategies_are_registered():
     from octosolve.octiles.challenges.prove import strategies
     for key in P.RELAXATIONS:
-        assert strategies()[key] is P.prove_by_relaxation
+        want = P.prove_pair_by_cases if key[0] == 14 else P.prove_by_relaxation
+        assert strategies()[key] is want
 
 
 def test_solve_relaxation_proves_path_segments():
@@ -123,3 +124,41 @@ def test_solve_relaxation_proves_path_segments():
                            seed=0)
     assert r["status"] == "OPTIMAL" and r["objective"] == r["bound"] == 34
     assert R.trace(r["placement"]) is not None
+
+
+def _pair_of_paths_brute(tr, share):
+    paths = comps(tr, ("path",))
+    best = 0
+    for a, b in itertools.combinations(paths, 2):
+        x = tr.crossings.get((min(a.id, b.id), max(a.id, b.id)), 0)
+        if share:
+            x = len(set(a.tile_visits) & set(b.tile_visits)) if x == 0 else 0
+        best = max(best, x)
+    return best
+
+
+@pytest.mark.parametrize("variant", ["cross", "share"])
+def test_pair_of_paths_model_equals_brute_force_on_a_placement(variant):
+    """14's two-paths case (exact chain model, assignment cuts, A/B swap broken): on a fixed
+    placement its maximum is the best pair of distinct paths the tracer finds."""
+    for pl in _random_placements(2, seed=41):
+        sk = Skeleton()
+        obj = P.PairOfPaths(variant).build(sk)
+        sk.fix(pl)
+        sk.m.Maximize(obj)
+        sv = cp_model.CpSolver()
+        sv.parameters.num_workers = 1
+        sv.parameters.max_time_in_seconds = 60
+        assert sv.StatusName(sv.Solve(sk.m)) == "OPTIMAL"
+        assert int(round(sv.ObjectiveValue())) == _pair_of_paths_brute(R.trace(pl), variant == "share")
+
+
+def test_pair_cases_by_hand():
+    """Two loops or a path and a loop cannot reach 14's best values (assignment bound with 0 and 2
+    ends), so only two paths remain; parity check: two loops cross an even number of times."""
+    assert P.pair_case_bounds("cross") == {0: 5, 2: 7}
+    assert P.pair_case_bounds("share") == {0: 6, 2: 8}
+    for pl in _random_placements(10, seed=5):
+        tr = R.trace(pl)
+        for a, b in itertools.combinations(tr.loops, 2):
+            assert tr.crossings.get((min(a.id, b.id), max(a.id, b.id)), 0) % 2 == 0

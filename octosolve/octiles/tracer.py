@@ -219,6 +219,7 @@ class Tracing:
         return sum(self.crossings.values())
 
     def to_json(self) -> dict:
+        groups = self.groups()
         return {
             "placement": placement_to_json(self.placement),
             "summary": {
@@ -226,11 +227,11 @@ class Tracing:
                 "open": len(self.by_kind("open")),
                 "crossings": sum(v for (i, j), v in self.crossings.items() if i != j),
                 "self_crossings": sum(v for (i, j), v in self.crossings.items() if i == j),
-                "groups": len(self.groups()),
+                "groups": len(groups),
             },
             "paths": [p.to_json() for p in self.paths],
             "crossing_pairs": [[i, j, v] for (i, j), v in sorted(self.crossings.items()) if i != j],
-            "groups": self.groups(),
+            "groups": groups,
         }
 
 
@@ -464,6 +465,7 @@ def path_symmetry(p: PathInfo) -> dict:
         return {"mirror": True, "rotation": 2 if s.distance == 4 else 1}
     pset = set(pieces)
     centres = [pc[0] for pc in pieces]
+    cxy = {(c[1], c[2]) for c in centres}
     mirror, rot = False, 1
     c0 = centres[0]
     for kind, angle, m, perm in _MAPS:
@@ -476,6 +478,9 @@ def path_symmetry(p: PathInfo) -> dict:
         img0 = _apply(m, (0, 0), c0[1], c0[2])
         for c1 in {c for c in centres}:
             t = (c1[1] - img0[0], c1[2] - img0[1])
+            # the tile centres must map onto tile centres before the segments are compared
+            if any(_apply(m, t, x, y) not in cxy for x, y in cxy):
+                continue
             image = {(_map_point(cen, m, t, perm), frozenset(_map_point(q, m, t, perm) for q in ends))
                      for cen, ends in pieces}
             if image == pset:

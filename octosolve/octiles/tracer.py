@@ -203,15 +203,19 @@ class Tracing:
         path are left out)."""
         out = []
         rg = self.route_graph
-        for comp in nx.connected_components(rg):
-            sub = rg.subgraph(comp)
-            if sub.number_of_edges() == 0:
+        comps = list(nx.connected_components(rg))
+        index = {x: i for i, comp in enumerate(comps) for x in comp}
+        keys: dict[int, list] = {}
+        for u, _, k in rg.edges(keys=True):
+            keys.setdefault(index[u], []).append(k)
+        for i, comp in enumerate(comps):
+            if i not in keys:
                 continue
             locs = sorted(comp, key=_loc_key)
             out.append({"locations": locs,
                         "stops": [x for x in locs if board().is_stop(x)],
                         "circles": [x for x in locs if board().is_circle(x)],
-                        "paths": sorted(k for _, _, k in sub.edges(keys=True))})
+                        "paths": sorted(keys[i])})
         out.sort(key=lambda g: g["paths"][0])
         return out
 

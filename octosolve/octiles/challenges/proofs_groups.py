@@ -1,13 +1,13 @@
-"""Proof strategies for some challenge variants (see :func:`.prove.strategies`): 18 count (an exact
-two-stop group model), 16 (the pairing model under a matching bound), 22 loops (congruence classes
-of simple cycles).
+"""Proof strategies for some challenge variants (see :func:`.prove.strategies`): 18 count and 16
+(exact flow MIPs, HiGHS), 22 paths (identical short paths, class by class). The bounds that need no
+search (18's colour count, 16's cut, 22 loops, 13, 21, 23 and 22 paths' packing) are in
+:mod:`.arguments`.
 
 18 count. The catalogue's model (``models.two_stop_build``) makes every stub of a group's two stops
 end at the other stop or at a circle; the scorer also accepts a path from a stop back to itself
 (possible only in a type C group: 4 + 4 stubs = 4 circles + 2 per stop-stop path + 2 per own
-path). :func:`two_stop_exact_build` allows those too, so a group boolean is true exactly when the
-tracer's group exists (tested both ways on fixed placements): INFEASIBLE for ``groups >= best + 1``
-proves the best optimal.
+path). :func:`two_stop_exact_build` (CP-SAT) and :class:`TwoStopFlow` (MIP) allow those too, so a
+group is counted exactly when the tracer's group exists (tested on fixed placements).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from __future__ import annotations
 import itertools
 
 from .. import rules as R
+from .arguments import N_PATHS, N_SEGMENTS, SHORT, _packed_classes
 from .geometry import B, STUBS, stubs_of
 
-__all__ = ["STRATEGIES", "two_stop_exact_build", "TwoStopExact", "prove_18_count", "group_type",
-           "cut_expression", "TurnedPairsCut", "prove_16", "short_paths", "shape_classes",
-           "port_packing", "segment_assignment", "identical_paths_bound", "class_model", "prove_22_paths"]
+__all__ = ["STRATEGIES", "two_stop_exact_build", "prove_18_count", "group_type", "TwoStopFlow",
+           "TurnedFlow", "prove_16", "class_model", "prove_22_paths"]
 
 COLOURS = ("west", "north", "east", "south")
 
@@ -95,168 +95,375 @@ def two_stop_exact_build(sk, only=None):
     return sum(gl)
 
 
-class TwoStopExact:
-    """Challenge 18 count as a variant object for :func:`.prove.run_cpsat`."""
-    name = "count"
-
-    @staticmethod
-    def build(sk):
-        return two_stop_exact_build(sk)
-
-
 def prove_18_count(ctx) -> dict:
-    from .prove import run_cpsat
+    """The exact flow MIP (:class:`TwoStopFlow`, HiGHS), turn symmetry broken, from the counting
+    bound down: ``groups >= k`` INFEASIBLE lowers the bound to k - 1; each k gets an equal share
+    of the time; a placement or an open case ends the descent."""
+    import time
+
+    from octosolve.core.progress import progress
     best = ctx.best or 0
-    r = run_cpsat(18, TwoStopExact, time_limit=ctx.time_limit, workers=ctx.workers, seed=ctx.seed,
-                  hint=ctx.start, lower=best + 1, upper=ctx.bound, symmetry=True,
-                  desc="18 count (exact group model)")
-    out = {"solver": r["params"], "bound": None, "placement": r["placement"]}
-    if r["status"] == "INFEASIBLE":
-        out["bound"] = best
-        out["method"] = (f"exact two-stop group model (paths from a stop to itself allowed), turn "
-                         f"symmetry broken, with groups >= {best + 1}: INFEASIBLE")
-        out["bound_by"] = "CP-SAT (exact group model)"
-    else:
-        if r["bound"] is not None:
-            out["bound"] = max(r["bound"], best)
-            out["bound_by"] = "CP-SAT (exact group model)"
-        out["method"] = f"exact two-stop group model ({r['status']} at the time limit)"
+    top = ctx.bound if ctx.bound is not None else 8
+    share = ctx.time_limit / max(1, top - best)
+    model = TwoStopFlow()
+    cases, bound, placement, status = [], None, None, None
+    for k in range(top, best, -1):
+        t0 = time.perf_counter()
+        bar = progress(total=1, desc=f"18 count: flow MIP, groups >= {k}")
+        r = model.solve(lower=k, time_limit=share, symmetry=True)
+        bar.update(1)
+        bar.close()
+        status = r["status"]
+        cases.append({"case": f"groups >= {k}", "closed_by": "HiGHS MIP (exact flow model)",
+                      "solver_status": r["status"], "objective": r["objective"],
+                      "bound": r["bound"], "seconds": round(time.perf_counter() - t0, 1)})
+        if r["status"] == "INFEASIBLE":
+            bound = k - 1
+            continue
+        placement = r["placement"]
+        if r["bound"] is not None and r["bound"] < top:
+            bound = max(r["bound"], best)
+        break
+    closed = [c["case"] for c in cases if c["solver_status"] == "INFEASIBLE"]
+    out = {"solver": {"mip": "HiGHS (scipy.optimize.milp)", "time_limit_per_case": share,
+                      "solver_status": status, "turn_symmetry_broken": True},
+           "bound": bound, "placement": placement, "cases": cases,
+           "method": ("exact two-stop group flow MIP (paths from a stop to itself allowed), turn "
+                      "symmetry broken, from the counting bound down: "
+                      + ("; ".join(closed) + " INFEASIBLE" if closed else "nothing closed")
+                      + ("" if status == "INFEASIBLE" else f"; {cases[-1]['case']} {status}"))}
+    if bound is not None:
+        out["bound_by"] = "exact flow MIP (HiGHS)"
     return out
 
 
-def cut_expression(sk, side: dict, side_loc: dict):
-    """The number of times all components together change side of a split (:func:`.arguments.
-    turned_cut_bound`) on the model's placement: links and stubs across (fixed) plus the active
-    segments joining the two sides."""
-    from .geometry import PORT_LINKS, SP, PAIRS
-    const = sum(side[p] != side[q] for p, q in PORT_LINKS)
-    const += sum(side_loc[loc] != side[p] for loc, p in STUBS)
-    return const + sum(sk.c[s, a, b] for s in SP for a, b in PAIRS if side[s, a] != side[s, b])
+class TwoStopFlow:
+    """Challenge 18 count as a MIP (HiGHS): the tiles x[s, t, r] (integers), and for every stop s a
+    flow commodity that leaves each of s's stubs with one unit and follows segments (only placed
+    ones) and links to a stub, where it is absorbed into that stub's location: with the tiles
+    fixed every unit follows the real path from that stub (each port has one placed segment and
+    one link), so ``e[s, l]`` (units of s ending at location l) is the number of paths between s
+    and l, and the flows need not be integers. A group boolean g[s1, s2] (types A, B, C) requires
+    e[s1, s2] >= 1, every path of s1 and s2 ending at s1, s2 or a circle, and exactly one circle
+    of each colour among them. Exact (tested on fixed placements)."""
+
+    def __init__(self):
+        from .geometry import PORT_LINKS, SP
+        ports = [(s, e) for s in SP for e in range(8)]
+        pid = {p: i for i, p in enumerate(ports)}
+        npt = len(ports)
+        self.x = [(s, t, r) for s in SP for t in range(R.NUM_TILES) for r in R.distinct_rotations(t)]
+        nv = len(self.x)
+        eq, ub = [], []
+        for s in SP:
+            eq.append(([(i, 1) for i, k in enumerate(self.x) if k[0] == s], 1))
+        for t in range(R.NUM_TILES):
+            ub.append(([(i, 1) for i, k in enumerate(self.x) if k[1] == t], 1))
+        seg_x: dict = {}
+        for i, (s, t, r) in enumerate(self.x):
+            for a, b in R.tile_segments(t, r):
+                seg_x.setdefault((s, min(a, b), max(a, b)), []).append(i)
+        locs = list(B.stops) + list(B.ring)
+        self.e = {}                       # (stop, location) -> list of flow vars
+        for st in B.stops:
+            arcs = [(pid[s, e], npt + pid[s, f], (s, min(e, f), max(e, f)))
+                    for s in SP for e in range(8) for f in range(8) if e != f]
+            for p, q in PORT_LINKS:
+                arcs += [(npt + pid[p], pid[q], None), (npt + pid[q], pid[p], None)]
+            sinks = [(npt + pid[p], -1, loc) for loc, p in STUBS]
+            cons: dict = {}
+            segs: dict = {}
+            for k, (tail, head, tag) in enumerate(arcs + sinks):
+                j = nv + k
+                for node, sg in ((tail, -1), (head, 1)):
+                    if node >= 0:
+                        cons.setdefault(node, []).append((j, sg))
+                if isinstance(tag, tuple):
+                    segs.setdefault(tag, []).append(j)
+                elif isinstance(tag, str):
+                    self.e.setdefault((st, tag), []).append(j)
+            nv += len(arcs) + len(sinks)
+            own = {pid[p] for loc, p in STUBS if loc == st}
+            for node, c in cons.items():   # a unit enters in(p) of each of st's stub ports
+                eq.append((c, -1 if node in own else 0))
+            for seg, js in segs.items():   # each direction of a segment needs it placed
+                for j in js:
+                    ub.append(([(j, 1)] + [(i, -1) for i in seg_x.get(seg, [])], 0))
+        self.groups = [(s1, s2) for s1, s2 in itertools.combinations(B.stops, 2) if group_type(s1, s2)]
+        self.g = {}
+        for s1, s2 in self.groups:
+            gi = nv
+            nv += 1
+            self.g[s1, s2] = gi
+            E = lambda a, b: [(j, 1) for j in self.e.get((a, b), [])]   # noqa: E731
+            ub.append(([(gi, 1)] + [(j, -1) for j, _ in E(s1, s2)], 0))      # a path between them
+            for st in (s1, s2):
+                d = len(B.location_ports[st])
+                inside = E(st, s1) + E(st, s2) + [t for c in B.ring for t in E(st, c)]
+                # every path of st ends at s1, s2 or a circle: d - inside <= d (1 - g)
+                ub.append(([(gi, d)] + [(j, -1) for j, _ in inside], 0))
+            for col in COLOURS:
+                lits = [t for st in (s1, s2) for c in B.ring if B.circle_group(c) == col
+                        for t in E(st, c)]
+                ub.append(([(gi, 1)] + [(j, -1) for j, _ in lits], 0))   # >= 1 when g
+                ub.append(([(gi, 4)] + [(j, 1) for j, _ in lits], 5))    # <= 1 when g
+        per_stop: dict = {}
+        for (s1, s2), gi in self.g.items():
+            per_stop.setdefault(s1, []).append(gi)
+            per_stop.setdefault(s2, []).append(gi)
+        for gis in per_stop.values():
+            ub.append(([(gi, 1) for gi in gis], 1))
+        self.nv, self.eq, self.ub = nv, eq, ub
+        self.npt = npt
+
+    def solve(self, *, lower: int | None = None, time_limit: float = 60.0,
+              fixed: dict | None = None, symmetry: bool = False) -> dict:
+        import math
+
+        import numpy as np
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import coo_matrix
+
+        from .symmetry import ORBIT
+        rows_eq, rows_ub = list(self.eq), list(self.ub)
+        if symmetry:    # tile(a2) < tile(o) for the rest of a2's orbit (see .symmetry)
+            for o in ORBIT[1:]:
+                rows_ub.append(([(i, t) for i, (s, t, _) in enumerate(self.x) if s == ORBIT[0]]
+                                + [(i, -t) for i, (s, t, _) in enumerate(self.x) if s == o], -1))
+
+        def mat(rows):
+            r = [i for i, (c, _) in enumerate(rows) for _ in c]
+            cidx = [j for c, _ in rows for j, _ in c]
+            val = [float(v) for c, _ in rows for _, v in c]
+            return (coo_matrix((val, (r, cidx)), shape=(len(rows), self.nv)).tocsr(),
+                    np.array([float(b) for _, b in rows]))
+        obj = np.zeros(self.nv)
+        gl = list(self.g.values())
+        obj[gl] = -1.0
+        aeq, beq = mat(rows_eq)
+        aub, bub = mat(rows_ub)
+        cons = [LinearConstraint(aeq, beq, beq), LinearConstraint(aub, -np.inf, bub)]
+        if lower is not None:
+            cons.append(LinearConstraint(coo_matrix(([1.0] * len(gl), ([0] * len(gl), gl)),
+                                                    shape=(1, self.nv)).tocsr(), lower, np.inf))
+        lo, hi = np.zeros(self.nv), np.ones(self.nv)
+        if fixed is not None:
+            for i, (s, t, r) in enumerate(self.x):
+                pl = fixed[s]
+                if pl[0] == t and (R.rotate_segments(R.TILES[t], pl[1])
+                                   == R.rotate_segments(R.TILES[t], r)):
+                    lo[i] = 1
+        integ = np.zeros(self.nv)
+        integ[:len(self.x)] = 1
+        integ[gl] = 1
+        res = milp(c=obj, constraints=cons, integrality=integ, bounds=Bounds(lo, hi),
+                   options={"time_limit": float(time_limit), "disp": False})
+        out = {"status": {0: "OPTIMAL", 1: "TIME_LIMIT", 2: "INFEASIBLE"}.get(res.status,
+                                                                           res.message),
+               "objective": None, "bound": None, "placement": None}
+        if res.x is not None:
+            out["objective"] = int(round(-res.fun))
+            out["placement"] = {s: R.Placed(t, r) for i, (s, t, r) in enumerate(self.x)
+                                if res.x[i] > 0.5}
+        db = getattr(res, "mip_dual_bound", None)
+        if res.status == 0 and out["objective"] is not None:
+            out["bound"] = out["objective"]
+        elif db is not None and math.isfinite(db):
+            out["bound"] = int(math.floor(-db + 1e-6))
+        return out
 
 
-class TurnedPairsCut:
-    """Challenge 16's pairing model plus the cut inequalities of a split and its quarter turns
-    (redundant: turned paths <= the active crossings of each split)."""
-    name = "turned-pairs"
+class TurnedFlow:
+    """Challenge 16 as a multicommodity flow: one commodity per location pair (u, u') (u < u', from
+    u to u'), a unit per path. Each port is a node split into *in* (the path enters the space
+    there; next a segment) and *out* (it leaves there; next a link, or the end stub). Arcs: a
+    segment in(s, a) -> out(s, b) for a != b, a link out(p) -> in(q) both ways, u -> in(stub
+    port), out(stub port) -> u'. Each port carries at most one unit (in or out, all commodities).
 
-    def __init__(self, quarters: int, side: dict, side_loc: dict):
-        self.quarters, self.side, self.side_loc = quarters, side, side_loc
+    ``tiles=False``: a relaxation (any segments): its LP optimum bounds the turned paths. With
+    ``tiles=True`` the skeleton's x[s, t, r] (one tile per space, each tile once) are added and a
+    segment arc needs its segment placed: a unit of flow from u then follows the very path that
+    starts at u's stub (the segments and links are the placement's), so with integral flows the
+    model is exact: its optimum is the most turned paths (tested on fixed placements)."""
 
-    def build(self, sk):
-        from .arguments import _turn_port
-        from .cpsat import pairing
-        from .geometry import loc_pairs_to_stub_pairs, turned_pairs
-        cands, _ = loc_pairs_to_stub_pairs(turned_pairs(self.quarters))
-        obj = sum(pairing(sk, cands))
-        for q in range(4 if self.quarters == 2 else 1):
-            side = {_turn_port(p, q): v for p, v in self.side.items()}
-            side_loc = {B.turn_location(u, q): v for u, v in self.side_loc.items()}
-            sk.m.Add(obj <= cut_expression(sk, side, side_loc))
-        return obj
+    def __init__(self, quarters: int, tiles: bool):
+        from .geometry import PORT_LINKS, SP, turned_pairs
+        self.pairs = turned_pairs(quarters)
+        ports = [(s, e) for s in SP for e in range(8)]
+        pid = {p: i for i, p in enumerate(ports)}
+        npt = len(ports)
+        self.x = [(s, t, r) for s in SP for t in range(R.NUM_TILES) for r in R.distinct_rotations(t)]
+        nv = len(self.x) if tiles else 0
+        eq, ub, obj = [], [], []          # rows as lists of (var, coef), with rhs
+
+        def row(lst, coefs, rhs):
+            lst.append((coefs, rhs))
+        if tiles:
+            for s in SP:
+                row(eq, [(i, 1) for i, k in enumerate(self.x) if k[0] == s], 1)
+            for t in range(R.NUM_TILES):
+                row(ub, [(i, 1) for i, k in enumerate(self.x) if k[1] == t], 1)
+        seg_x: dict = {}
+        for i, (s, t, r) in enumerate(self.x):
+            for a, b in R.tile_segments(t, r):
+                seg_x.setdefault((s, min(a, b), max(a, b)), []).append(i)
+        seg_flow: dict = {}
+        cap = {i: [] for i in range(npt)}
+        flow_vars = []
+        for u, v in self.pairs:
+            arcs = [(pid[s, e], npt + pid[s, f], (s, min(e, f), max(e, f)))
+                    for s in SP for e in range(8) for f in range(8) if e != f]
+            for p, q in PORT_LINKS:
+                arcs += [(npt + pid[p], pid[q], None), (npt + pid[q], pid[p], None)]
+            arcs += [(-1, pid[p], "src") for loc, p in STUBS if loc == u]
+            arcs += [(npt + pid[p], -2, None) for loc, p in STUBS if loc == v]
+            cons: dict = {}
+            for k, (tail, head, seg) in enumerate(arcs):
+                j = nv + k
+                if seg == "src":
+                    flow_vars.append(j)
+                for node, sg in ((tail, -1), (head, 1)):
+                    if node >= 0:
+                        cons.setdefault(node, []).append((j, sg))
+                if head >= 0:
+                    cap[head % npt].append(j)
+                if seg not in (None, "src"):
+                    seg_flow.setdefault(seg, []).append(j)
+            nv += len(arcs)
+            for c in cons.values():
+                row(eq, c, 0)
+        for js in cap.values():
+            row(ub, [(j, 1) for j in js], 1)
+        if tiles:
+            for seg, js in seg_flow.items():
+                row(ub, [(j, 1) for j in js] + [(i, -1) for i in seg_x.get(seg, [])], 0)
+        self.nv, self.eq, self.ub, self.flow_vars, self.tiles = nv, eq, ub, flow_vars, tiles
+
+    def _matrices(self):
+        import numpy as np
+        from scipy.sparse import coo_matrix
+
+        def mat(rows):
+            r = [i for i, (c, _) in enumerate(rows) for _ in c]
+            cidx = [j for c, _ in rows for j, _ in c]
+            val = [float(v) for c, _ in rows for _, v in c]
+            return (coo_matrix((val, (r, cidx)), shape=(len(rows), self.nv)).tocsr(),
+                    np.array([float(b) for _, b in rows]))
+        obj = np.zeros(self.nv)
+        obj[self.flow_vars] = -1.0
+        return obj, mat(self.eq), mat(self.ub)
+
+    def lp_bound(self) -> float:
+        """The LP optimum (HiGHS)."""
+        from scipy.optimize import linprog
+        obj, (aeq, beq), (aub, bub) = self._matrices()
+        res = linprog(obj, A_ub=aub, b_ub=bub, A_eq=aeq, b_eq=beq, bounds=(0, 1), method="highs")
+        if res.status != 0:
+            from octosolve.core.errors import fail
+            fail(f"the turned-path flow LP did not solve ({res.message})")
+        return -res.fun
+
+    def solve(self, *, lower: int | None = None, time_limit: float = 60.0,
+              fixed: dict | None = None) -> dict:
+        """The MIP (HiGHS): {"status", "objective", "bound", "placement"}; ``lower`` adds
+        ``paths >= lower``; ``fixed`` fixes a placement (tests)."""
+        import math
+
+        import numpy as np
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import csr_matrix
+        obj, (aeq, beq), (aub, bub) = self._matrices()
+        cons = [LinearConstraint(aeq, beq, beq), LinearConstraint(aub, -np.inf, bub)]
+        if lower is not None:
+            cons.append(LinearConstraint(csr_matrix(-obj.reshape(1, -1)), lower, np.inf))
+        lo = np.zeros(self.nv)
+        if fixed is not None:
+            for i, (s, t, r) in enumerate(self.x):
+                pl = fixed[s]
+                if pl[0] == t and (R.rotate_segments(R.TILES[t], pl[1])
+                                   == R.rotate_segments(R.TILES[t], r)):
+                    lo[i] = 1
+        # with the tiles integral every unit of flow follows a real path (each port has one placed
+        # segment and one link), so only the tiles need to be integers
+        integ = np.zeros(self.nv)
+        integ[:len(self.x) if self.tiles else self.nv] = 1
+        res = milp(c=obj, constraints=cons, integrality=integ, bounds=Bounds(lo, 1),
+                   options={"time_limit": float(time_limit), "disp": False})
+        out = {"status": {0: "OPTIMAL", 1: "TIME_LIMIT", 2: "INFEASIBLE"}.get(res.status,
+                                                                           res.message),
+               "objective": None, "bound": None, "placement": None}
+        if res.x is not None:
+            out["objective"] = int(round(-res.fun))
+            if self.tiles:
+                out["placement"] = {s: R.Placed(t, r) for i, (s, t, r) in enumerate(self.x)
+                                    if res.x[i] > 0.5}
+        db = getattr(res, "mip_dual_bound", None)
+        if res.status == 0 and out["objective"] is not None:
+            out["bound"] = out["objective"]
+        elif db is not None and math.isfinite(db):
+            out["bound"] = int(math.floor(-db + 1e-6))
+        return out
 
 
 def prove_16(ctx) -> dict:
-    """Local search from the start (a quarter of the time), then the pairing model with the cut
-    inequalities, ``objective >= best + 1`` and ``<= the cut bound``, turn symmetry broken."""
-    from .arguments import turned_cut_bound
-    from .prove import run_cpsat
-    from .search import anneal
+    """The cut bound (static), the flow LP bound (no tiles), then the exact flow MIP with the
+    tiles and ``paths >= best + 1`` (HiGHS): infeasible proves the best optimal."""
+    import math
+    import time
+
+    from octosolve.core.progress import progress
     quarters = 2 if ctx.var.name == "half-turn" else 1
-    cut = turned_cut_bound(quarters, ctx.workers)
-    best, start = ctx.best or 0, ctx.start
-    t_ls = ctx.time_limit / 4
-    found, val, n = anneal(lambda pl: ctx.var.score(R.trace(pl)), seconds=t_ls, seed=ctx.seed,
-                           start=start, target=cut["bound"])
-    placement = None
-    if val > best:
-        best, start, placement = int(val), found, found
-    out = {"bound": None, "placement": placement}
-    local = {"local_search": "simulated annealing", "seconds": round(t_ls, 1), "evaluations": n,
-             "value": int(val)}
-    if best >= cut["bound"]:
-        out.update(bound=cut["bound"], method=f"local search reached the {cut['method']}",
-                   solver=local)
+    best = ctx.best or 0
+    t0 = time.perf_counter()
+    lp = TurnedFlow(quarters, tiles=False).lp_bound()
+    lp_bound = int(math.floor(lp + 1e-6))
+    cases = [{"case": "flow LP, any segments", "closed_by": "HiGHS LP",
+              "value": round(lp, 4), "bound": lp_bound,
+              "seconds": round(time.perf_counter() - t0, 1)}]
+    bound = min(lp_bound, ctx.bound) if ctx.bound is not None else lp_bound
+    turn = "half" if quarters == 2 else "quarter"
+    argument = (f"flow LP: one commodity per location pair (u, u') of the {turn} turn; each port "
+                f"is a node split into in (the path enters its space there, next a segment) and "
+                f"out (it leaves, next a link or the end stub); every port carries at most one unit "
+                f"over all commodities; any segment allowed on any space (tiles ignored): the LP "
+                f"optimum {lp:.4f} (HiGHS) bounds the paths between a location and its image, so "
+                f"at most {lp_bound}; {ctx.bound} by the cut argument")
+    out = {"bound": bound, "placement": None, "cases": cases, "argument": argument,
+           "bound_by": "flow LP (multicommodity flow over ports, any segments)",
+           "method": f"flow LP bound {lp_bound}"}
+    if best >= bound:
+        out["method"] = f"flow LP bound {lp_bound}: the stored placement reaches it"
         return out
-    r = run_cpsat(16, TurnedPairsCut(quarters, cut["side"], cut["side_loc"]),
-                  time_limit=ctx.time_limit - t_ls, workers=ctx.workers, seed=ctx.seed, hint=start,
-                  lower=best + 1, upper=cut["bound"], symmetry=True, desc=f"16 {ctx.var.name} (cut)")
-    out["solver"] = {**r["params"], "before": local}
-    if r["placement"] is not None:
-        out["placement"] = r["placement"]
-    if r["status"] == "INFEASIBLE":
-        out["bound"] = best
-        out["method"] = (f"pairing model with the cut inequalities, objective >= {best + 1}: "
-                         f"INFEASIBLE")
-        out["bound_by"] = "CP-SAT (pairing model + cut inequalities)"
+    left = max(1.0, ctx.time_limit - (time.perf_counter() - t0))
+    bar = progress(total=1, desc=f"16 {ctx.var.name}: flow MIP >= {best + 1}")
+    r = TurnedFlow(quarters, tiles=True).solve(lower=best + 1, time_limit=left)
+    bar.update(1)
+    bar.close()
+    cases.append({"case": f"flow MIP with the tiles, paths >= {best + 1}", "closed_by": "HiGHS MIP",
+                  "solver_status": r["status"], "objective": r["objective"], "bound": r["bound"],
+                  "seconds": round(time.perf_counter() - t0, 1)})
+    out["solver"] = {"mip": "HiGHS (scipy.optimize.milp)", "time_limit": left,
+                     "solver_status": r["status"]}
+    out["placement"] = r["placement"]
+    if r["status"] == "INFEASIBLE" or (r["status"] == "OPTIMAL" and r["objective"] is not None
+                                       and r["objective"] < bound):
+        proven = best if r["status"] == "INFEASIBLE" else r["objective"]
+        out["bound"] = max(best, proven)
+        out["bound_by"] = "exact flow MIP (HiGHS)"
+        out["method"] = (f"exact flow MIP with the tiles, paths >= {best + 1}: "
+                         + ("INFEASIBLE" if r["status"] == "INFEASIBLE" else
+                            f"optimum {r['objective']}"))
     else:
-        out["method"] = (f"local search, then the pairing model with the cut inequalities "
-                         f"({r['status']} at the time limit); bound: {cut['method']}")
-        if r["bound"] is not None and r["bound"] < cut["bound"]:
+        if r["bound"] is not None and r["bound"] < bound:
             out["bound"] = max(r["bound"], best)
-            out["bound_by"] = "CP-SAT (pairing model + cut inequalities)"
+            out["bound_by"] = "exact flow MIP (HiGHS)"
+        out["method"] = (f"flow LP bound {lp_bound}; exact flow MIP with the tiles "
+                         f"({r['status']})")
     return out
 
 
 # ---------------------------------------------------------------------------------------------
 # 22 paths: identical short paths, class by class
-
-
-def short_paths(max_segments: int = 3) -> list:
-    """Every way a path of at most ``max_segments`` tile segments can lie on the board: from a stub
-    through segments (two different edges of a space) and board links to a stub, no port twice.
-    Returns the distinct segment sets (frozensets of (space, a, b), a < b)."""
-    found = set()
-
-    def walk(port, segs, used):
-        s, a = port
-        for b in range(8):
-            if b == a or (s, b) in used:
-                continue
-            nsegs = segs + [(s, min(a, b), max(a, b))]
-            nb = B.port_link[(s, b)]
-            if isinstance(nb, str):
-                found.add(frozenset(nsegs))
-            elif len(nsegs) < max_segments and nb not in used:
-                walk(nb, nsegs, used | {(s, b), nb})
-
-    for _, p in STUBS:
-        walk(p, [], {p})
-    return sorted(found, key=lambda f: sorted(f))
-
-
-def shape_classes(segment_sets) -> dict:
-    """{(segments, tracer shape key): [segment sets]} (the key of :func:`..tracer.shape_key`)."""
-    from ..tracer import Step, shape_key
-
-    class _Comp:
-        def __init__(self, segs):
-            self.steps = [Step(s, a, b, -1) for s, a, b in sorted(segs)]
-
-    out: dict = {}
-    for f in segment_sets:
-        out.setdefault((len(f), shape_key(_Comp(f))), []).append(f)
-    return out
-
-
-def port_packing(members: list) -> int:
-    """The most of these segment sets that share no port (exact, CP-SAT)."""
-    from ortools.sat.python import cp_model
-    m = cp_model.CpModel()
-    y = [m.NewBoolVar("") for _ in members]
-    by_port: dict = {}
-    for v, f in zip(y, members):
-        for s, a, b in f:
-            by_port.setdefault((s, a), []).append(v)
-            by_port.setdefault((s, b), []).append(v)
-    for v in by_port.values():
-        m.AddAtMostOne(v)
-    m.Maximize(sum(y))
-    sv = cp_model.CpSolver()
-    sv.parameters.num_workers = 1
-    sv.parameters.random_seed = 0
-    st = sv.Solve(m)
-    assert st == cp_model.OPTIMAL
-    return int(round(sv.ObjectiveValue()))
 
 
 def class_model(members: list, *, lower: int, time_limit: float, seed: int, workers: int = 1,
@@ -284,7 +491,8 @@ def class_model(members: list, *, lower: int, time_limit: float, seed: int, work
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = int(seed) % 2**31
     sv.parameters.max_time_in_seconds = float(time_limit)
-    st = sv.Solve(sk.m)
+    from ...core.cpsat import solve as cpsat_solve
+    st = cpsat_solve(sv, sk.m, desc="22 paths: one shape")
     out = {"solver_status": sv.StatusName(st), "placement": None, "objective": None, "bound": None}
     if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         out["placement"] = sk.placement(sv)
@@ -298,73 +506,12 @@ def class_model(members: list, *, lower: int, time_limit: float, seed: int, work
     return out
 
 
-def segment_assignment(members: list) -> int:
-    """Placements of a class counted by their segments: on each space a tile (some rotation) holds
-    at most so many chords that lie on some placement of the class; the most over assignments of
-    distinct tiles (linear_sum_assignment), divided by the class's segments per path."""
-    import numpy as np
-    from scipy.optimize import linear_sum_assignment
-
-    from .geometry import SP
-    m = len(next(iter(members)))
-    chords = {}
-    for f in members:
-        for s, a, b in f:
-            chords.setdefault(s, set()).add((a, b))
-    u = np.zeros((len(SP), R.NUM_TILES), dtype=np.int64)
-    for i, s in enumerate(SP):
-        for t in range(R.NUM_TILES):
-            u[i, t] = max(sum(1 for a, b in R.tile_segments(t, r)
-                              if (min(a, b), max(a, b)) in chords.get(s, ()))
-                          for r in R.distinct_rotations(t))
-    r, c = linear_sum_assignment(u, maximize=True)
-    return int(u[r, c].sum()) // m
-
-
-SHORT = 3           # classes of paths with at most this many segments are examined one by one
-
-
-def _packed_classes(threshold: int) -> tuple[dict, list]:
-    """The short-path classes and, for those whose port packing exceeds ``threshold``, the packing
-    bound (min of port packing and segment assignment), largest first."""
-    classes = shape_classes(short_paths(SHORT))
-    out = []
-    for key, mem in classes.items():
-        ub = port_packing(mem)
-        if ub > threshold:
-            ub = min(ub, segment_assignment(mem))
-        out.append((ub, key, mem))
-    out.sort(key=lambda x: (-x[0], x[1][0], len(x[2])))
-    return classes, out
-
-
-def identical_paths_bound() -> dict:
-    """Challenge 22 paths without search: max(k for paths longer than 3 segments, the packing
-    bound of every class of at most 3 segments)."""
-    from .arguments import N_PATHS, N_SEGMENTS
-    long_bound = (N_SEGMENTS - N_PATHS) // SHORT
-    classes, packed = _packed_classes(long_bound)
-    top = packed[0][0] if packed else 0
-    b = max(long_bound, top)
-    n_top = sum(1 for ub, _, _ in packed if ub == top)
-    return {"bound": b, "method": "identical-path packing bound",
-            "argument": (f"counting: k identical paths of m segments take km of the {N_SEGMENTS} "
-                         f"tile segments and the other {N_PATHS} - k paths at least one each, so "
-                         f"k(m - 1) <= {N_SEGMENTS - N_PATHS}: k <= {long_bound} for m > {SHORT}; "
-                         f"the {len(classes)} shapes of at most {SHORT} segments (every placement "
-                         f"of such a path enumerated, grouped by the tracer's shape key) each allow "
-                         f"at most min(the most placements sharing no port, the most of its chords "
-                         f"17 distinct tiles can hold / m) paths: at most {top} ({n_top} shape(s) "
-                         f"reach it); so k <= {b}")}
-
-
 def prove_22_paths(ctx) -> dict:
     """k paths of one shape with m segments take km of the 68 segments and the other 36 - k paths
     one each: k(m - 1) <= 32, so k <= 10 when m > 3. Shapes of at most 3 segments are examined
     class by class: a pure port packing first, then the class model (``>= best + 1``), in
     decreasing order of packing. The bound is the largest of 10 and each class's closing value."""
     import time
-    from .arguments import N_PATHS, N_SEGMENTS
     t0 = time.perf_counter()
     long_bound = (N_SEGMENTS - N_PATHS) // SHORT
     best, placement = ctx.best or 0, None

@@ -238,29 +238,6 @@ def test_cut_bounds_are_12_and_20():
     assert A.turned_cut_bound(1)["bound"] == 20
 
 
-def test_cut_expression_counts_the_crossings_of_a_fixed_placement():
-    """The model's cut expression on a fixed placement equals the tracer's total side changes, and
-    the pairing model with the cut inequalities still accepts the placement's turned paths."""
-    from ortools.sat.python import cp_model
-
-    from octosolve.octiles.challenges.cpsat import Skeleton
-    from octosolve.octiles.challenges.proofs_groups import TurnedPairsCut, cut_expression
-    side, side_loc = _column_split()
-    for pl in _random_placements(3, seed=1603):
-        tr = R.trace(pl)
-        total = sum(_crossings(p, side, side_loc) for p in tr.complete_paths + tr.loops)
-        sk = Skeleton()
-        obj = TurnedPairsCut(2, side, side_loc).build(sk)
-        e = cut_expression(sk, side, side_loc)
-        sk.fix(pl)
-        sk.m.Maximize(obj)
-        sv = cp_model.CpSolver()
-        sv.parameters.num_workers = 1
-        assert sv.Solve(sk.m) == cp_model.OPTIMAL
-        assert sv.Value(e) == total
-        assert int(round(sv.ObjectiveValue())) == Sc.paths_between(tr, turned_pairs(2))
-
-
 # ---------------------------------------------------------------------------------------------
 # 22 paths
 
@@ -268,7 +245,7 @@ def test_cut_expression_counts_the_crossings_of_a_fixed_placement():
 def test_short_paths_hold_every_traced_short_path():
     """Every path of at most 3 segments the tracer finds is an enumerated placement, in the class
     of its own shape key; and each class's count on a placement is within its packing bounds."""
-    from octosolve.octiles.challenges.proofs_groups import (port_packing, segment_assignment,
+    from octosolve.octiles.challenges.arguments import (port_packing, segment_assignment,
                                                             shape_classes, short_paths)
     classes = shape_classes(short_paths(3))
     where = {f: key for key, mem in classes.items() for f in mem}
@@ -293,7 +270,7 @@ def test_short_paths_hold_every_traced_short_path():
 def test_port_packing_by_brute_force():
     import itertools
 
-    from octosolve.octiles.challenges.proofs_groups import port_packing, shape_classes, short_paths
+    from octosolve.octiles.challenges.arguments import port_packing, shape_classes, short_paths
     classes = shape_classes(short_paths(2))
     small = sorted((m for m in classes.values() if 4 <= len(m) <= 12), key=len)[:5]
     assert small
@@ -309,5 +286,73 @@ def test_port_packing_by_brute_force():
 
 @pytest.mark.integration
 def test_identical_paths_bound_is_16():
-    from octosolve.octiles.challenges.proofs_groups import identical_paths_bound
+    from octosolve.octiles.challenges.arguments import identical_paths_bound
     assert identical_paths_bound()["bound"] == 16
+
+
+# ---------------------------------------------------------------------------------------------
+# 16 flow
+
+
+@pytest.mark.parametrize("quarters", [1, 2])
+def test_turned_flow_is_exact_on_fixed_placements(quarters):
+    """With the tiles fixed, the flow MIP's optimum is the tracer's count of turned paths (stored
+    certificate and random placements); the LP without tiles is never below it."""
+    from octosolve.octiles.challenges.certificates import load_certificate
+    from octosolve.octiles.challenges.proofs_groups import TurnedFlow
+    pairs = turned_pairs(quarters)
+    model = TurnedFlow(quarters, tiles=True)
+    pls = [load_certificate(16, "half-turn" if quarters == 2 else "quarter-turn")["placement"]]
+    pls += list(_random_placements(2, seed=1616 + quarters))
+    for pl in pls:
+        r = model.solve(fixed=pl, time_limit=60)
+        assert r["status"] == "OPTIMAL"
+        assert r["objective"] == Sc.paths_between(R.trace(pl), pairs)
+    lp = TurnedFlow(quarters, tiles=False).lp_bound()
+    assert lp >= Sc.paths_between(R.trace(pls[0]), pairs)
+    # the flow LP is at most the cut (weak duality): 10 2/3 for the half turn, 20 for the quarter
+    assert abs(lp - (32 / 3 if quarters == 2 else 20)) < 1e-6
+
+
+def test_two_stop_flow_mip_is_exact_on_fixed_placements():
+    """18's flow MIP with the tiles fixed: its optimum equals the scorer's group count and the
+    CP-SAT group model's (a second formulation)."""
+    from octosolve.octiles.challenges.certificates import load_certificate
+    from octosolve.octiles.challenges.proofs_groups import TwoStopFlow
+    model = TwoStopFlow()
+    pls = [load_certificate(18, v)["placement"] for v in ("count", "types")]
+    pls += list(_random_placements(2, seed=1818))
+    for pl in pls:
+        r = model.solve(fixed=pl, time_limit=60)
+        assert r["status"] == "OPTIMAL"
+        n = len(Sc.two_stop_groups(R.trace(pl)))
+        assert r["objective"] == n == _model_max(pl)
+
+
+# ---------------------------------------------------------------------------------------------
+# 13, 21, 23: segment counts
+
+
+def test_segment_bounds_by_hand_and_on_random_placements():
+    """The facts the segment bounds rest on, the hand arithmetic, and the tracer: every path has
+    >= 1 segment and every loop >= 2, a component visiting a tile twice has >= 3 (path) or >= 4
+    (loop), the segments of all components sum to 68, and no scorer exceeds its bound."""
+    from octosolve.octiles.challenges.catalogue import get_variant
+    f = A.segment_facts()
+    assert f == {"one_segment_path_shapes": 7, "one_segment_shapes": 8}
+    assert A.segment_bound(13, "self-crossing")["bound"] == 16        # p + 2l <= (68 - 36) / 2
+    assert A.segment_bound(21, "count")["bound"] == 37                # min(36, 39 - 2L) + L, L = 1
+    assert A.segment_bound(23, "segments")["bound"] == 17             # 2m + 34 <= 68
+    scorers = {key: get_variant(*key)[1].score for key in
+               ((13, "self-crossing"), (13, "twice-not-self-crossing"), (21, "count"),
+                (23, "segments"))}
+    for pl in _random_placements(40, seed=1321):
+        tr = R.trace(pl)
+        comps = tr.complete_paths + tr.loops
+        assert sum(p.segments for p in comps) == 68 and len(tr.complete_paths) == 36
+        for p in comps:
+            assert p.segments >= (1 if p.kind == "path" else 2)
+            if max(p.tile_visits.values()) >= 2:
+                assert p.segments >= (3 if p.kind == "path" else 4)
+        for (n, v), score in scorers.items():
+            assert score(tr) <= A.segment_bound(n, v)["bound"]

@@ -356,3 +356,25 @@ def test_segment_bounds_by_hand_and_on_random_placements():
                 assert p.segments >= (3 if p.kind == "path" else 4)
         for (n, v), score in scorers.items():
             assert score(tr) <= A.segment_bound(n, v)["bound"]
+
+
+def test_all_circles_option_requires_every_circle_in_a_group():
+    """With 5 groups (as many as the circles of a colour) every circle is in a group; the option
+    says exactly that, so on the 3-group certificate (8 circles outside the groups) it is
+    infeasible, while the plain model reaches 3."""
+    from ortools.sat.python import cp_model
+
+    from octosolve.octiles.challenges.certificates import load_certificate
+    from octosolve.octiles.challenges.cpsat import Skeleton
+    from octosolve.octiles.challenges.proofs_groups import two_stop_exact_build
+    pl = load_certificate(18, "count")["placement"]
+    tr = R.trace(pl)
+    in_groups = {c for g in Sc.two_stop_groups(tr) for c in g["circles"]}
+    assert len(in_groups) == 12
+    sk = Skeleton()
+    sk.m.Maximize(two_stop_exact_build(sk, all_circles=True))
+    sk.fix(pl)
+    sv = cp_model.CpSolver()
+    sv.parameters.num_workers = 1
+    assert sv.Solve(sk.m) == cp_model.INFEASIBLE
+    assert _model_max(pl) == 3

@@ -546,8 +546,7 @@ def prove_22_paths(ctx) -> dict:
     long_bound = (N_SEGMENTS - N_PATHS) // SHORT
     best, placement = ctx.best or 0, None
     classes, packed = _packed_classes(max(best, long_bound))
-    cases, bound = [], long_bound
-    open_cases = 0
+    cases, bound, examined = [], long_bound, []
     for ub, key, mem in packed:
         if ub <= max(best, long_bound):
             break
@@ -563,10 +562,11 @@ def prove_22_paths(ctx) -> dict:
             if val > best:
                 best, placement = val, r["placement"]
         cb = r["bound"] if r["bound"] is not None else ub
-        if r["solver_status"] not in ("INFEASIBLE", "OPTIMAL"):
-            open_cases += 1
+        examined.append((key, min(cb, ub)))
         bound = max(bound, min(cb, ub))
-    rest = [ub for ub, _, _ in packed if ub <= max(best, long_bound)]
+    open_cases = sum(1 for _, b in examined if b > best)
+    done = {key for key, _ in examined}
+    rest = [ub for ub, key, _ in packed if key not in done]
     cases.append({"case": f"{len(rest)} other classes of <= {SHORT} segments",
                   "closed_by": f"packing bound <= {max(rest) if rest else 0}"})
     bound = max(bound, best)

@@ -329,18 +329,7 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
         proof["turned_copies_model"] = {"solver_status": r["status"], "objective": r["objective"],
                                         "seconds": r["seconds"], "time_limit": time_limit / 2}
         time_limit = time_limit / 2
-    if ch.method == "search":
-        from .search import anneal, traced
-        fn = var.search or traced(var.score)
-        found, _, n = anneal(fn, seconds=time_limit, seed=seed, start=start, target=bound)
-        val = var.score(R.trace(found))
-        if best is None or val > best:
-            placement, best = found, val
-        solver_info = {"local_search": "simulated annealing", "seconds": time_limit, "seed": seed,
-                       "evaluations": n}
-        proof["method"] = "best found by local search" + (f"; bound: {bound_info['method']}"
-                                                          if bound_info else "; no bound known")
-    elif (number, var.name) in strategies():
+    if (number, var.name) in strategies():
         # a variant's own proof (``proofs_paths``/``proofs_groups``): it returns what it proved
         out = strategies()[number, var.name](ProofContext(
             number=number, var=var, best=best, start=start, bound=bound, time_limit=time_limit,
@@ -353,6 +342,17 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
                 placement, best = out["placement"], val
         if out.get("bound") is not None and (bound is None or out["bound"] < bound):
             bound = out["bound"]
+    elif ch.method == "search":
+        from .search import anneal, traced
+        fn = var.search or traced(var.score)
+        found, _, n = anneal(fn, seconds=time_limit, seed=seed, start=start, target=bound)
+        val = var.score(R.trace(found))
+        if best is None or val > best:
+            placement, best = found, val
+        solver_info = {"local_search": "simulated annealing", "seconds": time_limit, "seed": seed,
+                       "evaluations": n}
+        proof["method"] = "best found by local search" + (f"; bound: {bound_info['method']}"
+                                                          if bound_info else "; no bound known")
     elif (number, var.name) == (12, "count") and best is not None:
         cases, proven = prove_12_cases(best, time_limit=time_limit, workers=workers, seed=seed,
                                        scheduler=scheduler)

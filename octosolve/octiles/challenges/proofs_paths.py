@@ -364,6 +364,15 @@ def prove_pair_by_cases(ctx) -> dict:
         out["argument"] = ("two different components are two loops (no end), a path and a loop (2 "
                            "ends) or two paths (4 ends); the first two are bounded by the "
                            "assignment bound with that many ends, the third by CP-SAT")
+    elif r["bound"] is not None:
+        # OPTIMAL: the two-paths case's maximum is r["objective"]; otherwise CP-SAT's bound on it
+        out["bound"] = max(r["bound"], cb[0], cb[2], ctx.best)
+        out["method"] = (f"case split: two loops <= {cb[0]} and a path with a loop <= {cb[2]} "
+                         f"(assignment bound), two paths: the exact model with objective >= "
+                         f"{ctx.best + 1} is {r['status']} with bound {r['bound']}")
+        out["argument"] = ("two different components are two loops (no end), a path and a loop (2 "
+                           "ends) or two paths (4 ends); the first two are bounded by the "
+                           "assignment bound with that many ends, the third by CP-SAT")
     else:
         out["bound"] = None
         out["method"] = f"case split: the two-paths case is open ({r['status']} at the time limit)"

@@ -25,7 +25,6 @@ is turn-invariant like the variant): its optimum, or CP-SAT's bound on it, is a 
 
 from __future__ import annotations
 
-import math
 
 from .. import rules as R
 from .geometry import B, CROSSING, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
@@ -162,89 +161,17 @@ RELAXATIONS = {(2, "path-segments"): False, (2, "path-points"): True, (6, "point
                (14, "cross"): True, (14, "share"): True}   # {variant: with assignment cuts}
 
 
-class _Bar:
-    """CP-SAT's search log as a progress bar on stderr (seconds; best value and bound)."""
-
-    def __init__(self, desc, time_limit):
-        import time
-
-        from octosolve.core.progress import progress
-        self.bar = progress(total=int(math.ceil(time_limit)), desc=desc, unit="s")
-        self.t0, self.done, self.clock = time.perf_counter(), 0, time.perf_counter
-
-    def __call__(self, line):
-        if not line.startswith("#"):
-            return
-        el = int(self.clock() - self.t0)
-        if el > self.done:
-            self.bar.update(min(el, self.bar.total or el) - self.done)
-            self.done = el
-        info = {p.split(":")[0]: p.split(":", 1)[1] for p in line.split()
-                if p.startswith(("best:", "next:"))}
-        if info:
-            self.bar.set_postfix(info, refresh=False)
-
-    def close(self):
-        self.bar.close()
-
-
 def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, symmetry=True,
                      linearization=2, desc="relaxation") -> dict:
-    """Solve a :class:`Relaxation` (as :func:`.prove.run_cpsat`, plus CP-SAT's linearization level:
-    2 puts the assignment cuts into the linear relaxation). Ctrl-C raises KeyboardInterrupt."""
-    import time
+    """Solve a :class:`Relaxation` with :func:`.prove.run_cpsat`, plus CP-SAT's linearization
+    level (2 puts the assignment cuts into the linear relaxation). Ctrl-C raises KeyboardInterrupt."""
+    from .prove import run_cpsat
 
-    from ortools.sat.python import cp_model
-
-    from octosolve.core.progress import enabled as progress_enabled
-
-    from ...core.cpsat import solve as cpsat_solve
-    from .cpsat import Skeleton
-    from .symmetry import break_turn_symmetry
-
-    t0 = time.perf_counter()
-    sk = Skeleton()
-    obj = rel.build(sk)
-    if lower is not None:
-        sk.m.Add(obj >= lower)
-    if upper is not None:
-        sk.m.Add(obj <= upper)
-    sk.m.Maximize(obj)
-    if symmetry:
-        break_turn_symmetry(sk)
-    solver = cp_model.CpSolver()
-    prm = solver.parameters
-    prm.max_time_in_seconds = float(time_limit)
-    prm.num_workers = int(workers)
-    prm.random_seed = int(seed) % 2**31
-    prm.linearization_level = int(linearization)
-    prm.catch_sigint_signal = False
-    bar = None
-    if progress_enabled():
-        bar = _Bar(desc, time_limit)
-        prm.log_search_progress = True
-        prm.log_to_stdout = False
-        solver.log_callback = bar
-    try:
-        st = cpsat_solve(solver, sk.m, show_progress=False)
-    finally:
-        if bar is not None:
-            bar.close()
-    name = solver.StatusName(st)
-    out = {"status": name, "placement": None, "objective": None, "bound": None,
-           "seconds": round(time.perf_counter() - t0, 1),
-           "params": {"time_limit": float(time_limit), "workers": int(workers), "seed": int(seed),
-                      "lower": lower, "upper": upper, "solver_status": name,
-                      "turn_symmetry_broken": bool(symmetry),
-                      "linearization_level": int(linearization), "model": rel.name}}
-    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        out["placement"] = sk.placement(solver)
-        out["objective"] = int(round(solver.ObjectiveValue()))
-    if st != cp_model.INFEASIBLE:
-        bd = solver.BestObjectiveBound()
-        if math.isfinite(bd):
-            out["bound"] = int(math.floor(bd + 1e-6))
-    return out
+    r = run_cpsat(rel.key[0] if hasattr(rel, "key") else 0, rel, time_limit=time_limit,
+                  workers=workers, seed=seed, lower=lower, upper=upper, desc=desc,
+                  symmetry=symmetry, params={"linearization_level": int(linearization)})
+    r["params"]["model"] = rel.name
+    return r
 
 
 def prove_by_relaxation(ctx) -> dict:

@@ -135,9 +135,11 @@ class _Progress:
 
 def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
               hint: dict | None = None, lower: int | None = None, upper: int | None = None,
-              extra=None, desc: str = "CP-SAT", symmetry: bool = False) -> dict:
+              extra=None, desc: str = "CP-SAT", symmetry: bool = False,
+              params: dict | None = None) -> dict:
     """Solve a variant's model (``extra(sk, obj)`` adds constraints; ``lower``/``upper`` bound the
-    objective). Returns {"status", "placement", "objective", "bound", "seconds", "params"}.
+    objective; ``params``: further CP-SAT parameters, e.g. ``{"linearization_level": 2}``, applied
+    and recorded). Returns {"status", "placement", "objective", "bound", "seconds", "params"}.
     Ctrl-C stops the search and raises KeyboardInterrupt."""
     from ortools.sat.python import cp_model
 
@@ -166,6 +168,8 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
     prm.num_workers = int(workers)
     prm.random_seed = int(seed) % 2**31  # (CP-SAT's seed is 32-bit)
     prm.catch_sigint_signal = False
+    for k, v in (params or {}).items():
+        setattr(prm, k, v)
     bar = None
     if progress_enabled():
         bar = _Progress(desc, time_limit)
@@ -182,7 +186,7 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
            "seconds": round(time.perf_counter() - t0, 1),
            "params": {"time_limit": float(time_limit), "workers": int(workers), "seed": int(seed),
                       "lower": lower, "upper": upper, "solver_status": name,
-                      "turn_symmetry_broken": bool(symmetry)}}
+                      "turn_symmetry_broken": bool(symmetry), **(params or {})}}
     if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         out["placement"] = sk.placement(solver)
         if obj is not None:

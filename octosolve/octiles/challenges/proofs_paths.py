@@ -163,9 +163,9 @@ RELAXATIONS = {(2, "path-segments"): False, (2, "path-points"): True, (6, "point
 
 def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, symmetry=True,
                      linearization=2, desc="relaxation") -> dict:
-    """Solve a :class:`Relaxation` with :func:`.prove.run_cpsat`, plus CP-SAT's linearization
+    """Solve a :class:`Relaxation` with :func:`.runner.run_cpsat`, plus CP-SAT's linearization
     level (2 puts the assignment cuts into the linear relaxation). Ctrl-C raises KeyboardInterrupt."""
-    from .prove import run_cpsat
+    from .runner import run_cpsat
 
     r = run_cpsat(rel.key[0] if hasattr(rel, "key") else 0, rel, time_limit=time_limit,
                   workers=workers, seed=seed, lower=lower, upper=upper, desc=desc,

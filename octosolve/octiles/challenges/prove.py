@@ -24,16 +24,12 @@ Yes/no questions (4, 8, 25-29) are settled by a placement that the tracer accept
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
 from octosolve.core.batch import run_batch
 from octosolve.core.errors import fail
-from octosolve.core.progress import enabled as progress_enabled
-from octosolve.core.progress import progress
 
-from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .bounds import end_distributions, local_table
 from .catalogue import get_variant
@@ -41,6 +37,7 @@ from .certificates import load_certificate
 from .arguments import (N_PATHS, cycles, loop_packing_bound, one_tile_bound,  # noqa: F401
                         prove_loops_by_cycles, static_bound)
 from .geometry import SP, STUBS, B
+from .runner import run_cpsat
 from .symmetry import (TURN_INVARIANT, break_turn_symmetry, canonical_turn,  # noqa: F401
                        turn_placement)
 
@@ -99,103 +96,6 @@ def start_placement(number: int, variant: str, fresh: bool) -> tuple[dict | None
             return (R.validate_placement(R.placement_from_json(d["placement"]), full=True),
                     f"started from the committed result results/octiles/challenges/{p.name}")
     return None, "from scratch (no stored placement)"
-
-
-# ---------------------------------------------------------------------------------------------
-# bounds that need no model
-
-
-# ---------------------------------------------------------------------------------------------
-# CP-SAT with progress and Ctrl-C
-
-
-class _Progress:
-    """CP-SAT's search log turned into a progress bar on stderr (best value and bound)."""
-
-    def __init__(self, desc: str, time_limit: float):
-        self.bar = progress(total=int(math.ceil(time_limit)), desc=desc, unit="s")
-        self.t0 = time.perf_counter()
-        self.done = 0
-
-    def __call__(self, line: str):
-        if not line.startswith("#"):
-            return
-        el = int(time.perf_counter() - self.t0)
-        if el > self.done:
-            self.bar.update(min(el, self.bar.total or el) - self.done)
-            self.done = el
-        parts = line.split()
-        info = {p.split(":")[0]: p.split(":", 1)[1] for p in parts if p.startswith(("best:", "next:"))}
-        if info:
-            self.bar.set_postfix(info, refresh=False)
-
-    def close(self):
-        self.bar.close()
-
-
-def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
-              hint: dict | None = None, lower: int | None = None, upper: int | None = None,
-              extra=None, desc: str = "CP-SAT", symmetry: bool = False,
-              params: dict | None = None) -> dict:
-    """Solve a variant's model (``extra(sk, obj)`` adds constraints; ``lower``/``upper`` bound the
-    objective; ``params``: further CP-SAT parameters, e.g. ``{"linearization_level": 2}``, applied
-    and recorded). Returns {"status", "placement", "objective", "bound", "seconds", "params"}.
-    Ctrl-C stops the search and raises KeyboardInterrupt."""
-    from ortools.sat.python import cp_model
-
-    from .cpsat import Skeleton
-
-    t0 = time.perf_counter()
-    sk = Skeleton()
-    obj = var.build(sk)
-    if extra is not None:
-        extra(sk, obj)
-    if obj is not None:
-        if lower is not None:
-            sk.m.Add(obj >= lower)
-        if upper is not None:
-            sk.m.Add(obj <= upper)
-        sk.m.Maximize(obj)
-    if symmetry:
-        break_turn_symmetry(sk)
-        if hint:
-            hint = canonical_turn(hint)
-    if hint:
-        sk.hint(hint)
-    solver = cp_model.CpSolver()
-    prm = solver.parameters
-    prm.max_time_in_seconds = float(time_limit)
-    prm.num_workers = int(workers)
-    prm.random_seed = int(seed) % 2**31  # (CP-SAT's seed is 32-bit)
-    prm.catch_sigint_signal = False
-    for k, v in (params or {}).items():
-        setattr(prm, k, v)
-    bar = None
-    if progress_enabled():
-        bar = _Progress(desc, time_limit)
-        prm.log_search_progress = True
-        prm.log_to_stdout = False
-        solver.log_callback = bar
-    try:  # a Ctrl-C stops the search and is raised here (core/cpsat.py)
-        st = cpsat_solve(solver, sk.m, show_progress=False)
-    finally:
-        if bar is not None:
-            bar.close()
-    name = solver.StatusName(st)
-    out = {"status": name, "placement": None, "objective": None, "bound": None,
-           "seconds": round(time.perf_counter() - t0, 1),
-           "params": {"time_limit": float(time_limit), "workers": int(workers), "seed": int(seed),
-                      "lower": lower, "upper": upper, "solver_status": name,
-                      "turn_symmetry_broken": bool(symmetry), **(params or {})}}
-    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        out["placement"] = sk.placement(solver)
-        if obj is not None:
-            out["objective"] = int(round(solver.ObjectiveValue()))
-    if obj is not None and st != cp_model.INFEASIBLE:
-        bd = solver.BestObjectiveBound()
-        if math.isfinite(bd):
-            out["bound"] = int(math.floor(bd + 1e-6))
-    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,6 +21,26 @@ from .geometry import B, STUBS, stubs_of
 __all__ = ["STRATEGIES", "two_stop_exact_build", "prove_18_count", "group_type", "TwoStopFlow",
            "TurnedFlow", "prove_16", "class_model", "prove_22_paths"]
 
+def _milp_outcome(res, x) -> dict:
+    """What ``scipy.optimize.milp`` (HiGHS, a minimisation of the negated objective) proved:
+    status, objective, bound (the optimum, or HiGHS's dual bound at the time limit) and, with the
+    tile variables ``x`` [(space, tile, rotation)], the placement."""
+    import math
+
+    out = {"status": {0: "OPTIMAL", 1: "TIME_LIMIT", 2: "INFEASIBLE"}.get(res.status, res.message),
+           "objective": None, "bound": None, "placement": None}
+    if res.x is not None:
+        out["objective"] = int(round(-res.fun))
+        if x is not None:
+            out["placement"] = {s: R.Placed(t, r) for i, (s, t, r) in enumerate(x) if res.x[i] > 0.5}
+    db = getattr(res, "mip_dual_bound", None)
+    if res.status == 0 and out["objective"] is not None:
+        out["bound"] = out["objective"]
+    elif db is not None and math.isfinite(db):
+        out["bound"] = int(math.floor(-db + 1e-6))
+    return out
+
+
 COLOURS = ("west", "north", "east", "south")
 
 
@@ -248,8 +268,6 @@ class TwoStopFlow:
 
     def solve(self, *, lower: int | None = None, time_limit: float = 60.0,
               fixed: dict | None = None, symmetry: bool = False) -> dict:
-        import math
-
         import numpy as np
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import coo_matrix
@@ -288,19 +306,7 @@ class TwoStopFlow:
         integ[gl] = 1
         res = milp(c=obj, constraints=cons, integrality=integ, bounds=Bounds(lo, hi),
                    options={"time_limit": float(time_limit), "disp": False})
-        out = {"status": {0: "OPTIMAL", 1: "TIME_LIMIT", 2: "INFEASIBLE"}.get(res.status,
-                                                                           res.message),
-               "objective": None, "bound": None, "placement": None}
-        if res.x is not None:
-            out["objective"] = int(round(-res.fun))
-            out["placement"] = {s: R.Placed(t, r) for i, (s, t, r) in enumerate(self.x)
-                                if res.x[i] > 0.5}
-        db = getattr(res, "mip_dual_bound", None)
-        if res.status == 0 and out["objective"] is not None:
-            out["bound"] = out["objective"]
-        elif db is not None and math.isfinite(db):
-            out["bound"] = int(math.floor(-db + 1e-6))
-        return out
+        return _milp_outcome(res, self.x)
 
 
 class TurnedFlow:
@@ -397,8 +403,6 @@ class TurnedFlow:
               fixed: dict | None = None) -> dict:
         """The MIP (HiGHS): {"status", "objective", "bound", "placement"}; ``lower`` adds
         ``paths >= lower``; ``fixed`` fixes a placement (tests)."""
-        import math
-
         import numpy as np
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import csr_matrix
@@ -419,20 +423,7 @@ class TurnedFlow:
         integ[:len(self.x) if self.tiles else self.nv] = 1
         res = milp(c=obj, constraints=cons, integrality=integ, bounds=Bounds(lo, 1),
                    options={"time_limit": float(time_limit), "disp": False})
-        out = {"status": {0: "OPTIMAL", 1: "TIME_LIMIT", 2: "INFEASIBLE"}.get(res.status,
-                                                                           res.message),
-               "objective": None, "bound": None, "placement": None}
-        if res.x is not None:
-            out["objective"] = int(round(-res.fun))
-            if self.tiles:
-                out["placement"] = {s: R.Placed(t, r) for i, (s, t, r) in enumerate(self.x)
-                                    if res.x[i] > 0.5}
-        db = getattr(res, "mip_dual_bound", None)
-        if res.status == 0 and out["objective"] is not None:
-            out["bound"] = out["objective"]
-        elif db is not None and math.isfinite(db):
-            out["bound"] = int(math.floor(-db + 1e-6))
-        return out
+        return _milp_outcome(res, self.x if self.tiles else None)
 
 
 def prove_16(ctx) -> dict:

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 
 from .core.errors import fail
 
-__all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec"]
+__all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec",
+           "record_game", "replay_record"]
 
 
 @dataclass(frozen=True)
@@ -134,3 +135,25 @@ def match_spec(game_name: str, game_params: dict | None = None, player_options: 
     return MatchSpec(new_game=partial(new_game, game_name), new_player=partial(new_player, game_name),
                      game_params=dict(game_params or {}), player_options=dict(player_options or {}),
                      max_moves=max_moves)
+
+
+def record_game(rec) -> tuple:
+    """``(entry, game)`` for a game record (:mod:`octosolve.core.record`): the registry's entry
+    for ``rec["game"]`` and the game rebuilt from ``rec["params"]``."""
+    from .core.record import check_record_shape
+
+    check_record_shape(rec)
+    entry = get_game(rec["game"])
+    try:
+        game = entry.make_game(**rec["params"])
+    except TypeError as exc:
+        fail(f"record: bad game parameters for {entry.name}: {str(exc)[:120]}")
+    return entry, game
+
+
+def replay_record(rec):
+    """The final state of a game record, every move checked against the rules."""
+    from .core.record import replay
+
+    _entry, game = record_game(rec)
+    return replay(rec, game)

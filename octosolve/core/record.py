@@ -1,0 +1,174 @@
+"""One game record for every game: what the CLI's ``--out``, the report, the web app's downloads,
+links and replays all read and write.
+
+A record is a plain JSON document::
+
+    {"format": "octosolve-record/1",
+     "game": "octagone",                 # the registry's name
+     "params": {...},                    # game.params(): rebuilds the same Game
+     "players": ["human", "alphabeta"],  # one name per seat
+     "seed": 7,                          # game.new_initial_state(seed) deals the start
+     "moves": [{"player": 0, "action": 17, "move": "<notation>"}, ...],   # player -1: chance
+     "outcome": {"terminal": true, "winners": [0], "returns": [1.0, -1.0]},
+     "extras": {...}}                    # anything a game adds (optional)
+
+The start is ``game.new_initial_state(seed)``; every move is an action id of the state before it,
+and ``move`` is that state's ``action_to_string(action)`` (the game's one notation, always read on
+the state *before* the move). Replaying a record rebuilds every position, so a record is
+checkable by anyone holding the rules: :func:`replay` refuses a move that is not legal where it
+stands, or a ``move`` text that does not name its action.
+
+>>> from octosolve.core.record import parse_move  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from .errors import fail
+from .game import CHANCE, Game, State
+
+__all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
+           "check_record_shape", "parse_move", "move_text", "finish_record"]
+
+RECORD_FORMAT = "octosolve-record/1"
+MAX_RECORD_MOVES = 100_000
+
+
+def move_text(state: State, action: int) -> str:
+    """The notation of ``action`` in ``state`` (the state before the move)."""
+    return str(state.action_to_string(int(action)))
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def parse_move(state: State, text: str | int) -> int:
+    """The legal action of ``state`` that ``text`` names: an action id (int or digits) or the
+    notation :func:`move_text` prints (case and spacing ignored). A one-line error otherwise."""
+    legal = state.chance_outcomes() if state.current_player() == CHANCE else None
+    actions = [a for a, _ in legal] if legal is not None else list(state.legal_actions())
+    if isinstance(text, bool):
+        fail(f"move {text!r} is not a move")
+    if isinstance(text, int) or (isinstance(text, str) and text.strip().lstrip("-").isdigit()):
+        a = int(text)
+        if a not in actions:
+            fail(f"move {a} is not legal here")
+        return a
+    want = _norm(text)
+    found = [a for a in actions if _norm(state.action_to_string(a)) == want]
+    if not found:
+        fail(f"move {str(text)[:80]!r} is not legal here")
+    if len(found) > 1:
+        fail(f"move {str(text)[:80]!r} names {len(found)} moves; give the action number")
+    return found[0]
+
+
+def finish_record(rec: dict, state: State) -> dict:
+    """Set ``rec["outcome"]`` from ``state`` (the position after the last move)."""
+    terminal = bool(state.is_terminal())
+    rec["outcome"] = {"terminal": terminal,
+                      "winners": [int(w) for w in state.winners()] if terminal else [],
+                      "returns": [float(r) for r in state.returns()] if terminal else []}
+    return rec
+
+
+def make_record(game_name: str, game: Game, seed: int | None, players: Sequence[str],
+                moves: Iterable[tuple[int, int]] = (), extras: dict | None = None,
+                start: State | None = None) -> dict:
+    """A record of ``moves`` (``(player, action)`` pairs, as ``State.history`` holds them) played
+    from ``game.new_initial_state(seed)`` (or ``start``, a fresh copy of that state); the notation
+    of each move is read on the state before it, and the moves are checked as they are replayed."""
+    state = start.clone() if start is not None else game.new_initial_state(seed)
+    out = []
+    for p, a in moves:
+        p, a = int(p), int(a)
+        if state.is_terminal():
+            fail("record: a move after the end of the game")
+        cur = state.current_player()
+        if cur != p:
+            fail(f"record: move {len(out) + 1} is by player {p}, but player {cur} is to move")
+        out.append({"player": p, "action": a, "move": move_text(state, a)})
+        state.apply_action(a)
+    rec = {"format": RECORD_FORMAT, "game": str(game_name), "params": dict(game.params()),
+           "players": [str(x) for x in players], "seed": None if seed is None else int(seed),
+           "moves": out}
+    finish_record(rec, state)
+    if extras:
+        rec["extras"] = dict(extras)
+    return rec
+
+
+def record_from_history(game_name: str, game: Game, seed: int | None, players: Sequence[str],
+                        state: State, extras: dict | None = None) -> dict:
+    """The record of ``state`` (played from ``new_initial_state(seed)``), from its ``history``."""
+    return make_record(game_name, game, seed, players, list(state.history), extras)
+
+
+def check_record_shape(rec: Any) -> dict:
+    """The record's fields, checked for shape (not yet for legality): a one-line error otherwise."""
+    if not isinstance(rec, dict):
+        fail("record: expected a JSON object")
+    if rec.get("format") != RECORD_FORMAT:
+        fail(f"record: format must be {RECORD_FORMAT!r}, got {str(rec.get('format'))[:40]!r}")
+    for key, typ in (("game", str), ("params", dict), ("players", list), ("moves", list)):
+        if not isinstance(rec.get(key), typ):
+            fail(f"record: {key!r} missing or not a {typ.__name__}")
+    seed = rec.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0
+                             or seed >= 2 ** 63):
+        fail("record: 'seed' must be a whole number from 0 to 2**63-1 or null")
+    if len(rec["moves"]) > MAX_RECORD_MOVES:
+        fail(f"record: more than {MAX_RECORD_MOVES} moves")
+    if not all(isinstance(p, str) for p in rec["players"]):
+        fail("record: 'players' must be a list of names")
+    for i, m in enumerate(rec["moves"], 1):
+        if not isinstance(m, dict) or isinstance(m.get("action"), bool) \
+                or not isinstance(m.get("action"), int) \
+                or isinstance(m.get("player"), bool) or not isinstance(m.get("player"), int):
+            fail(f"record: move {i} must be an object with whole-number 'player' and 'action'")
+        if "move" in m and not isinstance(m["move"], str):
+            fail(f"record: move {i}: 'move' must be a string")
+    return rec
+
+
+def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
+    """Yield ``(state, move)`` for every move of ``rec`` (the state before it), then
+    ``(final_state, None)``. Each move is checked: its player is the one to move, its action is
+    legal (or a chance outcome), and its ``move`` text, when given, is the action's notation."""
+    check_record_shape(rec)
+    state = game.new_initial_state(rec.get("seed"))
+    for i, m in enumerate(rec["moves"], 1):
+        if state.is_terminal():
+            fail(f"record: move {i} comes after the end of the game")
+        cur = state.current_player()
+        if m["player"] != cur:
+            fail(f"record: move {i} is by player {m['player']}, but player {cur} is to move")
+        a = m["action"]
+        if cur == CHANCE:
+            if a not in {x for x, _ in state.chance_outcomes()}:
+                fail(f"record: move {i} ({a}) is not a chance outcome here")
+        elif a not in state.legal_actions():
+            fail(f"record: move {i} (action {a}) is not legal here")
+        if "move" in m and _norm(m["move"]) != _norm(move_text(state, a)):
+            fail(f"record: move {i} says {m['move'][:60]!r} but action {a} is "
+                 f"{move_text(state, a)!r}")
+        yield state.clone(), m
+        state.apply_action(a)
+    yield state, None
+
+
+def replay(rec: dict, game: Game) -> State:
+    """The final state of ``rec``, every move checked (see :func:`replay_states`); the stored
+    outcome, when present, must be the replayed one."""
+    final = None
+    for final, _m in replay_states(rec, game):
+        pass
+    out = rec.get("outcome")
+    if isinstance(out, dict) and out.get("terminal"):
+        if not final.is_terminal():
+            fail("record: says the game ended, but the replayed game goes on")
+        if sorted(int(w) for w in out.get("winners", [])) != sorted(final.winners()):
+            fail("record: its winners differ from the replayed game's")
+    return final

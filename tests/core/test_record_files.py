@@ -1,0 +1,108 @@
+"""The one game record (core/record.py) and atomic files (core/files.py)."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from octosolve.core.errors import OctoError
+from octosolve.core.files import atomic_write_text
+from octosolve.core.game import CHANCE, sample_chance
+from octosolve.core.record import make_record, parse_move, replay, replay_states
+from octosolve.games import GAMES, record_game, replay_record
+
+STATE_GAMES = [g.name for g in GAMES if g.has_state]
+
+
+def _random_game(name, seed, max_moves=60):
+    entry = [g for g in GAMES if g.name == name][0]
+    game = entry.make_game()
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize("name", STATE_GAMES)
+def test_record_round_trip(name):
+    game, state = _random_game(name, 5)
+    rec = make_record(name, game, 5, ["random"] * game.info.num_players, state.history)
+    rec2 = json.loads(json.dumps(rec))
+    final = replay_record(rec2)
+    assert final.to_json() == state.to_json()
+    # every stored notation parses back to its action on the state before it
+    for st, m in replay_states(rec2, record_game(rec2)[1]):
+        if m is None:
+            break
+        assert parse_move(st, m["move"]) == m["action"] or st.current_player() == CHANCE
+
+
+@pytest.mark.parametrize("name", STATE_GAMES)
+def test_record_refuses_tampering(name):
+    game, state = _random_game(name, 9, max_moves=12)
+    rec = make_record(name, game, 9, ["random"] * game.info.num_players, state.history)
+    players_moves = [i for i, m in enumerate(rec["moves"]) if m["player"] != CHANCE]
+    i = players_moves[-1]
+    bad = json.loads(json.dumps(rec))
+    bad["moves"][i]["action"] = 10 ** 6
+    with pytest.raises(OctoError, match="not legal"):
+        replay(bad, game)
+    bad = json.loads(json.dumps(rec))
+    bad["moves"][i]["move"] = "not a move at all"
+    with pytest.raises(OctoError, match="says"):
+        replay(bad, game)
+    bad = json.loads(json.dumps(rec))
+    bad["format"] = "other"
+    with pytest.raises(OctoError, match="format"):
+        replay_record(bad)
+
+
+def test_parse_move_errors():
+    game, state = _random_game("octagone", 3, max_moves=2)
+    with pytest.raises(OctoError, match="not legal"):
+        parse_move(state, "zz top")
+    a = state.legal_actions()[0]
+    assert parse_move(state, str(a)) == a
+    assert parse_move(state, state.action_to_string(a).upper()) == a
+
+
+def test_atomic_write_keeps_old_file_when_killed(tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("old and good\n")
+    script = textwrap.dedent(f"""
+        import os, sys, time
+        from octosolve.core.files import atomic_write
+        with atomic_write({str(target)!r}) as f:
+            f.write("new " * 1000)
+            f.flush()
+            print("writing", flush=True)
+            time.sleep(60)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "writing"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert target.read_text() == "old and good\n"
+
+
+def test_atomic_write_exception_leaves_no_temp(tmp_path):
+    target = tmp_path / "x.json"
+    atomic_write_text(target, "1\n")
+    from octosolve.core.files import atomic_write
+    with pytest.raises(RuntimeError):
+        with atomic_write(target) as f:
+            f.write("partial")
+            raise RuntimeError("boom")
+    assert target.read_text() == "1\n"
+    assert sorted(os.listdir(tmp_path)) == ["x.json"]

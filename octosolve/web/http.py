@@ -51,11 +51,19 @@ async def read_body_json(request: Request) -> dict:
     if not raw.strip():
         return {}
     try:
-        obj = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ApiError(400, "request body is not UTF-8")
-    except ValueError as e:
-        raise ApiError(400, f"malformed JSON: {e}")
+    # the CLI's strict reader: duplicate keys, NaN and documents nested over 64 levels are refused
+    from ..core.errors import OctoError
+    from ..core.jsonout import parse_json
+
+    try:
+        obj = parse_json(text, "request body")
+    except OctoError as e:
+        raise ApiError(400, e.format_message() if hasattr(e, "format_message") else str(e))
+    except (ValueError, RecursionError) as e:
+        raise ApiError(400, f"malformed JSON: {str(e)[:120]}")
     if not isinstance(obj, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return obj

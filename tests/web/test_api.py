@@ -517,3 +517,21 @@ def test_serve_rejects_bad_port(cli_runner):
 def test_doctests(name):
     res = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0
+
+
+def test_every_post_route_refuses_deep_or_duplicate_json_with_400(client):
+    """The CLI's JSON limits on every POST route: deep nesting, duplicate keys, NaN -> 400, never 500."""
+    from starlette.routing import Route
+
+    app = client.app
+    posts = [r.path for r in app.routes if isinstance(r, Route) and "POST" in (r.methods or ())]
+    assert len(posts) >= 9
+    bodies = ["[" * 100_000 + "]" * 100_000, '{"a":' * 5000 + "1" + "}" * 5000,
+              '{"a": 1, "a": 2}', '{"a": NaN}']
+    for path in posts:
+        url = (path.replace("{game}", "octagone").replace("{gid}", "nope")
+               .replace("{number:int}", "3").replace("{variant}", "x"))
+        for body in bodies:
+            r = client.post(url, content=body, headers={"content-type": "application/json"})
+            assert r.status_code in (400, 404), (url, body[:20], r.status_code, r.text[:80])
+            assert "error" in r.json()

@@ -128,15 +128,20 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, sv
 @click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
               help="Node budget, 1 to 10^12 (default 10^9, about two minutes): beyond it the answer "
                    "is 'not proven'.")
+@click.option("--target", type=click.Choice(["margin", "outcome"], case_sensitive=False),
+              default="margin", show_default=True,
+              help="margin: prove the exact margin of shields; outcome: prove only win, loss or draw "
+                   "(a null-window search, often many times faster).")
 @json_option
-def solve(position, engine, all_moves, max_nodes, as_json):
+def solve(position, engine, all_moves, max_nodes, target, as_json):
     """Prove the value (win/loss/draw and margin) and best move of a 2-player position. Progress on
     stderr on a terminal; Ctrl-C stops the search."""
     from .solve import DEFAULT_MAX_NODES, describe_action, solve as do_solve
 
     st = load_position(position)
     budget = max_nodes or DEFAULT_MAX_NODES
-    r = do_solve(st, engine=engine.lower(), max_nodes=budget, all_moves=all_moves, show_progress=True)
+    r = do_solve(st, engine=engine.lower(), max_nodes=budget, all_moves=all_moves, show_progress=True,
+                 target=target.lower())
     r["best_move"] = describe_action(st, r["best_action"])
     for m in r.get("moves", []):
         m["move"] = describe_action(st, m["action"])
@@ -150,9 +155,12 @@ def solve(position, engine, all_moves, max_nodes, as_json):
     bm = r["best_move"]
     move = "pass" if bm and bm.get("pass") else (
         f"{bm['shield']} on row {bm['row']}, col {bm['col']}, arrow {bm['direction']}" if bm else "-")
-    res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
-    click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res} "
-               f"(margin {r['value']:+d}); best move: {move}")
+    if r["target"] == "outcome":
+        res = f"{r['result']} (margin not computed: --target outcome)"
+    else:
+        res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
+        res += f" (margin {r['value']:+d})"
+    click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
     click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine})")
     for m in r.get("moves", []):
         mv = m["move"]

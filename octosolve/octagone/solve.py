@@ -24,10 +24,12 @@ from . import kernels as K
 from .board import DAMA, JOLLY, NCELLS, PASS, PLACE_BASE, JOLLY_KIND, target_cell
 from .rules import OctagoneState
 
-__all__ = ["solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
+__all__ = ["TARGETS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
            "describe_action", "DEFAULT_MAX_NODES", "MAX_NODES", "result_word"]
 
 DEFAULT_MAX_NODES = 1_000_000_000  # about two minutes of search on one core
+TARGETS = ("margin", "outcome")
+OUTCOME_WINDOW = (-1, 1)  # a null window around the draw: the sign of the margin, exactly
 MAX_NODES = 10**12
 
 
@@ -80,16 +82,17 @@ def _warm_up() -> None:
         _WARM = True
 
 
-def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool) -> int:
+def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool, lo: int = -K.INF,
+               hi: int = K.INF) -> int:
     """Run the numba search in a worker thread; progress and Ctrl-C in this one (a search from at
     most 20 free cells, a few milliseconds, runs here directly)."""
     if not show and bin(int(occ)).count("1") >= NCELLS - 20:  # small: milliseconds, no thread needed
-        return int(K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, mode, tab.slots, tab.mask,
+        return int(K.negamax_nb(np.int64(occ), hands, t, p, lo, hi, h, mode, tab.slots, tab.mask,
                                 stats))
     out = {}
 
     def work():
-        out["v"] = K.negamax_nb(np.int64(occ), hands, t, p, -K.INF, K.INF, h, mode, tab.slots,
+        out["v"] = K.negamax_nb(np.int64(occ), hands, t, p, lo, hi, h, mode, tab.slots,
                                 tab.mask, stats)
 
     th = threading.Thread(target=work, name="octagone-solve", daemon=True)
@@ -112,13 +115,22 @@ def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool) -> int:
 
 
 def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | None = None,
-                 max_nodes: int | None = None, table=None, show_progress: bool = False) -> dict:
+                 max_nodes: int | None = None, table=None, show_progress: bool = False,
+                 window: tuple[int, int] | None = None) -> dict:
     """Value for the player to move of a (non-terminal, Dama-free) position; with statistics
     (``aborted`` when the node budget ran out). The numba engine uses ``table`` if given, else a new
-    table of ``2**tt_bits`` slots (default: sized by :func:`.kernels.tt_bits_for`)."""
+    table of ``2**tt_bits`` slots (default: sized by :func:`.kernels.tt_bits_for`).
+
+    ``window=(alpha, beta)`` searches that alpha-beta window only (fail-soft): a value ``v`` with
+    ``alpha < v < beta`` is exact, ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound.
+    :data:`OUTCOME_WINDOW` ``(-1, 1)`` answers win / loss / draw exactly (the sign of the margin),
+    often far faster than the margin itself."""
     occ, hands, t, p = solver_position(state)
     mode = mode_of(state)
     limit = int(max_nodes) if max_nodes else 2**62
+    lo, hi = (-K.INF, K.INF) if window is None else (int(window[0]), int(window[1]))
+    if not -K.INF <= lo < hi <= K.INF:
+        fail(f"bad search window {window!r}")
     if engine == "numba":
         if table is None and tt_bits is None:
             tt_bits = K.tt_bits_for(NCELLS - bin(occ).count("1"))
@@ -128,7 +140,7 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         _warm_up()
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
-        v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress)
+        v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress, lo, hi)
         code = tab.move_at(h)
         nodes, aborted = int(stats[0]), bool(stats[3])
     elif engine == "python":
@@ -138,7 +150,7 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         hl = [list(map(int, hands[0, :7])), list(map(int, hands[1, :7]))]
         t0 = time.perf_counter()
         c0 = time.process_time()
-        v = K.negamax_py(occ, hl, t, p, -K.INF, K.INF, lines, mode != 0, tab, stats)
+        v = K.negamax_py(occ, hl, t, p, lo, hi, lines, mode != 0, tab, stats)
         key = (occ, tuple(hl[0]), tuple(hl[1]), t, p)
         code = tab[key][2] if key in tab else -1
         nodes, aborted = min(stats[0], limit), bool(stats[3])
@@ -172,10 +184,19 @@ def result_word(v: int) -> str:
 
 
 def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = DEFAULT_MAX_NODES,
-          all_moves: bool = False, tt_bits: int | None = None, show_progress: bool = False) -> dict:
+          all_moves: bool = False, tt_bits: int | None = None, show_progress: bool = False,
+          target: str = "margin") -> dict:
     """Prove the value of ``state`` for the player to move within ``max_nodes`` nodes (None: no
-    limit). Returns ``proven`` (False: the budget ran out, no value), value, result, best move."""
+    limit). Returns ``proven`` (False: the budget ran out, no value), value, result, best move.
+
+    ``target="margin"`` proves the margin (shields left by the opponent minus the mover's);
+    ``target="outcome"`` proves only win / loss / draw (``value`` is then -1, 0 or 1, the margin's
+    sign) with the null window :data:`OUTCOME_WINDOW`, which is often many times faster."""
     check_solvable(state)
+    if target not in TARGETS:
+        fail(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
+    window = OUTCOME_WINDOW if target == "outcome" else None
+    sign = (lambda v: (v > 0) - (v < 0)) if target == "outcome" else (lambda v: v)
     if max_nodes is not None and not 1 <= int(max_nodes) <= MAX_NODES:
         fail(f"the node budget must be 1 to {MAX_NODES}, got {max_nodes}")
     if tt_bits is None:  # small searches do not need (nor pay for) a big table
@@ -199,12 +220,13 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
         child = state.clone()
         child.apply_action(a)
         if child.over:
-            return _final_margin(child, p)
-        r = search_value(child, engine, tt_bits, budget(), show_progress=show_progress)
+            return sign(_final_margin(child, p))
+        r = search_value(child, engine, tt_bits, budget(), show_progress=show_progress,
+                         window=window)
         nodes += r["nodes"]
         if r["aborted"]:
             return None
-        return r["value"] if child.to_move == p else -r["value"]
+        return sign(r["value"] if child.to_move == p else -r["value"])
 
     if state.dama >= 0 or all_moves or legal == [PASS]:
         # expand the root with the rules engine (the Dama leaves the board after this move)
@@ -217,12 +239,13 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
             if value is None or v > value:
                 value, best_action = v, a
     else:
-        r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress)
+        r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress,
+                         window=window)
         nodes = r["nodes"]
         if r["aborted"]:
             proven = False
         else:
-            value = r["value"]
+            value = sign(r["value"])
             best_action = code_to_action(state, r["code"])
             for a in ([] if best_action is not None else legal):  # table entry overwritten
                 v = child_value(a)
@@ -237,7 +260,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
            "best_action": best_action if proven else None, "nodes": nodes,
            "max_nodes": max_nodes, "seconds": round(time.perf_counter() - t0, 4),
            "free_cells": sum(1 for b in state.board if b < 0 or b == DAMA), "engine": engine,
-           "wrap": state.params.mode}
+           "wrap": state.params.mode, "target": target}
     if per_move and proven:
         out["moves"] = per_move
     return out

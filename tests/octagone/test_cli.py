@@ -61,6 +61,10 @@ def test_stop_after_then_solve_and_show(tmp_path):
     assert r2.exit_code == 0, r2.output
     s = json.loads(r2.output)
     assert s["result"] in ("win", "loss", "draw") and "best_move" in s and "value" in s
+    r4 = run(["solve", str(f), "--target", "outcome", "--json"])
+    o = json.loads(r4.output)
+    assert o["result"] == s["result"] and o["value"] == (s["value"] > 0) - (s["value"] < 0)
+    assert "margin not computed" in run(["solve", str(f), "--target", "outcome"]).output
     svg = tmp_path / "p.svg"
     r3 = run(["show", str(f), "--svg", str(svg)])
     assert r3.exit_code == 0 and svg.read_text().startswith("<?xml")

@@ -31,6 +31,28 @@ def test_numba_and_twin_match_exhaustive_minimax(variant, wrap, free, seed):
         assert minimax_reference(child, s.to_move) == ref
 
 
+@pytest.mark.parametrize("variant,wrap,free,seed", CASES[::2] + [("standard", "edge", 8, 5)])
+def test_outcome_target_is_the_sign_of_exhaustive_minimax(variant, wrap, free, seed):
+    """--target outcome (the null window (-1, 1)) proves win / loss / draw: the sign of the margin
+    that the exhaustive reference computes; its best move keeps that outcome."""
+    s = position_with_free(seed, free, variant, wrap=wrap)
+    ref = minimax_reference(s)
+    sign = (ref > 0) - (ref < 0)
+    for engine in ("numba", "python"):
+        r = solve(s, engine, target="outcome")
+        assert r["proven"] and r["value"] == sign and r["target"] == "outcome"
+        child = s.clone()
+        child.apply_action(r["best_action"])
+        got = minimax_reference(child, s.to_move)
+        assert (got > 0) - (got < 0) == sign
+    per = solve(s, target="outcome", all_moves=True)["moves"]
+    for m in per:
+        child = s.clone()
+        child.apply_action(m["action"])
+        got = minimax_reference(child, s.to_move)
+        assert m["value"] == (got > 0) - (got < 0)
+
+
 def test_all_moves_values_match_reference():
     s = position_with_free(11, 6)
     r = solve(s, all_moves=True)

@@ -14,15 +14,22 @@ the end of the game under best play by both (fewest shields wins, so > 0 is a pr
 
 Moves are (kind, next target) pairs: kind 0..5 = the cell's colour, 6 = jolly; directions that send
 the opponent to the same cell with the same kind are the same move for the solver (deduplicated).
-Transposition table: Zobrist hashing into fixed numpy arrays (always-replace), bounds stored as
-EXACT/LOWER/UPPER with the best move; sized to the search (:func:`tt_bits_for`). Move ordering: table
-move, then moves the opponent cannot answer (a forced pass), then coloured before jolly.
+Transposition table: Zobrist hashing into fixed numpy arrays (buckets of two: the deepest entry and
+the latest), bounds stored as EXACT/LOWER/UPPER with the best move; sized to the search
+(:func:`tt_bits_for`). Move ordering in the numba search: the table move, then the moves the opponent
+cannot answer (a forced pass), then, from :data:`_MOBILITY_MIN` free cells on, the moves that leave
+the opponent the fewest answers ("fastest first"), then the history heuristic (moves that caused
+cut-offs before, weighted by the square of the free cells), coloured before jolly on ties. On 11
+positions from real play at 25-26 free cells with the outcome window (-1, 1) and a budget of 2e8
+nodes, the plain order proved 5 (1,347 M nodes), history alone 9 (780 M), mobility then history 10
+(525 M, half the CPU time).
 
 The numba search (``negamax_nb``) is iterative (explicit per-ply stacks instead of recursion), finds
 the nearest and farthest free cells with bitboards (:mod:`.bitboards`), runs without the GIL and
 every 2**16 nodes publishes its node count in ``stats[0]`` and obeys a stop request in ``stats[4]``
 (so a caller thread can show progress and stop it on Ctrl-C); ``negamax_py`` is the same search
-written plainly (recursion, line walks, a dict as the table): same tree, same move order, same values.
+written plainly (recursion, line walks, a dict as the table, the plain move order: table move,
+forcing moves, coloured before jolly): the same values by another route.
 """
 
 from __future__ import annotations
@@ -82,13 +89,15 @@ def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
 
 
 class Table:
-    """The transposition table: ``2**bits`` slots of two uint64 (the key, and the entry packed as
-    value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 from bit 16), side by side so
-    that a probe touches one cache line."""
+    """The transposition table: ``2**bits`` entries in buckets of two, each entry two uint64 (the key,
+    and the entry packed as value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 in
+    bits 16-23, the free cells of its position in bits 24-29), a bucket's four words side by side so
+    that a probe touches one cache line. Two tiers: entry 0 keeps the deepest search (most free
+    cells) seen in the bucket, entry 1 the latest; a deeper store moves entry 0 down to entry 1."""
 
     def __init__(self, bits: int = TT_BITS_DEFAULT):
-        n = 1 << bits
-        self.slots = np.zeros((n, 2), dtype=np.uint64)
+        n = 1 << max(1, bits - 1)
+        self.slots = np.zeros((n, 4), dtype=np.uint64)
         self.mask = np.uint64(n - 1)
 
     def clear(self) -> "Table":
@@ -98,9 +107,10 @@ class Table:
 
     def move_at(self, h) -> int:
         idx = int(np.uint64(h) & self.mask)
-        if self.slots[idx, 0] != np.uint64(h):
-            return -1
-        return int(self.slots[idx, 1] >> np.uint64(16)) - 1
+        for k in (0, 2):
+            if self.slots[idx, k] == np.uint64(h):
+                return int((self.slots[idx, k + 1] >> np.uint64(16)) & np.uint64(255)) - 1
+        return -1
 
 
 _ROW = np.array([x // 7 for x in range(NCELLS)], dtype=np.int64)
@@ -110,7 +120,18 @@ _PUBLISH = 0xFFFF  # every 2**16 nodes: publish the count, look at the stop requ
 
 
 # ---------------------------------------------------------------------- the search (numba)
+@numba.njit(cache=True, nogil=True)
+def _popcount(x):
+    x = np.uint64(x)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
 _MAXPLY = 96  # a game has at most 42 placements and as many passes
+_MOBILITY_MIN = 14  # from this many free cells on, moves are ordered by the opponent's answers
+_HMAX = (1 << 47) - 1
 
 
 @numba.njit(cache=True, nogil=True)
@@ -128,8 +149,8 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
     # The recursion of negamax_py unrolled onto explicit per-ply stacks (a numba call passing the
     # arrays costs more than a node's work). A node at ply k keeps: the four bitboards after its
     # placement, target, player, alpha, beta, alpha at entry, best value and move, hash, the move
-    # being searched and the number of moves (or the pass flag). Same tree, same order, same table
-    # policy as the recursive twin.
+    # being searched and the number of moves (or the pass flag). The same values as the recursive
+    # twin, which searches in the plain move order (this one adds mobility and history ordering).
     s_occ = np.empty(_MAXPLY, np.int64)
     s_col = np.empty(_MAXPLY, np.int64)
     s_se = np.empty(_MAXPLY, np.int64)
@@ -150,6 +171,9 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
     ct = np.empty(8, np.int64)
     jt = np.empty(8, np.int64)
     tg = np.empty((2, 8), np.int64)  # nearest / farthest free cell per direction
+    hist = np.zeros((2, 2, NCELLS), np.int64)  # history heuristic: cut-offs per (player, jolly?, cell)
+    sc = np.empty(16, np.int64)
+    tg2 = np.empty((2, 8), np.int64)
     jrow = 1 if mode != 0 else 0  # a jolly sends to the farthest free cell (not in KIDS)
     ply = 0
     nodes = stats[0]
@@ -190,12 +214,13 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
             idx = np.int64(h & mask)
             tt_move = -1
             cut = False
-            if slots[idx, 0] == h:
+            k = 0 if slots[idx, 0] == h else 2 if slots[idx, 2] == h else -1
+            if k >= 0:
                 hits += 1
-                e = np.int64(slots[idx, 1])
+                e = np.int64(slots[idx, k + 1])
                 tv = np.int64(e & 255) - 128
                 f = (e >> 8) & 3
-                tt_move = (e >> 16) - 1
+                tt_move = ((e >> 16) & 255) - 1
                 if f == EXACT or (f == LOWER and tv >= beta) or (f == UPPER and tv <= alpha):
                     v = tv
                     cut = True
@@ -254,6 +279,49 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
                             mk[ply, nm] = 6
                             mn[ply, nm] = nx
                             nm += 1
+                # within the rest: moves that cut off most often before (history heuristic),
+                # a stable insertion sort on (forcing, history score)
+                st0 = 1 if tt_move >= 0 else 0
+                free_here = 42 - _popcount(occ)
+                for j in range(st0, nm):
+                    kk = 1 if mk[ply, j] == 6 else 0
+                    nx = mn[ply, j]
+                    hv = hist[p, kk, nx]
+                    if hv > _HMAX:
+                        hv = _HMAX
+                    sc[j] = hv + (((fmask >> nx) & 1) << 56)
+                    if free_here >= _MOBILITY_MIN and (fmask >> nx) & 1 == 0:
+                        # fastest first: the fewer answers the opponent has at nx, the earlier
+                        c2 = _ROW[nx]
+                        targets8(occ2 | (np.int64(1) << nx), ocol2 | (np.int64(1) << _BIT[1, nx]),
+                                 ose2 | (np.int64(1) << _BIT[2, nx]), one2 | (np.int64(1) << _BIT[3, nx]),
+                                 nx, mode, tg2)
+                        mob = 0
+                        seen_c = np.int64(0)
+                        seen_j = np.int64(0)
+                        for d in range(8):
+                            y = tg2[0, d]
+                            if y >= 0 and hands[q, c2] > 0 and not (seen_c >> y) & 1:
+                                seen_c |= np.int64(1) << y
+                                mob += 1
+                            y = tg2[jrow, d]
+                            if y >= 0 and hands[q, 6] > 0 and not (seen_j >> y) & 1:
+                                seen_j |= np.int64(1) << y
+                                mob += 1
+                        sc[j] += (20 - mob) << 48
+                for j in range(st0 + 1, nm):
+                    k2 = mk[ply, j]
+                    n2 = mn[ply, j]
+                    s2 = sc[j]
+                    i2 = j - 1
+                    while i2 >= st0 and sc[i2] < s2:
+                        mk[ply, i2 + 1] = mk[ply, i2]
+                        mn[ply, i2 + 1] = mn[ply, i2]
+                        sc[i2 + 1] = sc[i2]
+                        i2 -= 1
+                    mk[ply, i2 + 1] = k2
+                    mn[ply, i2 + 1] = n2
+                    sc[i2 + 1] = s2
                 if nm == 0:  # no arrow can point to a free cell: the game ends after this placement
                     v = tot_q - (tot_p - 1)
                 else:
@@ -307,6 +375,9 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
             if best > a:
                 a = best
             i += 1
+            if a >= b:  # a cut-off: remember the move (history heuristic), weighted by depth
+                dd = 43 - _popcount(s_occ[ply])
+                hist[pp, 0 if kind < 6 else 1, mn[ply, i - 1]] += dd * dd
             if a >= b or i == s_nm[ply]:  # node done: store it, its value goes up
                 if best <= s_a0[ply]:
                     f = UPPER
@@ -316,9 +387,18 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
                     f = EXACT
                 hh = s_h[ply]
                 idx = np.int64(hh & mask)
-                slots[idx, 0] = hh
-                slots[idx, 1] = np.uint64(np.int64(best + 128) | (np.int64(f) << 8)
-                                          | (np.int64(s_bc[ply] + 1) << 16))
+                depth = 43 - _popcount(s_occ[ply])  # free cells of the node (before its placement)
+                ent = np.uint64(np.int64(best + 128) | (np.int64(f) << 8)
+                                | (np.int64(s_bc[ply] + 1) << 16) | (depth << 24))
+                if slots[idx, 0] == hh or depth >= np.int64((slots[idx, 1] >> np.uint64(24)) & np.uint64(63)):
+                    if slots[idx, 0] != hh:  # the deeper tier moves down to the latest tier
+                        slots[idx, 2] = slots[idx, 0]
+                        slots[idx, 3] = slots[idx, 1]
+                    slots[idx, 0] = hh
+                    slots[idx, 1] = ent
+                else:
+                    slots[idx, 2] = hh
+                    slots[idx, 3] = ent
                 v = best
                 continue
             s_best[ply] = best  # search the next move

@@ -2,7 +2,11 @@
 """Octagone solver benchmark: alpha-beta nodes per second, numba kernel against its pure-Python twin
 on the same positions in the same run, the time to solve positions with 12, 16, 20 and 24 free cells
 under the default (edge) reading of the wrap-around, and the 24-free-cell target (every position
-proven within 60 s); the torus reading's 20-free-cell figure for comparison.
+proven within 60 s); the torus reading's 20-free-cell figure for comparison; and positions from
+REAL play (the `play` command's default players alphabeta,mcts, and greedy,greedy) at 25, 28 and 30
+free cells, proven with the outcome window (win / loss / draw, ``solve --target outcome``) within a
+node budget: how many are proven, median and max seconds, nodes per second (the goal: 30 free cells
+in <= 60 s median).
 
 Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
@@ -21,11 +25,21 @@ import json
 import statistics
 
 
+from octosolve.octagone.board import PASS
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer positions (under a minute)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--real-only", action="store_true", help="only the real-play positions")
+    ap.add_argument("--budget", type=float, default=5e8,
+                    help="node budget per real-play position (default 5e8, about a minute)")
     args = ap.parse_args()
+    if args.real_only:
+        real = real_play(args)
+        print(json.dumps({"ratio": None, "real_play": real, "quick": args.quick}))
+        return
 
     from octosolve.octagone.kernels import Table, tt_bits_for
     from octosolve.octagone.moves import position_with_free
@@ -95,6 +109,7 @@ def main() -> None:
                       "median_nodes": statistics.median(ns), "max_nodes": max(ns)}
         print(f"{free} free cells ({wrap}): {per} positions, median {statistics.median(ts):.3f} s, "
               f"max {max(ts):.3f} s wall / {max(cs):.3f} s cpu, max {max(ns)} nodes")
+    real = real_play(args)
     target = times["24"]["max_s"] <= 60.0
     print(f"target (24 free cells proven within 60 s, edge reading): "
           f"{'met' if target else 'NOT met'} (slowest {times['24']['max_s']:.2f} s)")
@@ -104,7 +119,74 @@ def main() -> None:
                       "python_nodes_per_s_cpu": round(rate["python"][1]),
                       "numba_nodes_per_s_cpu_26free": round(bn / bc),
                       "solve_seconds": times, "target_24_free_within_60s": target,
+                      "real_play": real,
                       "quick": args.quick}))
+
+
+def real_positions(free: int, seed: int, pairs, count: int):
+    """Positions with exactly ``free`` free cells reached by the registry's players (seeded), the
+    Dama off the board and a shield to play; ``count`` of them per player pair."""
+    from octosolve.core.game import CHANCE, sample_chance
+    from octosolve.core.seeding import derive_seed, py_random
+    from octosolve.games import get_game
+
+    entry = get_game("octagone")
+    game = entry.make_game()
+    out = []
+    for names in pairs:
+        got, k = 0, 0
+        while got < count and k < 50:
+            gs = derive_seed(seed, "real", free, k)
+            k += 1
+            st = game.new_initial_state(gs)
+            players = [entry.make_player(nm, game, seed=derive_seed(gs, "player", i))
+                       for i, nm in enumerate(names)]
+            rng = py_random(gs, "chance")
+            while not st.is_terminal():
+                nfree = sum(1 for b in st.board if b < 0)
+                if st.dama < 0 and st.last >= 0 and nfree == free and st.legal_actions() != [PASS]:
+                    out.append((",".join(names), gs, st))
+                    got += 1
+                    break
+                if nfree < free:
+                    break
+                p = st.current_player()
+                st.apply_action(sample_chance(st, rng) if p == CHANCE else players[p].choose(st))
+    return out
+
+
+def real_play(args) -> dict:
+    """Real-play positions at 25, 28 and 30 free cells, outcome window, within ``--budget`` nodes."""
+    from octosolve.octagone.solve import solve
+
+    budget = int(args.budget if not args.quick else min(args.budget, 2e7))
+    frees = (25,) if args.quick else (25, 28, 30)
+    count = 1 if args.quick else 2
+    pairs = (("alphabeta", "mcts"), ("greedy", "greedy"))
+    res = {}
+    for free in frees:
+        secs, nodes, cpus, proven, rows = [], 0, 0.0, 0, []
+        for names, gs, st in real_positions(free, args.seed, pairs, count):
+            r = solve(st, max_nodes=budget, target="outcome")
+            secs.append(r["seconds"] if r["proven"] else float("inf"))
+            nodes += r["nodes"]
+            cpus += r["seconds"]
+            proven += bool(r["proven"])
+            rows.append(f"{names} seed {gs}: {r['result']} {r['nodes'] / 1e6:.0f} M nodes {r['seconds']:.1f} s")
+        med = statistics.median(secs) if secs else None
+        res[str(free)] = {"positions": len(secs), "proven": proven,
+                          "median_s": None if med is None or med == float("inf") else round(med, 2),
+                          "max_s": None if not secs or max(secs) == float("inf") else round(max(secs), 2),
+                          "nodes_per_s_wall": round(nodes / max(cpus, 1e-9)), "budget_nodes": budget}
+        print(f"real play, {free} free cells (outcome, budget {budget:.0e} nodes): {proven} of "
+              f"{len(secs)} proven, median {res[str(free)]['median_s']} s, max {res[str(free)]['max_s']} s "
+              f"(unproven count as over the budget), {res[str(free)]['nodes_per_s_wall']:,} nodes/s")
+        for row in rows:
+            print("   ", row)
+    goal = res.get("30", {}).get("median_s")
+    print(f"goal (30 free cells from real play, median <= 60 s): "
+          f"{'met' if goal is not None and goal <= 60 else 'NOT met' if '30' in res else 'not measured (--quick)'}")
+    return res
 
 
 if __name__ == "__main__":

@@ -105,9 +105,29 @@ def _input_error(e: BaseException) -> str | None:
     return None
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, like Ctrl-C: the same clean stop, exit status 143."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
+def _stopped(e: BaseException) -> None:
+    term = isinstance(e, Terminated) or isinstance(getattr(e, "__context__", None), Terminated)
+    click.echo("Terminated." if term else "Interrupted.", err=True)
+    sys.exit(143 if term else 130)
+
+
 def main(argv=None):
-    """Console entry point: bad input exits 2 with one line; Ctrl-C exits 130 with one line;
-    anything else is a bug, reported on one line too (OCTOSOLVE_DEBUG=1 shows the traceback)."""
+    """Console entry point: bad input exits 2 with one line; Ctrl-C exits 130 and SIGTERM 143, each
+    with one line; anything else is a bug, reported on one line too (OCTOSOLVE_DEBUG=1 shows the
+    traceback)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         rv = cli.main(args=argv, prog_name="octosolve", standalone_mode=False)
         sys.exit(rv if isinstance(rv, int) else 0)
@@ -124,11 +144,9 @@ def main(argv=None):
         if isinstance(e.__cause__, EOFError):
             click.echo("Error: unexpected end of input (a truncated or empty file?)", err=True)
             sys.exit(2)
-        click.echo("Interrupted.", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
-        sys.exit(130)
+        _stopped(e)
+    except KeyboardInterrupt as e:
+        _stopped(e)
     except BrokenPipeError:  # output piped into `head`: not an error
         sys.stderr.close()
         sys.exit(0)

@@ -6,6 +6,10 @@ results in task order. Tasks should be coarse (a chunk of games, not one game): 
 :func:`chunked`. With ``scheduler="local"`` a throw-away ``dask.distributed.LocalCluster`` is started
 (used by the tests and handy on one machine); any other value is a scheduler address
 (``tcp://host:8786``) of a running cluster whose workers have octosolve installed.
+
+Ctrl-C (or SIGTERM, which ``octosolve.cli.main`` turns into the same exception) during a pooled run
+cancels the queued tasks and ends the worker processes at once (:func:`stop_pool`): no worker
+outlives the command, and the command exits within about a second.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import re
+import signal
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
@@ -67,11 +72,45 @@ def run_batch(func: Callable[[Any], Any], tasks: Sequence[Any], *, workers: int 
         return [func(t) for t in progress(tasks, desc=desc)]
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
     results: list[Any] = [None] * len(tasks)
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx) as ex:
+    ex = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx,
+                             initializer=_worker_init)
+    try:
         futs = {ex.submit(func, t): i for i, t in enumerate(tasks)}
         for f in progress(as_completed(futs), total=len(futs), desc=desc):
             results[futs[f]] = f.result()
+    except BaseException:
+        # Ctrl-C, SIGTERM or a failed task: stop at once, dropping the queued tasks and ending the
+        # workers (a plain shutdown would wait for every queued task)
+        stop_pool(ex)
+        raise
+    ex.shutdown(wait=True)
     return results
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent (which ends them) and die on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def stop_pool(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
+    """Cancel the queued tasks of ``ex`` and end its worker processes: SIGTERM, then SIGKILL for
+    any still alive after ``grace`` seconds. Returns without waiting for running tasks."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for pr in procs:
+        try:
+            pr.terminate()
+        except (OSError, ValueError, AttributeError):
+            pass
+    for pr in procs:
+        try:
+            pr.join(grace)
+            if pr.is_alive():
+                pr.kill()
+                pr.join(grace)
+        except (OSError, ValueError, AssertionError, AttributeError):
+            pass
 
 
 def _run_dask(func, tasks, scheduler: str, desc: str) -> list[Any]:

@@ -1,0 +1,90 @@
+"""Every pooled command stops within seconds of Ctrl-C (exit 130) or SIGTERM (exit 143), with one
+line on stderr, no worker process left behind and no partial output file (issue: pooled matches ran
+on 25-60 s after SIGINT and left a worker alive)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+psutil = pytest.importorskip("psutil")
+
+pytestmark = pytest.mark.integration
+
+POOLED = [
+    "octagone match --players mcts,greedy --games 400",
+    "octagone advantage --games 20000",
+    "octiles match --players greedy,random --games 2000",
+    "oct8 simulate --games 2000000",
+    "oct8 tournament --players greedy,random --games 4000",
+    "octoverso match --players greedy,greedy --games 2000",
+]
+BOUND = 15.0  # seconds; measured 0.1-0.6 s on the 2-core machine (generous for a busy CI machine)
+
+
+def _start(args, out=None):
+    cmd = [sys.executable, "-m", "octosolve"] + args + ["--workers", "2", "--seed", "1"]
+    if out is not None:
+        cmd += ["--out", str(out)]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env=env)
+
+
+def _wait_for_workers(p, n=2, limit=120.0):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < limit:
+        if p.poll() is not None:
+            pytest.fail(f"the command ended before its workers started: {p.stderr.read()[-300:]}")
+        kids = psutil.Process(p.pid).children(recursive=True)
+        if len(kids) >= n:
+            return kids
+        time.sleep(0.1)
+    pytest.fail("no worker processes appeared")
+
+
+def _stop(p, kids, sig):
+    time.sleep(1.0)  # let the workers get going
+    t0 = time.monotonic()
+    os.kill(p.pid, sig)
+    try:
+        rc = p.wait(BOUND)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        pytest.fail(f"still running {BOUND} s after the signal")
+    took = time.monotonic() - t0
+    deadline = time.monotonic() + 5
+    alive = [k for k in kids if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [k for k in kids if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
+    for k in alive:
+        k.kill()
+    return rc, took, alive, p.stderr.read()
+
+
+@pytest.mark.parametrize("command", POOLED)
+def test_ctrl_c_stops_pooled_command(command):
+    p = _start(command.split())
+    kids = _wait_for_workers(p)
+    rc, took, alive, err = _stop(p, kids, signal.SIGINT)
+    assert rc == 130, err[-300:]
+    assert not alive, f"worker processes left: {[k.pid for k in alive]}"
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert lines and lines[-1] == "Interrupted." and "Traceback" not in err
+
+
+def test_sigterm_stops_pooled_command_and_keeps_previous_output(tmp_path):
+    out = tmp_path / "match.json"
+    out.write_text('{"previous": true}\n')
+    p = _start("octagone match --players mcts,greedy --games 400".split(), out=out)
+    kids = _wait_for_workers(p)
+    rc, took, alive, err = _stop(p, kids, signal.SIGTERM)
+    assert rc == 143, err[-300:]
+    assert not alive
+    assert [ln for ln in err.splitlines() if ln.strip()][-1] == "Terminated."
+    assert out.read_text() == '{"previous": true}\n'  # the earlier file is untouched
+    assert sorted(os.listdir(tmp_path)) == ["match.json"]  # and no temporary file is left

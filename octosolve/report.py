@@ -22,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from .core.files import atomic_write_text
 from .core.jsonout import dumps, write_json
 from .games import GAMES, get_game
 
@@ -86,5 +87,5 @@ def _write_index(out: Path, ran: list[dict]) -> list[dict]:
         sec = sections[g]
         how = " (--quick run)" if sec.get("quick") else ""
         lines += [f"## [{sec['title']}]({g}/README.md){how}", "", sec.get("summary", "").strip(), ""]
-    (out / "README.md").write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+    atomic_write_text((out / "README.md"), "\n".join(lines).rstrip() + "\n")
     return [sections[g] for g in order]

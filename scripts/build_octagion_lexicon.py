@@ -82,7 +82,9 @@ def main() -> None:
              f"{len(by_list)} more by data/octagion/family_filter.tsv, {len(rows)} kept."]
     lines += [f"{w.upper()}\t{z:.2f}" for z, w in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    from octosolve.core.files import atomic_write_text
+
+    atomic_write_text(args.out, "\n".join(lines) + "\n")
     print(f"{len(words)} 8-letter words; family filter: {len(by_package)} removed by better-profanity, "
           f"{len(by_list)} by family_filter.tsv ({len(block)} listed"
           + (f", {len(missing)} not in the sources: {missing}" if missing else "") + "); "

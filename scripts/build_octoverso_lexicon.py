@@ -50,6 +50,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from octosolve.core.files import atomic_write_bytes, atomic_write_text  # noqa: E402
 from octosolve.core.lexicon import fold_word, is_az  # noqa: E402
 
 OUT = REPO / "data" / "octoverso" / "lexicon.tsv.gz"
@@ -161,8 +162,7 @@ def main() -> None:
             dropped_forms.setdefault(f, why)
     words = sorted(lemmas)
     text = "".join(f"{w}\t{','.join(sorted(lemmas[w]))}\n" for w in words)
-    with open(OUT, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as f:
-        f.write(text.encode("ascii"))
+    atomic_write_bytes(OUT, gzip.compress(text.encode("ascii"), mtime=0))
     print(f"wrote {OUT}: {len(words):,} words, {len({x for s in lemmas.values() for x in s}):,} lemmas")
     stats = {"source": "Grammalecte fr-allvars.json (python3-grammalecte)", "entries": len(rows),
              "playable_words": len(words),
@@ -191,7 +191,7 @@ def main() -> None:
         shared = [w for w in words if w in lexique]
         agree = sum(1 for w in shared if lemmas[w] & lexique[w])
         stats["lemmas_vs_lexique383"] = {"words_in_both": len(shared), "a_lemma_in_common": agree}
-    STATS.write_text(json.dumps(stats, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    atomic_write_text(STATS, json.dumps(stats, indent=1, ensure_ascii=False) + "\n")
     print(json.dumps({k: v for k, v in stats.items() if not isinstance(v, (dict, list))}, indent=1))
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import click
 
+from octosolve.core.files import atomic_write_text
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -101,7 +103,7 @@ def main():
             sys.exit(1)
         print("docs/cli.md is up to date")
         return
-    path.write_text(text, encoding="utf-8")
+    atomic_write_text(path, text)
     print(f"wrote {path}")
 
 

@@ -15,6 +15,7 @@ import time
 
 from click.testing import CliRunner
 
+from octosolve.core.files import atomic_write_text
 from octosolve.octiles.challenges.certificates import load_certificate
 from octosolve.octiles.challenges.commands import prove_cmd
 
@@ -54,7 +55,7 @@ def main(argv=None) -> int:
         p = REPO_DIR / "docs" / "octiles-challenges.md"
         text = p.read_text(encoding="utf-8")
         i, j = text.index("<!-- table -->"), text.index("<!-- /table -->")
-        p.write_text(text[:i] + "<!-- table -->\n" + certificate_table() + "\n" + text[j:], encoding="utf-8")
+        atomic_write_text(p, text[:i] + "<!-- table -->\n" + certificate_table() + "\n" + text[j:])
         return 0
     only = {int(x) for x in a.only.split(",") if x.strip()}
     for n, v, tl, w in PLAN:

@@ -53,10 +53,9 @@ def emit(obj: Any, as_json: bool, text: str | None = None) -> None:
 
 
 def write_json(path: Path | str, obj: Any) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(dumps(obj) + "\n", encoding="utf-8")
-    return path
+    from .files import atomic_write_text
+
+    return atomic_write_text(Path(path), dumps(obj) + "\n")
 
 
 MAX_JSON_DEPTH = 64

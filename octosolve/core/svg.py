@@ -64,7 +64,6 @@ def new_drawing(width: float, height: float, background: str | None = "white") -
 
 def save(d: draw.Drawing, path: Path | str) -> Path:
     """Write the drawing as SVG (creating parent folders)."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    d.save_svg(str(p))
-    return p
+    from .files import atomic_write_text
+
+    return atomic_write_text(Path(path), d.as_svg())

@@ -23,8 +23,9 @@ def write_file(path, text: str) -> None:
 
     p = Path(path)
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
+        from ..core.files import atomic_write_text
+
+        atomic_write_text(p, text)
     except OSError as e:
         fail(f"cannot write {p}: {e.strerror or e}")
 

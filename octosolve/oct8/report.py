@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from ..core.batch import default_workers
+from ..core.files import atomic_write_text
 from ..core.jsonout import write_json
 from ..core.paths import data_path
 from . import rules as R
@@ -113,7 +114,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     files = ["README.md", "balance.json", "openspiel_match.json"]
     files += _plots(out_dir, results, options, greedy, flat_mc, mcts)
     text = _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, openspiel)
-    (out_dir / "README.md").write_text(text, encoding="utf-8")
+    atomic_write_text((out_dir / "README.md"), text)
     b4 = results["builder4"]
     fm, mc = flat_mc["results"]["flat-mc"], mcts["results"]["mcts"]
     summary = "\n".join([

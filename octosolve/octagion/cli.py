@@ -45,8 +45,9 @@ def _write_text(path: str, text: str) -> None:
     from pathlib import Path
     try:
         p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
+        from ..core.files import atomic_write_text
+
+        atomic_write_text(p, text)
     except OSError as e:
         fail(f"cannot write {path}: {e.strerror or e}")
 

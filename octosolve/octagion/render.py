@@ -30,9 +30,9 @@ DIFF_COLOURS = {"easy": "#3cb44b", "medium": "#f58231", "hard": "#e6194b"}
 def _out(d: draw.Drawing, path: Path | str | None) -> str:
     svg = d.as_svg()
     if path is not None:
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(svg, encoding="utf-8")
+        from ..core.files import atomic_write_text
+
+        atomic_write_text(Path(path), svg)
     return svg
 
 

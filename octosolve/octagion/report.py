@@ -10,10 +10,10 @@ result, and this report recomputes that record's word counts with the kernel.
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
+from ..core.files import atomic_write_bytes, atomic_write_text
 from ..core.jsonout import read_json, write_json
 from ..core.lexicon import read_lines
 from ..core.paths import data_path
@@ -22,8 +22,16 @@ from .design import check_design_record
 from .mutations import generate_setup, load_countdown, odds
 from .render import deck_svg, histogram_svg, wordcards_svg
 from .rules import load_deck
-from .wordcards import (DEFAULT_DESIGN_WORDS, check_cards, deck_stats, generate_wordcards,
-                        load_lexicon, load_wordcards, parse_wordcards, zeta_candidates)
+from .wordcards import (
+    DEFAULT_DESIGN_WORDS,
+    check_cards,
+    deck_stats,
+    generate_wordcards,
+    load_lexicon,
+    load_wordcards,
+    parse_wordcards,
+    zeta_candidates,
+)
 
 __all__ = ["build", "DEFAULT_SEED"]
 
@@ -73,7 +81,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     seed_ = DEFAULT_SEED if seed is None else seed
 
     # 1. the default deck and the family filter
-    shutil.copyfile(data_path("octagion", "deck.csv"), out / "deck.csv")
+    atomic_write_bytes(out / "deck.csv", data_path("octagion", "deck.csv").read_bytes())
     deck_svg(deck, out / "deck.svg", title="Octagion default deck (ours): 6 cards per number")
     files += ["deck.csv", "deck.svg"]
     family = _family_filter_counts()
@@ -81,7 +89,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     # 2. the word cards (the committed ones) and their solvability report
     wc_path = data_path("octagion", "wordcards.txt")
-    shutil.copyfile(wc_path, out / "wordcards.txt")
+    atomic_write_bytes(out / "wordcards.txt", Path(wc_path).read_bytes())
     entries = parse_wordcards(read_lines(wc_path), "data/octagion/wordcards.txt")
     rep = check_cards(entries, deck)
     write_json(out / "wordcards_check.json", rep)
@@ -137,7 +145,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     lap("odds and set-ups")
 
     L = _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full, zeta)
-    (out / "README.md").write_text("\n".join(L), encoding="utf-8")
+    atomic_write_text((out / "README.md"), "\n".join(L))
     files.insert(0, "README.md")
 
     summary = "\n".join([

@@ -101,10 +101,9 @@ class Deck:
         return buf.getvalue()
 
     def save(self, path: Path | str) -> Path:
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(self.to_csv(), encoding="utf-8")
-        return p
+        from ..core.files import atomic_write_text
+
+        return atomic_write_text(Path(path), self.to_csv())
 
     def to_json(self) -> dict:
         return {"cards": len(self.cards), "per_number": self.per_number(),

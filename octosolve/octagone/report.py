@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import fail
+from ..core.files import atomic_write_text
 from ..core.jsonout import read_json, write_json
 from ..core.paths import DATA_DIR
 from ..core.seeding import DEFAULT_SEED, derive_seed
@@ -53,12 +54,12 @@ def _recheck(data: dict, what: str) -> int:
 
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
+    from ..core.players import make_player
     from .moves import play_record, position_with_free
     from .players import PLAYERS
     from .render import draw_svg
     from .rules import OctagoneGame
     from .solve import solve
-    from ..core.players import make_player
 
     seed = DEFAULT_SEED if seed is None else seed
     out_dir = Path(out_dir)
@@ -112,8 +113,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     files.append("example_iv_final.svg")
     timings["pictures"] = time.perf_counter() - t
 
-    (out_dir / "README.md").write_text(_readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src,
-                                               replayed, solved), encoding="utf-8")
+    atomic_write_text((out_dir / "README.md"), _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src,
+                                               replayed, solved))
     files.insert(0, "README.md")
     sa = adv["standard/random"]
     summary = "\n".join([

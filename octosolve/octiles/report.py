@@ -15,6 +15,7 @@ from pathlib import Path
 from octosolve.core import svg
 from octosolve.core.jsonout import write_json
 
+from ..core.files import atomic_write_text
 from . import render
 from . import tiles as R
 from .challenges import build_gallery
@@ -91,4 +92,4 @@ def _write_readme(out_dir: Path, gallery: dict, games: dict, quick: bool) -> Non
          "Tiles: [tiles.svg](tiles.svg), [tiles.json](tiles.json).", "",
          "## Games", "", games["summary"].strip(), "",
          "Details: [games/README.md](games/README.md).", ""]
-    (out_dir / "README.md").write_text("\n".join(L).rstrip() + "\n", encoding="utf-8")
+    atomic_write_text((out_dir / "README.md"), "\n".join(L).rstrip() + "\n")

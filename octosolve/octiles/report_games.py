@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import fail
+from ..core.files import atomic_write_text
 from ..core.jsonout import read_json, write_json
 from ..core.paths import DATA_DIR
 from ..core.stats import wilson_interval
@@ -70,7 +71,6 @@ def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
     match with the document so far (``"complete": False`` until the last one), so a long run can be
     saved as it goes."""
     from ..interop import openspiel
-
     from .records import run_match
 
     plan = suite_plan(quick)
@@ -144,8 +144,8 @@ def _line(m: dict) -> str:
 
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
-    from . import render
     from ..core import svg
+    from . import render
     from .records import play_record, record_text, run_match
 
     out_dir = Path(out_dir)
@@ -158,7 +158,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     sims = 20 if quick else SAMPLE["simulations"]
     rec = play_record(SAMPLE["params"], SAMPLE["players"], SAMPLE["seed"], sims)
     write_json(out_dir / "sample_game.json", rec)
-    (out_dir / "sample_game.txt").write_text(record_text(rec) + "\n", encoding="utf-8")
+    atomic_write_text((out_dir / "sample_game.txt"), record_text(rec) + "\n")
     title = (f"{rec['game']} seed {rec['seed']}: " + " vs ".join(rec["players"])
              + f" - {rec['end_reason']}")
     svg.save(render.state_drawing(rec["final"], title=title), out_dir / "sample_game_final.svg")
@@ -233,7 +233,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
             lines += ["The suite's run was stopped before these matches (not played in this file): "
                       + "; ".join(f"`{c}`" for c in missing) + ".", ""]
             summary.append(f"- match suite incomplete: {len(missing)} planned match(es) not played")
-    (out_dir / "README.md").write_text("\n".join(lines), encoding="utf-8")
+    atomic_write_text((out_dir / "README.md"), "\n".join(lines))
     files.insert(0, "README.md")
     return {"title": "Octiles games", "summary": "\n".join(summary), "files": files,
             "timings": timings}

@@ -19,17 +19,13 @@ VARIANT_HELP = "Rule variant: standard, or jokers (\"Variante avec Jokers\": 11 
 
 
 def _prepare_out(*paths) -> None:
-    """Create the folders of the output paths now, before any work (one-line error if impossible)."""
-    from pathlib import Path
+    """Check the output paths now, before any work (one-line error if one cannot be written).
+    Nothing is created here: each file is written whole at the end (core.files)."""
+    from ..core.clikit import check_out_path
 
     for p in paths:
         if p:
-            try:
-                Path(p).parent.mkdir(parents=True, exist_ok=True)
-                with open(p, "a", encoding="utf-8"):
-                    pass
-            except OSError as e:
-                fail(f"cannot write {p}: {e.strerror or e}")
+            check_out_path(str(p))
 
 
 def _check_scheduler(scheduler: str | None) -> None:
@@ -201,8 +197,9 @@ def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, as_
     if svg_path:
         from .render import position_svg
 
-        with open(svg_path, "w", encoding="utf-8") as f:
-            f.write(position_svg(state))
+        from ..core.files import atomic_write_text
+
+        atomic_write_text(svg_path, position_svg(state))
     n = len(names)
     lab = [seat_label(q, n) for q in range(n)]
     lines = []

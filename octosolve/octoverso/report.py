@@ -17,13 +17,14 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.files import atomic_write_text
 from ..core.jsonout import write_json
 from ..core.paths import DATA_DIR
-from ..core.seeding import DEFAULT_SEED, rng as np_rng
+from ..core.seeding import DEFAULT_SEED
+from ..core.seeding import rng as np_rng
 from . import kernels as K
-from . import render
+from . import render, solve
 from . import rules as R
-from . import solve
 
 __all__ = ["build", "SIMULATIONS"]
 
@@ -164,7 +165,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
               + f" after {record['turns']} turns ([sample_game.json](sample_game.json)).", "",
               "Speed of the move generator: `python scripts/bench_octoverso.py` (durations are not kept in "
               "this report).", ""]
-    (out_dir / "README.md").write_text("\n".join(lines), encoding="utf-8")
+    atomic_write_text((out_dir / "README.md"), "\n".join(lines))
     files.insert(0, "README.md")
 
     main = live[0]

@@ -106,3 +106,40 @@ def test_atomic_write_exception_leaves_no_temp(tmp_path):
             raise RuntimeError("boom")
     assert target.read_text() == "1\n"
     assert sorted(os.listdir(tmp_path)) == ["x.json"]
+
+
+def test_every_writer_goes_through_core_files():
+    """No module of the package or the scripts writes a file by itself: every write goes through
+    core/files.py (temporary file, fsync, os.replace). A bare write_text, open(..., 'w'/'a'/'x'),
+    save_svg, shutil.copy or gzip file opened for writing fails this test, naming file and line."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    bad_call = re.compile(
+        r"\.write_text\(|\.write_bytes\(|\.save_svg\(|shutil\.copy|shutil\.move|np\.save|\.tofile\("
+        r"|\bopen\([^)]*,\s*[\"'](?:w|a|x)b?\+?[\"']|mode=[\"'](?:w|a|x)b?[\"']")
+    offenders = []
+    for folder in ("octosolve", "scripts"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if path.name == "files.py" and path.parent.name == "core":
+                continue
+            for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if bad_call.search(code):
+                    offenders.append(f"{path.relative_to(root)}:{i}: {line.strip()}")
+    assert offenders == [], "files written outside core/files.py:\n" + "\n".join(offenders)
+
+
+def test_the_check_catches_a_bare_writer():
+    """The pattern above really matches the forms it forbids (a test that can fail)."""
+    import re
+
+    bad_call = re.compile(
+        r"\.write_text\(|\.write_bytes\(|\.save_svg\(|shutil\.copy|shutil\.move|np\.save|\.tofile\("
+        r"|\bopen\([^)]*,\s*[\"'](?:w|a|x)b?\+?[\"']|mode=[\"'](?:w|a|x)b?[\"']")
+    for s in ['p.write_text("x")', 'open(p, "w")', "open(p, 'ab')", 'd.save_svg(str(p))',
+              'shutil.copyfile(a, b)', 'gzip.GzipFile(fileobj=raw, mode="wb")']:
+        assert bad_call.search(s), s
+    for s in ['open(p, "r")', 'p.read_text()', 'atomic_write_text(p, "x")']:
+        assert not bad_call.search(s), s

@@ -11,6 +11,7 @@ from pathlib import Path
 from octosolve.core.jsonout import write_json
 from octosolve.core.progress import progress
 
+from ...core.files import atomic_write_text
 from .catalogue import CHALLENGES, all_variants, method_name, solve_variant, statement
 from .model import Result
 from .pictures import challenge_drawing, highlight_for, value_text
@@ -157,7 +158,7 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
         if r.placement:
             L += [f"![challenge {n} {r.variant}]({stem}.svg)", "",
                   f"[placement JSON]({stem}.json)", ""]
-    (gal_dir / "README.md").write_text("\n".join(L).rstrip() + "\n", encoding="utf-8")
+    atomic_write_text((gal_dir / "README.md"), "\n".join(L).rstrip() + "\n")
 
 
 def certificate_table(cert_dir=None) -> str:

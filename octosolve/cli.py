@@ -72,7 +72,9 @@ def report(out_dir, games, quick, seed, as_json):
     if games is None:
         names = game_names()
     else:
-        names = [get_game(g).name for g in games.split(",") if g.strip()]
+        from .core.clikit import split_list
+
+        names = [get_game(g).name for g in split_list(games, "--only")]
         if not names:
             raise OctoError("--only names no game (choose from " + ", ".join(game_names()) + ")")
     full_run = not quick and seed is None and names == game_names()

@@ -29,6 +29,7 @@ from octosolve.games import game_names
 pytestmark = [pytest.mark.integration, pytest.mark.fuzz]  # python -m pytest -m fuzz
 
 HUGE = str(2**70)
+ROOT = Path(__file__).resolve().parent.parent
 # examples per command: a few in the default run; OCTOFUZZ_EXAMPLES=40 for a deep pass
 EXAMPLES = int(os.environ.get("OCTOFUZZ_EXAMPLES", "6"))
 TIME_LIMIT = 10.0  # a run killed here is not a failure unless it was given an absurd number
@@ -66,16 +67,25 @@ def files():
     (d / "float.json").write_text('{"players": 2.0, "game": "octagone"}', encoding="utf-8")
     (d / "garbage.txt").write_text("³ ½ \x00 ,,,\t;\n", encoding="utf-8")
     (d / "adir").mkdir()
-    return {"latin1": d / "latin1.txt", "empty": d / "empty.txt", "dup": d / "dup.json",
+    # a CSV line over the csv module's 128 KiB field limit
+    (d / "bigfield.csv").write_text("letter,number\n" + "A" * 140_000 + ",1\n", encoding="utf-8")
+    # a TOML file whose name is a table, not a string (and a deck's colour tables beside it)
+    deck = (ROOT / "data" / "oct8" / "deck.toml").read_text(encoding="utf-8")
+    (d / "nametable.toml").write_text("\n".join(ln for ln in deck.splitlines()
+                                                if not ln.startswith("name")) + "\n[name]\nx = 1\n",
+                                      encoding="utf-8")
+    return {"bigfield": d / "bigfield.csv", "nametable": d / "nametable.toml","latin1": d / "latin1.txt", "empty": d / "empty.txt", "dup": d / "dup.json",
             "deep": d / "deep.json", "nan": d / "nan.json", "float": d / "float.json",
             "garbage": d / "garbage.txt", "dir": d / "adir", "missing": d / "missing.json",
             "unwritable": Path("/proc/octofuzz/out.svg"), "root": d}
 
 
 INT_VALUES = ["-1", "0", "1", "2", HUGE, "x", "1.5", "nan", ""]
-FLOAT_VALUES = ["nan", "inf", "-inf", "-1", "0", "0.5", "1e308", "x", ""]
-STR_VALUES = ["", "x", "ZZZZZZZZ", "³", "a,b,,", "été", "random,random", "-1", HUGE]
-FILE_KEYS = ["latin1", "empty", "dup", "deep", "nan", "float", "garbage", "dir", "missing"]
+FLOAT_VALUES = ["nan", "inf", "-inf", "-1", "0", "0.5", "1e308", "x", "", "1e-9"]
+STR_VALUES = ["", "x", "ZZZZZZZZ", "³", "a,b,,", "été", "random,random", "-1", HUGE,
+              "random,,random", ",random"]
+FILE_KEYS = ["latin1", "empty", "dup", "deep", "nan", "float", "garbage", "dir", "missing",
+             "bigfield", "nametable"]
 
 
 def _is_file_param(p: click.Parameter) -> bool:
@@ -179,9 +189,6 @@ def _run_forked(argv: list[str], out_dir: Path, limit: float) -> tuple[int | Non
     return code, err_path.read_text(encoding="utf-8", errors="replace") if err_path.exists() else ""
 
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
 def _snapshot() -> dict:
     """Size and modification time of every file under data/ and results/."""
     out = {}
@@ -228,3 +235,27 @@ def test_command_exits_0_or_2(path, cmd, files, tmp_path_factory):
             assert len(lines) == 1, f"`octosolve {shown}` error is not one line: {err[-800:]}"
 
     check()
+
+
+# The cases issue 21 names, each of which was once an internal error or garbage accepted: every one
+# must now end with status 2 and a one-line message naming the problem.
+NAMED_CASES = [
+    (["octagion", "solve", "treasure", "--deck", "{bigfield}"], "field larger"),
+    (["octagion", "odds", "--countdown", "{bigfield}"], "field larger"),
+    (["oct8", "simulate", "--players", "greedy,,random,random", "--games", "1"], "is empty"),
+    (["octagone", "match", "--players", "greedy,", "--games", "1"], "is empty"),
+    (["report", "--only", "octiles,,oct8"], "is empty"),
+    (["oct8", "deck", "--deck", "{nametable}"], "name must be a string"),
+    (["octiles", "challenge", "3", "--time-limit", "1e-9"], "out of range"),
+    (["octiles", "challenge", "3", "--time-limit", "5"], "only with --fresh"),
+    (["octagion", "design-deck", "treasure", "--time-limit", "1e-9"], "out of range"),
+]
+
+
+@pytest.mark.parametrize("argv,message", NAMED_CASES, ids=[" ".join(a[:3]) for a, _ in NAMED_CASES])
+def test_named_bad_inputs_are_refused(argv, message, files, tmp_path):
+    argv = [a.format(**{k: str(v) for k, v in files.items()}) for a in argv]
+    code, err = _run_forked(argv, tmp_path, 60.0)
+    assert code == 2, f"`octosolve {' '.join(argv)}` exited {code}: {err[-800:]}"
+    lines = [ln for ln in err.strip().splitlines() if ln.strip()]
+    assert len(lines) == 1 and message in lines[0] and "internal error" not in lines[0], err

@@ -41,11 +41,32 @@ MAX_GAMES = 10_000_000
 MAX_SIMULATIONS = 100_000
 MAX_WORKERS = 256
 MAX_SECONDS = 7 * 24 * 3600.0
+MIN_SECONDS = 0.1     # a solver time limit below this cannot start a search: refused, not ignored
 
 
 def count(lo: int, hi: int) -> click.IntRange:
     """An integer option type with both limits shown in --help."""
     return click.IntRange(lo, hi)
+
+
+def split_list(text: str, option: str) -> list[str]:
+    """A comma-separated option value as its stripped items; an empty item (``a,,b``, ``a,``) is
+    refused with a one-line error naming the option, never silently dropped. An empty or blank
+    value gives ``[]`` (the caller says what it needs).
+
+    >>> split_list(" greedy, random ", "--players")
+    ['greedy', 'random']
+    """
+    from .errors import fail
+
+    if not str(text).strip():
+        return []
+    items = [x.strip() for x in str(text).split(",")]
+    for i, x in enumerate(items, 1):
+        if not x:
+            fail(f"{option} {text!r}: item {i} of {len(items)} is empty (two commas in a row or a "
+                 "comma at an end)")
+    return items
 
 
 class FiniteFloat(click.ParamType):
@@ -70,6 +91,12 @@ class FiniteFloat(click.ParamType):
 
     def get_metavar(self, param, ctx=None):
         return "SECONDS" if "time" in (param.name or "") else "NUMBER"
+
+
+def seconds(hi: float = MAX_SECONDS) -> FiniteFloat:
+    """The type of a solver time limit: finite, at least MIN_SECONDS (a limit of 1e-9 s is refused,
+    not silently accepted) and at most ``hi``."""
+    return FiniteFloat(MIN_SECONDS, hi, lo_open=False)
 
 
 def check_out_path(path: str | os.PathLike, *, directory: bool = False) -> Path:
@@ -174,9 +201,9 @@ def games_option(default: int, hi: int = MAX_GAMES):
 
 
 def time_limit_option(default: float | None, help_text: str = "Seconds the solver may search"):
-    return click.option("--time-limit", type=FiniteFloat(0.0, MAX_SECONDS), default=default,
+    return click.option("--time-limit", type=seconds(MAX_SECONDS), default=default,
                         show_default=default is not None,
-                        help=f"{help_text} (a finite number > 0, at most a week).")
+                        help=f"{help_text} (a finite number >= {MIN_SECONDS:g}, at most a week).")
 
 
 def variant_option(choices, default: str | None, help_text: str = "Rule variant."):

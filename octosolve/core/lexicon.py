@@ -57,6 +57,22 @@ def read_text(path: Path | str, what: str = "file") -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def csv_rows(text: str, name: str = "CSV file") -> list[list[str]]:
+    """The rows of CSV ``text`` with blank rows left out; a one-line error (never a traceback) when
+    the csv module refuses it, e.g. a field over its 128 KiB limit or a NUL byte.
+
+    >>> csv_rows("a,b\\n\\n1,2\\n")
+    [['a', 'b'], ['1', '2']]
+    """
+    import csv
+    import io
+
+    try:
+        return [r for r in csv.reader(io.StringIO(text)) if any(x.strip() for x in r)]
+    except csv.Error as e:
+        fail(f"{name}: malformed CSV ({e})")
+
+
 def read_lines(path: Path | str, what: str = "word list") -> list[str]:
     """The non-blank, non-comment lines of a UTF-8 text file, with one-line errors for bad files."""
     text = read_text(path, what)

@@ -8,6 +8,12 @@ aliases too) and passes the options the spec takes; the others are ignored, so
 ``--players mcts,greedy --simulations 200`` gives the search player 200 simulations and the greedy
 player none. The registry of games (:mod:`octosolve.games`) gives ``make_player(game_name, ...)``.
 
+Players that live above the games (the OpenSpiel adapter in ``octosolve/interop``) are not imported
+by any game: a game declares ``PLAYERS = player_list("octagone", (...))`` and the adapter *registers*
+its spec for that game with :func:`register_player`. Plug-ins are found through the
+``octosolve.players`` entry-point group (``pyproject.toml``), loaded the first time a list is read,
+so the CLI, the report and the web app see the same players without any game knowing the adapter.
+
 >>> from octosolve.core.players import PlayerSpec, find_spec
 >>> specs = (RANDOM,)
 >>> find_spec(specs, "Random").name
@@ -17,12 +23,13 @@ player none. The registry of games (:mod:`octosolve.games`) gives ``make_player(
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .errors import fail
 from .game import Game, Player, RandomPlayer
 
-__all__ = ["PlayerSpec", "RANDOM", "UCT", "find_spec", "make_player", "parse_players", "player_help"]
+__all__ = ["PlayerSpec", "RANDOM", "UCT", "find_spec", "make_player", "parse_players", "player_help",
+           "player_list", "register_player", "player_available"]
 
 
 @dataclass(frozen=True)
@@ -32,9 +39,72 @@ class PlayerSpec:
     build: Callable[..., Player]  # build(game, seed=..., **options) -> Player
     options: tuple[str, ...] = ()  # option names the player takes (e.g. "simulations")
     aliases: tuple[str, ...] = field(default=())
+    # whether the player can be built on this machine (an optional package may be missing); a
+    # player that is not available still has its name, and building it gives a one-line error
+    available: Callable[[], bool] | None = None
 
     def names(self) -> tuple[str, ...]:
         return (self.name,) + tuple(self.aliases)
+
+    def is_available(self) -> bool:
+        return True if self.available is None else bool(self.available())
+
+
+_REGISTERED: dict[str, list[PlayerSpec]] = {}
+_PLUGINS_LOADED = False
+
+
+def register_player(game: str, spec: PlayerSpec) -> None:
+    """Add ``spec`` to game ``game``'s players (a plug-in above the games calls this). Registering
+    a name the game already has replaces the earlier registration."""
+    specs = _REGISTERED.setdefault(game, [])
+    specs[:] = [s for s in specs if s.name != spec.name] + [spec]
+
+
+def _load_plugins() -> None:
+    """Call every ``octosolve.players`` entry point once (each registers its players)."""
+    global _PLUGINS_LOADED
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="octosolve.players"):
+        ep.load()()
+
+
+class player_list(Sequence):
+    """A game's players: its own specs, then the specs plug-ins registered for it (in order).
+
+    >>> len(player_list("no-such-game", (RANDOM, UCT)))
+    2
+    """
+
+    def __init__(self, game: str, specs: Sequence[PlayerSpec]):
+        self.game, self.own = game, tuple(specs)
+
+    def _all(self) -> tuple[PlayerSpec, ...]:
+        _load_plugins()
+        own = {s.name for s in self.own}
+        return self.own + tuple(s for s in _REGISTERED.get(self.game, ()) if s.name not in own)
+
+    def __getitem__(self, i):
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[PlayerSpec]:
+        return iter(self._all())
+
+    def __repr__(self) -> str:
+        return f"player_list({self.game!r}, {[s.name for s in self]})"
+
+
+def player_available(specs: Sequence[PlayerSpec], name: str) -> bool:
+    """True when ``specs`` has a player called ``name`` that can be built on this machine."""
+    key = str(name).strip().lower()
+    return any(key in s.names() and s.is_available() for s in specs)
 
 
 def _random(game: Game, seed: int | None = None) -> Player:
@@ -76,7 +146,9 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
                   ) -> list[str]:
     """``"MCTS, greedy"`` -> ``["mcts", "greedy"]`` (canonical names); checks every name and, when
     ``counts`` is given, that the number of names is one of them."""
-    names = [n.strip() for n in str(text).split(",") if n.strip()]
+    from .clikit import split_list
+
+    names = split_list(text, "--players")
     if not names:
         fail("--players needs at least one player name")
     names = [find_spec(specs, n).name for n in names]

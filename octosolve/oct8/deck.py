@@ -42,9 +42,10 @@ A turn is split into small decisions so the action space is fixed and small:
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import tomllib
 
 from ..core.errors import fail
 
@@ -251,7 +252,10 @@ def deck_from_dict(d: dict, name: str = "custom") -> Deck:
         if sum(row) != ARMS_PER_COLOUR:
             fail(f"deck [{col}] has {sum(row)} cards; each colour needs {ARMS_PER_COLOUR} (78 in all)")
         counts.append(tuple(row))
-    return Deck(str(d.get("name", name)), tuple(counts), str(d.get("description", "")))
+    for key in ("name", "description"):
+        if key in d and not isinstance(d[key], str):
+            fail(f"deck {key} must be a string (name = \"...\"), got a {type(d[key]).__name__}")
+    return Deck(d.get("name", name), tuple(counts), d.get("description", ""))
 
 
 def load_deck(path: str | Path | Deck | dict | None = None) -> Deck:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core.game import Player
 from ..core.mcts import MCTSPlayer
-from ..core.players import PlayerSpec
+from ..core.players import PlayerSpec, player_list
 from ..core.seeding import py_random
 from . import deck as R
 from . import flat as F
@@ -287,22 +287,6 @@ class _Seeded:
         return self.seed
 
 
-class OpenSpielOct8(Player):
-    """OpenSpiel's generic MCTS bot (through the shared adapter; it searches the true state, the usual
-    baseline for hidden information) - answering at once when only one action is legal, as ours does."""
-
-    name = "openspiel-mcts"
-
-    def __init__(self, game, simulations: int = 100, seed: int | None = None):
-        from ..interop.openspiel import OpenSpielMCTSPlayer
-
-        self.bot = OpenSpielMCTSPlayer(game, simulations=simulations, seed=(seed or 0) % (2 ** 31))
-
-    def choose(self, state):
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else self.bot.choose(state)
-
-
 def make_mcts(game=None, seed: int | None = None, simulations: int = 200) -> MCTSPlayer:
     """The shared UCT search (core/mcts.py) with Oct8's hooks: every simulation samples the hidden
     cards again (``Oct8State.determinize``) and values a new leaf by a numba builder playout."""
@@ -311,7 +295,7 @@ def make_mcts(game=None, seed: int | None = None, simulations: int = 200) -> MCT
     return p
 
 
-PLAYERS = (
+PLAYERS = player_list("oct8", (
     PlayerSpec("random", "uniformly random legal decisions", lambda game, seed=None: Oct8Random(seed)),
     PlayerSpec("greedy", "best immediate change of its own score (completions, exchanges from the swap "
                "kernel), else draws", lambda game, seed=None: Oct8Greedy(seed)),
@@ -322,7 +306,4 @@ PLAYERS = (
                options=("simulations",)),
     PlayerSpec("mcts", "UCT tree search (core/mcts.py) over determinisations with numba builder playouts",
                make_mcts, options=("simulations",)),
-    PlayerSpec("openspiel-mcts", "OpenSpiel's MCTS bot (sees the true state; needs open_spiel)",
-               lambda game, seed=None, simulations=100: OpenSpielOct8(game, simulations, seed),
-               options=("simulations",)),
-)
+))  # + openspiel-mcts, registered by octosolve/interop/players.py

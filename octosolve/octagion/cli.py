@@ -14,8 +14,16 @@ import sys
 
 import click
 
-from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, json_option, out_option, seed_option,
-                           svg_option)
+from ..core.clikit import (
+    MAX_SECONDS,
+    FiniteFloat,
+    OutPath,
+    json_option,
+    out_option,
+    seconds,
+    seed_option,
+    svg_option,
+)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -155,8 +163,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
 @click.option("--favour", type=click.Choice(["none", "hard", "easy"], case_sensitive=False),
               default="none", show_default=True,
               help="Then prefer words with few (hard) or many (easy) solutions.")
-@click.option("--time-limit", type=FiniteFloat(0.0, MAX_SECONDS), default=60.0, show_default=True,
-              help="CP-SAT seconds (a finite number > 0, at most a week); the annealing comes on top.")
+@click.option("--time-limit", type=seconds(MAX_SECONDS), default=60.0, show_default=True,
+              help="CP-SAT seconds (a finite number >= 0.1, at most a week); the annealing comes on top.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
               help="CP-SAT search workers (1 to 64; with more than 1 the result varies from run "
                    "to run).")
@@ -328,7 +336,8 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
 @json_option
 def odds(deck_path, teams, countdown_path, levels, as_json):
     """Exact odds under Delta/Epsilon: each word position 1..40, and team collisions."""
-    from .mutations import load_countdown, odds as odds_fn, parse_levels
+    from .mutations import load_countdown, parse_levels
+    from .mutations import odds as odds_fn
     deck = _deck(deck_path)
     lv = parse_levels(levels)
     cd = [c for c in load_countdown(countdown_path) if c.level in lv]

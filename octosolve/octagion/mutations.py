@@ -5,18 +5,20 @@ collisions). Readings of the rules: docs/rules/octagion.md, "Rule mutations".
 
 from __future__ import annotations
 
-import csv
-import io
-import re
 import itertools
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from ..core.errors import fail
+from ..core.lexicon import csv_rows
 from ..core.seeding import py_random
 from .rules import NUMBERS, WORDS_PER_CARD, Deck
-from .wordcards import load_wordcards, parse_wordcards  # parse_wordcards: re-exported (old path)
+from .wordcards import (  # parse_wordcards: re-exported (old path)
+    load_wordcards,
+    parse_wordcards,
+)
 
 __all__ = ["VARIANTS", "ZETA_BUDGETS", "load_wordcards", "parse_wordcards", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
            "load_countdown", "parse_levels", "parse_treatments", "generate_setup",
@@ -45,7 +47,7 @@ def fmt_time(s: int) -> str:
 
 
 def parse_countdown(text: str, name: str = "countdown cards") -> list[CountdownCard]:
-    rows = [r for r in csv.reader(io.StringIO(text)) if any(x.strip() for x in r)]
+    rows = csv_rows(text, name)
     if not rows or [h.strip() for h in rows[0]] != ["time_s", "level", "offset"]:
         fail(f"{name}: the header must be 'time_s,level,offset'")
     out = []

@@ -8,7 +8,6 @@ reads); the scoring worked examples there are tests in tests/octagion/test_rules
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import fail
-from ..core.lexicon import fold_word, is_az, read_text
+from ..core.lexicon import csv_rows, fold_word, is_az, read_text
 from .render import deck_svg, deck_text
 
 __all__ = ["LETTERS", "NUMBERS", "WORD_LEN", "DECK_SIZE", "PER_NUMBER", "WORDS_PER_CARD", "TREATMENT_CARDS", "Card", "Deck",
@@ -122,8 +121,7 @@ class Deck:
         """Parse CSV text with header ``letter,number``, one card a row."""
         if text.startswith("\ufeff"):
             text = text[1:]
-        rows = [r for r in csv.reader(io.StringIO(text))]
-        rows = [r for r in rows if any(x.strip() for x in r)]
+        rows = csv_rows(text, name)
         if not rows:
             fail(f"{name}: empty deck file (expected a header 'letter,number' and one card a row)")
         header = [h.strip().lower() for h in rows[0]]

@@ -19,10 +19,8 @@ the latest), bounds stored as EXACT/LOWER/UPPER with the best move; sized to the
 (:func:`tt_bits_for`). Move ordering in the numba search: the table move, then the moves the opponent
 cannot answer (a forced pass), then, from :data:`_MOBILITY_MIN` free cells on, the moves that leave
 the opponent the fewest answers ("fastest first"), then the history heuristic (moves that caused
-cut-offs before, weighted by the square of the free cells), coloured before jolly on ties. On 11
-positions from real play at 25-26 free cells with the outcome window (-1, 1) and a budget of 2e8
-nodes, the plain order proved 5 (1,347 M nodes), history alone 9 (780 M), mobility then history 10
-(525 M, half the CPU time).
+cut-offs before, weighted by the square of the free cells), coloured before jolly on ties
+(measured against other orders in docs/octagone.md).
 
 The numba search (``negamax_nb``) is iterative (explicit per-ply stacks instead of recursion), finds
 the nearest and farthest free cells with bitboards (:mod:`.bitboards`), runs without the GIL and
@@ -52,17 +50,15 @@ TT_BITS_DEFAULT = 24  # the largest table tt_bits_for gives (2**24 slots of 16 b
 
 
 def tt_bits_for(free: int) -> int:
-    """Table size (log2 of the slots) for a search from a position with ``free`` free cells: about
-    the size the search fills, since a table much bigger than the search only turns probes into cache
-    misses (2**14 slots = 256 kB at 16 free cells, 2**16 = 1 MB at 24, then one bit per cell: big
-    searches re-search too much with a small table; at 24 cells 2**16 to 2**22 slots take about the
-    same time, 2.6 times as many nodes at 2**16)."""
+    """Table size (log2 of the slots) for a search from ``free`` free cells: about what the search
+    fills (a much bigger table only turns probes into cache misses; measurements in docs/octagone.md)."""
     if free <= 24:
         return max(12, 10 + free // 4)
     return min(TT_BITS_DEFAULT, 16 + (free - 24))
 
 
 def zobrist(seed: int = 12345) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.uint64]:
+    """Random 64-bit keys for cells, hand counts, target and side (fixed seed: stable hashes)."""
     r = np.random.default_rng(seed)
     z_occ = r.integers(1, 2**63, size=NCELLS, dtype=np.int64).astype(np.uint64)
     z_hand = r.integers(1, 2**63, size=(2, 7, 24), dtype=np.int64).astype(np.uint64)
@@ -503,8 +499,6 @@ def negamax_py(occ: int, hands: list[list[int]], t: int, p: int, alpha: int, bet
     return best
 
 
-
-
 # ---------------------------------------------------------------------- the twin table
 def random_solver_position(rng: np.random.Generator, free: int) -> tuple[int, np.ndarray, int, int]:
     """(occ, hands int64[2, 8], t, p): ``free`` free cells at random, hands of 0..2 shields of each
@@ -555,8 +549,7 @@ def _scan_examples(rng):
 
 
 def _board_examples(rng):
-    for _ in range(100):
-        yield (np.int64(int(rng.integers(0, 2**42))),)
+    return ((np.int64(int(rng.integers(0, 2**42))),) for _ in range(100))
 
 
 _TABLES = {m: line_tables(m) for m in ("none", "torus", "edge")}

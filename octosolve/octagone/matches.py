@@ -95,12 +95,13 @@ def measure(what: str, seed: int, *, quick: bool = False, workers=None, schedule
         return {"what": what, "seed": seed, "quick": quick, "results": rows}
     if what == "matches":
         from ..core.seeding import derive_seed
-        from ..interop import openspiel as osp
+        from ..core.players import player_available
+        from .players import PLAYERS
 
         params = {"variant": "standard", "players": 2, "hidden": False, "wrap": wrap}
         rows = []
         for a, b, n, sims in (MATCHES_QUICK if quick else MATCHES_FULL):
-            if b == "openspiel-mcts" and not osp.available():
+            if not player_available(PLAYERS, b):
                 continue
             m = run_match(params, [a, b], n, derive_seed(seed, "match", a, b), simulations=sims,
                           workers=workers, scheduler=scheduler, desc=f"{a} v {b}")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.errors import OctoError, fail
+from ..core.errors import OctoError
 from ..core.game import Player
 from ..core.mcts import MCTSPlayer, random_rollout
-from ..core.players import RANDOM, PlayerSpec
+from ..core.players import RANDOM, PlayerSpec, player_list
 from ..core.seeding import derive_seed, py_random
 from .board import DAMA_ACTIONS, JOLLY_KIND, JOLLY_SELF, PASS, PLACE_BASE, colour_of_cell
 from .playouts import line_tables, playout_greedy_nb, playout_nb
@@ -171,16 +171,7 @@ def _alphabeta(game, seed=None):
     return AlphaBetaPlayer(seed)
 
 
-def _openspiel(game, seed=None, simulations: int = 400):
-    from ..interop import openspiel as osp
-
-    if not osp.available():
-        fail("the 'openspiel-mcts' player needs OpenSpiel: pip install -e '.[openspiel]'")
-    return osp.OpenSpielMCTSPlayer(game, simulations=simulations, seed=derive_seed(seed, "os") % 2**31,
-                                   uct_c=1.4)
-
-
-PLAYERS = (
+PLAYERS = player_list("octagone", (
     RANDOM,
     PlayerSpec("greedy", "one-ply rule: win now, else force a pass, keep jollies; reads no hidden hand",
                _greedy),
@@ -188,6 +179,4 @@ PLAYERS = (
                "shields", _mcts, options=("simulations",)),
     PlayerSpec("alphabeta", "exact alpha-beta once at most 18 cells are free (2 players, open shields), "
                "MCTS with 300 simulations before", _alphabeta),
-    PlayerSpec("openspiel-mcts", "OpenSpiel's MCTS bot (random rollouts, MCTS-Solver), optional extra",
-               _openspiel, options=("simulations",), aliases=("openspiel",)),
-)
+))  # + openspiel-mcts, registered by octosolve/interop/players.py

@@ -9,9 +9,18 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (batch_options, games_option, json_option, out_option,
-                                   players_option, seed_option, simulations_option, svg_option,
-                                   variant_option)
+from octosolve.core.clikit import (
+    batch_options,
+    games_option,
+    json_option,
+    out_option,
+    players_option,
+    seed_option,
+    simulations_option,
+    split_list,
+    svg_option,
+    variant_option,
+)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 from octosolve.octiles.challenges.commands import challenge_cmd, prove_cmd
@@ -306,7 +315,7 @@ def sequence_cmd(placement, order, as_json):
     """Check a placement against a numbering of the stops."""
     from .solitaire import check_sequence
 
-    res = check_sequence(_read_placement(placement), [x.strip() for x in order.split(",") if x.strip()])
+    res = check_sequence(_read_placement(placement), split_list(order, "--order"))
     text = (f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
             "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"]))
             + f"\nsuccessive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "

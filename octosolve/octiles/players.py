@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import math
 
-from ..core.errors import fail
 from ..core.game import CHANCE, Player, State, sample_chance
 from ..core.mcts import MCTSPlayer
-from ..core.players import RANDOM, UCT, PlayerSpec
+from ..core.players import RANDOM, UCT, PlayerSpec, player_list
 from ..core.seeding import py_random
 from .game import OctilesState
 from .topology import MOVE_BASE, components, trace
@@ -281,15 +280,7 @@ def _mcts(game, seed: int | None = None, simulations: int = 200) -> Player:
     return octiles_mcts(simulations=simulations, seed=seed)
 
 
-def _openspiel_mcts(game, seed: int | None = None, simulations: int = 200) -> Player:
-    from ..interop import openspiel
-
-    if not openspiel.available():
-        fail("openspiel-mcts needs OpenSpiel: pip install -e '.[openspiel]'")
-    return openspiel.OpenSpielMCTSPlayer(game, simulations=simulations, seed=seed or 0)
-
-
-PLAYERS = (
+PLAYERS = player_list("octiles", (
     RANDOM,
     PlayerSpec("greedy", "one turn ahead: every placement with its best runner move, by a progress "
                "evaluation", _greedy),
@@ -297,6 +288,4 @@ PLAYERS = (
                "of the prior's best action, then the progress evaluation", _mcts,
                options=("simulations",)),
     UCT,
-    PlayerSpec("openspiel-mcts", "OpenSpiel's generic MCTS bot (optional: needs pyspiel)",
-               _openspiel_mcts, options=("simulations",)),
-)
+))  # + openspiel-mcts, registered by octosolve/interop/players.py

@@ -70,7 +70,8 @@ def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
     command that made it and each match's own command line. ``on_match(doc)`` is called after each
     match with the document so far (``"complete": False`` until the last one), so a long run can be
     saved as it goes."""
-    from ..interop import openspiel
+    from ..core.players import player_available
+    from .players import PLAYERS
     from .records import run_match
 
     plan = suite_plan(quick)
@@ -80,7 +81,7 @@ def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
            "seconds": {}}
     for m in plan:
         label = f"{m['params']['variant']} {'-'.join(m['players'])}"
-        if m.get("openspiel") and not openspiel.available():
+        if m.get("openspiel") and not player_available(PLAYERS, "openspiel-mcts"):
             out["skipped"].append(f"{label}: OpenSpiel is not installed")
             continue
         t0 = time.perf_counter()

@@ -26,10 +26,9 @@ import math
 
 import numpy as np
 
-from ..core.errors import fail
 from ..core.game import CHANCE, Player, sample_chance
 from ..core.mcts import MCTSPlayer
-from ..core.players import RANDOM, PlayerSpec
+from ..core.players import RANDOM, PlayerSpec, player_list
 from ..core.seeding import py_random
 from . import rules as R
 
@@ -341,7 +340,7 @@ def mcts_candidates(state, legal: list[int], words: int = 12) -> list[int]:
     return out or legal
 
 
-class _Determinized(Player):
+class Determinized(Player):
     """A player that sees a determinised copy (hidden opening words redrawn) of the position."""
 
     def __init__(self, inner: Player, seed: int | None):
@@ -370,15 +369,7 @@ def _mcts(game, seed=None, simulations: int = 48):
     return p
 
 
-def _openspiel_mcts(game, seed=None, simulations: int = 48):
-    if getattr(game, "teams", False):
-        fail("openspiel-mcts plays the 2-player game only")
-    from ..interop.openspiel import OpenSpielMCTSPlayer
-
-    return _Determinized(OpenSpielMCTSPlayer(game, simulations=simulations, seed=seed or 0), seed)
-
-
-PLAYERS = (
+PLAYERS = player_list("octoverso", (
     RANDOM,
     PlayerSpec("greedy", "an OCTO if it has one, else the word laying the most hand letters; exchanges "
                "its most awkward tile when it has no word", _greedy),
@@ -388,6 +379,4 @@ PLAYERS = (
                "epsilon-greedy playouts (simulations in all)", _flat_mc, options=("simulations",)),
     PlayerSpec("mcts", "UCT (core/mcts.py) over a shortlist of actions with short epsilon-greedy "
                "playouts", _mcts, options=("simulations",)),
-    PlayerSpec("openspiel-mcts", "OpenSpiel's MCTS bot with random rollouts (needs pyspiel; 2 players)",
-               _openspiel_mcts, options=("simulations",), aliases=("openspiel",)),
-)
+))  # + openspiel-mcts, registered by octosolve/interop/players.py

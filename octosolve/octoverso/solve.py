@@ -171,9 +171,9 @@ def simulate(seed: int | None, *, quick: bool = False, workers: int | None = Non
     out = []
     for names, games, opts in (QUICK_PLAN if quick else SIM_PLAN):
         if "openspiel-mcts" in names:
-            from ..interop.openspiel import available
+            from ..core.players import player_available
 
-            if not available():
+            if not player_available(PLAYERS, "openspiel-mcts"):
                 out.append({"key": _plan_key(names, opts), "skipped": "pyspiel is not installed"})
                 continue
         m = match(list(names), games, seed=derive_seed(seed, "simulate", _plan_key(names, opts)),

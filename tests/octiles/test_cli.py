@@ -32,7 +32,7 @@ def test_trace_json_and_svg(tmp_path):
 
 def test_challenge_json_keys(tmp_path):
     svg = tmp_path / "c.svg"
-    r = run("challenge", "8", "--variant", "pairs-1", "--time-limit", "20", "--json", "--svg", str(svg))
+    r = run("challenge", "8", "--variant", "pairs-1", "--json", "--svg", str(svg))
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     for k in ("challenge", "variant", "status", "objective", "bound", "seconds", "placement"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from octosolve.core.clikit import FiniteFloat, OutPath, json_option, seed_option, svg_option
+from octosolve.core.clikit import OutPath, json_option, seconds, seed_option, svg_option
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 
@@ -59,8 +59,8 @@ def _stronger(new: dict, old: dict) -> bool:
 @click.command("prove")
 @click.argument("number", type=click.IntRange(2, 30))
 @click.option("--variant", default=None, help="The variant to prove (default: every variant of N).")
-@click.option("--time-limit", type=FiniteFloat(0.0, MAX_PROOF_SECONDS), default=600.0,
-              show_default=True, help="Seconds each search may take (a finite number > 0, at most a "
+@click.option("--time-limit", type=seconds(MAX_PROOF_SECONDS), default=600.0,
+              show_default=True, help="Seconds each search may take (a finite number >= 0.1, at most a "
                                       "week).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="CP-SAT search workers, or local processes for the cases of a split (1 to 64).")
@@ -109,8 +109,8 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 @click.argument("number", type=int, required=False)
 @click.option("--variant", default=None, help="The challenge's variant (see --list).")
 @click.option("--list", "list_", is_flag=True, help="List the challenges and their variants.")
-@click.option("--time-limit", type=FiniteFloat(0.0, 24 * 3600.0), default=30.0, show_default=True,
-              help="With --fresh: seconds the solver may search (a finite number > 0, at most a day).")
+@click.option("--time-limit", type=seconds(24 * 3600.0), default=30.0, show_default=True,
+              help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day).")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
               help="With --fresh: CP-SAT search workers (1 to 64).")
 @svg_option("Draw the answer to this SVG file.")
@@ -135,6 +135,15 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     if number is None:
         fail("give a challenge number 1-30, or --list")
     C.get_variant(number, variant)
+    if not fresh:
+        from click.core import ParameterSource
+
+        ctx = click.get_current_context()
+        given = [f"--{n.replace('_', '-')}" for n in ("time_limit", "workers")
+                 if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
+        if given:
+            fail(f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} only with --fresh (without it the stored certificate "
+                 "is re-checked, no search runs)")
     if fresh:
         res = C.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
                               stored=False)

@@ -81,6 +81,59 @@ def report(out_dir, games, quick, seed, as_json):
     run_report(out_dir or default_out(full_run), names, quick=quick, seed=seed, as_json=as_json)
 
 
+@cli.command()
+@click.argument("record_file", metavar="RECORD", type=click.Path())
+@click.option("--svg", "svg_path", type=OutPath(False), default=None, metavar="PATH",
+              help="Draw the final position to this SVG file.")
+@json_option
+def replay(record_file, svg_path, as_json):
+    """Replay a game record (octosolve-record/1, written by any game's `play --record`, the web
+    app's download or the report) move by move against the rules, and print it.
+
+    Every move must be legal where it stands and its notation must name its action; the outcome
+    stored in the record must be the one the replay reaches. Exit status 2 (one line) otherwise.
+    """
+    from .core.jsonout import emit, read_json
+    from .core.record import replay_states
+    from .games import record_game
+
+    rec = read_json(record_file, "game record")
+    entry, game = record_game(rec)
+    names = rec["players"]
+    lines = [f"{entry.title}: " + ", ".join(f"P{i} {n}" for i, n in enumerate(names))
+             + f"; seed {rec.get('seed')}; {len(rec['moves'])} moves"]
+    state = None
+    for i, (state, m) in enumerate(replay_states(rec, game), 1):
+        if m is None:
+            continue
+        who = "chance" if m["player"] < 0 else f"P{m['player']}"
+        lines.append(f"{i:4d}. {who:>6}: {m['move']}")
+    terminal = bool(state.is_terminal())
+    winners = [int(w) for w in state.winners()] if terminal else []
+    stored = rec.get("outcome")
+    if isinstance(stored, dict) and (bool(stored.get("terminal")) != terminal
+                                     or (terminal and stored.get("winners") != winners)):
+        raise OctoError(f"record: the stored outcome {stored} is not the one the moves reach "
+                        f"(terminal {terminal}, winners {winners})")
+    lines.append("Outcome: " + (("winner(s): " + ", ".join(f"P{w} {names[w]}" if w < len(names) else
+                                                            f"P{w}" for w in winners))
+                                if winners else "no winner") if terminal else
+                 "Outcome: not finished")
+    if svg_path:
+        svg = getattr(state, "_repr_svg_", None)
+        if svg is None:
+            raise OctoError(f"{entry.name} has no picture of a position")
+        from .core.files import atomic_write_text
+
+        atomic_write_text(svg_path, svg())
+    final = state.to_json() if hasattr(state, "to_json") else None
+    emit({"game": entry.name, "params": rec["params"], "players": names, "seed": rec.get("seed"),
+          "moves": len(rec["moves"]), "checked": True,
+          "outcome": {"terminal": terminal, "winners": winners,
+                      "returns": [float(r) for r in state.returns()] if terminal else []},
+          "final": final}, as_json, "\n".join(lines))
+
+
 @cli.command(context_settings={"ignore_unknown_options": False})
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (127.0.0.1: this machine only).")

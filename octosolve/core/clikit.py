@@ -216,6 +216,15 @@ def out_option(help_text: str = "Write the result to this file.", directory: boo
     return click.option("--out", type=OutPath(directory), default=default, help=help_text)
 
 
+def record_option():
+    """``--record FILE``: the game record in the one format every game shares (octosolve-record/1,
+    core/record.py), which ``octosolve replay FILE`` replays move by move."""
+    return click.option("--record", "record_path", type=OutPath(False), default=None, metavar="PATH",
+                        help="Also write the game record (octosolve-record/1: game, players, seed, "
+                             "every move in the game's notation, outcome) to this file; "
+                             "`octosolve replay PATH` replays it.")
+
+
 def svg_option(help_text: str = "Write an SVG picture to this file."):
     return click.option("--svg", "svg_path", type=OutPath(False), default=None, metavar="PATH",
                         help=help_text)

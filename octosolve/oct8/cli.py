@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option, seed_option,
-                           simulations_option, svg_option, variant_option)
+from ..core.clikit import (
+    batch_options,
+    games_option,
+    json_option,
+    out_option,
+    players_option,
+    record_option,
+    seed_option,
+    simulations_option,
+    svg_option,
+    variant_option,
+)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
@@ -163,9 +173,10 @@ def swaps(state_file, babies, svg_path, as_json):
 @rule_options
 @out_option("Write the final position (a position document) to this file.")
 @svg_option("Write a picture of the final position to this SVG file.")
+@record_option()
 @json_option
 def play_cmd(players, simulations, seed, stop_after, variant, deck, baby_chips, colour_bonus, out, svg_path,
-             as_json):
+             record_path, as_json):
     """Play one game and print a readable record."""
     from .render import game_record
     from .solve import play_one
@@ -177,6 +188,12 @@ def play_cmd(players, simulations, seed, stop_after, variant, deck, baby_chips, 
         write_json(out, st.to_json())
     if svg_path:
         write_file(svg_path, st._repr_svg_())
+    if record_path:
+        from ..core.record import record_from_history
+
+        from .rules import make_game
+
+        write_json(record_path, record_from_history("oct8", make_game(**res["game"]), res["seed"], names, st))
     emit(res, as_json, "\n".join(game_record(st, names, seed)))
 
 

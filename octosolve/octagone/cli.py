@@ -7,8 +7,18 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, batch_options, games_option, json_option, out_option,
-                           players_option, seed_option, simulations_option, svg_option)
+from ..core.clikit import (
+    OutPath,
+    batch_options,
+    games_option,
+    json_option,
+    out_option,
+    players_option,
+    record_option,
+    seed_option,
+    simulations_option,
+    svg_option,
+)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
 
@@ -82,9 +92,11 @@ def group():
               help="Stop after N moves (0 to 1000) and include the position (input of `solve`).")
 @out_option("Write the final (or stopped) position document to this file.")
 @svg_option("Draw the final (or stopped) position as SVG to this file.")
+@record_option()
 @seed_option()
 @json_option
-def play(players, variant, wrap, hidden, first, simulations, stop_after, out, svg_path, seed, as_json):
+def play(players, variant, wrap, hidden, first, simulations, stop_after, out, svg_path, record_path, seed,
+         as_json):
     """Play a game between computer players."""
     from ..core.players import make_player
     from .moves import play_record, seat_seed
@@ -102,6 +114,14 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, sv
     if out:
         write_json(out, st.to_json())
     _write_svg(st, svg_path)
+    if record_path:
+        from ..core.record import make_record
+
+        # the record's start is the deal of the seed; --first changes it, so it goes into the start
+        if first is not None:
+            fail("--record keeps games that start from their seed's deal: drop --first")
+        write_json(record_path, make_record("octagone", game, seed, names,
+                                            [(m_p, m_a) for m_p, m_a in st.history]))
     if as_json:
         emit(rec, True)
         return
@@ -136,7 +156,8 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, sv
 def solve(position, engine, all_moves, max_nodes, target, as_json):
     """Prove the value (win/loss/draw and margin) and best move of a 2-player position. Progress on
     stderr on a terminal; Ctrl-C stops the search."""
-    from .solve import DEFAULT_MAX_NODES, describe_action, solve as do_solve
+    from .solve import DEFAULT_MAX_NODES, describe_action
+    from .solve import solve as do_solve
 
     st = load_position(position)
     budget = max_nodes or DEFAULT_MAX_NODES

@@ -15,6 +15,7 @@ from octosolve.core.clikit import (
     json_option,
     out_option,
     players_option,
+    record_option,
     seed_option,
     simulations_option,
     split_list,
@@ -165,9 +166,10 @@ def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, ma
 @seed_option()
 @out_option("Write the final position (a position document, see `octiles position`) to this file.")
 @svg_option("Draw the final position to this SVG file.")
+@record_option()
 @json_option
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
-             players, simulations, seed, out, svg_path, as_json):
+             players, simulations, seed, out, svg_path, record_path, as_json):
     """Play one game between computer players and print its record."""
     from .records import play_record, record_text
 
@@ -179,6 +181,12 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
     if svg_path:
         _save_state_svg(svg_path, rec["final"], f"{rec['game']} seed {seed}: " + " vs ".join(names)
                         + f" - {rec['end_reason']}")
+    if record_path:
+        from ..core.record import make_record
+        from .game import make_game
+
+        _write_json(record_path, make_record("octiles", make_game(**kw), seed, names,
+                                             [(m["player"], m["action"]) for m in rec["moves"]]))
     emit(rec, as_json, record_text(rec))
 
 

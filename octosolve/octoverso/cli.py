@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
-                           seed_option, simulations_option, svg_option, variant_option)
+from ..core.clikit import (
+    batch_options,
+    games_option,
+    json_option,
+    out_option,
+    players_option,
+    record_option,
+    seed_option,
+    simulations_option,
+    svg_option,
+    variant_option,
+)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -176,8 +186,9 @@ def _event_line(e: dict, names, lab) -> str:
 @seed_option()
 @out_option("Write the game record (JSON, with the final position document) to this file.")
 @svg_option("Write an SVG picture of the final position.")
+@record_option()
 @json_option
-def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, as_json):
+def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, record_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import solve
 
@@ -192,12 +203,15 @@ def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, as_
     state = solve.play_game(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon, simulations=simulations,
                             teams=teams)
     rec = solve.game_record(state, names, seed)
+    if record_path:
+        from ..core.record import record_from_history
+
+        write_json(record_path, record_from_history("octoverso", state.game, seed, names, state))
     if out:
         write_json(out, {**rec, "position": state.to_json()})
     if svg_path:
-        from .render import position_svg
-
         from ..core.files import atomic_write_text
+        from .render import position_svg
 
         atomic_write_text(svg_path, position_svg(state))
     n = len(names)

@@ -5,18 +5,8 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (
-    batch_options,
-    games_option,
-    json_option,
-    out_option,
-    players_option,
-    record_option,
-    seed_option,
-    simulations_option,
-    svg_option,
-    variant_option,
-)
+from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+                           record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
@@ -178,8 +168,8 @@ def swaps(state_file, babies, svg_path, as_json):
 def play_cmd(players, simulations, seed, stop_after, variant, deck, baby_chips, colour_bonus, out, svg_path,
              record_path, as_json):
     """Play one game and print a readable record."""
+    from .matches import play_one
     from .render import game_record
-    from .solve import play_one
 
     names = _names(players)
     st, res = play_one(names, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
@@ -190,7 +180,6 @@ def play_cmd(players, simulations, seed, stop_after, variant, deck, baby_chips, 
         write_file(svg_path, st._repr_svg_())
     if record_path:
         from ..core.record import record_from_history
-
         from .rules import make_game
 
         write_json(record_path, record_from_history("oct8", make_game(**res["game"]), res["seed"], names, st))
@@ -234,7 +223,7 @@ def match(players, games, simulations, seed, variant, deck, baby_chips, colour_b
           as_json):
     """Measured match (core/match.py): the named players, seats rotating game by game; wins, draws
     (every player tied), losses and score share with 95% Wilson intervals."""
-    from .solve import match as run
+    from .matches import match as run
 
     names = _names(players)
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),

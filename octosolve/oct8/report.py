@@ -12,8 +12,9 @@ from ..core.files import atomic_write_text
 from ..core.jsonout import write_json
 from ..core.paths import data_path
 from . import rules as R
+from .matches import match
 from .render import bar_chart
-from .solve import match, simulate
+from .solve import simulate
 
 __all__ = ["build", "OPENSPIEL_COMMAND"]
 

@@ -1,7 +1,6 @@
 """Oct8 simulations: many games (numba playouts for tables of random and builder players, the Python
 engine with the computer players otherwise), spread with the core batch runner, summarised per seat
-with intervals. Matches between players (seats rotating) go through ``core/match.py``
-(:func:`match`)."""
+with intervals. Single games and matches between named players are in :mod:`.matches`."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from ..core.seeding import derive_seed
 from ..core.stats import mean_ci, wilson_interval
 from . import rules as R
 
-__all__ = ["simulate", "summarise", "match", "game_params", "warm_kernels"]
+__all__ = ["simulate", "summarise", "game_params", "warm_kernels"]
 
 CHUNK_NUMBA = 5000
 NUMBA_POLICIES = ("random", "builder")  # strategies the numba playout engine plays itself
@@ -151,52 +150,3 @@ def summarise(res: dict, strategies: list[str]) -> dict:
     }
     assert sum(wins) + ties == g
     return out
-
-
-def match(names: list[str], games: int, seed: int | None, *, game: dict | None = None,
-          simulations: int | None = None, workers: int | None = None, scheduler: str | None = None,
-          keep_records: bool = False) -> dict:
-    """A match through ``core/match.py``: ``names`` (their number is the number of players) play
-    ``games`` games, the seats rotating; wins, draws, losses and score share with Wilson intervals
-    per player and per seat, plus the mean score of each player's seats."""
-    from ..core.match import match as core_match
-    from ..games import match_spec
-
-    params = dict(game or {})
-    params["players"] = len(names)
-    params = game_params(**params)
-    opts = {"simulations": simulations} if simulations else {}
-    if scheduler is None and workers != 1 and games > 1:
-        warm_kernels()
-    m = core_match(match_spec("oct8", params, opts), names, games, seed, workers=workers,
-                   scheduler=scheduler, desc="oct8 match", keep_records=True)
-    m["fair_share"] = round(1 / len(names), 4)
-    if not keep_records:
-        m.pop("records")
-    return m
-
-
-def play_one(names: list[str], seed: int | None, *, game: dict | None = None, simulations: int | None = None,
-             max_moves: int | None = None):
-    """One game between ``names`` (seat order) through ``core.game.play``: ``(final state, JSON-ready
-    summary)``; with ``max_moves`` the game stops after that many decisions."""
-    from ..core.players import make_player
-    from ..core.seeding import DEFAULT_SEED
-    from .players import PLAYERS
-
-    seed = DEFAULT_SEED if seed is None else seed
-    params = dict(game or {})
-    params["players"] = len(names)
-    g = R.make_game(**params)
-    st = g.new_initial_state(seed)
-    ps = [make_player(PLAYERS, nm, g, seed=derive_seed(seed, "oct8-play", p), simulations=simulations)
-          for p, nm in enumerate(names)]
-    play(st, ps, max_moves=max_moves or 1_000_000)
-    n = len(names)
-    details = [st.score_detail(p) for p in range(n)]
-    res = {"seed": seed, "players": list(names), "game": g.params(), "over": st.is_terminal(),
-           "colours": [R.COLOURS[st.colour(p)] for p in range(n)],
-           "scores": [d["score"] for d in details], "details": details, "winners": st.winners(),
-           "leaders": st.leaders(), "turns": st.turns, "decisions": st.decisions,
-           "record": [{"player": int(p), "action": int(a), "text": st.action_to_string(a)} for p, a in st.history]}
-    return st, res

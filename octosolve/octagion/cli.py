@@ -14,16 +14,8 @@ import sys
 
 import click
 
-from ..core.clikit import (
-    MAX_SECONDS,
-    FiniteFloat,
-    OutPath,
-    json_option,
-    out_option,
-    seconds,
-    seed_option,
-    svg_option,
-)
+from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, json_option, out_option, seconds, seed_option,
+                           svg_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 

@@ -22,16 +22,8 @@ from .design import check_design_record
 from .mutations import generate_setup, load_countdown, odds
 from .render import deck_svg, histogram_svg, wordcards_svg
 from .rules import load_deck
-from .wordcards import (
-    DEFAULT_DESIGN_WORDS,
-    check_cards,
-    deck_stats,
-    generate_wordcards,
-    load_lexicon,
-    load_wordcards,
-    parse_wordcards,
-    zeta_candidates,
-)
+from .wordcards import (DEFAULT_DESIGN_WORDS, check_cards, deck_stats, generate_wordcards, load_lexicon,
+                        load_wordcards, parse_wordcards, zeta_candidates)
 
 __all__ = ["build", "DEFAULT_SEED"]
 

@@ -7,18 +7,8 @@ import sys
 
 import click
 
-from ..core.clikit import (
-    OutPath,
-    batch_options,
-    games_option,
-    json_option,
-    out_option,
-    players_option,
-    record_option,
-    seed_option,
-    simulations_option,
-    svg_option,
-)
+from ..core.clikit import (OutPath, batch_options, games_option, json_option, out_option, players_option,
+                           record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
 
@@ -99,7 +89,7 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, sv
          as_json):
     """Play a game between computer players."""
     from ..core.players import make_player
-    from .moves import play_record, seat_seed
+    from .matches import play_record, seat_seed
     from .players import PLAYERS
     from .rules import OctagoneGame
 
@@ -297,7 +287,8 @@ def match(players, variant, wrap, hidden, games, simulations, seed, workers, sch
 @json_option
 def advantage(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
     """First-player advantage: how often the side placing the Dama Bianca wins."""
-    from .matches import first_player_advantage, run_match
+    from .matches import run_match
+    from .solve import first_player_advantage
 
     names = _names(players)
     params = _game_params(variant, wrap, hidden, len(names))
@@ -332,7 +323,7 @@ def measure(what, out, quick, wrap, seed, workers, scheduler, as_json):
     first-player (10,000 random and 2,000 greedy self-play games per variant) or matches (greedy v
     random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS). The report replays a sample."""
     from ..core.paths import DATA_DIR
-    from .matches import measure as do_measure
+    from .solve import measure as do_measure
 
     what = what.lower()
     if out is None:

@@ -1,21 +1,17 @@
-"""User moves and played games: a move given by row/col/shield/direction as a rules action
-(``action_for``), a game played by computer players with a readable record (``play_record``, over
-``core.game.play``), and seeded positions for tests and benchmarks (``random_state``,
-``position_with_free``)."""
+"""User moves: a move given by row/col/shield/direction as a rules action (``action_for``), and
+seeded positions for tests and benchmarks (``random_state``, ``position_with_free``). Played games
+are in :mod:`.matches`."""
 
 from __future__ import annotations
 
 import random
 
 from ..core.errors import fail
-from ..core.game import play
-from ..core.seeding import derive_seed, py_random
-from .board import (COLOURS, COLS, DIR_NAMES, JOLLY_KIND, PASS, PLACE_BASE, ROWS, SYLLABLES,
-                    cell_of, colour_of_cell, rc, type_name)
-from .position import hand_to_json
+from .board import (COLOURS, COLS, DIR_NAMES, JOLLY_KIND, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of,
+                    colour_of_cell, rc, type_name)
 from .rules import JOLLY_PARTNER, JOLLY_SELF, OctagoneGame, OctagoneState, kind_to_type
 
-__all__ = ["action_for", "random_state", "position_with_free", "play_record"]
+__all__ = ["action_for", "random_state", "position_with_free"]
 
 
 def action_for(state: OctagoneState, *, row: int | None = None, col: int | None = None,
@@ -110,33 +106,3 @@ def position_with_free(seed: int, free: int, variant: str = "standard", wrap: st
                 break
             s.apply_action(rnd.choice(s.legal_actions()))
     fail(f"no position with {free} free cells found")
-
-
-def play_record(game: OctagoneGame, players, seed: int, *, stop_after: int | None = None,
-                first: int | None = None) -> tuple[dict, OctagoneState]:
-    """Play one game between ``players`` (Player objects, one per seat) from the deal of ``seed``
-    (or its first ``stop_after`` moves) with ``core.game.play``; returns (record, final state)."""
-    st = game.new_initial_state(seed)
-    n = game.config.players
-    if first is not None:
-        if not 0 <= first < n:
-            fail(f"--first must be 0..{n - 1}")
-        st.first = st.to_move = first
-    iv = game.config.variant == "iv"
-    record = {"game": game.params(), "seed": seed, "first": st.first,
-              "hands": [hand_to_json(h, iv) for h in st.hands], "moves": []}
-
-    def on_move(s, p, a):
-        record["moves"].append(s.move_record(p, a))
-
-    play(st, players, rng=py_random(seed, "chance"),
-         max_moves=10**6 if stop_after is None else stop_after, on_move=on_move)
-    record.update({"winners": st.winners() if st.over else None, "shields_left": st.shields_left(),
-                   "over": st.over})
-    if st.over:
-        record["end_reason"] = st.end_reason
-    return record, st
-
-
-def seat_seed(seed: int, seat: int) -> int:
-    return derive_seed(seed, "player", 0, seat)

@@ -30,7 +30,7 @@ def _pct(x: float) -> str:
 
 
 def _measurements(what: str, seed: int, quick: bool) -> tuple[dict, str]:
-    from .matches import measure
+    from .solve import measure
 
     if quick:
         return measure(what, seed, quick=True, workers=1), "measured live at --quick sizes"
@@ -55,7 +55,8 @@ def _recheck(data: dict, what: str) -> int:
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     from ..core.players import make_player
-    from .moves import play_record, position_with_free
+    from .matches import play_record
+    from .moves import position_with_free
     from .players import PLAYERS
     from .render import draw_svg
     from .rules import OctagoneGame

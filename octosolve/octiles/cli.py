@@ -9,19 +9,9 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (
-    batch_options,
-    games_option,
-    json_option,
-    out_option,
-    players_option,
-    record_option,
-    seed_option,
-    simulations_option,
-    split_list,
-    svg_option,
-    variant_option,
-)
+from octosolve.core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+                                   record_option, seed_option, simulations_option, split_list, svg_option,
+                                   variant_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 from octosolve.octiles.challenges.commands import challenge_cmd, prove_cmd
@@ -171,7 +161,7 @@ def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, ma
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
              players, simulations, seed, out, svg_path, record_path, as_json):
     """Play one game between computer players and print its record."""
-    from .records import play_record, record_text
+    from .matches import play_record, record_text
 
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
@@ -203,7 +193,7 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
 def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
               players, games, simulations, workers, scheduler, seed, out, as_json):
     """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
-    from .records import run_match
+    from .matches import run_match
 
     names = _players(players)
     _check_scheduler(scheduler)

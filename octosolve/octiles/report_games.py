@@ -72,7 +72,7 @@ def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
     saved as it goes."""
     from ..core.players import player_available
     from .players import PLAYERS
-    from .records import run_match
+    from .matches import run_match
 
     plan = suite_plan(quick)
     out = {"what": "Octiles match suite: measured matches between the computer players",
@@ -147,7 +147,7 @@ def _line(m: dict) -> str:
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     from ..core import svg
     from . import render
-    from .records import play_record, record_text, run_match
+    from .matches import play_record, record_text, run_match
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -4,18 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (
-    batch_options,
-    games_option,
-    json_option,
-    out_option,
-    players_option,
-    record_option,
-    seed_option,
-    simulations_option,
-    svg_option,
-    variant_option,
-)
+from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+                           record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -190,7 +180,7 @@ def _event_line(e: dict, names, lab) -> str:
 @json_option
 def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, record_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
-    from . import solve
+    from . import matches
 
     _prepare_out(out, svg_path)
     names = _names(players)
@@ -200,9 +190,9 @@ def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, rec
         names = names * 2
     elif len(names) != 2:
         fail(f"--players needs two names (or four for the team game), got {len(names)}")
-    state = solve.play_game(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon, simulations=simulations,
+    state = matches.play_game(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon, simulations=simulations,
                             teams=teams)
-    rec = solve.game_record(state, names, seed)
+    rec = matches.game_record(state, names, seed)
     if record_path:
         from ..core.record import record_from_history
 
@@ -266,14 +256,14 @@ def _batch_common(f):
 def match(players, games, teams, variant, simulations, lexicon, seed, workers, scheduler, out, as_json):
     """A match between two players (seats rotate): wins, draws, losses and score with 95% Wilson
     intervals, and the first mover's edge."""
-    from . import solve
+    from . import matches
 
     _prepare_out(out)
     _check_scheduler(scheduler)
     names = _names(players)
     if len(names) != 2:
         fail(f"--players needs two names, got {len(names)}")
-    m = solve.match(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
+    m = matches.match(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
                     simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, m)
@@ -286,12 +276,12 @@ def match(players, games, teams, variant, simulations, lexicon, seed, workers, s
 @_batch_common
 def tournament(players, games, teams, variant, simulations, lexicon, seed, workers, scheduler, out, as_json):
     """Round robin: every pair of players plays a match; a table per player."""
-    from . import solve
+    from . import matches
 
     _prepare_out(out)
     _check_scheduler(scheduler)
     names = _names(players)
-    t = solve.tournament(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
+    t = matches.tournament(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
                          simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, t)

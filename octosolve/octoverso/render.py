@@ -16,7 +16,7 @@ import drawsvg as draw
 from ..core import svg
 from . import kernels as K
 from . import moves as R
-from .positions import PHASES
+from .position import PHASES
 
 __all__ = ["Rail", "rail_svg", "position_svg", "move_svg", "position_text", "bar_chart_svg"]
 

@@ -23,7 +23,7 @@ from ..core.paths import DATA_DIR
 from ..core.seeding import DEFAULT_SEED
 from ..core.seeding import rng as np_rng
 from . import kernels as K
-from . import render, solve
+from . import matches, render, solve
 from . import rules as R
 
 __all__ = ["build", "SIMULATIONS"]
@@ -97,13 +97,13 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     # --- a sample game and small live matches (seconds)
     t = time.perf_counter()
-    state = solve.play_game(("lookahead", "greedy"), seed)
-    record = solve.game_record(state, ("lookahead", "greedy"), seed)
+    state = matches.play_game(("lookahead", "greedy"), seed)
+    record = matches.game_record(state, ("lookahead", "greedy"), seed)
     write_json(out_dir / "sample_game.json", record)
     files.append("sample_game.json")
     live = []
     for names, games, opts in (QUICK_LIVE if quick else LIVE_PLAN):
-        m = solve.match(list(names), games, seed=seed, workers=None, keep_records=False, **opts)
+        m = matches.match(list(names), games, seed=seed, workers=None, keep_records=False, **opts)
         live.append(m)
     write_json(out_dir / "matches.json", live)
     files.append("matches.json")

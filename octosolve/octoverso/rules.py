@@ -36,7 +36,7 @@ from ..core.seeding import derive_seed, py_random
 from . import kernels as K
 from .lexicon import MAX_LEN, MIN_LEN, Lexicon, load_lexicon
 from .render import position_svg
-from .positions import DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, state_from_json, state_to_json
+from .position import DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, state_from_json, state_to_json
 from .moves import (MIN_RAIL, ENDS, GAME_LETTERS, HAND_SIZE, JOKER, JOKER_CHAR, LETTERS, N_JOKERS, N_LETTERS,
                     OPENING_LEN, RAIL_SIZE, SIDES, Move, apply_to_rail, canonical_jmask, check_tiles,
                     full_bag, hand_string, kernel_moves, legal_moves, move_dict, octos, opening_words,

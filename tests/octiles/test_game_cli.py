@@ -12,7 +12,7 @@ from octosolve.core.match import match
 from octosolve.core.seeding import py_random
 from octosolve.games import match_spec
 from octosolve.octiles import game as G
-from octosolve.octiles import records
+from octosolve.octiles import matches
 from octosolve.octiles.players import PLAYERS
 from octosolve.octiles.position import load_position, position_from_json
 
@@ -56,7 +56,7 @@ def test_position_documents_round_trip_and_refuse_tampering(params):
 
 
 def test_winners_is_a_method_and_play_uses_the_shared_loop():
-    rec = records.play_record({"variant": "move-over", "max_turns": 30}, ["greedy", "random"], seed=4)
+    rec = matches.play_record({"variant": "move-over", "max_turns": 30}, ["greedy", "random"], seed=4)
     st = position_from_json(rec["final"])
     assert st.winners() == rec["winners"] and st.is_terminal() == rec["terminal"]
     # the record's game is the first game of a match with the same seed and seats

@@ -12,7 +12,7 @@ from octosolve.core.players import make_player
 from octosolve.octiles import game as G
 from octosolve.octiles import solitaire as Sol
 from octosolve.octiles import players as P
-from octosolve.octiles import records, rules
+from octosolve.octiles import matches, rules
 
 TOPO = G.topology()
 
@@ -111,7 +111,7 @@ def test_evaluate_is_zero_sum_and_terminal_exact():
 
 @pytest.mark.integration
 def test_mcts_beats_greedy_small_match():
-    res = records.run_match({"variant": "move-over"}, ["mcts", "greedy"], 2, seed=5, simulations=60,
+    res = matches.run_match({"variant": "move-over"}, ["mcts", "greedy"], 2, seed=5, simulations=60,
                             workers=1)
     assert res["results"]["mcts"]["wins"] >= 1
 

@@ -106,9 +106,9 @@ def test_bad_lexicon_contents(tmp_path):
 
 
 def test_mirror_match_counts_by_seat():
-    from octosolve.octoverso import solve
+    from octosolve.octoverso import matches
 
-    t = solve.match(["greedy", "greedy"], 8, seed=2, workers=1)
+    t = matches.match(["greedy", "greedy"], 8, seed=2, workers=1)
     seats = t["seats"]
     assert [s["games"] for s in seats] == [8, 8]
     assert seats[0]["wins"] == seats[1]["losses"] and seats[0]["draws"] == seats[1]["draws"]

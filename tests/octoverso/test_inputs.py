@@ -15,7 +15,7 @@ from octosolve.core.errors import OctoError
 from octosolve.core.players import make_player
 from octosolve.octoverso import players as P
 from octosolve.octoverso import rules as R
-from octosolve.octoverso import solve
+from octosolve.octoverso import matches
 
 
 def run(*args):
@@ -89,7 +89,7 @@ def test_players_rotate_a_dead_rail(game, name):
 
 def test_seed_225_is_not_a_dead_rail():
     # `play --players lookahead,greedy --seed 225` once ended in 200 exchanges
-    s = solve.play_game(("lookahead", "greedy"), 225)
+    s = matches.play_game(("lookahead", "greedy"), 225)
     assert s.winner >= 0 and s.turn < R.MAX_TURNS
 
 

@@ -249,8 +249,8 @@ def test_letter_conservation_in_random_games(jokers, full):
 
 
 def test_play_record_reproducible(game):
-    from octosolve.octoverso import solve
+    from octosolve.octoverso import matches
 
-    a = solve.game_record(solve.play_game(("lookahead", "greedy"), 7), ("lookahead", "greedy"), 7)
-    b = solve.game_record(solve.play_game(("lookahead", "greedy"), 7), ("lookahead", "greedy"), 7)
+    a = matches.game_record(matches.play_game(("lookahead", "greedy"), 7), ("lookahead", "greedy"), 7)
+    b = matches.game_record(matches.play_game(("lookahead", "greedy"), 7), ("lookahead", "greedy"), 7)
     assert a == b and a["events"][0]["event"] == "announce"

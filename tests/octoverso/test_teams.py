@@ -12,7 +12,7 @@ from octosolve.core.players import make_player
 from octosolve.core.seeding import py_random
 from octosolve.octoverso import players as P
 from octosolve.octoverso import rules as R
-from octosolve.octoverso import solve
+from octosolve.octoverso import matches
 
 
 @pytest.fixture(scope="module")
@@ -180,8 +180,8 @@ def test_players_on_four_seats(tgame, name):
 
 def test_team_play_game_reproducible_and_record(tgame):
     names = ("lookahead", "greedy", "greedy", "random")
-    a = solve.game_record(solve.play_game(names, 5), names, 5)
-    b = solve.game_record(solve.play_game(names, 5), names, 5)
+    a = matches.game_record(matches.play_game(names, 5), names, 5)
+    b = matches.game_record(matches.play_game(names, 5), names, 5)
     assert a == b
     assert a["teams"] == [[0, 2], [1, 3]]
     assert [e["event"] for e in a["events"][:5]] == ["announce"] * 4 + ["opening"]
@@ -190,14 +190,14 @@ def test_team_play_game_reproducible_and_record(tgame):
 
 
 def test_team_match_counts_by_team():
-    t = solve.match(["greedy", "random"], 6, seed=3, workers=1, teams=True)
+    t = matches.match(["greedy", "random"], 6, seed=3, workers=1, teams=True)
     assert t["teams"] and t["games"] == 6
     g, r = t["results"]["greedy"], t["results"]["random"]
     # one result per team and game, though each team holds two seats
     assert g["games"] == r["games"] == 6 and g["wins"] == r["losses"] and g["draws"] == r["draws"]
     for rec in t["records"]:
         assert rec["winners"] in ([], [0, 2], [1, 3])
-    assert solve.team_names(["greedy", "random"]) == ["greedy", "random", "greedy", "random"]
+    assert matches.team_names(["greedy", "random"]) == ["greedy", "random", "greedy", "random"]
 
 
 # ------------------------------------------------------------------------------------------ CLI

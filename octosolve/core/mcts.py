@@ -65,6 +65,7 @@ class MCTSPlayer(Player):
         self.rollout = rollout or random_rollout
         self.determinize = determinize or _own_determinize
         self.candidates = candidates
+        self.last_shares: dict[int, float] = {}
 
     def _actions(self, s: State) -> list[int]:
         legal = s.legal_actions()
@@ -80,6 +81,9 @@ class MCTSPlayer(Player):
         root = _Node()
         for _ in range(self.simulations):
             self._simulate(root, self.determinize(state, me, self.rng))
+        # each root action's share of the visits (how sure the search is; read by the web app's hints)
+        total = sum(ch.visits for ch in root.children.values()) or 1
+        self.last_shares = {a: ch.visits / total for a, ch in root.children.items()}
         # the most visited root action among the legal ones (ties: higher value, then lower action)
         return max(legal, key=lambda a: (root.children[a].visits, root.children[a].value, -a)
                    if a in root.children else (-1, 0.0, -a))

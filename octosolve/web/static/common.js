@@ -40,6 +40,23 @@ function showError(target, err) {
   if (box) box.textContent = err ? (err.message || String(err)) : "";
 }
 
+// Test hooks (a state to wait on, never a time): <body data-busy="1"> while a request and the
+// redraw it feeds are under way, "0" once the page is idle again; data-settled counts the times
+// it became idle, so a test reads it, acts, and waits for a larger count with data-busy "0".
+let busyCount = 0;
+async function busyWhile(fn) {
+  busyCount++;
+  document.body.dataset.busy = "1";
+  try {
+    return await fn();
+  } finally {
+    if (--busyCount === 0) {
+      document.body.dataset.settled = String(Number(document.body.dataset.settled || 0) + 1);
+      document.body.dataset.busy = "0";
+    }
+  }
+}
+
 function navHere() {
   for (const a of document.querySelectorAll("header a[href]")) {
     const h = a.getAttribute("href");

@@ -7,17 +7,19 @@ function body() {
   return { words: document.getElementById("words").value, deck: document.getElementById("deck").value };
 }
 
-async function check() {
-  showError("error", null);
-  const btn = document.getElementById("check");
-  btn.disabled = true;
-  try {
-    const rep = await api("/api/octagion/check?format=report", body());
-    last = rep;
-    draw(rep);
-  } catch (err) {
-    showError("error", err);
-  } finally { btn.disabled = false; }
+function check() {
+  return busyWhile(async () => {
+    showError("error", null);
+    const btn = document.getElementById("check");
+    btn.disabled = true;
+    try {
+      const rep = await api("/api/octagion/check?format=report", body());
+      last = rep;
+      draw(rep);
+    } catch (err) {
+      showError("error", err);
+    } finally { btn.disabled = false; }
+  });
 }
 
 function draw(rep) {
@@ -55,4 +57,5 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("csv").onclick = downloadCsv;
   // the JSON the CLI prints (`octagion check --json`): the per-word table
   document.getElementById("json").onclick = () => last && download("octagion-check.json", JSON.stringify(last.words, null, 2));
+  document.body.dataset.ready = "1";
 });

@@ -134,28 +134,30 @@ function selectedChallenge() {
   return { challenge: Number(n), variant };
 }
 
-async function update() {
+function update() {
   const my = ++ed.seq;
   drawTray();
-  const body = { placement: ed.placement };
-  try {
-    const ch = selectedChallenge();
-    const [tr, sc] = await Promise.all([
-      api("/api/octiles/trace", body),
-      ch ? api("/api/octiles/score", { ...body, ...ch }) : Promise.resolve(null)]);
-    if (my !== ed.seq) return;
-    const onlyCounted = document.getElementById("only-counted").checked && sc;
-    const order = onlyCounted ? sc.highlight : pathOrder(tr);
-    const svg = await api("/api/octiles/render", { ...body, highlight: order });
-    if (my !== ed.seq) return;
-    ed.trace = tr; ed.score = sc;
-    drawBoard(svg);
-    drawPaths(tr, order);
-    drawScore(sc);
-    showError("error", null);
-  } catch (err) {
-    if (my === ed.seq) showError("error", err);
-  }
+  return busyWhile(async () => {
+    const body = { placement: ed.placement };
+    try {
+      const ch = selectedChallenge();
+      const [tr, sc] = await Promise.all([
+        api("/api/octiles/trace", body),
+        ch ? api("/api/octiles/score", { ...body, ...ch }) : Promise.resolve(null)]);
+      if (my !== ed.seq) return;
+      const onlyCounted = document.getElementById("only-counted").checked && sc;
+      const order = onlyCounted ? sc.highlight : pathOrder(tr);
+      const svg = await api("/api/octiles/render", { ...body, highlight: order });
+      if (my !== ed.seq) return;
+      ed.trace = tr; ed.score = sc;
+      drawBoard(svg);
+      drawPaths(tr, order);
+      drawScore(sc);
+      showError("error", null);
+    } catch (err) {
+      if (my === ed.seq) showError("error", err);
+    }
+  });
 }
 
 function drawBoard(svgText) {
@@ -237,17 +239,19 @@ function fillChallenges() {
   sel.value = "2/path-tiles";
 }
 
-async function loadAnswer(n, variant) {
-  try {
-    const doc = await api(`/api/octiles/challenges/${n}/${variant}`);
-    if (!doc.placement) throw new Error(`challenge ${n} (${variant}) has no stored placement`);
-    ed.placement = doc.placement; ed.selTile = null; ed.selSpace = null;
-    const sel = document.getElementById("challenge");
-    if ([...sel.options].some(o => o.value === `${n}/${variant}`)) sel.value = `${n}/${variant}`;
-    for (const c of document.querySelectorAll(".card")) c.classList.toggle("active", c.dataset.key === `${n}/${variant}`);
-    window.scrollTo({ top: 0, behavior: "smooth" });
-    await update();
-  } catch (err) { showError("error", err); }
+function loadAnswer(n, variant) {
+  return busyWhile(async () => {
+    try {
+      const doc = await api(`/api/octiles/challenges/${n}/${variant}`);
+      if (!doc.placement) throw new Error(`challenge ${n} (${variant}) has no stored placement`);
+      ed.placement = doc.placement; ed.selTile = null; ed.selSpace = null;
+      const sel = document.getElementById("challenge");
+      if ([...sel.options].some(o => o.value === `${n}/${variant}`)) sel.value = `${n}/${variant}`;
+      for (const c of document.querySelectorAll(".card")) c.classList.toggle("active", c.dataset.key === `${n}/${variant}`);
+      window.scrollTo({ top: 0, behavior: "smooth" });
+      await update();
+    } catch (err) { showError("error", err); }
+  });
 }
 
 function drawGallery() {
@@ -278,29 +282,31 @@ function downloadPlacement() {
   download("placement.json", JSON.stringify(ed.placement, null, 2));
 }
 
-async function init() {
-  try {
-    [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
-  } catch (err) { showError("error", err); return; }
-  fillChallenges();
-  document.getElementById("rot-left").onclick = () => turn(-1);
-  document.getElementById("rot-right").onclick = () => turn(+1);
-  document.getElementById("remove").onclick = removeSelected;
-  document.getElementById("clear").onclick = () => { ed.placement = {}; ed.selSpace = null; update(); };
-  document.getElementById("download").onclick = downloadPlacement;
-  document.getElementById("challenge").onchange = update;
-  document.getElementById("only-counted").onchange = update;
-  document.addEventListener("keydown", e => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA") return;
-    if (e.key === "r") turn(+1);
-    else if (e.key === "R") turn(-1);
-    else if (e.key === "Delete" || e.key === "Backspace") removeSelected();
-    else if (e.key === "Escape") { ed.selTile = null; ed.selSpace = null; drawTray(); drawSelection(); }
+function init() {
+  return busyWhile(async () => {
+    try {
+      [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
+    } catch (err) { showError("error", err); return; }
+    fillChallenges();
+    document.getElementById("rot-left").onclick = () => turn(-1);
+    document.getElementById("rot-right").onclick = () => turn(+1);
+    document.getElementById("remove").onclick = removeSelected;
+    document.getElementById("clear").onclick = () => { ed.placement = {}; ed.selSpace = null; update(); };
+    document.getElementById("download").onclick = downloadPlacement;
+    document.getElementById("challenge").onchange = update;
+    document.getElementById("only-counted").onchange = update;
+    document.addEventListener("keydown", e => {
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA") return;
+      if (e.key === "r") turn(+1);
+      else if (e.key === "R") turn(-1);
+      else if (e.key === "Delete" || e.key === "Backspace") removeSelected();
+      else if (e.key === "Escape") { ed.selTile = null; ed.selSpace = null; drawTray(); drawSelection(); }
+    });
+    await update();
+    document.body.dataset.readyMs = Math.round(performance.now());  // since navigation started
+    drawGallery();  // after the editor: its pictures do not queue ahead of the board's requests
+    document.body.dataset.ready = "1";
   });
-  await update();
-  document.body.dataset.readyMs = Math.round(performance.now());  // since navigation started
-  drawGallery();  // after the editor: its pictures do not queue ahead of the board's requests
-  document.body.dataset.ready = "1";
 }
 
 document.addEventListener("DOMContentLoaded", init);

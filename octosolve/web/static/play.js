@@ -19,26 +19,28 @@ function showPlayerOptions() {
   document.getElementById("player-help").textContent = p ? `${p.name}: ${p.help}` : "";
 }
 
-async function newGame() {
-  showError("error", null);
-  const preset = pg.info.presets[Number(document.getElementById("preset").value)];
-  const opponent = document.getElementById("opponent").value;
-  const opts = optionsFor(opponent);
-  const options = {};
-  const sims = document.getElementById("simulations").value;
-  const tl = document.getElementById("time-limit").value;
-  if (opts.includes("simulations") && sims) options.simulations = Number(sims);
-  if (opts.includes("time_limit") && tl) options.time_limit = Number(tl);
-  const seedText = document.getElementById("seed").value;
-  const body = { params: preset.params, opponent, options,
-                 human_seat: Number(document.getElementById("seat").value) };
-  if (seedText) body.seed = Number(seedText);
-  try {
-    pg.view = await api(`/api/${GAME}/new`, body);
-    history.replaceState(null, "", `#${pg.view.id}`);
-    draw();
-    await computerTurns();
-  } catch (err) { showError("error", err); }
+function newGame() {
+  return busyWhile(async () => {
+    showError("error", null);
+    const preset = pg.info.presets[Number(document.getElementById("preset").value)];
+    const opponent = document.getElementById("opponent").value;
+    const opts = optionsFor(opponent);
+    const options = {};
+    const sims = document.getElementById("simulations").value;
+    const tl = document.getElementById("time-limit").value;
+    if (opts.includes("simulations") && sims) options.simulations = Number(sims);
+    if (opts.includes("time_limit") && tl) options.time_limit = Number(tl);
+    const seedText = document.getElementById("seed").value;
+    const body = { params: preset.params, opponent, options,
+                   human_seat: Number(document.getElementById("seat").value) };
+    if (seedText) body.seed = Number(seedText);
+    try {
+      pg.view = await api(`/api/${GAME}/new`, body);
+      history.replaceState(null, "", `#${pg.view.id}`);
+      draw();
+      await computerTurns();
+    } catch (err) { showError("error", err); }
+  });
 }
 
 async function computerTurns() {
@@ -52,16 +54,18 @@ async function computerTurns() {
   }
 }
 
-async function play(action) {
+function play(action) {
   if (pg.busy) return;
-  showError("error", null);
-  pg.busy = true;
-  try {
-    pg.view = await api(`/api/${GAME}/${pg.view.id}/move`, { action });
-  } catch (err) { showError("error", err); }
-  finally { pg.busy = false; }
-  draw();
-  await computerTurns();
+  return busyWhile(async () => {
+    showError("error", null);
+    pg.busy = true;
+    try {
+      pg.view = await api(`/api/${GAME}/${pg.view.id}/move`, { action });
+    } catch (err) { showError("error", err); }
+    finally { pg.busy = false; }
+    draw();
+    await computerTurns();
+  });
 }
 
 function seatName(p) {
@@ -122,41 +126,43 @@ async function downloadRecord() {
   } catch (err) { showError("error", err); }
 }
 
-async function init() {
-  try {
-    pg.info = await api(`/api/${GAME}/info`);
-  } catch (err) { showError("error", err); return; }
-  document.getElementById("title").textContent = `Play ${pg.info.title} against the computer`;
-  document.title = `Play ${pg.info.title}`;
-  const preset = document.getElementById("preset");
-  pg.info.presets.forEach((p, i) => preset.append(el("option", { value: i }, p.title)));
-  const seats = () => {
-    const n = pg.info.presets[Number(preset.value)].num_players;
-    const seat = document.getElementById("seat");
-    // seats as the game numbers them (who moves first is the game's rule)
-    seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
-  };
-  const defaults = () => {  // the web app's default strength for this variant, shown as a hint
-    const o = pg.info.presets[Number(preset.value)].options || {};
-    document.getElementById("simulations").placeholder =
-      o.simulations ? `default (${o.simulations})` : "default";
-  };
-  preset.onchange = () => { seats(); defaults(); };
-  seats(); defaults();
-  const opp = document.getElementById("opponent");
-  for (const p of pg.info.players) opp.append(el("option", { value: p.name }, p.name));
-  if (pg.info.default_player) opp.value = pg.info.default_player;
-  opp.onchange = showPlayerOptions;
-  showPlayerOptions();
-  document.getElementById("new").onclick = newGame;
-  document.getElementById("record").onclick = downloadRecord;
-  document.getElementById("filter").oninput = draw;
-  const id = location.hash.slice(1);
-  if (id) {
-    try { pg.view = await api(`/api/${GAME}/${id}`); draw(); await computerTurns(); }
-    catch (err) { /* an old or dropped game: start a new one */ }
-  }
-  document.body.dataset.ready = "1";
+function init() {
+  return busyWhile(async () => {
+    try {
+      pg.info = await api(`/api/${GAME}/info`);
+    } catch (err) { showError("error", err); return; }
+    document.getElementById("title").textContent = `Play ${pg.info.title} against the computer`;
+    document.title = `Play ${pg.info.title}`;
+    const preset = document.getElementById("preset");
+    pg.info.presets.forEach((p, i) => preset.append(el("option", { value: i }, p.title)));
+    const seats = () => {
+      const n = pg.info.presets[Number(preset.value)].num_players;
+      const seat = document.getElementById("seat");
+      // seats as the game numbers them (who moves first is the game's rule)
+      seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
+    };
+    const defaults = () => {  // the web app's default strength for this variant, shown as a hint
+      const o = pg.info.presets[Number(preset.value)].options || {};
+      document.getElementById("simulations").placeholder =
+        o.simulations ? `default (${o.simulations})` : "default";
+    };
+    preset.onchange = () => { seats(); defaults(); };
+    seats(); defaults();
+    const opp = document.getElementById("opponent");
+    for (const p of pg.info.players) opp.append(el("option", { value: p.name }, p.name));
+    if (pg.info.default_player) opp.value = pg.info.default_player;
+    opp.onchange = showPlayerOptions;
+    showPlayerOptions();
+    document.getElementById("new").onclick = newGame;
+    document.getElementById("record").onclick = downloadRecord;
+    document.getElementById("filter").oninput = draw;
+    const id = location.hash.slice(1);
+    if (id) {
+      try { pg.view = await api(`/api/${GAME}/${id}`); draw(); await computerTurns(); }
+      catch (err) { /* an old or dropped game: start a new one */ }
+    }
+    document.body.dataset.ready = "1";
+  });
 }
 
 document.addEventListener("DOMContentLoaded", init);

@@ -67,7 +67,9 @@ def test_15_reaches_its_bound_so_it_is_optimal():
         assert res.status == "OPTIMAL"
 
 
-@pytest.mark.integration  # a CP-SAT proof, 23 s
+@pytest.mark.integration  # a CP-SAT proof, 15-23 s on the idle 2-core machine
 def test_challenge_24_optimal_36():
-    res = S.solve_variant(24, "count", time_limit=60)
+    # the time limit is only a ceiling (CP-SAT stops once it has proved optimality), generous so
+    # that a busy machine, which stretches the proof's wall-clock time, does not cut it short
+    res = S.solve_variant(24, "count", time_limit=600)
     assert res.status == "OPTIMAL" and res.objective == res.bound == 36 and res.verified

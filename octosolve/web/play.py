@@ -58,7 +58,7 @@ PLAYABLE: dict[str, list[tuple[str, dict, dict]]] = {
                  ("KIDS (2 players)", {"variant": "kids"}, {}),
                  ("Octagone IV (2 players)", {"variant": "iv"}, {}),
                  ("4 players (two pairs)", {"players": 4}, {}),
-                 ("Hidden shields (2 players)", {"hidden": True}, {})],
+                 ("4 players, hidden shields (two pairs)", {"players": 4, "hidden": True}, {})],
     "oct8": [("2 players", {"players": 2}, {}),
              ("3 players", {"players": 3}, {}),
              ("4 players", {"players": 4}, {}),

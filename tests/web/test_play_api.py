@@ -1,0 +1,142 @@
+"""The play API's game-as-record features (issue 18): a game rebuilt from its seed and moves (a
+shared address, even after a restart), the record download replayed by core.record, undo, hints,
+levels and presets."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from octosolve.core.record import RECORD_FORMAT, replay  # noqa: E402
+from octosolve.games import get_game  # noqa: E402
+from octosolve.web.app import create_app  # noqa: E402
+from octosolve.web.play import LEVELS, PLAYABLE  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(warm=False), raise_server_exceptions=False)
+
+
+def _play(client, name, v, plies, human_pick=0):
+    for _ in range(plies):
+        if v["terminal"]:
+            break
+        if v["human_turn"]:
+            r = client.post(f"/api/{name}/{v['id']}/move", json={"action": v["legal"][human_pick]["action"]})
+        else:
+            r = client.post(f"/api/{name}/{v['id']}/computer", json={})
+        assert r.status_code == 200, r.text
+        v = r.json()
+    return v
+
+
+def test_a_game_is_rebuilt_from_seed_and_moves_on_a_fresh_server():
+    a = TestClient(create_app(warm=False), raise_server_exceptions=False)
+    v = a.post("/api/octagone/new", json={"level": "easy", "seed": 9}).json()
+    v = _play(a, "octagone", v, 8)
+    assert v["actions"] and len(v["actions"]) == v["moves"]
+    b = TestClient(create_app(warm=False), raise_server_exceptions=False)  # "after a restart"
+    w = b.post("/api/octagone/new", json={"level": "easy", "seed": 9, "moves": v["actions"]}).json()
+    assert w["observation"] == v["observation"] and w["history"] == v["history"]
+    assert w["picture"] == v["picture"]
+
+
+def test_record_download_is_the_cli_format_and_replays(client):
+    v = client.post("/api/octiles/new", json={"params": {"variant": "move-over", "players": 2},
+                                                "level": "easy", "seed": 4}).json()
+    v = _play(client, "octiles", v, 10)
+    doc = client.get(f"/api/octiles/{v['id']}/record").json()
+    assert doc["format"] == RECORD_FORMAT and doc["game"] == "octiles" and doc["seed"] == 4
+    final = replay(doc, get_game("octiles").make_game(**doc["params"]))
+    assert len(final.history) == v["moves"]
+    # each move's text is read on the state before it: the history says what the record says
+    texts = [m["move"] for m in doc["moves"]]
+    assert [h["text"] for h in v["history"]] == texts[-len(v["history"]):]
+
+
+def test_bad_moves_in_a_shared_address_are_refused(client):
+    r = client.post("/api/octagone/new", json={"seed": 9, "moves": [10**6]})
+    assert r.status_code == 400 and "not legal" in r.json()["error"]
+    r = client.post("/api/octagone/new", json={"seed": 9, "moves": "1,2"})
+    assert r.status_code == 400
+    rec = {"format": RECORD_FORMAT, "game": "oct8", "params": {}, "players": [], "moves": []}
+    r = client.post("/api/octagone/new", json={"record": rec})
+    assert r.status_code == 400 and "oct8" in r.json()["error"]
+
+
+def test_undo_takes_back_the_last_human_move(client):
+    v = client.post("/api/octagone/new", json={"level": "easy", "seed": 3, "human_seat": 0}).json()
+    assert not v["can_undo"]
+    r = client.post(f"/api/octagone/{v['id']}/undo", json={})
+    assert r.status_code == 400 and "no move of yours" in r.json()["error"]
+    v = _play(client, "octagone", v, 6)
+    before = v
+    while not v["human_turn"] and not v["terminal"]:
+        v = _play(client, "octagone", v, 1)
+    start = v
+    v = _play(client, "octagone", v, 1)       # the human's move
+    v = _play(client, "octagone", v, 1) if not v["human_turn"] else v
+    u = client.post(f"/api/octagone/{v['id']}/undo", json={}).json()
+    assert u["moves"] == start["moves"] and u["observation"] == start["observation"]
+    assert u["human_turn"] and before["moves"] <= u["moves"]
+
+
+@pytest.mark.parametrize("name", sorted(LEVELS))
+def test_hint_is_a_legal_move(client, name):
+    params = PLAYABLE[name][0][1]
+    v = client.post(f"/api/{name}/new", json={"params": params, "level": "easy", "seed": 2,
+                                             "options": {"simulations": 20}
+                                             if name in ("octiles", "oct8", "octoverso") else {}}).json()
+    while not v["human_turn"] and not v["terminal"]:
+        v = _play(client, name, v, 1)
+    h = client.post(f"/api/{name}/{v['id']}/hint", json={}).json()
+    assert h["action"] in [m["action"] for m in v["legal"]], h
+    assert h["move"] == next(m["text"] for m in v["legal"] if m["action"] == h["action"])
+    assert h["confidence"] is None or 0.0 <= h["confidence"] <= 1.0
+
+
+def test_octagone_hint_is_exact_late_in_the_game(client):
+    game = get_game("octagone").make_game()
+
+    def free(view, seed):
+        st = game.new_initial_state(seed)
+        for a in view["actions"]:
+            st.apply_action(a)
+        return sum(1 for b in st.board if b < 0)
+
+    for seed in range(1, 30):  # the first deal whose game reaches 16 free cells on the human's turn
+        v = client.post("/api/octagone/new", json={"level": "easy", "seed": seed}).json()
+        while not v["terminal"] and (free(v, seed) > 16 or not v["human_turn"]):
+            v = _play(client, "octagone", v, 1)
+        if not v["terminal"]:
+            break
+    assert not v["terminal"], "no game of 29 deals reached 16 free cells"
+    h = client.post(f"/api/octagone/{v['id']}/hint", json={}).json()
+    ex = h["exact"]
+    assert ex is not None and "proven" in ex
+    assert ex["proven"], ex  # 16 free cells: well within the hint's budget
+    assert ex["value"] in ("win", "draw", "loss") and ex["best"]
+    assert set(ex["best"]) <= {m["action"] for m in v["legal"]}
+    # the exact value agrees with the solver run on its own
+    from octosolve.octagone.solve import solve
+
+    st = game.new_initial_state(seed)
+    for a in v["actions"]:
+        st.apply_action(a)
+    r = solve(st, max_nodes=None, target="outcome")
+    assert {1: "win", 0: "draw", -1: "loss"}[r["value"]] == ex["value"]
+
+
+def test_levels_and_presets_are_offered(client):
+    for name in LEVELS:
+        info = client.get(f"/api/{name}/info").json()
+        assert [lv["name"] for lv in info["levels"]] == ["easy", "medium", "hard"]
+        assert info["default_level"] == "hard"
+        hard = next(lv for lv in info["levels"] if lv["name"] == "hard")
+        assert info["default_player"] == hard["player"]
+        assert len(info["presets"]) == len(PLAYABLE[name]) >= 3
+    r = client.post("/api/octagone/new", json={"level": "impossible"})
+    assert r.status_code == 400 and "level" in r.json()["error"]

@@ -12,13 +12,13 @@
 * ``allow``: this 8-letter word is kept although a rule above (or, when the lexicon is built, the
   better-profanity package) would drop it: ASSEMBLE is no compound of anything, SNIGGERS is innocent.
 
-A word both blocked and allowed is an error. The lexicon's build (scripts/build_octagion_lexicon.py)
+A word listed twice (blocked and allowed, say) is an error. The lexicon's build (scripts/build_octagion_lexicon.py)
 applies this filter on top of better-profanity; at run time `load_lexicon` applies it again (a
 guard: the shipped lexicon passes it) and the shipped word cards are checked against it.
 
 >>> f = FamilyFilter(block={"MURDERED": "violent death"}, roots={"CRAP": "profanity"},
-...                  stems={"SHIT": "profanity", "ASSHOLE": "profanity"}, allow={"SHITTIMS": "a tree"})
->>> [f.reason(w) for w in ("ASSHOLES", "MURDERER", "CRAPPING", "SCRAPPED", "SHITTIMS", "ASSEMBLE")]
+...                  stems={"TWAT": "profanity", "ASSHOLE": "profanity"}, allow={"CUTWATER": "a ship's stem"})
+>>> [f.reason(w) for w in ("ASSHOLES", "MURDERER", "CRAPPING", "SCRAPPED", "CUTWATER", "ASSEMBLE")]
 ['contains ASSHOLE', 'inflection of MURDERED', 'inflection of CRAP', None, None, None]
 """
 
@@ -157,8 +157,8 @@ def filter_path() -> Path:
 
 
 def parse_family_filter(text: str, name: str = "family filter") -> FamilyFilter:
-    """The four lists of a family-filter file; a malformed line, a word listed twice with different
-    actions or a word both blocked and allowed is a one-line error naming it."""
+    """The four lists of a family-filter file; a malformed line or a word listed twice (in the same
+    list or in two) is a one-line error naming the line."""
     lists: dict[str, dict[str, str]] = {a: {} for a in ACTIONS}
     seen: dict[str, str] = {}
     for i, line in enumerate(text.splitlines(), 1):
@@ -176,9 +176,8 @@ def parse_family_filter(text: str, name: str = "family filter") -> FamilyFilter:
             fail(f"{name} line {i}: {word} is already listed as {seen[word]}")
         seen[word] = action
         lists[action][word] = why
-    f = FamilyFilter(block=lists["block"], roots=lists["root"], stems=lists["stem"],
-                     allow=lists["allow"])
-    return f
+    return FamilyFilter(block=lists["block"], roots=lists["root"], stems=lists["stem"],
+                        allow=lists["allow"])
 
 
 @lru_cache(maxsize=4)

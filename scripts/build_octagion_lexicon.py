@@ -8,9 +8,12 @@ possessives and words with accents or hyphens). Ranked by familiarity with wordf
 
 Family filter (Octagion is "the ultimate family-friendly speed-spelling game"): a word is dropped
 when the better-profanity package finds profanity in it, or when data/octagion/family_filter.tsv
-lists it as "block" (slurs, sexual and violent-death words the package misses); words that file lists
-as "allow" are kept even when the package flags them. The counts are printed and written in the
-lexicon's header.
+drops it (octosolve/octagion/family.py reads it): a word listed as "block" (slurs, sexual and
+violent-death words the package misses) and the other inflections of its lemma, a "root" and its
+inflections (-S, -ES, -ED, -ING, -ER(S), -EST), and every word containing a "stem" (inflections and
+compounds: ASSHOLES, SHITLOAD, DIPSHITS); words that file lists as "allow" are kept even when the
+package or a root or stem flags them (SNIGGERS, CUTWATER). The counts are printed and written in the
+lexicon's header; ``--show`` prints every dropped word with its reason.
 
 wordfreq and better-profanity are needed only here (`pip install -e ".[build]"`), not at run time.
 Output: one word a line, upper case, tab, Zipf frequency (2 decimals), sorted by decreasing Zipf then
@@ -21,43 +24,37 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
+from collections import Counter
 from pathlib import Path
 
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from octosolve.core.errors import OctoError  # noqa: E402
+from octosolve.core.files import atomic_write_text  # noqa: E402
+from octosolve.octagion.family import FamilyFilter, load_family_filter  # noqa: E402
+
 SOURCES = ["/usr/share/dict/american-english-huge", "/usr/share/dict/british-english-huge"]
-DATA = Path(__file__).resolve().parent.parent / "data" / "octagion"
+DATA = REPO / "data" / "octagion"
 OUT = DATA / "words8.tsv"
 FILTER = DATA / "family_filter.tsv"
 
 
-def read_family_filter(path: Path = FILTER) -> tuple[dict[str, str], dict[str, str]]:
-    """({blocked word: category}, {allowed word: reason}) from family_filter.tsv."""
-    block, allow = {}, {}
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        parts = line.split("\t")
-        if len(parts) != 3 or parts[0] not in ("block", "allow") or not re.fullmatch(r"[A-Z]{8}", parts[1]):
-            raise SystemExit(f"{path} line {i}: expected 'block|allow<TAB>WORD<TAB>why', got {line!r}")
-        (block if parts[0] == "block" else allow)[parts[1]] = parts[2]
-    both = set(block) & set(allow)
-    if both:
-        raise SystemExit(f"{path}: both blocked and allowed: {sorted(both)}")
-    return block, allow
-
-
-def family_filter(words: set[str], block: dict[str, str], allow: dict[str, str]):
-    """Split lower-case ``words`` into (kept, dropped by better-profanity, dropped by the list)."""
+def family_filter(words: set[str], ff: FamilyFilter):
+    """Split lower-case ``words`` into (kept, dropped by better-profanity, {dropped by the file: reason})."""
     from better_profanity import profanity
 
     profanity.load_censor_words()
-    by_package = {w for w in words if w.upper() not in allow and profanity.contains_profanity(w)}
-    by_list = {w for w in words if w.upper() in block} - by_package
-    return words - by_package - by_list, by_package, by_list
+    by_package = {w for w in words if w.upper() not in ff.allow and profanity.contains_profanity(w)}
+    by_list = {w.lower(): why for w, why in ff.blocked(w.upper() for w in sorted(words - by_package)).items()}
+    return words - by_package - set(by_list), by_package, by_list
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--show", action="store_true", help="print every dropped word and why")
     args = ap.parse_args()
     from wordfreq import zipf_frequency
 
@@ -71,24 +68,33 @@ def main() -> None:
             w = line.strip()
             if pat.match(w):
                 words.add(w)
-    block, allow = read_family_filter()
-    kept, by_package, by_list = family_filter(words, block, allow)
-    missing = sorted(w for w in block if w.lower() not in words)
+    try:
+        ff = load_family_filter(str(FILTER))
+    except OctoError as e:
+        raise SystemExit(str(e))
+    kept, by_package, by_list = family_filter(words, ff)
+    kinds = Counter(why.split()[0] for why in by_list.values())   # listed / inflection / contains
+    if args.show:
+        for w in sorted(by_package):
+            print(f"{w.upper()}\tbetter-profanity")
+        for w, why in sorted(by_list.items()):
+            print(f"{w.upper()}\t{why}")
+    missing = sorted(w for w in ff.block if w.lower() not in words)
     rows = sorted(((round(zipf_frequency(w, "en"), 2), w) for w in kept), key=lambda t: (-t[0], t[1]))
+    detail = (f"{kinds['listed']} listed, {kinds['inflection']} inflections of listed words and roots, "
+              f"{kinds['contains']} containing a stem")
     lines = ["# Octagion 8-letter English lexicon: word<TAB>zipf (wordfreq), most familiar first.",
              "# Built by scripts/build_octagion_lexicon.py from SCOWL (Debian wamerican-huge,",
              "# wbritish-huge); see data/octagion/SOURCES.md for sources and licences.",
              f"# Family filter: {len(words)} words, {len(by_package)} removed by better-profanity, "
-             f"{len(by_list)} more by data/octagion/family_filter.tsv, {len(rows)} kept."]
+             f"{len(by_list)} more by data/octagion/family_filter.tsv ({detail}), {len(rows)} kept."]
     lines += [f"{w.upper()}\t{z:.2f}" for z, w in rows]
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    from octosolve.core.files import atomic_write_text
-
     atomic_write_text(args.out, "\n".join(lines) + "\n")
     print(f"{len(words)} 8-letter words; family filter: {len(by_package)} removed by better-profanity, "
-          f"{len(by_list)} by family_filter.tsv ({len(block)} listed"
-          + (f", {len(missing)} not in the sources: {missing}" if missing else "") + "); "
-          f"{len(allow)} allowed despite the package")
+          f"{len(by_list)} by family_filter.tsv ({detail}; {len(ff.block)} blocked, {len(ff.roots)} "
+          f"roots, {len(ff.stems)} stems listed"
+          + (f", {len(missing)} blocked words not in the sources: {missing}" if missing else "") + "); "
+          f"{len(ff.allow)} allowed")
     print(f"wrote {args.out}: {len(rows)} words")
 
 

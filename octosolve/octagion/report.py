@@ -44,16 +44,15 @@ def _kernel_seconds(deck) -> float:
 
 def _family_filter_counts() -> dict:
     """Counts of the family filter: from the lexicon's header and data/octagion/family_filter.tsv,
-    re-checked (no blocked word is in the lexicon)."""
-    block = [ln.split("\t")[1] for ln in read_lines(data_path("octagion", "family_filter.tsv"))
-             if ln.startswith("block\t")]
-    allow = [ln.split("\t")[1] for ln in read_lines(data_path("octagion", "family_filter.tsv"))
-             if ln.startswith("allow\t")]
-    head = [ln for ln in data_path("octagion", "words8.tsv").read_text(encoding="utf-8").splitlines()[:8]
-            if ln.startswith("# Family filter:")]
-    lex = set(load_lexicon()[0])
-    return {"blocked_listed": len(block), "allowed_listed": len(allow),
-            "blocked_in_lexicon": sorted(set(block) & lex), "lexicon_words": len(lex),
+    re-checked (no word of the lexicon file is one the filter drops)."""
+    from .family import load_family_filter
+    ff = load_family_filter()
+    text = data_path("octagion", "words8.tsv").read_text(encoding="utf-8").splitlines()
+    head = [ln for ln in text[:8] if ln.startswith("# Family filter:")]
+    raw = [ln.split("\t")[0] for ln in text if ln.strip() and not ln.startswith("#")]
+    return {"blocked_listed": len(ff.block), "roots_listed": len(ff.roots),
+            "stems_listed": len(ff.stems), "allowed_listed": len(ff.allow),
+            "blocked_in_lexicon": sorted(ff.blocked(raw)), "lexicon_words": len(load_lexicon()[0]),
             "lexicon_header": head[0][2:] if head else None}
 
 
@@ -183,9 +182,11 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
           "", "## The family-filtered lexicon", "",
           f"{family['lexicon_header'] or 'The lexicon has no family-filter header.'} "
           f"`data/octagion/family_filter.tsv` blocks {family['blocked_listed']} words (profanity, "
-          "slurs, sexual and violent-death words) and allows "
-          f"{family['allowed_listed']} that better-profanity flags; blocked words found in the "
-          f"lexicon in this run: {len(family['blocked_in_lexicon'])}. See "
+          f"slurs, sexual and violent-death words) with their inflections, {family['roots_listed']} "
+          f"roots with their inflections and every word containing one of {family['stems_listed']} "
+          f"stems, and allows {family['allowed_listed']} words that better-profanity or a rule "
+          "would drop; words of the lexicon file the filter drops, found in this run: "
+          f"{len(family['blocked_in_lexicon'])}. See "
           "[docs/rules/octagion.md](../../docs/rules/octagion.md).", "",
           "## Deck statistics ([deck_stats.json](deck_stats.json))", "",
           f"- whole lexicon: {st_all['solvable']} of {st_all['words']} words solvable without "

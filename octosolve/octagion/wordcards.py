@@ -54,8 +54,12 @@ def lexicon_path() -> Path:
 
 @lru_cache(maxsize=4)
 def load_lexicon(path: str | None = None) -> tuple[tuple[str, ...], np.ndarray]:
-    """(words, zipf) of the 8-letter lexicon, most familiar first (data/octagion/words8.tsv)."""
+    """(words, zipf) of the 8-letter lexicon, most familiar first (data/octagion/words8.tsv),
+    without the words the family filter drops (a guard: the shipped lexicon was built without them;
+    an edit of data/octagion/family_filter.tsv takes effect here before the lexicon is rebuilt)."""
+    from .family import load_family_filter
     p = path or str(lexicon_path())
+    ff = load_family_filter()
     words, zipf = [], []
     for i, ln in enumerate(read_lines(p, "lexicon"), 1):
         parts = ln.split("\t")
@@ -68,6 +72,10 @@ def load_lexicon(path: str | None = None) -> tuple[tuple[str, ...], np.ndarray]:
             fail(f"lexicon {p} line {i}: frequency {parts[1]!r} is not a number")
         words.append(w)
         zipf.append(z)
+    drop = ff.blocked(words)
+    if drop:
+        keep = [i for i, w in enumerate(words) if w not in drop]
+        words, zipf = [words[i] for i in keep], [zipf[i] for i in keep]
     return tuple(words), np.array(zipf)
 
 
@@ -110,10 +118,16 @@ def parse_wordcards(lines: list[str], name: str = "word cards") -> list[tuple[st
 def load_wordcards(path: Path | str | None = None) -> WordCards:
     """Word cards as {card letter: 40 words in order}: a word-card file whose cards are complete, or
     a plain list of 40 x k words (k <= 26) dealt 40 a card in order."""
-    if path is None:
+    shipped = path is None
+    if shipped:
         from ..core.paths import data_path
         path = data_path("octagion", "wordcards.txt")
     entries = parse_wordcards(read_lines(path, "word cards"), str(path))
+    if shipped:                 # our cards are family-friendly; a user's own file is theirs
+        from .family import load_family_filter
+        bad = load_family_filter().blocked(w for _, _, w in entries)
+        if bad:
+            fail(f"word cards {path}: the family filter drops {', '.join(sorted(bad))}")
     if entries[0][0] is None:
         n = len(entries)
         if n % WORDS_PER_CARD or n > MAX_CARDS * WORDS_PER_CARD:

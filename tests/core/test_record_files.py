@@ -126,6 +126,10 @@ def test_every_writer_goes_through_core_files():
                 continue
             for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 code = line.split("#", 1)[0]
+                # a gzip stream into an in-memory buffer (fileobj=io.BytesIO) writes no file: the
+                # buffer then goes to disk through atomic_write_bytes
+                if "fileobj=" in code:
+                    continue
                 if bad_call.search(code):
                     offenders.append(f"{path.relative_to(root)}:{i}: {line.strip()}")
     assert offenders == [], "files written outside core/files.py:\n" + "\n".join(offenders)

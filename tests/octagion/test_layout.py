@@ -9,7 +9,7 @@ import pytest
 
 from octosolve.octagion import kernels
 
-MODULES = ["cli", "design", "kernels", "mutations", "render", "report", "rules", "solve", "wordcards"]
+MODULES = ["cli", "design", "family", "kernels", "mutations", "render", "report", "rules", "solve", "wordcards"]
 
 
 def test_twins_cover_every_kernel():

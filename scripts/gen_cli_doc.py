@@ -35,9 +35,12 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | `--players NAMES` | comma-separated player names, case-insensitive (`mcts,greedy`); their number is the number of players; seats rotate in matches |
 | `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it |
 | `--games N` | number of games of a match or simulation (stated upper limit in each `--help`) |
-| `--variant NAME` | a rule variant, and nothing else (case-insensitive) |
-| `--time-limit SECONDS` | time a solver may search: a finite number > 0 |
-| `--workers N` | local worker processes (1 to 256; default one per core) |
+| `--variant NAME` | which variant of what the command is about: the game's rules (a case-insensitive choice), or an Octiles challenge's question (`octiles challenge --list`) |
+| `--time-limit SECONDS` | time a solver may search: a finite number >= 0.1 |
+| `--workers N` | cores to use at once (1 to 256): worker processes for games or independent cases, or CP-SAT's search threads for a single search |
+| `--teams N` / `--team-game` | Octagion: the number of teams; Octoverso and Octiles: play the team game (a flag) |
+| `--cards N` / `--laid ROW` | Octagion: the number of word cards to make; the row of cards a team laid (`score`) |
+| `--record PATH` | also write the JSON record of what the command did, which another command re-checks (a game: `octosolve replay`; a deck design: the report) |
 | `--scheduler ADDRESS` | run on a Dask cluster (`tcp://host:8786`, or `local` for a throw-away local cluster) |
 | `--seed N` | random seed, 0 to 2^63-1: the same seed gives the same result |
 | `--json` | print one JSON document (for scripts) instead of the readable answer |
@@ -45,8 +48,9 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | `--svg PATH` | write an SVG picture; checked before the work starts |
 
 Bad values (a count out of range, `nan`, an output folder that cannot be written, an unknown player
-or variant) stop the command at once with a one-line `Error: ...` and exit status 2. Ctrl-C stops a
-long run with `Interrupted.` (exit status 130). Long runs show progress on stderr when it is a
+or variant, an empty item in a list such as `greedy,,random`) stop the command at once with a
+one-line `Error: ...` and exit status 2. Ctrl-C stops a long run with `Interrupted.` (exit status
+130), SIGTERM with `Terminated.` (143), worker processes included. Long runs show progress on stderr when it is a
 terminal.
 
 ## Every command

@@ -50,6 +50,59 @@ def test_options_have_help_and_shared_meaning(name, cmd):
             assert isinstance(p.type, click.IntRange) and p.type.min == 0
 
 
+# One table: each shared option's one meaning, as the type it must have and words its help must say.
+def _int_range(lo, hi=None):
+    return lambda p: isinstance(p.type, click.IntRange) and p.type.min == lo and \
+        (hi is None or p.type.max == hi)
+
+
+def _flag(p):
+    return p.is_flag
+
+
+def _text(p):
+    return isinstance(p.type, click.types.StringParamType)
+
+
+VOCABULARY = {
+    "--workers": (_int_range(1, 256), "Cores to use at once, 1 to 256"),
+    "--teams": (_int_range(1), "Number of teams"),
+    "--team-game": (_flag, "team"),
+    "--cards": (_int_range(1), "Number of word cards"),
+    "--laid": (_text, "row of cards"),
+    "--seed": (_int_range(0), "eed"),
+    "--games": (lambda p: isinstance(p.type, click.IntRange) and p.type.min == 1, "games"),
+    "--simulations": (lambda p: isinstance(p.type, click.IntRange) and p.type.min == 1, ""),
+    "--time-limit": (lambda p: type(p.type).__name__ == "FiniteFloat", ""),
+    "--players": (lambda p: not isinstance(p.type, click.types.IntParamType), "player"),
+    "--json": (_flag, ""),
+    # the JSON record of what the command did, which another command re-checks (a game's record:
+    # `octosolve replay`; a deck design's record: the report)
+    "--record": (lambda p: isinstance(p.type, (click.Path,)) or type(p.type).__name__ == "OutPath",
+                 "record"),
+}
+
+
+@pytest.mark.parametrize("option", sorted(VOCABULARY))
+def test_each_shared_option_has_one_meaning(option):
+    check, words = VOCABULARY[option]
+    seen = 0
+    for name, cmd in COMMANDS:
+        for p in cmd.params:
+            if isinstance(p, click.Option) and option in p.opts:
+                seen += 1
+                assert check(p), f"{name} {option}: not the type the vocabulary gives it"
+                assert words.lower() in (p.help or "").lower(), \
+                    f"{name} {option}: its help does not say {words!r}: {p.help!r}"
+    assert seen, f"no command has {option}"
+
+
+def test_the_vocabulary_check_can_fail():
+    bad = click.Option(["--workers"], type=click.IntRange(1, 64), help="CP-SAT search workers")
+    check, words = VOCABULARY["--workers"]
+    assert not check(bad) and words not in bad.help
+
+
 def test_docs_cli_is_up_to_date():
     r = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_cli_doc.py"), "--check"],
                        capture_output=True, text=True)

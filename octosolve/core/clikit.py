@@ -7,9 +7,12 @@ One name, one meaning, everywhere:
                      of players
 ``--simulations N``  search budget per move of search players (1..100000)
 ``--games N``        number of games of a match / simulation (1..10^7)
-``--variant NAME``   a rule variant only (case-insensitive choice)
+``--variant NAME``   which variant of what the command is about: of the game's rules (a
+                     case-insensitive choice), or of an Octiles challenge's question
+``--team-game``      the team game (a flag); ``--teams N`` is a number of teams (Octagion)
 ``--time-limit S``   seconds for a solver (finite, > 0, at most a week)
-``--workers N``      local worker processes (1..256; default one per core)
+``--workers N``      cores to use at once (1..256): worker processes for games or independent
+                     cases, or CP-SAT search threads for a single search
 ``--scheduler ADDR`` a Dask cluster (``tcp://host:8786``) or ``local``
 ``--seed N``         random seed (0..2^63-1): the same seed gives the same result
 ``--json``           one JSON document on stdout
@@ -171,13 +174,23 @@ def _check_scheduler(ctx, param, value):
         raise click.BadParameter(e.message, ctx=ctx, param=param)
 
 
+WORKERS_MEANING = f"Cores to use at once, 1 to {MAX_WORKERS}"
+
+
+def workers_option(default: int | None, what: str):
+    """``--workers N``: one meaning everywhere (how many cores the command uses at once); ``what``
+    says how this command uses them (processes, or CP-SAT's search threads)."""
+    return click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=default,
+                        show_default=default is not None,
+                        help=f"{WORKERS_MEANING}: {what}.")
+
+
 def batch_options(f):
     f = click.option("--scheduler", default=None, metavar="ADDRESS", callback=_check_scheduler,
                      help="Run on a Dask distributed cluster (tcp://host:8786, or 'local' for a "
                           "throw-away local cluster).")(f)
-    f = click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
-                     help=f"Local worker processes, 1 to {MAX_WORKERS} (default: one per core; "
-                          "1 = in this process).")(f)
+    f = workers_option(None, "worker processes, one game (or chunk) at a time each (default: one "
+                             "per core; 1 = in this process)")(f)
     return f
 
 

@@ -14,8 +14,8 @@ import sys
 
 import click
 
-from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, json_option, out_option, seconds, seed_option,
-                           svg_option)
+from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, json_option, out_option, seconds,
+                           seed_option, svg_option, workers_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -107,7 +107,7 @@ def check(path, deck_path, out, svg_path, as_json):
 
 @group.command()
 @click.option("--sequence", required=True, help="The 8-letter challenge word (case-insensitive).")
-@click.option("--cards", "cards", required=True, metavar="ROW",
+@click.option("--laid", "cards", required=True, metavar="ROW",
               help="The row of cards the team laid down (the rules' 'variant'), e.g. "
                    "'C3 O5 _ * N2 ...': letter+number, _ an empty position, * a Treatment Card.")
 @click.option("--got-it", is_flag=True, help="The team called 'Got it!'.")
@@ -157,9 +157,7 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
               help="Then prefer words with few (hard) or many (easy) solutions.")
 @click.option("--time-limit", type=seconds(MAX_SECONDS), default=60.0, show_default=True,
               help="CP-SAT seconds (a finite number >= 0.1, at most a week); the annealing comes on top.")
-@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="CP-SAT search workers (1 to 64; with more than 1 the result varies from run "
-                   "to run).")
+@workers_option(2, "CP-SAT's search threads (with more than 1 the result varies from run to run)")
 @click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,
               show_default=True,
               help="Simulated-annealing steps (numba-scored, 0 to 10^7) whose deck is CP-SAT's "

@@ -102,7 +102,7 @@ def _game_options(f):
                      help="Offer resignation as a move (Team Up rules).")(f)
     f = click.option("--joint-winners", is_flag=True,
                      help="Team Up scoring variation: all connected players win together.")(f)
-    f = click.option("--teams", is_flag=True, help="Four players as two teams (partners opposite).")(f)
+    f = click.option("--team-game", "teams", is_flag=True, help="Four players as two teams (partners opposite).")(f)
     f = click.option("--runners", type=click.IntRange(1, 5), default=None,
                      help="Runners per player, 1 to 5 (default 5; 4 with four players in the race "
                           "games; Team Up takes 4 or 5).")(f)

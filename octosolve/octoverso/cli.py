@@ -169,7 +169,7 @@ def _event_line(e: dict, names, lab) -> str:
 
 @group.command()
 @players_option("lookahead,greedy", "Two names, or four for the team game (seats A1,B1,A2,B2).")
-@click.option("--teams", is_flag=True, help=TEAMS_HELP + " With two names each team is two copies.")
+@click.option("--team-game", "teams", is_flag=True, help=TEAMS_HELP + " With two names each team is two copies.")
 @variant_option(VARIANTS, "standard", VARIANT_HELP)
 @simulations_option()
 @_lexicon_option
@@ -236,7 +236,7 @@ def _match_text(m: dict) -> str:
 
 def _batch_common(f):
     for deco in reversed([
-        click.option("--teams", is_flag=True, help=TEAMS_HELP + " Each name is a team of two copies."),
+        click.option("--team-game", "teams", is_flag=True, help=TEAMS_HELP + " Each name is a team of two copies."),
         variant_option(VARIANTS, "standard", VARIANT_HELP),
         simulations_option(),
         _lexicon_option,
@@ -250,7 +250,7 @@ def _batch_common(f):
 
 
 @group.command()
-@players_option("lookahead,greedy", "Two names (with --teams: two teams).")
+@players_option("lookahead,greedy", "Two names (with --team-game: two teams).")
 @games_option(200, hi=1_000_000)
 @_batch_common
 def match(players, games, teams, variant, simulations, lexicon, seed, workers, scheduler, out, as_json):

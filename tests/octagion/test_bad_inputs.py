@@ -60,10 +60,10 @@ BAD = [
     ["check", "{words.txt}", "--out", "{dir}"],
     ["check", "{words.txt}", "--out", ""],
     ["check", "{words.txt}", "--svg", "{dir}/x.svg"],          # a plain list has no cards to draw
-    ["score", "--sequence", "TREASURE", "--cards", "T\u00b3 R6"],
-    ["score", "--sequence", "TREASURE", "--cards", "T5 T5"],
-    ["score", "--sequence", "TREASURE", "--cards", "* * *", "--treatments", "2"],
-    ["score", "--sequence", "TREASURE", "--cards", "T5", "--treatments", "9"],
+    ["score", "--sequence", "TREASURE", "--laid", "T\u00b3 R6"],
+    ["score", "--sequence", "TREASURE", "--laid", "T5 T5"],
+    ["score", "--sequence", "TREASURE", "--laid", "* * *", "--treatments", "2"],
+    ["score", "--sequence", "TREASURE", "--laid", "T5", "--treatments", "9"],
     ["design-deck", "--time-limit", "nan"],
     ["design-deck", "--time-limit", "inf"],
     ["design-deck", "--time-limit", "-1"],
@@ -134,7 +134,7 @@ PATHS = st.sampled_from(["{words.txt}", "{sup.csv}", "{dir}", "{words_latin1.txt
 CMDS = {
     "solve": [("ARG", WORD), ("--deck", PATHS), ("--limit", NUM), ("--all", None)],
     "check": [("ARG", PATHS), ("--deck", PATHS), ("--out", PATHS), ("--svg", PATHS)],
-    "score": [("--sequence", WORD), ("--cards", st.sampled_from(["T5 R6", "T5 T5", "* * * * * *",
+    "score": [("--sequence", WORD), ("--laid", st.sampled_from(["T5 R6", "T5 T5", "* * * * * *",
                                                                  "Q9", "", "_ *", "t5 r\u00b3"])),
               ("--treatments", NUM), ("--deck", PATHS), ("--got-it", None)],
     "wordcards": [("--cards", NUM), ("--min-zipf", NUM), ("--seed", NUM), ("--out", PATHS)],

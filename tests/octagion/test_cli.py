@@ -59,10 +59,10 @@ def test_score_json(tmp_path):
     every = tmp_path / "deck.csv"    # every card of these letters once: any row of them is possible
     every.write_text("letter,number\n" + "".join(f"{c},{i}\n" for c in "QUESTIONX"
                                                  for i in range(1, 9)))
-    j = ok_json("score", "--sequence", "QUESTION", "--cards", "Q1 U2 E3 S4 T5 I6 O7 N8", "--got-it",
+    j = ok_json("score", "--sequence", "QUESTION", "--laid", "Q1 U2 E3 S4 T5 I6 O7 N8", "--got-it",
                 "--deck", str(every))
     assert j["score"] == 10
-    j = ok_json("score", "--sequence", "QUESTION", "--cards", "Q1 U1 _ * X5", "--deck", str(every))
+    j = ok_json("score", "--sequence", "QUESTION", "--laid", "Q1 U1 _ * X5", "--deck", str(every))
     assert j["score"] == 8 - 1 - 1 - 1 - 3
 
 
@@ -109,9 +109,9 @@ BAD = [
     ("solve", "abcdefg1"),
     ("solve", "question", "--deck", "/nonexistent.csv"),
     ("check", "/nonexistent.txt"),
-    ("score", "--sequence", "QUESTION", "--cards", "Q9"),
-    ("score", "--sequence", "QUEST", "--cards", "Q1"),
-    ("score", "--sequence", "QUESTION", "--cards", ""),
+    ("score", "--sequence", "QUESTION", "--laid", "Q9"),
+    ("score", "--sequence", "QUEST", "--laid", "Q1"),
+    ("score", "--sequence", "QUESTION", "--laid", ""),
     ("setup", "--variant", "virulent", "--teams", "0"),
     ("setup", "--variant", "beta", "--treatments", "7"),
     ("setup", "--variant", "alpha", "--rounds", "9"),

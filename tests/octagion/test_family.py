@@ -106,14 +106,14 @@ def test_plain_list_is_dealt_40_a_card_for_setups(tmp_path):
 # (c) score refuses rows that cannot be on the table
 # ------------------------------------------------------------------------------------------------
 def test_score_impossible_rows_by_hand(cli_runner):
-    ok = ["octagion", "score", "--sequence", "TREASURE", "--cards", "T5 R6 E1 A2 S4 U3 R8 E7"]
+    ok = ["octagion", "score", "--sequence", "TREASURE", "--laid", "T5 R6 E1 A2 S4 U3 R8 E7"]
     assert cli_runner(ok).exit_code == 0
     for cards, extra, msg in [("T5 T5 E1 A2 S4 U3 R8 E7", [], "card T5 is laid 2 times"),
                               ("Q1 R6 E1 A2 S4 U3 R8 E7", [], "no card Q1"),
                               ("* * * * S4 U3 R8 E7", ["--treatments", "3"], "4 Treatment Cards"),
                               ("* * * * * * S4 U3", [], "6 Treatment Cards but the team has 5"),
                               ("T5 R6 E1 A2 S4 U3 R8 E7 T5", [], "card T5 is laid 2 times")]:
-        r = cli_runner(ok[:4] + ["--cards", cards] + extra)
+        r = cli_runner(ok[:4] + ["--laid", cards] + extra)
         assert r.exit_code == 2 and msg in r.output and len(r.output.strip().splitlines()) == 1
 
 

@@ -115,7 +115,7 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
     (["play", "--runners", "5.9"], []),
     (["play", "--seed", "-1"], []),
     (["play", "--seed", "99999999999999999999999"], []),
-    (["play", "--players", "greedy,greedy", "--teams"], ["four players"]),
+    (["play", "--players", "greedy,greedy", "--team-game"], ["four players"]),
     (["play", "--variant", "team-up", "--runners", "2", "--players", "random,random"], ["team-up"]),
     (["play", "--out", "/proc/nope/x.json", "--players", "random,random"], []),
     (["play", "--svg", "", "--players", "random,random"], []),

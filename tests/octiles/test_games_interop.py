@@ -148,7 +148,7 @@ def test_cli_match_json():
     ["play", "--players", "mcts,chess"],
     ["play", "--players", "mcts"],
     ["play", "--variant", "ludo"],
-    ["play", "--players", "greedy,greedy", "--teams"],
+    ["play", "--players", "greedy,greedy", "--team-game"],
     ["play", "--variant", "Team-Up", "--runners", "2", "--players", "random,random"],
     ["solitaire", "sequence", "missing.json", "--order", "B2"],
 ])

@@ -207,21 +207,21 @@ def run(*args):
 
 
 def test_cli_play_teams_json():
-    r = run("play", "--teams", "--players", "lookahead,greedy", "--seed", "1", "--json")
+    r = run("play", "--team-game", "--players", "lookahead,greedy", "--seed", "1", "--json")
     assert r.exit_code == 0, r.output
     rec = json.loads(r.output)
     assert rec["players"] == ["lookahead", "greedy", "lookahead", "greedy"] and rec["teams"] == [[0, 2], [1, 3]]
     assert rec["winner"] is None or rec["winning_team"] == rec["winner"] % 2
-    assert run("play", "--teams", "--players", "lookahead,greedy", "--seed", "1", "--json").output == r.output
+    assert run("play", "--team-game", "--players", "lookahead,greedy", "--seed", "1", "--json").output == r.output
     # four names mean the team game
     r4 = run("play", "--players", "lookahead,greedy,lookahead,greedy", "--seed", "1", "--json")
     assert r4.output == r.output
-    txt = run("play", "--teams", "--players", "greedy,random", "--seed", "2").output
+    txt = run("play", "--team-game", "--players", "greedy,random", "--seed", "2").output
     assert txt.startswith("team A: A1 greedy") and ("winner: team" in txt or "draw" in txt)
 
 
 def test_cli_team_tournament_json():
-    r = run("tournament", "--teams", "--players", "greedy,flat-mc,random", "--games", "2", "--simulations", "4",
+    r = run("tournament", "--team-game", "--players", "greedy,flat-mc,random", "--games", "2", "--simulations", "4",
             "--workers", "1", "--seed", "2", "--json")
     assert r.exit_code == 0, r.output
     t = json.loads(r.output)
@@ -229,21 +229,21 @@ def test_cli_team_tournament_json():
     assert all(m["teams"] and m["games"] == 2 for m in t["pairs"])
     lo, hi = t["table"]["greedy"]["score_ci95"]
     assert 0 <= lo <= t["table"]["greedy"]["score"] <= hi <= 1
-    txt = run("tournament", "--teams", "--players", "greedy,random", "--games", "2", "--workers", "1").output
+    txt = run("tournament", "--team-game", "--players", "greedy,random", "--games", "2", "--workers", "1").output
     assert "(teams)" in txt and "first mover" in txt
 
 
 @pytest.mark.parametrize("args", [
     ["play", "--players", "greedy,random,flat-mc"],
-    ["play", "--teams", "--players", "greedy,random,flat-mc"],
-    ["play", "--teams", "--players", "greedy"],
+    ["play", "--team-game", "--players", "greedy,random,flat-mc"],
+    ["play", "--team-game", "--players", "greedy"],
     ["play", "--players", "greedy,random,flat-mc,chess"],
     ["play", "--players", "greedy,random,flat-mc,random,greedy"],
-    ["match", "--teams", "--players", "greedy,random,flat-mc"],
-    ["tournament", "--teams", "--players", "greedy+chess,random"],
-    ["tournament", "--teams", "--players", "greedy"],
-    ["tournament", "--teams", "--players", "greedy,random", "--games", "0"],
-    ["play", "--teams", "--players", "openspiel-mcts,greedy"],
+    ["match", "--team-game", "--players", "greedy,random,flat-mc"],
+    ["tournament", "--team-game", "--players", "greedy+chess,random"],
+    ["tournament", "--team-game", "--players", "greedy"],
+    ["tournament", "--team-game", "--players", "greedy,random", "--games", "0"],
+    ["play", "--team-game", "--players", "openspiel-mcts,greedy"],
 ])
 def test_cli_team_bad_input_exit_2(args):
     r = run(*args)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from octosolve.core.clikit import OutPath, json_option, seconds, seed_option, svg_option
+from octosolve.core.clikit import OutPath, json_option, seconds, seed_option, svg_option, workers_option
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 
@@ -62,8 +62,7 @@ def _stronger(new: dict, old: dict) -> bool:
 @click.option("--time-limit", type=seconds(MAX_PROOF_SECONDS), default=600.0,
               show_default=True, help="Seconds each search may take (a finite number >= 0.1, at most a "
                                       "week).")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="CP-SAT search workers, or local processes for the cases of a split (1 to 64).")
+@workers_option(1, "CP-SAT's search threads, or local processes for the cases of a split")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
                    "or 'local').")
@@ -111,8 +110,7 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 @click.option("--list", "list_", is_flag=True, help="List the challenges and their variants.")
 @click.option("--time-limit", type=seconds(24 * 3600.0), default=30.0, show_default=True,
               help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day).")
-@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="With --fresh: CP-SAT search workers (1 to 64).")
+@workers_option(2, "with --fresh, CP-SAT's search threads")
 @svg_option("Draw the answer to this SVG file.")
 @click.option("--fresh", is_flag=True,
               help="Search with the model (or local search) instead of re-checking the stored "
@@ -142,8 +140,9 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         given = [f"--{n.replace('_', '-')}" for n in ("time_limit", "workers")
                  if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
         if given:
-            fail(f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} only with --fresh (without it the stored certificate "
-                 "is re-checked, no search runs)")
+            verb = "applies" if len(given) == 1 else "apply"
+            fail(f"{' and '.join(given)} {verb} only with --fresh (without it the stored "
+                 "certificate is re-checked, no search runs)")
     if fresh:
         res = C.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
                               stored=False)

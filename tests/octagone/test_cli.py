@@ -159,3 +159,21 @@ def test_solve_budget_says_not_proven(tmp_path):
     r = run(["solve", str(f), "--json"])
     d = json.loads(r.output)
     assert d["proven"] is True and d["max_nodes"] == 10**9 and d["wrap"] == "edge"
+
+
+def test_perfect_play_command(tmp_path):
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    out = tmp_path / "p.json"
+    r = CliRunner().invoke(cli, ["octagone", "perfect-play", "--deals", "3", "--free-cells", "12",
+                                 "--seed", "4", "--json", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["deals"] == 3 and doc["free_cells"] == 12 and len(doc["rows"]) == 3
+    assert json.loads(out.read_text()) == doc
+    f = doc["first"]
+    assert f["wins"] + f["draws"] + f["losses"] == doc["proven"]
+    r = CliRunner().invoke(cli, ["octagone", "perfect-play", "--free-cells", "40"])
+    assert r.exit_code == 2

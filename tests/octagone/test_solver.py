@@ -151,3 +151,29 @@ def test_ctrl_c_stops_the_numba_search_promptly():
     with pytest.raises(KeyboardInterrupt):
         search_value(s, max_nodes=10**11)
     assert time.process_time() - c0 < 5
+
+
+def test_exact_first_player_agrees_with_exhaustive_minimax():
+    """The perfect-play analysis (report section "Perfect play"): every solved deal's value, read
+    for the first player, is the sign of exhaustive minimax's margin (no pruning, no table), and the
+    jolly swap keeps the shield count."""
+    from octosolve.octagone.solve import _jolly_swapped, exact_first_player, minimax_reference
+
+    res = exact_first_player(7, deals=4, free=7)
+    assert res["reached"] >= 2 and res["proven"] == res["reached"]
+    from octosolve.octagone.solve import played_position
+
+    for row in res["rows"]:
+        if not row.get("proven"):
+            continue
+        st = played_position(row["seed"], 7)
+        m = minimax_reference(st)  # margin for the player to move
+        sign = (m > 0) - (m < 0)
+        assert row["value_first"] == (sign if st.to_move == st.first else -sign)
+        s2 = _jolly_swapped(st)
+        if s2 is not None:
+            assert s2.shields_left() == st.shields_left()
+            m2 = minimax_reference(s2)
+            assert row["jolly_delta"] == sign - ((m2 > 0) - (m2 < 0))
+    f = res["first"]
+    assert f["wins"] + f["draws"] + f["losses"] == res["proven"]

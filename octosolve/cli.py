@@ -171,7 +171,17 @@ def _on_sigterm(signum, frame):
 def _stopped(e: BaseException) -> None:
     term = isinstance(e, Terminated) or isinstance(getattr(e, "__context__", None), Terminated)
     click.echo("Terminated." if term else "Interrupted.", err=True)
-    sys.exit(143 if term else 130)
+    code = 143 if term else 130
+    from .core import batch
+
+    if batch.POOLS_STOPPED:
+        # a stopped process pool: its workers are ended and every file was written whole or not
+        # at all (core/files.py); leave now rather than wait in the interpreter's exit handlers for
+        # the pool's manager thread
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def main(argv=None):

@@ -93,11 +93,23 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+POOLS_STOPPED = 0  # how many pools stop_pool ended in this process (the CLI then exits at once)
+
+
 def stop_pool(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
     """Cancel the queued tasks of ``ex`` and end its worker processes: SIGTERM, then SIGKILL for
-    any still alive after ``grace`` seconds. Returns without waiting for running tasks."""
+    any still alive after ``grace`` seconds. Returns without waiting for running tasks.
+
+    The workers are ended first and the executor's own shutdown runs in a daemon thread: a Ctrl-C
+    that lands inside ``submit`` may leave the executor's internal lock taken, and a shutdown on this
+    thread would then wait for it forever."""
+    global POOLS_STOPPED
+    import threading
+
+    POOLS_STOPPED += 1
     procs = list((getattr(ex, "_processes", None) or {}).values())
-    ex.shutdown(wait=False, cancel_futures=True)
+    threading.Thread(target=lambda: ex.shutdown(wait=False, cancel_futures=True), daemon=True,
+                     name="stop-pool").start()
     for pr in procs:
         try:
             pr.terminate()

@@ -284,12 +284,17 @@ def minimax_reference(state: OctagoneState, me: int | None = None) -> int:
 
 
 HINT_NODES = 3_000_000  # about a third of a second: the web app's hint asks no more
+HINT_MAX_FREE = 22     # above this many free cells the budget settles almost nothing: not tried
 
 
 def exact_hint(state: OctagoneState, max_nodes: int = HINT_NODES) -> dict:
     """The exact outcome for the player to move (win / draw / loss under best play) and every move
     that keeps it, when the solver settles the position within ``max_nodes``; else ``proven``
     False. For the web app's hints; a position the solver does not handle says why."""
+    free = sum(1 for b in state.board if b < 0)
+    if free > HINT_MAX_FREE:
+        return {"proven": False, "why": f"{free} free cells: the exact solver takes over from "
+                                        f"{HINT_MAX_FREE}"}
     r = solve(state, max_nodes=max_nodes, all_moves=True, target="outcome")
     if not r["proven"]:
         return {"proven": False, "why": f"not settled within {max_nodes:,} nodes"}

@@ -305,9 +305,12 @@ def view_drawing(state, viewer: int, size: int = 60):
         if BUTTONS[a][0] in live:
             _button(d, *BUTTONS[a], bxr, yb, COLS * size - 160)
             yb += 44
+    legend = ["dashed ring: the cell to play", "framed: the last shield placed",
+              "black: jolly; white: the Dama Bianca"]
     if state.dama >= 0 and not state.over:
-        d.append(svg.text("(the Dama leaves once answered)", bxr + (COLS * size - 160) / 2, yb + 10,
-                          size=12, fill="#444"))
+        legend.append("the Dama leaves once answered")
+    for i, text in enumerate(legend if yb == y + 20 else legend[3:]):  # below any button: the Dama
+        d.append(svg.text(text, bxr, yb + 8 + 18 * i, size=12, fill="#555", text_anchor="start"))
     y += h_mid
 
     # every seat: shields left; the hands one may see

@@ -24,6 +24,18 @@ clause for every game of the registry, at random points of random games):
 - ``determinize(player, rng)``: a copy in which what ``player`` cannot see is drawn again at random,
   consistent with what they can see (the plain ``clone()`` for perfect-information games).
 
+Optional, for the web play page's board (a game without them plays with the text list of moves):
+
+- ``view_svg(viewer)``: an SVG document (a viewBox, no fixed pixel size) of what seat ``viewer``
+  may see, never a hidden item of another seat; every element a move can be about carries
+  ``data-target="ID"`` (a short stable id such as ``cell:r2c3``, ``kind:red``, ``dir:NE``,
+  ``space:b5``, ``runner:A1``, ``button:pass``), on a shape at least 24 px across.
+- ``action_targets(action)``: for a legal action of the player to move, the ordered ids clicked to
+  make it; each is a ``data-target`` of ``view_svg(current player)``, and two legal actions should
+  not share the whole list.
+- ``public_move_string(action)`` (hidden-information games): on the state before another seat's
+  move, the text every player may see, or None.
+
 Randomness inside a game is either explicit chance nodes (``current_player() == CHANCE`` with
 ``chance_outcomes()``), or drawn at the start from the seed and carried in the state, so ``clone()``
 reproduces it. Computer players, the match layer and the OpenSpiel adapter

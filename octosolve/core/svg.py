@@ -62,6 +62,23 @@ def new_drawing(width: float, height: float, background: str | None = "white") -
     return d
 
 
+def scalable_svg(d: draw.Drawing) -> str:
+    """The SVG text of ``d`` with its viewBox and no fixed pixel size, without the XML header (so a
+    page can inline it and scale it): the ``State.view_svg`` documents of the games."""
+    d.svg_args["width"] = None
+    d.svg_args["height"] = None
+    return d.as_svg(header="")
+
+
+def target_group(target: str, title: str | None = None, **kw) -> draw.Group:
+    """A group carrying ``data-target="target"`` (a click target of the board pages; see
+    ``State.view_svg``), with a hover ``title``."""
+    g = draw.Group(data_target=target, **kw)
+    if title:
+        g.append_title(title)
+    return g
+
+
 def save(d: draw.Drawing, path: Path | str) -> Path:
     """Write the drawing as SVG (creating parent folders)."""
     from .files import atomic_write_text

@@ -29,7 +29,7 @@ from .board import (COLOURS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, J
                     JOLLY_SELF, LINES, NCELLS, NTYPES, NUM_ACTIONS, PASS, PLACE_BASE, SYLLABLES,
                     VARIANTS, WRAPS, colour_of_cell, line_mode, rc, target_cell, words_completed)
 from .position import params_from_json, read_into, redeal_hidden, state_to_json
-from .render import svg_string, text_board
+from .render import action_targets, svg_string, text_board, view_svg
 
 __all__ = ["Params", "OctagoneState", "OctagoneGame", "make_game", "deal", "kind_to_type",
            "NUM_ACTIONS", "DAMA_ACTIONS", "PLACE_BASE", "PASS", "JOLLY_SELF", "JOLLY_PARTNER",
@@ -184,16 +184,22 @@ class OctagoneState(State):
             return [JOLLY_SELF, JOLLY_PARTNER]
         if self.last < 0:
             return [x * 8 + d for x in range(NCELLS) for d in self.open_dirs(x)]
-        t = self.target()
-        kinds = self.held_kinds(self.to_move, colour_of_cell(t))
+        kinds = self.held_kinds(self.to_move, colour_of_cell(self.target()))
         if not kinds:
             return [PASS]
+        dirs = self.answer_dirs() or [0]
+        return [PLACE_BASE + k * 8 + d for k in kinds for d in dirs]
+
+    def answer_dirs(self) -> list[int]:
+        """The arrows a shield placed now on the target cell may take: those whose line holds a free
+        cell once it is placed (and the Dama removed). Empty when none does: that shield ends the
+        game and is recorded with direction 0."""
+        t = self.target()
         board = list(self.board)
         board[t] = 0
         if self.dama >= 0:
             board[self.dama] = -1  # removed as soon as this shield answers it
-        dirs = self.open_dirs(t, board) or [0]
-        return [PLACE_BASE + k * 8 + d for k in kinds for d in dirs]
+        return self.open_dirs(t, board)
 
     def apply_action(self, action: int) -> None:
         if isinstance(action, bool) or not isinstance(action, (int,)) and not hasattr(action, "__index__"):
@@ -320,6 +326,16 @@ class OctagoneState(State):
 
     def _repr_svg_(self) -> str:
         return svg_string(self)
+
+    def view_svg(self, viewer: int) -> str:
+        """The board page's picture for seat ``viewer`` (never another seat's hidden shields); every
+        cell, shield kind of the viewer's hand, arrow and button carries its ``data-target``."""
+        return view_svg(self, viewer)
+
+    def action_targets(self, action: int) -> list[str]:
+        """The clicks of the legal ``action``: ``["cell:r2c3", "dir:NE"]`` (the Dama),
+        ``["kind:red", "dir:NE"]`` (a shield on the target cell), ``["button:pass"]``..."""
+        return action_targets(self, action)
 
     # ------------------------------------------------------------------ records
     def move_record(self, p: int, action: int) -> dict:

@@ -313,6 +313,20 @@ class OctilesState(State):
 
         return state_svg(self)
 
+    def view_svg(self, viewer: int) -> str:
+        """The board page's picture for seat ``viewer`` (everything is public): every space, stop,
+        circle, runner, tile turn and button carries its ``data-target``."""
+        from .render import view_svg
+
+        return view_svg(self, viewer)
+
+    def action_targets(self, action: int) -> list[str]:
+        """The clicks of the legal ``action``: ``["space:b5", "rot:3"]`` (a placement; Team Up
+        ``["tile:7", "space:b5", "rot:3"]``), ``["runner:A1", "stop:B3"]`` (a runner move)..."""
+        from .render import action_targets
+
+        return action_targets(self, action)
+
     # ------------------------------------------------------------------ helpers
     def runner_moves(self, player: int, need_space: int = -1) -> list[tuple[int, int, int]]:
         """``(runner, k, dest)`` for every legal runner move of ``player`` on the current board

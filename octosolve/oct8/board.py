@@ -269,7 +269,7 @@ def _button(root, name: str, x: float, y: float) -> float:
 
 
 def _wrap(text: str, size: float, width: float) -> list[str]:
-    per_line = max(10, int(width / (0.55 * size)))
+    per_line = max(10, int(width / (0.5 * size)))
     lines, cur = [], ""
     for word in text.split():
         if cur and len(cur) + 1 + len(word) > per_line:

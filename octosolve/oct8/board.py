@@ -42,7 +42,7 @@ from .render import FILL
 
 __all__ = ["view_svg", "action_targets", "public_move_string"]
 
-WIDTH = 600
+WIDTH = 460
 OCTO_W = 66  # column of one octopus
 ARM_H = 27  # one arm-card row of an octopus
 CARD_W, CARD_H = 46, 64  # a hand card
@@ -338,9 +338,9 @@ def view_svg(st, viewer: int) -> str:
         f"Turn {st.turns + 1}: " + ("your move" if you else f"P{st.cur} to move")
     root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold"))
     y = 38
-    for line in _wrap(_prompt(st, viewer), 13, WIDTH - 24):
-        root.append(svg.text(line, 12, y, 13, text_anchor="start"))
-        y += 17
+    for line in _wrap(_prompt(st, viewer), 14, WIDTH - 24):
+        root.append(svg.text(line, 12, y, 14, text_anchor="start"))
+        y += 18
     y += 6
 
     # piles and the turn-draw card
@@ -358,7 +358,7 @@ def view_svg(st, viewer: int) -> str:
                                 stroke_dasharray="4,3"))
     root.append(g)
     root.append(svg.text(f"discard ({len(st.discard)})", 70 + CARD_W / 2 + 7, y + 6, 11))
-    root.append(svg.text(f"heads left: {len(st.head_deck)}", 12, y + CARD_H + 30, 11, text_anchor="start"))
+    root.append(svg.text(f"heads left: {len(st.head_deck)}", 12, y + CARD_H + 30, 12, text_anchor="start"))
     if st.phase == PH_PLACE:
         g = draw.Group()
         _card(g, st.cfg.types[st.drawn], 140, y + 14)
@@ -368,8 +368,8 @@ def view_svg(st, viewer: int) -> str:
         root.append(svg.text("turn draw", 140 + CARD_W / 2, y + 6, 11, font_weight="bold"))
 
     # shared octopuses
-    sx = 210
-    root.append(svg.text("shared octopuses", sx + 1.5 * (OCTO_W + 10), y + 2, 11, fill="#444"))
+    sx = 196
+    root.append(svg.text("shared octopuses", sx + 1.5 * (OCTO_W + 10), y + 2, 12, fill="#444"))
     tallest = CARD_H + 40
     for s, h in enumerate(st.shared):
         x = sx + s * (OCTO_W + 10) + 5
@@ -409,6 +409,8 @@ def view_svg(st, viewer: int) -> str:
     x = 12
     for name in BUTTONS:
         if f"button:{name}" in ids:
+            if x + 16 + 7.4 * len(BUTTONS[name]) > WIDTH - 8:
+                x, y = 12, y + 40
             x += _button(root, name, x, y) + 10
     if x > 12:
         y += 40
@@ -432,20 +434,20 @@ def _player_panel(root, st, q: int, viewer: int, y: float, look: dict) -> float:
     root.append(draw.Rectangle(6, top, WIDTH - 12, body + 40 + (30 if shipped else 0), rx=8,
                                fill="#fff7df" if to_move else "white",
                                stroke=HIGHLIGHT if to_move else "#bbb", stroke_width=2 if to_move else 1))
-    info = f"{name}  \u00b7  colour {colour}  \u00b7  hand {len(st.hands[q])}  \u00b7  baby chips {st.babies[q]}"
-    root.append(svg.text(info, 16, top + 14, 13, text_anchor="start", font_weight="bold" if to_move else "normal"))
+    info = f"{name} \u00b7 colour {colour} \u00b7 hand {len(st.hands[q])} \u00b7 baby chips {st.babies[q]}"
+    root.append(svg.text(info, 14, top + 14, 14, text_anchor="start", font_weight="bold" if to_move else "normal"))
     if q == viewer:
         root.append(draw.Circle(WIDTH - 26, top + 14, 8, fill=FILL[st.colour(q)], stroke="black"))
     y = top + 28
     if not fields:
-        root.append(svg.text("no octopus yet", 16, y + 6, 11, text_anchor="start", fill="#777"))
+        root.append(svg.text("no octopus yet", 16, y + 6, 12, text_anchor="start", fill="#777"))
     for slot, h in enumerate(fields):
         x = 12 + slot * (OCTO_W + 6)
         _octopus(root, st, h, x, y, look.get(h), head_id=f"head:P{q}:{slot}", arm_prefix=f"arm:P{q}:{slot}",
                  label=str(slot + 1))
     y += body + 8
     if shipped:
-        root.append(svg.text("shipped:", 16, y + 10, 11, text_anchor="start", fill="#444"))
+        root.append(svg.text("shipped:", 16, y + 10, 12, text_anchor="start", fill="#444"))
         for i, h in enumerate(shipped):
             hc = h // HEADS_PER_COLOUR
             m = sum(1 for c in st.arms[h] if c // ARMS_PER_COLOUR == hc)

@@ -37,8 +37,8 @@ from .position import DISCARD, DRAW, OPENING, OVER, PLAY
 
 __all__ = ["action_targets", "public_move_string", "view_svg"]
 
-WIDTH = 540
-CELL = 44  # a rail tile
+WIDTH = 480
+CELL = 40  # a rail tile
 HAND = 38  # a tile of the viewer's hand
 SMALL = 26  # a tile of another hand
 WORD_H = 26
@@ -206,9 +206,9 @@ def view_svg(st, viewer: int) -> str:
     root.append(svg.text(f"pool: {pool} tile{'s' if pool != 1 else ''}", WIDTH - 12, 16, 12, text_anchor="end",
                          fill="#444"))
     y = 38
-    for line in _wrap(prompt, 13, WIDTH - 24):
-        root.append(svg.text(line, 12, y, 13, text_anchor="start"))
-        y += 17
+    for line in _wrap(prompt, 14, WIDTH - 24):
+        root.append(svg.text(line, 12, y, 14, text_anchor="start"))
+        y += 18
     y = _rail(root, st, y + 6)
     y = _hands(root, st, viewer, y, you)
     # buttons
@@ -217,6 +217,8 @@ def view_svg(st, viewer: int) -> str:
     for tid, label in (("button:exchange", "Exchange a tile"), ("rotate:first", f"Move {first} to the end"),
                        ("rotate:last", f"Move {last} to the front"), ("button:pass", "Pass")):
         if tid in ids:
+            if x + 16 + 7.4 * len(label) > WIDTH - 8:
+                x, y = 12, y + 40
             x += _button(root, tid, label, x, y) + 10
     if x > 12:
         y += 42
@@ -233,7 +235,7 @@ def view_svg(st, viewer: int) -> str:
 def _rail(root, st, y: float) -> float:
     """The rail, recto then verso (the same tiles read backwards), with a + tab at each end."""
     rail = [int(t) for t in st.rail]
-    x0 = 70 + CELL
+    x0 = 66 + CELL
     for side, seq in ((0, rail), (1, rail[::-1])):
         root.append(svg.text(SIDES[side], 12, y + CELL / 2 - 2, 13, text_anchor="start", font_weight="bold"))
         for end, x in ((1, x0 - CELL), (0, x0 + RAIL_SIZE * CELL + 2)) if st.phase == PLAY else ():
@@ -318,7 +320,7 @@ def _words(root, st, legal: list[int], y: float) -> float:
             cols = int((WIDTH - 24) // col_w)
             if st.phase != OPENING:
                 root.append(svg.text(f"{length} letters" + (" (OCTO)" if length == RAIL_SIZE else ""), 12, y + 8,
-                                     11, text_anchor="start", fill="#555"))
+                                     12, text_anchor="start", fill="#555"))
                 y += 16
         x = 12 + (i % cols) * col_w
         g = _target(f"word:{w}", w)
@@ -338,7 +340,7 @@ def _played(root, st, y: float) -> float:
     if not st.played:
         return y
     text = "Words played: " + " ".join(st.lex.words[w] for w in st.played)
-    for line in _wrap(text, 11, WIDTH - 24, em=0.66):
-        root.append(svg.text(line, 12, y + 8, 11, text_anchor="start", fill="#444"))
+    for line in _wrap(text, 12, WIDTH - 24, em=0.66):
+        root.append(svg.text(line, 12, y + 8, 12, text_anchor="start", fill="#444"))
         y += 15
     return y + 6

@@ -15,7 +15,9 @@ from octosolve.oct8 import rules as R
 def targets_in(svg_text: str) -> set[str]:
     root = ET.fromstring(svg_text)  # also: the view is well-formed XML
     assert root.tag.endswith("svg") and root.get("viewBox") and root.get("width") is None
-    return {e.get("data-target") for e in root.iter() if e.get("data-target")}
+    ids = [e.get("data-target") for e in root.iter() if e.get("data-target")]
+    assert len(ids) == len(set(ids)), "every target is one element"
+    return set(ids)
 
 
 def random_positions(players: int, seed: int, every: int):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core.errors import fail
 from ..core.game import TERMINAL, Game, GameInfo, State
-from . import position
+from . import board, position
 from .deck import (A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_DRAW, A_PASS, A_PLACE, A_SHIP, A_STOP,  # noqa: F401
                    A_TARGET, A_XFIELD, A_XHAND, ARMS_PER_COLOUR, BABY_CAP, BABY_OPTIONS, BONUS_OPTIONS,
                    CAT_ATTACH, CAT_BABY, CAT_DRAW, CAT_PASS, CAT_XFIELD, CAT_XHAND, CATEGORIES, COLOUR_LETTER,
@@ -145,6 +145,10 @@ class Oct8State(State):
                 v = list(v)
             setattr(s, k, v)
         return s
+
+    view_svg = board.view_svg  # the web board (BOARDS.md): a seat's view, each decision's clicks, public text
+    action_targets = board.action_targets
+    public_move_string = board.public_move_string
 
     def to_json(self) -> dict:
         """The position as a JSON document (:mod:`octosolve.oct8.position`); the game's

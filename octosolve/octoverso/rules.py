@@ -33,6 +33,7 @@ from ..core.errors import fail
 from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ..core.lexicon import fold_word, is_az
 from ..core.seeding import derive_seed, py_random
+from . import board
 from . import kernels as K
 from .lexicon import MAX_LEN, MIN_LEN, Lexicon, load_lexicon
 from .render import position_svg
@@ -563,6 +564,11 @@ class OctoversoState(State):
         return s
 
     # ---------------------------------------------------------------- documents and display
+    # the web board (BOARDS.md): board.py draws a seat's view, names each move's clicks and its public text
+    view_svg = board.view_svg
+    action_targets = board.action_targets
+    public_move_string = board.public_move_string
+
     def to_json(self) -> dict:
         return state_to_json(self)
 

@@ -1,0 +1,346 @@
+"""Octoverso on the web board (the contract in ``octosolve/core/game.py`` / BOARDS.md): what one seat
+sees as an SVG with click targets, the clicks of each move, and the text other seats see of a move.
+
+``OctoversoState.view_svg``, ``action_targets`` and ``public_move_string`` are these functions; the
+rules stay in :mod:`octosolve.octoverso.rules`.
+
+=======================  ==========================================================================
+move                     targets
+=======================  ==========================================================================
+word (side, end, k)      ``word:IMAGES`` (from the list of the mover's words drawn beside the rail),
+                         then ``end:recto:right`` (the rail end it is laid at: 4 ends, recto/verso)
+opening announcement     ``word:AMIS`` (the list of the 4-letter words of the hand)
+exchange a tile          ``button:exchange``, then ``tile:E`` (``tile:joker`` for a joker)
+return a tile            ``tile:E`` (after an OCTO, or the interaction rule)
+rotate the rail          ``rotate:first`` (first letter to the last place) / ``rotate:last``
+pass                     ``button:pass``
+=======================  ==========================================================================
+
+A word clicked first keeps only the ends it fits, so a word that fits one end is played in one
+click. The same word at the same end with two different counts of rail letters (a rail ending in
+``NANA`` and the word ``NANAS``: 2 or 4 letters) shares its clicks; the page then offers the two
+moves' texts (never seen in 1,474 positions of 30 random games).
+
+Hidden: only the opening announcements of the other seats until every seat has announced. The hands
+are public ("de façon à ce qu'elles soient visibles par les 2 joueurs", docs/rules/octoverso.md) and
+drawn for every seat; after the opening everything played is public.
+"""
+
+from __future__ import annotations
+
+import drawsvg as draw
+
+from ..core import svg
+from ..core.errors import fail
+from .moves import ENDS, JOKER, RAIL_SIZE, SIDES, move_dict, tile_char
+from .position import DISCARD, DRAW, OPENING, OVER, PLAY
+
+__all__ = ["action_targets", "public_move_string", "view_svg"]
+
+WIDTH = 480
+CELL = 40  # a rail tile
+HAND = 38  # a tile of the viewer's hand
+SMALL = 26  # a tile of another hand
+WORD_H = 26
+HIGHLIGHT = "#f2b01e"
+TILE_FILL = "#f4ecd6"
+
+
+def _tile_id(t: int) -> str:
+    return "tile:joker" if t == JOKER else f"tile:{tile_char(t)}"
+
+
+def _tile_name(t: int) -> str:
+    return "a joker" if t == JOKER else tile_char(t)
+
+
+def _end_id(side: int, end: int) -> str:
+    return f"end:{SIDES[side]}:{ENDS[end]}"
+
+
+# ---------------------------------------------------------------- targets
+def action_targets(st, action: int) -> list[str]:
+    """The clicks of a legal move of the player to move (ids drawn by :func:`view_svg`); a chance
+    outcome has none."""
+    A = st.game.actions
+    a = int(action)
+    if st.phase in (DRAW, OVER):
+        return []
+    if st.phase == DISCARD:
+        return [_tile_id(a - A.DISCARD)]
+    if a < A.ANNOUNCE:
+        wid, side, end, _k = A.split_word_action(a)
+        return [f"word:{st.lex.words[wid]}", _end_id(side, end)]
+    if a < A.EXCHANGE:
+        return [f"word:{st.lex.words[a - A.ANNOUNCE]}"]
+    if a < A.DISCARD:
+        return ["button:exchange", _tile_id(a - A.EXCHANGE)]
+    if a < A.PASS:
+        return ["rotate:first" if a == A.ROTATE else "rotate:last"]
+    return ["button:pass"]
+
+
+# ---------------------------------------------------------------- public text
+def public_move_string(st, action: int) -> str:
+    """What every seat sees of a move (read before it is played). The hands are public, so every
+    move after the opening is told in full; an opening announcement is told without its word."""
+    A = st.game.actions
+    a, p = int(action), st.player
+    who = f"P{p}"
+    if st.phase == DRAW:
+        return f"{who} draws {_tile_name(a)} from the pool"
+    if st.phase == OPENING:
+        return f"{who} announces a word (shown when every player has announced)"
+    if st.phase == DISCARD:
+        why = "after an OCTO" if st.after_discard != p else "for showing an OCTO the last player missed"
+        return f"{who} returns {_tile_name(a - A.DISCARD)} to the pool ({why})"
+    if a < A.ANNOUNCE:
+        m = move_dict(st.rail, st.move_of_action(a))
+        pushed = f", pushes {m['pushed']} to P{st.next_seat(p)}" if m["pushed"] else ""
+        return (f"{who} plays {m['word']} ({m['side']}, {m['end']} end, {m['rail_used']} rail letters): "
+                f"lays {m['played']}{pushed}")
+    if a < A.DISCARD:
+        return f"{who} exchanges {_tile_name(a - A.EXCHANGE)}"
+    if a < A.PASS:
+        first, last = tile_char(int(st.rail[0])), tile_char(int(st.rail[-1]))
+        return (f"{who} moves the first letter {first} to the last place" if a == A.ROTATE
+                else f"{who} moves the last letter {last} to the first place")
+    return f"{who} passes"
+
+
+# ---------------------------------------------------------------- drawing
+def _target(tid: str, title: str = "") -> draw.Group:
+    g = draw.Group(data_target=tid, cursor="pointer")
+    if title:
+        g.append_title(title)
+    return g
+
+
+def _tile(g, x: float, y: float, t: int, size: float, fill: str = TILE_FILL):
+    g.append(draw.Rectangle(x, y, size - 4, size - 4, rx=5, fill=fill, stroke="#7a6a44", stroke_width=1.3))
+    ch = "\u2605" if t == JOKER else tile_char(t)
+    g.append(svg.text(ch, x + (size - 4) / 2, y + (size - 4) / 2 + 1, size * 0.5, font_family="monospace",
+                      font_weight="bold", fill="#b5121b" if t == JOKER else "#222"))
+
+
+def _button(root, tid: str, label: str, x: float, y: float) -> float:
+    w = 16 + 7.4 * len(label)
+    g = _target(tid, label)
+    g.append(draw.Rectangle(x, y, w, 30, rx=6, fill="#eef3fb", stroke="#3b5b8c", stroke_width=1.5))
+    g.append(svg.text(label, x + w / 2, y + 15, 13))
+    root.append(g)
+    return w
+
+
+def _wrap(text: str, size: float, width: float, em: float = 0.5) -> list[str]:
+    per_line = max(10, int(width / (em * size)))
+    lines, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > per_line:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    return lines + ([cur] if cur else [])
+
+
+def _seat(st, q: int, viewer: int) -> str:
+    if q == viewer:
+        return "you"
+    if st.game.teams:
+        return f"P{q} (partner)" if q % 2 == viewer % 2 else f"P{q} (opponent)"
+    return f"P{q}"
+
+
+def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
+    """(title, prompt) of the position for ``viewer``."""
+    p = st.player
+    if st.phase == OVER:
+        if st.winner < 0:
+            return "Game over: a draw", ""
+        team = " and partner" if st.game.teams else ""
+        who = "You" if st.winner == viewer else f"P{st.winner}"
+        return (f"Game over: {_seat(st, st.winner, viewer)}{team} won",
+                f"{who} emptied {'your' if st.winner == viewer else 'their'} hand.")
+    if st.phase == OPENING:
+        mine = st.announced[viewer]
+        told = [q for q in range(st.num_players) if st.announced[q] >= 0 and q != viewer]
+        parts = ([f"You announced {st.lex.words[mine]}."] if mine >= 0 else []) + \
+            ([f"{', '.join(f'P{q}' for q in told)} announced (hidden until everyone has)."] if told else [])
+        ask = ("Announce a 4-letter word of your hand: click it below. The alphabetically first word is laid "
+               "first and its player starts." if you else f"P{p} is choosing a word to announce.")
+        return "Opening: " + ("your announcement" if you else f"P{p} announces"), " ".join(parts + [ask])
+    if st.phase == DRAW:
+        return f"P{p} exchanges", f"P{p} returns {_tile_name(st.pending)} and draws a new tile."
+    if st.phase == DISCARD:
+        shown = [e["octo"] for e in st.log if e["event"] == "interaction"]
+        why = "You laid an OCTO" if st.after_discard != p or not shown else \
+            f"You showed {shown[-1]}, an OCTO the last player could have laid"
+        if not you:
+            return f"P{p} returns a tile", f"P{p} returns a tile of their choice to the pool."
+        return "Your move: return a tile", f"{why}: click a tile of your hand to return it to the pool."
+    title = "Your move" if you else f"P{p} to move"
+    if not you:
+        return title, f"P{p} lays a word at an end of the rail, or exchanges a tile."
+    text = ("Click a word, then the end of the rail it goes to (the + tabs); or Exchange, then a tile "
+            "of your hand.")
+    if st.can_rotate():
+        text += " Every player exchanged in a row: you may first move an end letter to the other end."
+    return title, text
+
+
+def view_svg(st, viewer: int) -> str:
+    """What seat ``viewer`` sees, as an SVG document (viewBox, no fixed size) whose clickable parts
+    carry ``data-target`` ids (module docstring): the rail (recto and verso, four ends), every hand,
+    the pool, the words played, and for the player to move the list of their words."""
+    n = st.num_players
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n:
+        fail(f"viewer must be a seat from 0 to {n - 1}, got {viewer!r}")
+    you = viewer == st.player and st.phase in (OPENING, PLAY, DISCARD)
+    legal = st.legal_actions() if you else []
+    ids = {t for a in legal for t in action_targets(st, a)}
+    root = draw.Group(font_family="sans-serif")
+    title, prompt = _prompt(st, viewer, you)
+    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold"))
+    pool = int(st.pool.sum())
+    root.append(svg.text(f"pool: {pool} tile{'s' if pool != 1 else ''}", WIDTH - 12, 16, 12, text_anchor="end",
+                         fill="#444"))
+    y = 38
+    for line in _wrap(prompt, 14, WIDTH - 24):
+        root.append(svg.text(line, 12, y, 14, text_anchor="start"))
+        y += 18
+    y = _rail(root, st, y + 6)
+    y = _hands(root, st, viewer, y, you)
+    # buttons
+    x = 12
+    first, last = (tile_char(int(st.rail[0])), tile_char(int(st.rail[-1]))) if len(st.rail) else ("", "")
+    for tid, label in (("button:exchange", "Exchange a tile"), ("rotate:first", f"Move {first} to the end"),
+                       ("rotate:last", f"Move {last} to the front"), ("button:pass", "Pass")):
+        if tid in ids:
+            if x + 16 + 7.4 * len(label) > WIDTH - 8:
+                x, y = 12, y + 40
+            x += _button(root, tid, label, x, y) + 10
+    if x > 12:
+        y += 42
+    y = _words(root, st, legal, y)
+    y = _played(root, st, y)
+    d = draw.Drawing(WIDTH, y + 6)
+    d.append(draw.Rectangle(0, 0, WIDTH, y + 6, fill="#fbfaf6"))
+    d.append(root)
+    d.svg_args["width"] = None
+    d.svg_args["height"] = None
+    return d.as_svg(header="")
+
+
+def _rail(root, st, y: float) -> float:
+    """The rail, recto then verso (the same tiles read backwards), with a + tab at each end."""
+    rail = [int(t) for t in st.rail]
+    x0 = 66 + CELL
+    for side, seq in ((0, rail), (1, rail[::-1])):
+        root.append(svg.text(SIDES[side], 12, y + CELL / 2 - 2, 13, text_anchor="start", font_weight="bold"))
+        for end, x in ((1, x0 - CELL), (0, x0 + RAIL_SIZE * CELL + 2)) if st.phase == PLAY else ():
+            g = _target(_end_id(side, end), f"{SIDES[side]}, {ENDS[end]} end")
+            g.append(draw.Rectangle(x + 2, y + 2, CELL - 8, CELL - 8, rx=8, fill="#e5f2e5", stroke="#3a8a3a",
+                                    stroke_width=1.5, stroke_dasharray="4,2"))
+            g.append(svg.text("+", x + CELL / 2 - 2, y + CELL / 2 - 2, 22, fill="#2a6a2a", font_weight="bold"))
+            root.append(g)
+        for i in range(RAIL_SIZE):
+            if i < len(seq):
+                _tile(root, x0 + i * CELL, y, seq[i], CELL)
+            else:
+                root.append(draw.Rectangle(x0 + i * CELL, y, CELL - 4, CELL - 4, rx=5, fill="none", stroke="#bbb",
+                                           stroke_dasharray="3,3"))
+        y += CELL + 4
+    note = "the rail fills with the two opening words" if not rail else \
+        "\u2605 = joker (any letter)" if JOKER in rail or st.hands[:, JOKER].any() else ""
+    if note:
+        root.append(svg.text(note, x0 + RAIL_SIZE * CELL / 2, y + 4, 11, fill="#666"))
+        y += 12
+    return y + 10
+
+
+def _hand_tiles(hand) -> list[int]:
+    return [t for t in range(27) for _ in range(int(hand[t]))]
+
+
+def _hands(root, st, viewer: int, y: float, you: bool) -> float:
+    """The other seats' hands small (public), then the viewer's own large, one target per letter."""
+    n = st.num_players
+    for q in [(viewer + i) % n for i in range(1, n)]:
+        tiles = _hand_tiles(st.hands[q])
+        mark = "\u25b6 " if q == st.player and st.phase != OVER else ""
+        root.append(svg.text(f"{mark}{_seat(st, q, viewer)}: {len(tiles)} tiles", 12, y + 8, 13, text_anchor="start",
+                             font_weight="bold" if mark else "normal"))
+        y += 18
+        per_row = int((WIDTH - 24) // SMALL)
+        for i, t in enumerate(tiles):
+            _tile(root, 12 + (i % per_row) * SMALL, y + (i // per_row) * SMALL, t, SMALL, fill="#ece8df")
+        y += SMALL * max(1, -(-len(tiles) // per_row)) + 8
+    tiles = _hand_tiles(st.hands[viewer])
+    mark = "\u25b6 " if viewer == st.player and st.phase != OVER else ""
+    root.append(svg.text(f"{mark}Your hand: {len(tiles)} tiles", 12, y + 8, 13, text_anchor="start",
+                         font_weight="bold"))
+    y += 20
+    per_row = int((WIDTH - 24) // HAND)
+    i = 0
+    for t in range(27):
+        k = int(st.hands[viewer][t])
+        if not k:
+            continue
+        g = _target(_tile_id(t), ("joker" if t == JOKER else tile_char(t)) + (f" \u00d7{k}" if k > 1 else ""))
+        for _ in range(k):
+            _tile(g, 12 + (i % per_row) * HAND, y + (i // per_row) * HAND, t, HAND)
+            i += 1
+        root.append(g)
+    return y + HAND * -(-i // per_row) + 10
+
+
+def _words(root, st, legal: list[int], y: float) -> float:
+    """The mover's words as click targets, longest first (the opening: the words to announce)."""
+    A = st.game.actions
+    words = sorted({st.lex.words[A.split_word_action(a)[0]] if a < A.ANNOUNCE else st.lex.words[a - A.ANNOUNCE]
+                    for a in legal if a < A.EXCHANGE}, key=lambda w: (-len(w), w))
+    if not words:
+        if st.phase == PLAY and legal:
+            root.append(svg.text("No word fits the rail: exchange a tile.", 12, y + 8, 13, text_anchor="start"))
+            y += 24
+        return y
+    label = "Words to announce" if st.phase == OPENING else "Your words (then click the + end)"
+    root.append(svg.text(f"{label}: {len(words)}", 12, y + 8, 13, text_anchor="start", font_weight="bold"))
+    y += 20
+    length = None
+    i = cols = col_w = 0
+    for w in words:
+        if len(w) != length:
+            if i % max(cols, 1):
+                y += WORD_H
+            i = 0
+            length = len(w)
+            col_w = max(62, 9 * length + 26)  # one column width per word length
+            cols = int((WIDTH - 24) // col_w)
+            if st.phase != OPENING:
+                root.append(svg.text(f"{length} letters" + (" (OCTO)" if length == RAIL_SIZE else ""), 12, y + 8,
+                                     12, text_anchor="start", fill="#555"))
+                y += 16
+        x = 12 + (i % cols) * col_w
+        g = _target(f"word:{w}", w)
+        g.append(draw.Rectangle(x, y, col_w - 6, WORD_H - 4, rx=5, fill="#fffdf5", stroke="#9a8a64"))
+        g.append(svg.text(w, x + (col_w - 6) / 2, y + (WORD_H - 4) / 2, 14, font_family="monospace",
+                          font_weight="bold"))
+        root.append(g)
+        i += 1
+        if i % cols == 0:
+            y += WORD_H
+    if i % cols:
+        y += WORD_H
+    return y + 8
+
+
+def _played(root, st, y: float) -> float:
+    if not st.played:
+        return y
+    text = "Words played: " + " ".join(st.lex.words[w] for w in st.played)
+    for line in _wrap(text, 12, WIDTH - 24, em=0.66):
+        root.append(svg.text(line, 12, y + 8, 12, text_anchor="start", fill="#444"))
+        y += 15
+    return y + 6

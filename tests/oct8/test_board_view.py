@@ -1,0 +1,112 @@
+"""Oct8 on the web board (octosolve/oct8/board.py, BOARDS.md): over random positions of random games,
+every legal decision's clicks are drawn in the mover's view, no two decisions share their clicks, the
+view parses as SVG, a seat's view and the public text of a move are the same in every determinization
+from that seat (so nothing hidden leaks), and the hand shown is the viewer's own."""
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from octosolve.core.errors import OctoError
+from octosolve.oct8 import rules as R
+
+
+def targets_in(svg_text: str) -> set[str]:
+    root = ET.fromstring(svg_text)  # also: the view is well-formed XML
+    assert root.tag.endswith("svg") and root.get("viewBox") and root.get("width") is None
+    ids = [e.get("data-target") for e in root.iter() if e.get("data-target")]
+    assert len(ids) == len(set(ids)), "every target is one element"
+    return set(ids)
+
+
+def random_positions(players: int, seed: int, every: int):
+    """Every ``every``-th position of a random game (and the final one)."""
+    st = R.make_game(players=players).new_initial_state(seed)
+    rng = random.Random(seed)
+    i = 0
+    while not st.is_terminal():
+        if i % every == 0:
+            yield st
+        st.apply_action(rng.choice(st.legal_actions()))
+        i += 1
+    yield st
+
+
+CASES = [(2, 1, 3), (3, 2, 4), (4, 3, 5), (4, 4, 7)]
+
+
+@pytest.mark.parametrize("players,seed,every", CASES)
+def test_every_legal_decision_is_clickable_and_unique(players, seed, every):
+    phases = set()
+    for st in random_positions(players, seed, every):
+        if st.is_terminal():
+            targets_in(st.view_svg(0))
+            continue
+        drawn = targets_in(st.view_svg(st.cur))
+        seen = {}
+        for a in st.legal_actions():
+            clicks = st.action_targets(a)
+            assert clicks and all(isinstance(t, str) for t in clicks)
+            assert set(clicks) <= drawn, (st.action_to_string(a), clicks)
+            assert tuple(clicks) not in seen, (st.action_to_string(a), seen.get(tuple(clicks)))
+            seen[tuple(clicks)] = st.action_to_string(a)
+        phases.add(st.phase)
+    assert {R.PH_MAIN, R.PH_PLACE, R.PH_SEL} <= phases  # the sample reaches the multi-step decisions
+
+
+@pytest.mark.parametrize("players,seed,every", CASES[:3])
+def test_nothing_hidden_leaks_into_a_view_or_a_public_move(players, seed, every):
+    rng = random.Random(seed)
+    differed = 0  # determinizations that really moved hidden cards (so the equalities below can fail)
+    for st in random_positions(players, seed, every):
+        for v in range(players):
+            view = st.view_svg(v)
+            for _ in range(2):
+                d = st.determinize(v, rng)
+                differed += any(sorted(d.hands[q]) != sorted(st.hands[q]) for q in range(players) if q != v)
+                assert d.view_svg(v) == view
+                if not st.is_terminal() and v != st.cur:
+                    for a in st.legal_actions():
+                        assert d.public_move_string(a) == st.public_move_string(a)
+    assert differed > 10
+
+
+def test_the_view_shows_the_own_hand_and_colour_only():
+    st = R.make_game(players=3).new_initial_state(5)
+    for v in range(3):
+        root = ET.fromstring(st.view_svg(v))
+        cards = {e.get("data-target") for e in root.iter() if (e.get("data-target") or "").startswith("card:")}
+        assert cards == {f"card:{st.card_str(c)}" for c in st.hands[v]}
+        text = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+        assert f"colour {R.COLOURS[st.colour(v)]}" in text and text.count("colour ?") == 2
+
+
+def test_clicks_of_a_hand_worked_turn():
+    st = R.make_game(players=2).new_initial_state(5)
+    rng = random.Random(2)
+    while st.phase != R.PH_MAIN or not any(R.A_ATTACH <= a < R.A_XHAND for a in st.legal_actions()):
+        st.apply_action(rng.choice(st.legal_actions()))
+    p = st.cur
+    a = next(a for a in st.legal_actions() if R.A_ATTACH <= a < R.A_XHAND)
+    s = a - R.A_ATTACH
+    assert st.action_targets(a) == [f"shared:{s}"]
+    assert st.public_move_string(a).startswith(f"P{p} attaches hand cards to shared head {s + 1}")
+    assert st.action_targets(R.A_DRAW + 1) == ["pile:deck", "pile:discard"]
+    top = st.card_str(st.discard[-1])
+    assert st.public_move_string(R.A_DRAW + 1) == f"P{p} draws 1 card from the deck and {top} from the discard pile"
+    st.apply_action(a)
+    add = min(x for x in st.legal_actions() if x != R.A_DONE)
+    t = R.type_name(add - R.A_ADD)
+    assert st.action_targets(add) == [f"card:{t}"] and st.public_move_string(add) == f"P{p} chooses {t}"
+    st.apply_action(add)
+    assert st.action_targets(R.A_DONE) == ["button:done"]
+    assert st.public_move_string(R.A_DONE).startswith(f"P{p} attaches {t} to shared head {s + 1}")
+    assert "button:done" in targets_in(st.view_svg(p)) and "button:done" not in targets_in(st.view_svg(1 - p))
+
+
+def test_a_bad_viewer_is_a_clean_error():
+    st = R.make_game(players=2).new_initial_state(1)
+    for bad in (2, -1, "0", True):
+        with pytest.raises(OctoError):
+            st.view_svg(bad)

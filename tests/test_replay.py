@@ -67,3 +67,17 @@ def test_stopped_game_replays_unfinished(tmp_path):
     doc = json.loads(_run(["replay", str(path), "--json"]).output)
     assert doc["outcome"]["terminal"] is False and doc["moves"] >= 6
     assert "not finished" in _run(["replay", str(path)]).output
+
+
+@pytest.mark.parametrize("path", ["results/octiles/games/sample_game.json",
+                                  "results/octoverso/sample_game.json"])
+def test_the_reports_sample_games_are_records_that_replay(path):
+    """The report writes its sample games in the one record format; the committed ones replay."""
+    from pathlib import Path
+
+    p = Path(__file__).resolve().parent.parent / path
+    rec = json.loads(p.read_text())
+    assert rec["format"] == RECORD_FORMAT
+    r = _run(["replay", str(p), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["outcome"]["winners"] == rec["outcome"]["winners"]

@@ -158,7 +158,16 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     t0 = time.perf_counter()
     sims = 20 if quick else SAMPLE["simulations"]
     rec = play_record(SAMPLE["params"], SAMPLE["players"], SAMPLE["seed"], sims)
-    write_json(out_dir / "sample_game.json", rec)
+    # the sample game in the one record format (`octosolve replay sample_game.json` replays it)
+    from ..core.record import make_record
+    from .game import make_game
+
+    common = make_record("octiles", make_game(**SAMPLE["params"]), SAMPLE["seed"], SAMPLE["players"],
+                         [(m["player"], m["action"]) for m in rec["moves"]],
+                         extras={"simulations": sims, "turns": rec["turns"],
+                                 "end_reason": rec["end_reason"],
+                                 "runners_across": rec["runners_across"], "final": rec["final"]})
+    write_json(out_dir / "sample_game.json", common)
     atomic_write_text((out_dir / "sample_game.txt"), record_text(rec) + "\n")
     title = (f"{rec['game']} seed {rec['seed']}: " + " vs ".join(rec["players"])
              + f" - {rec['end_reason']}")

@@ -99,7 +99,13 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     t = time.perf_counter()
     state = matches.play_game(("lookahead", "greedy"), seed)
     record = matches.game_record(state, ("lookahead", "greedy"), seed)
-    write_json(out_dir / "sample_game.json", record)
+    # the sample game in the one record format (`octosolve replay sample_game.json` replays it),
+    # Octoverso's own account of it (events, final rail and hands) as its extras
+    from ..core.record import record_from_history
+
+    write_json(out_dir / "sample_game.json", record_from_history(
+        "octoverso", state.game, seed, ["lookahead", "greedy"], state,
+        extras={k: record[k] for k in ("first_player", "turns", "events", "final") if k in record}))
     files.append("sample_game.json")
     live = []
     for names, games, opts in (QUICK_LIVE if quick else LIVE_PLAN):

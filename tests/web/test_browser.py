@@ -430,3 +430,49 @@ def test_record_download_then_upload_replays_it(browser, url, tmp_path):
     settle(d, lambda d: d.find_element(By.ID, "upload").send_keys(str(bad)))
     assert "not a game record" in text(d, "error")
     assert js_errors(d) == []
+
+
+def play_on_board(d, move, timeout=GAME_TIMEOUT):
+    """Make ``move`` (a legal move of the view, with its targets) by clicking its targets on the
+    board in order; the last click plays it (or the chooser does, when moves share all targets)."""
+    legal = d.execute_script("return pg.view.legal")
+    tg = move["targets"]
+    for k, t in enumerate(tg):
+        left = [m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]
+        css = f"#board [data-target='{t}']"
+        assert t in overlay(d, "next"), (t, overlay(d, "next"))  # highlighted before the click
+        if len(left) == 1:
+            settle(d, lambda d: click(d, css), timeout)
+            return
+        click(d, css)
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == k + 1)
+    settle(d, lambda d: click(d, f"#chooser button[data-action='{move['action']}']"), timeout)
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_play_real_game_on_the_board(browser, url, name):
+    from .test_api import _playable
+
+    _playable(name)
+    d = browser
+    load(d, url + f"/play/{name}", GAME_TIMEOUT)
+    open_advanced(d)
+    if read(d, lambda d: d.find_element(By.ID, "simulations").is_displayed()):
+        d.find_element(By.ID, "simulations").send_keys("30")
+    d.find_element(By.ID, "seed").send_keys("3")
+    settle(d, lambda d: click(d, "#new"), GAME_TIMEOUT)
+    if d.execute_script("return pg.view.board") is None:
+        pytest.skip(f"{name} has no board yet (State.view_svg)")
+    for turn in range(3):
+        if text(d, "status").startswith("Game over"):
+            break
+        legal = d.execute_script("return pg.view.legal")
+        assert legal and all(m.get("targets") for m in legal), f"{name}: a legal move without targets"
+        # a move of the middle of the list, not always the first
+        move = legal[(len(legal) * (turn + 1)) // 4]
+        n = d.execute_script("return pg.view.moves")
+        play_on_board(d, move)
+        h = d.execute_script("return pg.view.history")
+        mine = [x for x in h if x["ply"] > n and x["player"] == d.execute_script("return pg.view.viewer")]
+        assert mine and mine[0]["text"] == move["text"], (move, h[-4:])
+    assert js_errors(d) == []

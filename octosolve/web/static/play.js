@@ -466,6 +466,14 @@ function drawBoard(v) {
   }
 }
 
+function targetName(id) {  // what the board calls a target: its <title> or aria-label, else its id
+  const svg = $("board").querySelector("svg");
+  const e = svg && [...svg.querySelectorAll("[data-target]")].find(x => x.getAttribute("data-target") === id);
+  if (!e) return id;
+  const t = e.getAttribute("aria-label") || (e.querySelector(":scope > title") || {}).textContent;
+  return t ? t.trim() : id;
+}
+
 function moveList(ms) {
   const texts = ms.slice(0, 4).map(m => m.text);
   return texts.join(", ") + (ms.length > 4 ? `, ... (${ms.length} moves)` : "");
@@ -478,7 +486,7 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
   const k = pg.picked.length;
   $("pick").hidden = !(live && k);
   if (live && k) {
-    $("pick-text").textContent = `Chosen: ${pg.picked.join(" \u2192 ")}. ` +
+    $("pick-text").textContent = `Chosen: ${pg.picked.map(targetName).join(" \u2192 ")}. ` +
       (cands.length ? `Still possible: ${moveList(cands)}.` : "");
   }
   const done = cands.filter(m => m.targets.length === k);
@@ -488,6 +496,7 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
     const more = cands.length > done.length;
     chooser.replaceChildren(el("span", {}, more ? "Play one of these, or click on the board: " : "Which move? "),
       ...done.map(m => el("button", { "data-action": m.action, onclick: () => play(m.action) }, m.text)));
+    chooser.scrollIntoView({ block: "nearest" });
   }
 }
 
@@ -538,7 +547,8 @@ function drawHint() {
   const who = lv ? `${lv.name}: ${h.player}` : h.player;
   const share = h.confidence === null || h.confidence === undefined ? ""
     : ` (${Math.round(100 * h.confidence)}% of its search)`;
-  const lines = [el("div", {}, `The computer (${who}) would play `, el("strong", {}, h.move), `${share}.`)];
+  const shown = h.targets && h.targets.length && pg.view.board ? " (dashed on the board)" : "";
+  const lines = [el("div", {}, `The computer (${who}) would play `, el("strong", {}, h.move), `${share}.${shown}`)];
   const ex = h.exact;
   if (ex && ex.proven) {
     const best = ex.best_moves || [];

@@ -476,3 +476,26 @@ def test_play_real_game_on_the_board(browser, url, name):
         mine = [x for x in h if x["ply"] > n and x["player"] == d.execute_script("return pg.view.viewer")]
         assert mine and mine[0]["text"] == move["text"], (move, h[-4:])
     assert js_errors(d) == []
+
+
+def test_phone_width_board_above_the_controls(browser, url):
+    d = browser
+    # a 390 px wide screen (a headless window cannot be narrower than 500 px: the screen is emulated)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + NIM.format(stones=10, seed=4, moves=""))
+        m = d.execute_script(
+            "const r = id => document.getElementById(id).getBoundingClientRect();"
+            "return {width: window.innerWidth, client: document.documentElement.clientWidth,"
+            " scroll: document.documentElement.scrollWidth,"
+            " board: r('board'), setup: r('setup'), status: r('status')};")
+        assert m["width"] == 390 and m["scroll"] <= m["client"], m  # nothing wider than the screen
+        assert m["board"]["bottom"] <= m["setup"]["top"], m  # the board above the New game form
+        assert 300 <= m["board"]["width"] <= 390, m
+        assert m["board"]["top"] < 844, m  # the board starts on the first screen
+        settle(d, lambda d: (click(d, "#board [data-target='pile']"), click(d, "#board [data-target='take:1']")))
+        assert history(d)[0] == "you: take 1"  # and it plays by touch-sized clicks
+        assert js_errors(d) == []
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

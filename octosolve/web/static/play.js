@@ -169,6 +169,7 @@ function bodyFromHash(q) {
   if (seed.length !== 1) throw new Error("the address has no seed");
   body.seed = seed[0];
   if (q.get("seats")) body.seats = q.get("seats").split(",");
+  else if (q.get("level")) body.level = q.get("level");  // a short address: you at seat 0
   if (q.get("options")) body.options = parseKv(q.get("options"));
   return body;
 }

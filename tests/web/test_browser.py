@@ -307,20 +307,34 @@ def test_board_clicks_narrow_the_moves(browser, url):
 
 def test_address_rebuilds_the_game_on_a_fresh_server(browser, url):
     d = browser
-    load(d, url + NIM.format(stones=12, seed=7, moves=""))
+    load(d, url + NIM.format(stones=20, seed=7, moves=""))
     open_moves(d)
     for _ in range(2):
         settle(d, lambda d: click(d, "#legal button[data-action='1']"))
     address = d.current_url
-    assert "#params=stones:12&seats=human,perfect" in address and "&seed=7&moves=" in address
+    assert "#params=stones:20&seats=human,perfect" in address and "&seed=7&moves=" in address
     moves = address.split("&moves=")[1].split("&")[0].split(",")
     assert len(moves) == 4 and moves[0] == "1"
     before, obs = history(d), content(d, "observation")
-    with serve_in_thread(create_app(games=[NimEntry()], warm=False)) as other:  # "after a restart"
+    app = create_app(games=[NimEntry()], warm=False, max_games=1)
+    with serve_in_thread(app) as other:  # "after a restart"
         load(d, other + address[len(url):])
         assert history(d) == before and content(d, "observation") == obs
         assert text(d, "status").startswith("Your move")
         assert js_errors(d) == []
+        # the server forgets the game (one game kept, another started): the next move rebuilds it
+        import urllib.request
+
+        req = urllib.request.Request(other + "/api/nim/new", data=b"{}", headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(req, timeout=TIMEOUT).read()
+        gid = d.execute_script("return pg.view.id")
+        open_moves(d)
+        settle(d, lambda d: click(d, "#legal button[data-action='1']"))
+        assert history(d)[:4] == before and history(d)[4] == "you: take 1"
+        assert d.execute_script("return pg.view.id") != gid and text(d, "error") == ""
+        # the one console error: the 404 of the forgotten game, before it was rebuilt
+        errs = js_errors(d)
+        assert len(errs) == 1 and "404" in errs[0], errs
 
 
 def test_undo_button_and_ctrl_z(browser, url):

@@ -168,10 +168,26 @@ def test_board_and_targets_are_the_viewers(nim):
     v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 2}).json()
     v = nim.post(f"/api/nim/{v['id']}/computer", json={}).json()
     assert v["actions"] is None and len(v["all_actions"]) == 2 and v["all_actions"][0] == 2
-    # a game without the board methods has no board and no targets
-    oct_v = TestClient(create_app(warm=False)).post("/api/oct8/new", json={"seed": 1, "level": "easy"}).json()
-    if oct_v["board"] is None:
-        assert all("targets" not in m for m in oct_v["legal"])
+
+
+
+def test_a_game_without_or_with_a_broken_board_plays_with_the_list(nim, monkeypatch):
+    from .toygame import NimState
+
+    def broken(self, viewer):
+        raise ValueError("no ink")
+
+    monkeypatch.setattr(NimState, "view_svg", broken)
+    v = nim.post("/api/nim/new", json={"params": {"stones": 5}, "opponent": "random", "seed": 1}).json()
+    assert v["board"] is None and "view_svg failed: ValueError: no ink" in v["board_error"]
+    assert [m["text"] for m in v["legal"]] == ["take 1", "take 2", "take 3"]
+    monkeypatch.delattr(NimState, "view_svg")
+    monkeypatch.delattr(NimState, "action_targets")
+    v = nim.post("/api/nim/new", json={"params": {"stones": 5}, "opponent": "random", "seed": 1}).json()
+    assert v["board"] is None and v["board_error"] is None
+    assert v["legal"] and all("targets" not in m for m in v["legal"])
+    v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 1}).json()
+    assert v["history"][0]["text"] == "take 1"
 
 
 def test_replay_route_is_read_only_and_only_when_moves_are_visible(nim):

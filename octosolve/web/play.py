@@ -17,7 +17,14 @@ which is what a shared address does after a server restart; the in-memory store 
 ``max_games``, the least recently used dropped) is a cache, not the truth. ``undo`` takes back the
 last human move (and the computer moves after it); ``hint`` says what the strongest computer
 player would play, how sure its search is, and, where the game has an exact solver
-(``solve.exact_hint``), the exact value of the position.
+(``solve.exact_hint``), the exact value of the position. ``GET /api/GAME/ID/at/N`` is the view
+after the first N moves (read-only, only while every move is visible: perfect information or the
+game over), for the page's replay slider.
+
+The board: where the state has the optional ``view_svg(viewer)`` (an SVG of what that seat may
+see, its clickable elements marked ``data-target="ID"``) the view carries it as ``"board"``, and
+where it has ``action_targets(action)`` each legal move carries ``"targets"``, the IDs clicked in
+order to make it (docs/web.md, "Play on the board").
 """
 
 from __future__ import annotations
@@ -188,8 +195,9 @@ class Session:
             if guard > 10_000:  # a game that never leaves its chance nodes
                 raise RuntimeError("too many chance moves in a row")
 
-    def replay(self, actions) -> None:
-        """Play recorded ``actions`` (chance outcomes included) from the start, each checked."""
+    def replay(self, actions, chance: bool = True) -> None:
+        """Play recorded ``actions`` (chance outcomes included) from the start, each checked; then
+        (``chance``) the chance moves that follow, as after any move."""
         from ..core.game import CHANCE
 
         if not isinstance(actions, list) or len(actions) > MAX_REPLAY_MOVES:
@@ -206,7 +214,8 @@ class Session:
             elif a not in st.legal_actions():
                 fail(f"move {i} (action {a}) is not legal here")
             self.apply(a)
-        self.play_chance()
+        if chance:
+            self.play_chance()
 
     def undo(self) -> None:
         """Take back the last human move and every move after it (the computer's replies)."""
@@ -242,15 +251,16 @@ class Session:
         self.play_chance()
         return a
 
-    def view(self) -> dict:
-        """What the human at :attr:`viewer` may see."""
+    def view(self, reveal: bool = False) -> dict:
+        """What the human at :attr:`viewer` may see (``reveal``: everything, for a replay of a game
+        whose moves are all visible)."""
         from ..core.game import CHANCE
 
         st = self.state
         me = self.viewer
         over = st.is_terminal()
         turn = st.current_player()
-        show_all = self.perfect() or over
+        show_all = self.perfect() or over or reveal
         hist = []
         first = max(0, len(self.moves) - MAX_HISTORY_SHOWN)
         for i, m in enumerate(self.moves[first:], first + 1):
@@ -261,8 +271,18 @@ class Session:
                 text = m["public"] or ("chance" if p == CHANCE else "moved")
             hist.append({"ply": i, "player": p, "chance": p == CHANCE, "text": text})
         legal = []
+        board_error = None
         if not over and turn in self.humans:
             legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+            targets = getattr(st, "action_targets", None)
+            if targets is not None:
+                try:  # the clicks on the board that make each move (docs/web.md)
+                    clicks = [[str(t) for t in targets(m["action"])] for m in legal]
+                except Exception as err:  # the text list still plays: say why the board cannot
+                    board_error = f"action_targets failed: {type(err).__name__}: {err}"[:300]
+                else:
+                    for m, c in zip(legal, clicks):
+                        m["targets"] = c
         out = {"id": self.id, "game": self.entry.name, "params": self.params, "seats": self.seats,
                "options": self.options,
                "viewer": me, "current_player": turn, "human_turn": (not over and turn in self.humans),
@@ -271,9 +291,20 @@ class Session:
                "observation": st.observation_string(me), "legal": legal, "history": hist,
                "moves": len(self.moves), "seed": self.seed,
                "actions": [m["action"] for m in self.moves] if show_all else None,
+               # every move, for the page's own address (a reload or a restarted server rebuilds the
+               # game from seed and moves): in a hidden-information game in progress they (like the
+               # seed) tell the deal to whoever decodes them; the page shows them nowhere else
+               "all_actions": [m["action"] for m in self.moves],
                "can_undo": any(m["player"] in self.humans for m in self.moves),
                "perfect_information": self.perfect(),
-               "record_available": show_all, "picture": None}
+               "record_available": show_all, "picture": None, "board": None}
+        # the board the viewer plays on (State.view_svg: only what this seat may see)
+        if hasattr(st, "view_svg"):
+            try:
+                out["board"] = st.view_svg(me)
+            except Exception as err:  # the text view and the moves' list still play
+                board_error = f"view_svg failed: {type(err).__name__}: {err}"[:300]
+        out["board_error"] = board_error
         # the position's picture (``_repr_svg_``) shows everything: only when nothing is hidden
         if show_all and hasattr(st, "_repr_svg_"):
             try:
@@ -281,6 +312,23 @@ class Session:
             except Exception:  # a picture is a nicety: the text observation is the view
                 out["picture"] = None
         return out
+
+    def view_at(self, ply) -> dict:
+        """The view after the first ``ply`` moves (chance included), rebuilt from the seed: read-only
+        (no legal moves), and only while every move is visible (perfect information or game over)."""
+        if not (self.perfect() or self.state.is_terminal()):
+            fail("the replay shows every hidden card: it opens when the game is over")
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.moves):
+            fail(f"ply must be 0-{len(self.moves)}, got {ply!r}")
+        past = Session(self.id, self.entry, self.game, self.game.new_initial_state(self.seed),
+                       self.seats, {}, self.seed, random.Random(0), self.params, self.options,
+                       lock=self.lock)
+        past.replay([m["action"] for m in self.moves[:ply]], chance=False)
+        v = past.view(reveal=True)
+        v.update(legal=[], human_turn=False, can_undo=False, ply=ply, replay=True,
+                 total_moves=len(self.moves), all_actions=[m["action"] for m in self.moves],
+                 actions=[m["action"] for m in self.moves])
+        return v
 
     def record(self) -> dict:
         """The game record (octosolve-record/1, what `octosolve replay` reads)."""
@@ -565,6 +613,13 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         s = session(request)
         return JSON(await run_in_threadpool(_locked, s, s.view))
 
+    async def at(request: Request):
+        s = session(request)
+        raw = request.path_params["ply"]
+        if not raw.isdigit() or len(raw) > 9:
+            fail(f"ply must be a move number, got {raw[:20]!r}")
+        return JSON(await run_in_threadpool(_locked, s, lambda: s.view_at(int(raw))))
+
     async def record(request: Request):
         s = session(request)
         doc = await run_in_threadpool(_locked, s, s.record)
@@ -625,6 +680,7 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/new", new, methods=["POST"]),
         Route("/api/{game}/{gid}", show),
         Route("/api/{game}/{gid}/record", record),
+        Route("/api/{game}/{gid}/at/{ply}", at),
         Route("/api/{game}/{gid}/move", move, methods=["POST"]),
         Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),
         Route("/api/{game}/{gid}/undo", undo, methods=["POST"]),

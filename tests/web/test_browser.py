@@ -39,6 +39,7 @@ def browser():
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
         opts.add_argument(a)
     opts.binary_location = CHROMIUM
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, for js_errors
     d = webdriver.Chrome(options=opts, service=Service(DRIVER))
     d.set_page_load_timeout(TIMEOUT)
     yield d
@@ -111,6 +112,29 @@ def settle(d, action, timeout=TIMEOUT):
     wait(d, lambda d: (s := page_state(d))["busy"] == "0" and s["settled"] > before, timeout)
 
 
+def js_errors(d):
+    """The page's console errors since the last call (SEVERE: uncaught exceptions, failed loads)."""
+    return [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def open_moves(d):
+    """Unfold "All legal moves" (the text list under the board) when it is folded."""
+    if read(d, lambda d: d.find_element(By.ID, "moves-details").get_attribute("open")) is None:
+        click(d, "#moves-details > summary")
+    wait(d, lambda d: d.find_element(By.ID, "moves-details").get_attribute("open") is not None)
+
+
+def open_advanced(d):
+    if read(d, lambda d: d.find_element(By.ID, "advanced").get_attribute("open")) is None:
+        click(d, "#advanced > summary")
+    wait(d, lambda d: d.find_element(By.ID, "advanced").get_attribute("open") is not None)
+
+
+def content(d, id_):
+    """An element's text even when it is folded away (a closed <details>)."""
+    return read(d, lambda d: d.find_element(By.ID, id_).get_attribute("textContent"))
+
+
 def test_octiles_place_turn_and_score(browser, url):
     d = browser
     load(d, url + "/octiles")
@@ -172,9 +196,11 @@ def test_octagion_check_table(browser, url):
 def test_play_a_game_with_clicks(browser, url):
     d = browser
     load(d, url + "/play/nim")
+    open_advanced(d)
     click(d, "#opponent option[value='perfect']")
     d.find_element(By.ID, "seed").send_keys("4")
     settle(d, lambda d: click(d, "#new"))
+    open_moves(d)
     moves = 0
     while True:
         # idle after a move: the computer has answered, so it is the human's turn or the end
@@ -182,7 +208,7 @@ def test_play_a_game_with_clicks(browser, url):
         assert status.startswith(("Your move", "Game over")), status
         if status.startswith("Game over"):
             break
-        obs = text(d, "observation")
+        obs = content(d, "observation")
         assert obs.startswith("pile ") and "your secret card" in obs
         if moves:  # during the game the other seat's moves are hidden, and so is the record
             hist = texts(d, "#history li")
@@ -205,11 +231,14 @@ def test_play_real_game(browser, url, name):
 
     _playable(name)  # skips a game not on the contract yet
     d = browser
-    load(d, url + f"/play/{name}")
+    load(d, url + f"/play/{name}", GAME_TIMEOUT)  # a fresh page starts a game at once
+    assert text(d, "status").startswith(("Your move", "Game over")), text(d, "status")
+    open_advanced(d)
     if read(d, lambda d: d.find_element(By.ID, "simulations").is_displayed()):
         d.find_element(By.ID, "simulations").send_keys("30")
     d.find_element(By.ID, "seed").send_keys("1")
     settle(d, lambda d: click(d, "#new"), GAME_TIMEOUT)
+    open_moves(d)
     for _ in range(3):
         status = text(d, "status")
         assert status.startswith(("Your move", "Game over")), status
@@ -218,4 +247,269 @@ def test_play_real_game(browser, url, name):
         n = len(texts(d, "#history li"))
         settle(d, lambda d: click(d, "#legal button"), GAME_TIMEOUT)
         assert len(texts(d, "#history li")) > n
-    assert text(d, "observation")
+    assert content(d, "observation")
+    assert js_errors(d) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# the play page: the board, the address, undo, replay, hints, records (on the toy game, which has
+# a board: tests/web/toygame.py)
+
+NIM = "/play/nim#params=stones:{stones}&seats=human,perfect&seed={seed}&moves={moves}"
+
+
+def overlay(d, cls):
+    """The targets highlighted over the board with class ``cls`` (next, picked, hinted, hover)."""
+    return sorted(read(d, lambda d: [e.get_attribute("data-for") for e in
+                                     d.find_elements(By.CSS_SELECTOR, f"#board g.octo-overlay rect.{cls}")]))
+
+
+def history(d):
+    return texts(d, "#history li")
+
+
+def test_board_clicks_narrow_the_moves(browser, url):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    load(d, url + NIM.format(stones=10, seed=4, moves=""))
+    assert text(d, "status").startswith("Your move")
+    assert read(d, lambda d: d.find_element(By.ID, "moves-details").get_attribute("open")) is None
+    assert overlay(d, "next") == ["pile"]  # every move starts on the pile
+    ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, "#board [data-target='pile']")).perform()
+    wait(d, lambda d: overlay(d, "hover") == ["pile"])
+    click(d, "#board [data-target='pile']")  # no request: the page narrows the moves itself
+    wait(d, lambda d: overlay(d, "picked") == ["pile"])
+    assert overlay(d, "next") == ["take:1", "take:more"]
+    assert "take 1, take 2, take 3" in text(d, "pick-text")
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)  # starts the move again
+    wait(d, lambda d: overlay(d, "picked") == [] and overlay(d, "next") == ["pile"])
+    assert not read(d, lambda d: d.find_element(By.ID, "pick").is_displayed())
+    # "take more" is two moves: a chooser asks which
+    click(d, "#board [data-target='pile']")
+    click(d, "#board [data-target='take:more']")
+    wait(d, lambda d: d.find_element(By.ID, "chooser").is_displayed())
+    assert texts(d, "#chooser button") == ["take 2", "take 3"]
+    assert history(d) == []
+    settle(d, lambda d: click(d, "//div[@id='chooser']/button[.='take 2']", By.XPATH))
+    h = history(d)
+    assert h[0] == "you: take 2" and len(h) == 2 and "moved" in h[1]
+    # one click left to one move: it is played at once
+    settle(d, lambda d: (click(d, "#board [data-target='pile']"),
+                         click(d, "#board [data-target='take:1']")))
+    assert history(d)[2] == "you: take 1"
+    played = d.execute_script("return pg.view.all_actions")
+    assert played[0] == 2 and played[2] == 1
+    assert content(d, "observation").startswith(f"pile {10 - sum(played)};")
+    assert js_errors(d) == []
+
+
+def test_address_rebuilds_the_game_on_a_fresh_server(browser, url):
+    d = browser
+    load(d, url + NIM.format(stones=20, seed=7, moves=""))
+    open_moves(d)
+    for _ in range(2):
+        settle(d, lambda d: click(d, "#legal button[data-action='1']"))
+    address = d.current_url
+    assert "#params=stones:20&seats=human,perfect" in address and "&seed=7&moves=" in address
+    moves = address.split("&moves=")[1].split("&")[0].split(",")
+    assert len(moves) == 4 and moves[0] == "1"
+    before, obs = history(d), content(d, "observation")
+    app = create_app(games=[NimEntry()], warm=False, max_games=1)
+    with serve_in_thread(app) as other:  # "after a restart"
+        load(d, other + address[len(url):])
+        assert history(d) == before and content(d, "observation") == obs
+        assert text(d, "status").startswith("Your move")
+        assert js_errors(d) == []
+        # the server forgets the game (one game kept, another started): the next move rebuilds it
+        import urllib.request
+
+        req = urllib.request.Request(other + "/api/nim/new", data=b"{}", headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(req, timeout=TIMEOUT).read()
+        gid = d.execute_script("return pg.view.id")
+        open_moves(d)
+        settle(d, lambda d: click(d, "#legal button[data-action='1']"))
+        assert history(d)[:4] == before and history(d)[4] == "you: take 1"
+        assert d.execute_script("return pg.view.id") != gid and text(d, "error") == ""
+        # the one console error: the 404 of the forgotten game, before it was rebuilt
+        errs = js_errors(d)
+        assert len(errs) == 1 and "404" in errs[0], errs
+
+
+def test_undo_button_and_ctrl_z(browser, url):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    load(d, url + NIM.format(stones=15, seed=3, moves=""))
+    assert not read(d, lambda d: d.find_element(By.ID, "undo").is_displayed())  # nothing to undo
+    open_moves(d)
+    settle(d, lambda d: click(d, "#legal button[data-action='2']"))
+    settle(d, lambda d: click(d, "#legal button[data-action='3']"))
+    assert len(history(d)) == 4 and history(d)[2] == "you: take 3"
+    settle(d, lambda d: click(d, "#undo"))  # back before "take 3" (and the reply)
+    assert history(d) == ["you: take 2", history(d)[1]] and text(d, "status").startswith("Your move")
+    assert d.current_url.endswith("&moves=" + ",".join(map(str, d.execute_script("return pg.view.all_actions"))))
+    body = d.find_element(By.TAG_NAME, "body")
+    settle(d, lambda d: ActionChains(d).click(body).key_down(Keys.CONTROL).send_keys("z")
+           .key_up(Keys.CONTROL).perform())
+    assert history(d) == []
+    assert content(d, "observation").startswith("pile 15;")
+    assert not read(d, lambda d: d.find_element(By.ID, "undo").is_displayed())
+    assert js_errors(d) == []
+
+
+def _finish(d):
+    """Play "take 1" until the game is over."""
+    open_moves(d)
+    while not text(d, "status").startswith("Game over"):
+        settle(d, lambda d: click(d, "#legal button[data-action='1']"))
+
+
+def test_replay_slider_steps_and_jumps(browser, url):
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    load(d, url + NIM.format(stones=6, seed=2, moves=""))
+    assert not read(d, lambda d: d.find_element(By.ID, "replay-bar").is_displayed())  # hidden card
+    _finish(d)
+    actions = d.execute_script("return pg.view.actions")
+    total = len(actions)
+    assert read(d, lambda d: d.find_element(By.ID, "replay-bar").is_displayed())
+    assert attr(d, "#replay-slider", "max") == str(total) and attr(d, "#replay-slider", "value") == str(total)
+    slider = d.find_element(By.ID, "replay-slider")
+    settle(d, lambda d: slider.send_keys(Keys.HOME))  # the keyboard on the slider: to the start
+    assert text(d, "status") == "Replay: the start; you to move."
+    assert content(d, "observation").startswith("pile 6;")
+    settle(d, lambda d: slider.send_keys(Keys.ARROW_RIGHT))
+    assert text(d, "status").startswith(f"Replay: after move 1 of {total}")
+    assert content(d, "observation").startswith(f"pile {6 - actions[0]};")
+    settle(d, lambda d: click(d, "#replay-next"))
+    assert content(d, "observation").startswith(f"pile {6 - actions[0] - actions[1]};")
+    settle(d, lambda d: click(d, "#replay-prev"))
+    assert attr(d, "#replay-slider", "value") == "1"
+    assert "at=1" in d.current_url  # the replayed position is in the address too
+    settle(d, lambda d: click(d, f"#history li[data-ply='{total - 1}']"))  # a move of the list
+    assert text(d, "status").startswith(f"Replay: after move {total - 1} of {total}")
+    assert read(d, lambda d: d.find_element(By.CSS_SELECTOR, "#history li.current").get_attribute("data-ply")) \
+        == str(total - 1)
+    assert not read(d, lambda d: d.find_element(By.ID, "moves-details").is_displayed())  # read-only
+    settle(d, lambda d: click(d, "#replay-live"))
+    assert text(d, "status").startswith("Game over")
+    assert js_errors(d) == []
+
+
+def test_hint_is_a_legal_move_and_is_shown_on_the_board(browser, url):
+    d = browser
+    load(d, url + NIM.format(stones=10, seed=5, moves=""))
+    legal = d.execute_script("return pg.view.legal.map(m => m.text)")
+    settle(d, lambda d: click(d, "#hint"))
+    box = text(d, "hint-box")
+    assert box.startswith("The computer (perfect) would play "), box
+    move = read(d, lambda d: d.find_element(By.CSS_SELECTOR, "#hint-box strong").text)
+    assert move in legal and move == "take 2"  # 10 stones: the perfect player leaves 8
+    assert overlay(d, "hinted") == ["pile", "take:more"]
+    open_moves(d)
+    assert texts(d, "#legal button.hinted") == [move]
+    settle(d, lambda d: click(d, "#legal button.hinted"))
+    assert history(d)[0] == "you: take 2"
+    assert not read(d, lambda d: d.find_element(By.ID, "hint-box").is_displayed())  # a new position
+    assert js_errors(d) == []
+
+
+def test_record_download_then_upload_replays_it(browser, url, tmp_path):
+    d = browser
+    d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    load(d, url + NIM.format(stones=7, seed=8, moves=""))
+    _finish(d)
+    final = history(d)
+    click(d, "#record")
+    saved = wait(d, lambda d: [p for p in tmp_path.glob("nim-*.json")
+                               if p.stat().st_size and json.loads(p.read_text() or "null")])
+    doc = json.loads(saved[0].read_text())
+    assert doc["format"] == "octosolve-record/1" and doc["seed"] == 8
+    # a fresh page (another game), then the record file is opened: it replays from the start
+    load(d, url + "/play/nim")
+    settle(d, lambda d: d.find_element(By.ID, "upload").send_keys(str(saved[0])))
+    assert text(d, "status") == "Replay: the start; you to move."
+    assert attr(d, "#replay-slider", "max") == str(len(doc["moves"]))
+    assert history(d) == final
+    settle(d, lambda d: click(d, "#replay-last"))
+    assert text(d, "status").startswith("Game over") and history(d) == final
+    assert f"seed=8&moves={','.join(str(m['action']) for m in doc['moves'])}" in d.current_url
+    # a file that is not a record: one sentence, the page goes on
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    settle(d, lambda d: d.find_element(By.ID, "upload").send_keys(str(bad)))
+    assert "not a game record" in text(d, "error")
+    assert js_errors(d) == []
+
+
+def play_on_board(d, move, timeout=GAME_TIMEOUT):
+    """Make ``move`` (a legal move of the view, with its targets) by clicking its targets on the
+    board in order; the last click plays it (or the chooser does, when moves share all targets)."""
+    legal = d.execute_script("return pg.view.legal")
+    tg = move["targets"]
+    for k, t in enumerate(tg):
+        left = [m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]
+        css = f"#board [data-target='{t}']"
+        assert t in overlay(d, "next"), (t, overlay(d, "next"))  # highlighted before the click
+        if len(left) == 1:
+            settle(d, lambda d: click(d, css), timeout)
+            return
+        click(d, css)
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == k + 1)
+    settle(d, lambda d: click(d, f"#chooser button[data-action='{move['action']}']"), timeout)
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_play_real_game_on_the_board(browser, url, name):
+    from .test_api import _playable
+
+    _playable(name)
+    d = browser
+    load(d, url + f"/play/{name}", GAME_TIMEOUT)
+    open_advanced(d)
+    if read(d, lambda d: d.find_element(By.ID, "simulations").is_displayed()):
+        d.find_element(By.ID, "simulations").send_keys("30")
+    d.find_element(By.ID, "seed").send_keys("3")
+    settle(d, lambda d: click(d, "#new"), GAME_TIMEOUT)
+    if d.execute_script("return pg.view.board") is None:
+        pytest.skip(f"{name} has no board yet (State.view_svg)")
+    for turn in range(3):
+        if text(d, "status").startswith("Game over"):
+            break
+        legal = d.execute_script("return pg.view.legal")
+        assert legal and all(m.get("targets") for m in legal), f"{name}: a legal move without targets"
+        # a move of the middle of the list, not always the first
+        move = legal[(len(legal) * (turn + 1)) // 4]
+        n = d.execute_script("return pg.view.moves")
+        play_on_board(d, move)
+        h = d.execute_script("return pg.view.history")
+        mine = [x for x in h if x["ply"] > n and x["player"] == d.execute_script("return pg.view.viewer")]
+        assert mine and mine[0]["text"] == move["text"], (move, h[-4:])
+    assert js_errors(d) == []
+
+
+def test_phone_width_board_above_the_controls(browser, url):
+    d = browser
+    # a 390 px wide screen (a headless window cannot be narrower than 500 px: the screen is emulated)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + NIM.format(stones=10, seed=4, moves=""))
+        m = d.execute_script(
+            "const r = id => document.getElementById(id).getBoundingClientRect();"
+            "return {width: window.innerWidth, client: document.documentElement.clientWidth,"
+            " scroll: document.documentElement.scrollWidth,"
+            " board: r('board'), setup: r('setup'), status: r('status')};")
+        assert m["width"] == 390 and m["scroll"] <= m["client"], m  # nothing wider than the screen
+        assert m["board"]["bottom"] <= m["setup"]["top"], m  # the board above the New game form
+        assert 300 <= m["board"]["width"] <= 390, m
+        assert m["board"]["top"] < 844, m  # the board starts on the first screen
+        settle(d, lambda d: (click(d, "#board [data-target='pile']"), click(d, "#board [data-target='take:1']")))
+        assert history(d)[0] == "you: take 1"  # and it plays by touch-sized clicks
+        assert js_errors(d) == []
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -140,3 +140,92 @@ def test_levels_and_presets_are_offered(client):
         assert len(info["presets"]) == len(PLAYABLE[name]) >= 3
     r = client.post("/api/octagone/new", json={"level": "impossible"})
     assert r.status_code == 400 and "level" in r.json()["error"]
+
+
+# ---------------------------------------------------------------------------------------------
+# the board (State.view_svg, State.action_targets) and the replay route, on the toy game
+
+
+@pytest.fixture(scope="module")
+def nim():
+    from .toygame import NimEntry
+
+    return TestClient(create_app(games=[NimEntry()], warm=False), raise_server_exceptions=False)
+
+
+def test_board_and_targets_are_the_viewers(nim):
+    from .toygame import NimGame
+
+    v = nim.post("/api/nim/new", json={"params": {"stones": 9}, "opponent": "random", "seed": 11}).json()
+    mine, theirs = NimGame(9).new_initial_state(11).cards
+    assert v["board"].startswith("<svg") and f"card {mine}" in v["board"]
+    assert f"card {theirs}" not in v["board"]  # the other seat's card is never drawn
+    assert v["board_error"] is None
+    assert [m["targets"] for m in v["legal"]] == [["pile", "take:1"], ["pile", "take:more"],
+                                                  ["pile", "take:more"]]
+    for t in ("pile", "take:1", "take:more"):  # every target is drawn
+        assert f'data-target="{t}"' in v["board"]
+    v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 2}).json()
+    v = nim.post(f"/api/nim/{v['id']}/computer", json={}).json()
+    assert v["actions"] is None and len(v["all_actions"]) == 2 and v["all_actions"][0] == 2
+
+
+
+def test_a_game_without_or_with_a_broken_board_plays_with_the_list(nim, monkeypatch):
+    from .toygame import NimState
+
+    def broken(self, viewer):
+        raise ValueError("no ink")
+
+    monkeypatch.setattr(NimState, "view_svg", broken)
+    v = nim.post("/api/nim/new", json={"params": {"stones": 5}, "opponent": "random", "seed": 1}).json()
+    assert v["board"] is None and "view_svg failed: ValueError: no ink" in v["board_error"]
+    assert [m["text"] for m in v["legal"]] == ["take 1", "take 2", "take 3"]
+    monkeypatch.delattr(NimState, "view_svg")
+    monkeypatch.delattr(NimState, "action_targets")
+    v = nim.post("/api/nim/new", json={"params": {"stones": 5}, "opponent": "random", "seed": 1}).json()
+    assert v["board"] is None and v["board_error"] is None
+    assert v["legal"] and all("targets" not in m for m in v["legal"])
+    v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 1}).json()
+    assert v["history"][0]["text"] == "take 1"
+
+
+def test_replay_route_is_read_only_and_only_when_moves_are_visible(nim):
+    v = nim.post("/api/nim/new", json={"params": {"stones": 6}, "opponent": "perfect", "seed": 5}).json()
+    gid = v["id"]
+    v = nim.post(f"/api/nim/{gid}/move", json={"action": 1}).json()
+    r = nim.get(f"/api/nim/{gid}/at/0")  # hidden cards, game in progress: refused
+    assert r.status_code == 400 and "over" in r.json()["error"]
+    while not v["terminal"]:
+        path = "move" if v["human_turn"] else "computer"
+        v = nim.post(f"/api/nim/{gid}/{path}", json={"action": 1} if v["human_turn"] else {}).json()
+    n = v["moves"]
+    for ply in range(n + 1):
+        a = nim.get(f"/api/nim/{gid}/at/{ply}").json()
+        assert a["ply"] == ply and a["moves"] == ply and a["replay"] and a["total_moves"] == n
+        assert a["legal"] == [] and not a["human_turn"] and not a["can_undo"]
+        assert a["history"] == v["history"][:ply]
+        assert a["actions"] == v["actions"]
+        stones = 6 - sum(v["actions"][:ply])
+        assert a["observation"].startswith(f"pile {stones};")
+        assert a["picture"] is not None  # over: the replay shows everything
+    assert nim.get(f"/api/nim/{gid}/at/{n}").json()["observation"] == v["observation"]
+    for bad in (n + 1, "x", "-1"):
+        r = nim.get(f"/api/nim/{gid}/at/{bad}")
+        assert r.status_code == 400, (bad, r.text)
+    # the live game is untouched by the replays
+    assert nim.get(f"/api/nim/{gid}").json()["moves"] == n
+
+
+def test_replay_route_in_a_perfect_information_game_with_chance(client):
+    v = client.post("/api/octiles/new", json={"params": {"variant": "move-over", "players": 2},
+                                              "level": "easy", "seed": 4}).json()
+    v = _play(client, "octiles", v, 6)
+    game = get_game("octiles").make_game(variant="move-over", players=2)
+    for ply in (0, 1, v["moves"] // 2, v["moves"]):
+        a = client.get(f"/api/octiles/{v['id']}/at/{ply}").json()
+        st = game.new_initial_state(4)
+        for x in v["actions"][:ply]:
+            st.apply_action(x)
+        assert a["observation"] == st.observation_string(0)
+        assert a["current_player"] == st.current_player()  # a chance node stays one (no draw)

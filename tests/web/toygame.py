@@ -66,6 +66,23 @@ class NimState(State):
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="2" y="14">'
                 f'pile {self.pile}, cards {self.cards[0]} {self.cards[1]}</text></svg>')
 
+    def view_svg(self, viewer: int) -> str:
+        """The web board (docs/web.md, "Play on the board"): the pile (a click target), the viewer's own card only,
+        and two buttons: "take 1" and "take more" (2 or 3: the page asks which, a chooser)."""
+        stones = "".join(f'<circle cx="{12 + 14 * (i % 10)}" cy="{14 + 14 * (i // 10)}" r="6" fill="#777"/>'
+                         for i in range(min(self.pile, 40)))
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 110">'
+                f'<g data-target="pile"><rect x="2" y="2" width="146" height="62" fill="#eee"/>{stones}</g>'
+                f'<text x="160" y="20">pile {self.pile}</text>'
+                f'<text x="160" y="40">card {self.cards[viewer]}</text>'
+                '<g data-target="take:1"><rect x="2" y="72" width="70" height="32" fill="#cde"/>'
+                '<text x="10" y="93">take 1</text></g>'
+                '<g data-target="take:more"><rect x="80" y="72" width="90" height="32" fill="#dec"/>'
+                '<text x="88" y="93">take more</text></g></svg>')
+
+    def action_targets(self, action: int) -> list[str]:
+        return ["pile", "take:1" if action == 1 else "take:more"]
+
     def to_json(self) -> dict:
         return {"game": "nim", "stones": self.game.stones, "cards": self.cards,
                 "moves": [a for _, a in self.history]}

@@ -17,9 +17,10 @@ async function api(path, body, opts) {
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
     if (k === "class") e.className = v;
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+    else e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) {
     if (c === null || c === undefined) continue;

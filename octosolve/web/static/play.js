@@ -1,129 +1,746 @@
 // Play page: one game against computer players, written against the generic game API
+// (docs/web.md): the board (view.board, clicks narrowed by each legal move's "targets"), undo,
+// hints, a replay slider, the game in the page's address, record download and upload.
 "use strict";
 
 const GAME = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-const pg = { info: null, view: null, busy: false };
+const SVGNS = "http://www.w3.org/2000/svg";
+const $ = id => document.getElementById(id);
 
-function optionsFor(name) {
-  const p = pg.info.players.find(x => x.name === name);
-  return p ? p.options : [];
+// what a newcomer needs before the first move: a few sentences and the notation of the moves'
+// texts (the full rules and the project's readings: docs/rules/GAME.md in the source)
+const RULES = {
+  octagone: {
+    file: "docs/rules/octagone.md",
+    rules: [
+      "The board has 6 rows of 7 cells, one colour a row (from the top: red, orange, yellow, green, blue, violet).",
+      "The first player puts the white Dama Bianca on any cell, its arrow pointing in any of 8 directions. " +
+      "Then each player in turn puts a shield on the cell the last arrow points to: a shield of that row's colour or a black jolly, " +
+      "with an arrow of your choice: it tells the next player where to play.",
+      "A coloured shield (and the Dama) sends the next player to the nearest free cell along its arrow, a jolly to the farthest; " +
+      "an arrow pointing off the board comes back in on the opposite side. An arrow must point at a line with a free cell.",
+      "With neither the colour nor a jolly you pass. The game ends when a player has no shields left, when the last shield " +
+      "cannot point at a free cell, or when no one can play on the cell. Fewest shields left wins (4 players: the pairs' totals).",
+    ],
+    notation: [
+      ["dama@R,C>DIR", "the first move: the Dama on row R (0-5 from the top), column C (0-6 from the left), arrow DIR"],
+      ["coloured>DIR", "a shield of the cell's colour on the cell to play, arrow DIR (Octagone IV: coloured:SYLLABLE>DIR)"],
+      ["jolly>DIR", "a black jolly on the cell to play, arrow DIR"],
+      ["N NE E SE S SW W NW", "the arrow: N is up (towards row 0), E is right"],
+      ["pass", "you hold neither the cell's colour nor a jolly"],
+      ["extra-jolly:self, :partner", "4 players, before the Dama: who in your pair keeps the pair's extra jolly"],
+    ],
+  },
+  octiles: {
+    file: "docs/rules/octiles-games.md",
+    rules: [
+      "Tiles printed with path segments go on the 17 spaces of the board (a1, b2, ...); runners stand on stops and circles " +
+      "(A1, B3, ...) and travel along the paths the tiles make, always to the first stop or circle on the way; an occupied one blocks.",
+      "Move Over: bring your runners from the circles of your side to the circles of the opposite side. A turn: place the top tile " +
+      "of the stack (turned as you like) on an empty space or over a placed tile, then move one of your runners along a path " +
+      "through that tile. The first player with every runner home wins.",
+      "Team Up: choose any tile from the pool, place it (or exchange it for a placed one without breaking the others' paths), " +
+      "then move a runner; the first player whose runners are all joined by paths wins. The full game: on a turn place a tile, " +
+      "move a runner, or (board full) replace or rotate a tile.",
+    ],
+    notation: [
+      ["reveal tile T", "chance: tile T (0-17) comes up on the stack"],
+      ["place tile T rR on s", "tile T turned R eighths of a turn (r0-r7) onto space s"],
+      ["replace tile T rR on s", "the same, over the tile on s (or exchanged for it)"],
+      ["move P->Q (via s)", "a runner from stop or circle P to Q, along the path through space s"],
+      ["rotate s to rR", "the full game: turn the tile on s"],
+      ["pass", "nothing legal this turn"],
+    ],
+  },
+  oct8: {
+    file: "docs/rules/oct8.md",
+    rules: [
+      "Arm cards (red, green, blue, with 1 to 8 arms) are attached to octopus heads; your own colour is a secret head card.",
+      "A turn: the drawn arm card goes on a shared head of another colour (if one fits), then one action: draw 2 cards, " +
+      "attach cards from your hand to a shared head, or exchange cards. A head with exactly 8 arms is yours, and a baby octopus " +
+      "chip gives you an extra action.",
+      "When a deck runs out each other player plays once more. Arms matching their head's colour score 1 each; shipped octopuses " +
+      "all of your secret colour score double. The highest score wins.",
+    ],
+    notation: [
+      ["r3, g1, b8", "an arm card: colour (red, green, blue) and number of arms"],
+      ["place turn-draw card on shared head H", "the card you drew goes on shared head H (0-2)"],
+      ["draw DD, DX, XX, D, X", "draw from the deck (D) and/or the discard pile (X)"],
+      ["attach hand cards to shared head H", "then card ... for each card, and done"],
+      ["exchange ...", "swap hand cards with an octopus' arm (yours, or player +k's)"],
+      ["ship octopus K, discard CARD", "the end of a turn: at most 3 octopuses and 8 cards"],
+    ],
+  },
+  octoverso: {
+    file: "docs/rules/octoverso.md",
+    rules: [
+      "A rail holds 8 letters, read on its recto (left to right) or verso (right to left) side. Each player's letters are visible to all.",
+      "At the start each player announces a 4-letter word from their letters; the two words fill the rail.",
+      "Then each player in turn makes a word of 3 to 8 letters that uses at least 2 letters at one end of a side of the rail: " +
+      "it starts with the last letters (right end) or ends with the first letters (left end). The letters you lay push as many off " +
+      "the far end into your opponent's hand.",
+      "An 8-letter word (an OCTO) lets you return one letter to the pool. The first player with no letters left wins.",
+    ],
+    notation: [
+      ["announce WORD", "the opening: your 4-letter word"],
+      ["WORD recto right k=2", "WORD on the recto side at the right end, using the rail's last 2 letters (left: the first k letters)"],
+      ["return L", "after an OCTO: letter L goes back to the pool"],
+      ["exchange L", "swap letter L with the pool"],
+      ["rotate first->last", "move the rail's first letter to its end (or the other way)"],
+      ["pass", "no move this turn"],
+    ],
+  },
+};
+
+const pg = {
+  info: null,
+  view: null,      // the live game (what the server says now)
+  replay: null,    // a past position (GET at/N) shown instead of the live one, or null
+  busy: false,     // a request is under way: the board and the buttons wait
+  picked: [],      // the targets clicked so far for the move being made
+  hint: null,      // the last hint {action, move, targets...} for the live position
+  level: null,     // the level the game was started with (for the address and the selector)
+  seq: 0,          // replay requests: only the latest one is drawn
+  drawnFor: null,  // the game id the page's per-game defaults were last set for
+  lastHash: "",
+};
+
+// ------------------------------------------------------------------------------------ address
+// #params=K:V,..&seats=human,alphabeta&level=hard&options=K:V&seed=N&moves=A,B,C[&at=N]
+function enc(v) { return encodeURIComponent(String(v)).replace(/%2C/gi, ",").replace(/%3A/gi, ":"); }
+
+function kvText(obj) {
+  return Object.entries(obj || {}).filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => `${k}:${v}`).join(",");
 }
 
-function showPlayerOptions() {
-  const name = document.getElementById("opponent").value;
-  const opts = optionsFor(name);
-  for (const o of ["simulations", "time_limit"]) {
-    for (const e of document.querySelectorAll(".opt-" + o)) e.hidden = !opts.includes(o);
+function parseKv(text) {
+  const out = {};
+  for (const part of (text || "").split(",")) {
+    if (!part) continue;
+    const i = part.indexOf(":");
+    if (i <= 0) throw new Error(`the address's "${part}" is not NAME:VALUE`);
+    const raw = part.slice(i + 1);
+    out[part.slice(0, i)] = raw === "true" ? true : raw === "false" ? false
+      : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
   }
-  const p = pg.info.players.find(x => x.name === name);
-  document.getElementById("player-help").textContent = p ? `${p.name}: ${p.help}` : "";
+  return out;
 }
 
-function newGame() {
-  return busyWhile(async () => {
-    showError("error", null);
-    const preset = pg.info.presets[Number(document.getElementById("preset").value)];
-    const opponent = document.getElementById("opponent").value;
-    const opts = optionsFor(opponent);
-    const options = {};
-    const sims = document.getElementById("simulations").value;
-    const tl = document.getElementById("time-limit").value;
-    if (opts.includes("simulations") && sims) options.simulations = Number(sims);
-    if (opts.includes("time_limit") && tl) options.time_limit = Number(tl);
-    const seedText = document.getElementById("seed").value;
-    const body = { params: preset.params, opponent, options,
-                   human_seat: Number(document.getElementById("seat").value) };
-    if (seedText) body.seed = Number(seedText);
-    try {
-      pg.view = await api(`/api/${GAME}/new`, body);
-      history.replaceState(null, "", `#${pg.view.id}`);
-      draw();
-      await computerTurns();
-    } catch (err) { showError("error", err); }
+function parseHash(hash) {
+  const q = new Map();
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("=");
+    if (i < 0) q.set(decodeURIComponent(part), "");
+    else q.set(decodeURIComponent(part.slice(0, i)), decodeURIComponent(part.slice(i + 1)));
+  }
+  return q;
+}
+
+function numbers(text, what) {
+  if (!text) return [];
+  return text.split(",").filter(Boolean).map(x => {
+    if (!/^\d+$/.test(x)) throw new Error(`the address's ${what} must be numbers, not "${x}"`);
+    return Number(x);
   });
 }
 
+function addressOf(v) {
+  const parts = [["params", kvText(v.params)], ["seats", v.seats.join(",")]];
+  if (pg.level) parts.push(["level", pg.level]);
+  if (Object.keys(v.options || {}).length) parts.push(["options", kvText(v.options)]);
+  parts.push(["seed", v.seed], ["moves", (v.all_actions || []).join(",")]);
+  if (pg.replay) parts.push(["at", pg.replay.ply]);
+  return "#" + parts.map(([k, x]) => `${k}=${enc(x)}`).join("&");
+}
+
+function updateAddress() {
+  if (!pg.view) return;
+  const h = addressOf(pg.view);
+  if (h !== location.hash) history.replaceState(null, "", h);
+  pg.lastHash = location.hash;
+}
+
+// the body of POST new that rebuilds a game from an address (or a view: the same fields)
+function bodyFromHash(q) {
+  const body = { params: parseKv(q.get("params")), moves: numbers(q.get("moves"), "moves") };
+  const seed = numbers(q.get("seed"), "seed");
+  if (seed.length !== 1) throw new Error("the address has no seed");
+  body.seed = seed[0];
+  if (q.get("seats")) body.seats = q.get("seats").split(",");
+  else if (q.get("level")) body.level = q.get("level");  // a short address: you at seat 0
+  if (q.get("options")) body.options = parseKv(q.get("options"));
+  return body;
+}
+
+function rebuildBody(v, moves) {
+  return { params: cleanParams(v.params), seats: v.seats, options: v.options, seed: v.seed,
+           moves: moves || v.all_actions };
+}
+
+function cleanParams(p) {
+  return Object.fromEntries(Object.entries(p || {}).filter(([, x]) => x !== null && x !== undefined));
+}
+
+// ------------------------------------------------------------------------------------ requests
+// a request about the live game; a game the server no longer holds (dropped, or the server was
+// restarted) is rebuilt from its seed and moves and asked again
+async function gameApi(suffix, body) {
+  try {
+    return await api(`/api/${GAME}/${pg.view.id}${suffix}`, body);
+  } catch (err) {
+    if (!/^no \S+ game /.test(err.message)) throw err;
+    pg.view = await api(`/api/${GAME}/new`, rebuildBody(pg.view));
+    return await api(`/api/${GAME}/${pg.view.id}${suffix}`, body);
+  }
+}
+
+function setLive(view) {
+  pg.view = view;
+  pg.replay = null;
+  pg.picked = [];
+  pg.hint = null;
+  pg.seq++;
+}
+
 async function computerTurns() {
-  while (pg.view && !pg.view.terminal && !pg.view.human_turn) {
+  while (pg.view && !pg.replay && !pg.view.terminal && !pg.view.human_turn) {
     pg.busy = true; draw();
     try {
-      pg.view = await api(`/api/${GAME}/${pg.view.id}/computer`, {});
+      setLive(await gameApi("/computer", {}));
     } catch (err) { showError("error", err); break; }
     finally { pg.busy = false; }
     draw();
   }
 }
 
-function play(action) {
+function run(fn) {  // a user action: one request (and the computer's replies) at a time
   if (pg.busy) return;
   return busyWhile(async () => {
     showError("error", null);
     pg.busy = true;
-    try {
-      pg.view = await api(`/api/${GAME}/${pg.view.id}/move`, { action });
-    } catch (err) { showError("error", err); }
+    try { await fn(); } catch (err) { showError("error", err); }
     finally { pg.busy = false; }
     draw();
     await computerTurns();
   });
 }
 
-function seatName(p) {
+function play(action) {
+  return run(async () => { setLive(await gameApi("/move", { action })); });
+}
+
+function undo() {
+  if (!pg.view || !pg.view.can_undo) return;
+  return run(async () => { setLive(await gameApi("/undo", {})); });
+}
+
+function hint() {
+  return run(async () => {
+    const h = await gameApi("/hint", {});
+    const m = pg.view.legal.find(x => x.action === h.action);
+    pg.hint = { ...h, targets: (m && m.targets) || [] };
+  });
+}
+
+function presetOf(params) {
+  // the preset the game's parameters are: the most specific one they agree with
+  let best = -1, keys = -1;
+  pg.info.presets.forEach((p, i) => {
+    const ks = Object.keys(p.params);
+    if (ks.every(k => params[k] === p.params[k]) && ks.length > keys) { best = i; keys = ks.length; }
+  });
+  return best;
+}
+
+function syncSetup() {  // the New game form shows the game being played
   const v = pg.view;
+  const i = presetOf(v.params || {});
+  if (i >= 0) { $("preset").value = String(i); fillSeats(); }
+  if (v.seats.includes("human")) $("seat").value = String(v.viewer);
+  if (pg.level && [...$("level").options].some(o => o.value === pg.level)) $("level").value = pg.level;
+}
+
+function newGame() {
+  return run(async () => {
+    const preset = pg.info.presets[Number($("preset").value)];
+    const opponent = $("opponent").value;
+    const body = { params: preset.params, human_seat: Number($("seat").value) };
+    const levels = pg.info.levels;
+    if (opponent) body.opponent = opponent;
+    else if (levels.length) body.level = $("level").value;
+    const opts = optionsFor(effectivePlayer());
+    const options = {};
+    const sims = $("simulations").value, tl = $("time-limit").value;
+    if (opts.includes("simulations") && sims) options.simulations = Number(sims);
+    if (opts.includes("time_limit") && tl) options.time_limit = Number(tl);
+    body.options = options;
+    if ($("seed").value) body.seed = Number($("seed").value);
+    pg.level = body.level || null;
+    setLive(await api(`/api/${GAME}/new`, body));
+  });
+}
+
+async function openAddress(hash) {
+  const q = parseHash(hash);
+  if (!q.has("seed") && /^[0-9a-f]{16}$/.test(hash.replace(/^#/, ""))) {  // an old #ID address
+    setLive(await api(`/api/${GAME}/${hash.replace(/^#/, "")}`));
+    return;
+  }
+  pg.level = q.get("level") || null;
+  setLive(await api(`/api/${GAME}/new`, bodyFromHash(q)));
+  syncSetup();
+  const at = q.get("at");
+  if (at && pg.view.actions && /^\d+$/.test(at) && Number(at) < pg.view.actions.length) {
+    await showPly(Number(at));
+  }
+}
+
+// ------------------------------------------------------------------------------------ replay
+async function showPly(n) {
+  const v = pg.view;
+  const total = v.actions.length;
+  n = Math.max(0, Math.min(total, n));
+  const seq = ++pg.seq;
+  pg.picked = [];
+  if (n === total) { pg.replay = null; return; }
+  const r = await gameApi(`/at/${n}`);
+  if (seq === pg.seq) pg.replay = r;
+}
+
+function goTo(n) {
+  if (!pg.view || !pg.view.actions) return;
+  return run(() => showPly(n));
+}
+
+function step(d) {
+  const cur = pg.replay ? pg.replay.ply : pg.view.actions.length;
+  return goTo(cur + d);
+}
+
+function playFromHere() {
+  const n = pg.replay.ply;
+  return run(async () => {
+    setLive(await api(`/api/${GAME}/new`, rebuildBody(pg.view, pg.view.actions.slice(0, n))));
+  });
+}
+
+// ------------------------------------------------------------------------------------ records
+async function downloadRecord() {
+  try {
+    const doc = await gameApi("/record");
+    download(`${GAME}-${pg.view.id}.json`, JSON.stringify(doc, null, 2));
+  } catch (err) { showError("error", err); }
+}
+
+function uploadRecord(file) {
+  return run(async () => {
+    let doc;
+    try { doc = JSON.parse(await file.text()); } catch (err) {
+      throw new Error(`${file.name} is not a JSON file (a game record is what "Download the record" saves)`);
+    }
+    if (!doc || typeof doc !== "object" || !Array.isArray(doc.players)) {
+      throw new Error(`${file.name} is not a game record (octosolve-record/1)`);
+    }
+    if (doc.game !== GAME) {
+      throw new Error(`${file.name} is a ${doc.game} game: open it on /play/${doc.game}`);
+    }
+    if (!doc.players.includes("human")) {  // a record of computers: you take your chosen seat
+      const seat = Math.min(Number($("seat").value) || 0, doc.players.length - 1);
+      doc.players = doc.players.map((p, i) => (i === seat ? "human" : p));
+    }
+    pg.level = null;
+    setLive(await api(`/api/${GAME}/new`, { record: doc }));
+    syncSetup();
+    if (pg.view.actions && pg.view.actions.length) await showPly(0);  // replay it from the start
+  });
+}
+
+// ------------------------------------------------------------------------------------ board
+function interactive() {
+  const v = pg.view;
+  return !!(v && !pg.replay && !pg.busy && v.human_turn && v.legal.some(m => m.targets));
+}
+
+function candidates() {
+  const k = pg.picked.length;
+  return pg.view.legal.filter(m => m.targets && m.targets.length >= k
+    && pg.picked.every((t, i) => m.targets[i] === t));
+}
+
+function nextTargets(cands) {
+  const k = pg.picked.length;
+  return new Set(cands.filter(m => m.targets.length > k).map(m => m.targets[k]));
+}
+
+function clickTarget(id) {
+  if (!interactive()) return;
+  let cands = candidates();
+  if (!nextTargets(cands).has(id)) {
+    if (pg.picked.length && pg.picked[pg.picked.length - 1] === id) {  // a second click lets go
+      pg.picked.pop(); drawPick(); return;
+    }
+    if (!pg.view.legal.some(m => m.targets && m.targets[0] === id)) return;  // nothing starts here
+    pg.picked = [];  // a new start
+  }
+  pg.picked.push(id);
+  cands = candidates();
+  if (cands.length === 1) { play(cands[0].action); return; }
+  drawPick();
+}
+
+function clearPick() {
+  if (!pg.picked.length) return;
+  pg.picked = [];
+  drawPick();
+}
+
+function rootBox(svg, e) {
+  let b;
+  try { b = e.getBBox(); } catch (err) { return null; }
+  const rm = svg.getScreenCTM(), em = e.getScreenCTM();
+  if (!rm || !em || (!b.width && !b.height)) return null;
+  const m = rm.inverse().multiply(em);
+  const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+    .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+  const xs = pts.map(p => p.x), ys = pts.map(p => p.y);
+  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs),
+           h: Math.max(...ys) - Math.min(...ys) };
+}
+
+// highlights drawn over the board (pointer-events none): the next targets of the move being
+// made, the targets picked so far, the hinted move's targets
+function decorateBoard() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const old = svg.querySelector("g.octo-overlay");
+  if (old) old.remove();
+  const live = interactive();
+  const next = live ? nextTargets(candidates()) : new Set();
+  const picked = new Set(live ? pg.picked : []);
+  const hinted = new Set(!pg.replay && pg.hint ? pg.hint.targets : []);
+  const layer = document.createElementNS(SVGNS, "g");
+  layer.setAttribute("class", "octo-overlay");
+  layer.setAttribute("pointer-events", "none");
+  for (const e of svg.querySelectorAll("[data-target]")) {
+    const id = e.getAttribute("data-target");
+    const cls = [next.has(id) && "next", picked.has(id) && "picked", hinted.has(id) && "hinted"].filter(Boolean);
+    e.classList.toggle("t-next", next.has(id));
+    if (!cls.length) continue;
+    const box = rootBox(svg, e);
+    if (!box) continue;
+    const r = document.createElementNS(SVGNS, "rect");
+    const pad = Math.max(1, Math.min(box.w, box.h) * 0.04);
+    r.setAttribute("x", box.x - pad); r.setAttribute("y", box.y - pad);
+    r.setAttribute("width", box.w + 2 * pad); r.setAttribute("height", box.h + 2 * pad);
+    r.setAttribute("rx", pad * 2);
+    r.setAttribute("class", "ov " + cls.join(" "));
+    r.setAttribute("data-for", id);
+    layer.append(r);
+  }
+  svg.append(layer);
+}
+
+function hover(id) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const r of svg.querySelectorAll("g.octo-overlay rect.hover")) r.classList.remove("hover");
+  if (id === null) return;
+  for (const r of svg.querySelectorAll("g.octo-overlay rect.next")) {
+    if (r.getAttribute("data-for") === id) r.classList.add("hover");
+  }
+}
+
+function drawBoard(v) {
+  const box = $("board");
+  if (!v.board) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.innerHTML = v.board.replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = box.querySelector("svg");
+  if (svg) {
+    if (!svg.getAttribute("viewBox") && svg.getAttribute("width") && svg.getAttribute("height")) {
+      svg.setAttribute("viewBox", `0 0 ${parseFloat(svg.getAttribute("width"))} ${parseFloat(svg.getAttribute("height"))}`);
+    }
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    svg.setAttribute("role", "img");
+  }
+}
+
+function targetName(id) {  // what the board calls a target: its <title> or aria-label, else its id
+  const svg = $("board").querySelector("svg");
+  const e = svg && [...svg.querySelectorAll("[data-target]")].find(x => x.getAttribute("data-target") === id);
+  if (!e) return id;
+  const t = e.getAttribute("aria-label") || (e.querySelector(":scope > title") || {}).textContent;
+  return t ? t.trim() : id;
+}
+
+function moveList(ms) {
+  const texts = ms.slice(0, 4).map(m => m.text);
+  return texts.join(", ") + (ms.length > 4 ? `, ... (${ms.length} moves)` : "");
+}
+
+function drawPick() {  // the move being made: highlights, what is picked, the chooser
+  decorateBoard();
+  const live = interactive();
+  const cands = live ? candidates() : [];
+  const k = pg.picked.length;
+  $("pick").hidden = !(live && k);
+  if (live && k) {
+    $("pick-text").textContent = `Chosen: ${pg.picked.map(targetName).join(" \u2192 ")}. ` +
+      (cands.length ? `Still possible: ${moveList(cands)}.` : "");
+  }
+  const done = cands.filter(m => m.targets.length === k);
+  const chooser = $("chooser");
+  chooser.hidden = !(live && k && done.length && cands.length > 1);
+  if (!chooser.hidden) {
+    const more = cands.length > done.length;
+    chooser.replaceChildren(el("span", {}, more ? "Play one of these, or click on the board: " : "Which move? "),
+      ...done.map(m => el("button", { "data-action": m.action, onclick: () => play(m.action) }, m.text)));
+    chooser.scrollIntoView({ block: "nearest" });
+  }
+}
+
+// ------------------------------------------------------------------------------------ drawing
+function seatName(p, v) {
   if (p < 0) return "chance";
   return v.seats[p] === "human" ? (p === v.viewer ? "you" : `seat ${p} (human)`) : `seat ${p} (${v.seats[p]})`;
 }
 
-function draw() {
-  const v = pg.view;
-  if (!v) return;
-  document.getElementById("game").hidden = false;
-  document.getElementById("history-panel").hidden = false;
-  let status;
-  if (v.terminal) {
-    status = v.winners.length === 0 ? "Game over: a draw."
-      : `Game over: ${v.winners.map(seatName).join(", ")} won.`;
-  } else if (v.human_turn) {
-    status = `Your move (seat ${v.current_player}).`;
-  } else {
-    status = `${seatName(v.current_player)} is thinking...`;
+function statusText(v) {
+  if (pg.replay) {
+    const who = v.terminal ? "" : v.current_player < 0 ? "; a chance move next" : `; ${seatName(v.current_player, v)} to move`;
+    return `Replay: ${v.ply === 0 ? "the start" : `after move ${v.ply} of ${v.total_moves}`}${who}.`;
   }
-  const st = document.getElementById("status");
-  st.textContent = status;
-  st.dataset.terminal = v.terminal ? "1" : "0";
-  document.getElementById("observation").textContent = v.observation;
-  const pic = document.getElementById("picture");
-  if (v.picture) {
+  if (v.terminal) {
+    return v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`;
+  }
+  if (v.human_turn) {
+    const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";
+    return `Your move (seat ${v.current_player}).${how}`;
+  }
+  return `${seatName(v.current_player, v)} is thinking...`;
+}
+
+function drawReplay() {
+  const v = pg.view;
+  const total = v.actions ? v.actions.length : 0;
+  const bar = $("replay-bar");
+  bar.hidden = !total;
+  if (!total) return;
+  const ply = pg.replay ? pg.replay.ply : total;
+  const s = $("replay-slider");
+  s.max = String(total); s.value = String(ply);
+  $("replay-pos").textContent = `move ${ply} of ${total}`;
+  $("replay-first").disabled = $("replay-prev").disabled = pg.busy || ply === 0;
+  $("replay-next").disabled = $("replay-last").disabled = pg.busy || ply === total;
+  s.disabled = pg.busy;
+  $("replay-live").hidden = !pg.replay;
+  $("replay-branch").hidden = !pg.replay || !v.seats.includes("human");
+}
+
+function drawHint() {
+  const box = $("hint-box");
+  const h = pg.hint;
+  box.hidden = !h || !!pg.replay;
+  if (box.hidden) return;
+  const lv = pg.info.levels.find(l => l.name === pg.info.default_level && l.player === h.player);
+  const who = lv ? `${lv.name}: ${h.player}` : h.player;
+  const share = h.confidence === null || h.confidence === undefined ? ""
+    : ` (${Math.round(100 * h.confidence)}% of its search)`;
+  const shown = h.targets && h.targets.length && pg.view.board ? " (dashed on the board)" : "";
+  const lines = [el("div", {}, `The computer (${who}) would play `, el("strong", {}, h.move), `${share}.${shown}`)];
+  const ex = h.exact;
+  if (ex && ex.proven) {
+    const best = ex.best_moves || [];
+    lines.push(el("div", {}, `Exact: with best play this position is a ${ex.value} for you` +
+      (best.length ? `; the moves that keep it: ${best.slice(0, 12).join(", ")}${best.length > 12 ? `, ... (${best.length})` : ""}.` : ".")));
+  } else if (ex) {
+    lines.push(el("div", { class: "muted" }, `Exact value: not known (${ex.why || "not settled"}).`));
+  }
+  box.replaceChildren(...lines);
+}
+
+function drawLegal(v) {
+  const live = !pg.replay && v.human_turn;
+  $("moves-details").hidden = !live;
+  const filter = $("filter").value.trim().toLowerCase();
+  const shown = live ? v.legal.filter(m => !filter || m.text.toLowerCase().includes(filter)) : [];
+  const hinted = pg.hint ? pg.hint.action : null;
+  $("legal").replaceChildren(...shown.slice(0, 400).map(m => el("button", {
+    "data-action": m.action, disabled: pg.busy || null, class: m.action === hinted ? "hinted" : null,
+    onclick: () => play(m.action) }, m.text)));
+  $("legal-count").textContent = live
+    ? `(${v.legal.length}${shown.length > 400 ? `; the first 400 of ${shown.length} shown: filter` : ""})` : "";
+}
+
+function drawHistory() {
+  const v = pg.view;
+  const canJump = !!v.actions;
+  const cur = pg.replay ? pg.replay.ply : v.moves;
+  $("history").replaceChildren(...v.history.map(h => {
+    const li = el("li", { value: h.ply, "data-ply": h.ply, class: h.ply === cur ? "current" : null },
+      `${seatName(h.player, v)}: ${h.text}`);
+    if (canJump) {
+      li.classList.add("jump");
+      li.title = "show the position after this move";
+      li.addEventListener("click", () => goTo(h.ply));
+    }
+    return li;
+  }));
+  $("history-note").textContent = canJump ? "(click one to see the position after it)" : "";
+  const c = $("history").querySelector("li.current");
+  if (c && !pg.replay) $("history").scrollTop = $("history").scrollHeight;
+  else if (c) c.scrollIntoView({ block: "nearest" });
+}
+
+function draw() {
+  const v = pg.replay || pg.view;
+  if (!v) return;
+  $("game").hidden = false;
+  $("history-panel").hidden = false;
+  if (pg.drawnFor !== pg.view.id) {  // a new game: the text views open when there is no board play
+    pg.drawnFor = pg.view.id;
+    const boardPlay = !!pg.view.board && pg.view.legal.some(m => m.targets);
+    $("moves-details").open = !boardPlay && !pg.view.board;
+    $("obs-details").open = !pg.view.board;
+    $("filter").value = "";
+  }
+  const st = $("status");
+  st.textContent = statusText(v);
+  st.dataset.terminal = pg.view.terminal ? "1" : "0";
+  drawReplay();
+  drawBoard(v);
+  const pic = $("picture");
+  if (!v.board && v.picture) {
     pic.innerHTML = v.picture.replace(/^<\?xml[^>]*>\s*/, "");
     const svg = pic.querySelector("svg");
     if (svg) { svg.removeAttribute("height"); svg.style.maxWidth = "100%"; svg.style.height = "auto"; }
   } else {
     pic.replaceChildren();
   }
-  const filter = document.getElementById("filter").value.trim().toLowerCase();
-  const legal = document.getElementById("legal");
-  legal.replaceChildren();
-  const shown = v.legal.filter(m => !filter || m.text.toLowerCase().includes(filter));
-  for (const m of shown.slice(0, 400)) {
-    legal.append(el("button", { "data-action": m.action, disabled: pg.busy || null,
-                                onclick: () => play(m.action) }, m.text));
-  }
-  document.getElementById("legal-count").textContent = v.legal.length
-    ? `${v.legal.length} legal` + (shown.length > 400 ? ` (first 400 of ${shown.length} shown: filter)` : "") : "";
-  const hist = document.getElementById("history");
-  hist.replaceChildren(...v.history.map(h => el("li", {}, `${seatName(h.player)}: ${h.text}`)));
-  hist.scrollTop = hist.scrollHeight;
-  const rec = document.getElementById("record");
-  rec.disabled = !v.record_available;
-  document.getElementById("record-note").textContent = v.record_available ? ""
-    : "(hidden cards: the record opens when the game is over)";
+  if (v.board_error) showError("error", new Error(`the board cannot be drawn: ${v.board_error}`));
+  $("observation").textContent = v.observation;
+  drawPick();
+  const live = !pg.replay;
+  $("undo").hidden = !(live && pg.view.can_undo);
+  $("undo").disabled = pg.busy;
+  $("hint").hidden = !(live && pg.view.human_turn);
+  $("hint").disabled = pg.busy;
+  drawHint();
+  drawLegal(v);
+  drawHistory();
+  $("record").disabled = !pg.view.record_available;
+  $("record-note").textContent = pg.view.record_available ? ""
+    : "Hidden cards: the record (and the replay) open when the game is over.";
+  updateAddress();
 }
 
-async function downloadRecord() {
-  try {
-    const doc = await api(`/api/${GAME}/${pg.view.id}/record`);
-    download(`${GAME}-${pg.view.id}.json`, JSON.stringify(doc, null, 2));
-  } catch (err) { showError("error", err); }
+// ------------------------------------------------------------------------------------ setup
+function optionsFor(name) {
+  const p = pg.info.players.find(x => x.name === name);
+  return p ? p.options : [];
+}
+
+function effectivePlayer() {
+  const opp = $("opponent").value;
+  if (opp) return opp;
+  const lv = pg.info.levels.find(l => l.name === $("level").value);
+  return lv ? lv.player : pg.info.default_player;
+}
+
+function showPlayerOptions() {
+  const name = effectivePlayer();
+  const opts = optionsFor(name);
+  for (const o of ["simulations", "time_limit"]) {
+    for (const e of document.querySelectorAll(".opt-" + o)) e.hidden = !opts.includes(o);
+  }
+  const p = pg.info.players.find(x => x.name === name);
+  $("player-help").textContent = p ? `${p.name}: ${p.help}` : "";
+  const lv = pg.info.levels.find(l => l.name === $("level").value);
+  const preset = pg.info.presets[Number($("preset").value)] || {};
+  const sims = (!$("opponent").value && lv && lv.options.simulations) || (preset.options || {}).simulations;
+  $("simulations").placeholder = sims ? `default (${sims})` : "default";
+}
+
+function fillSeats() {
+  const n = pg.info.presets[Number($("preset").value)].num_players;
+  const seat = $("seat");
+  const was = Number(seat.value) || 0;
+  // seats as the game numbers them (who moves first is the game's rule)
+  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
+  seat.value = String(Math.min(was, n - 1));
+}
+
+function drawRules() {
+  const r = RULES[GAME];
+  $("rules-panel").hidden = !r;
+  if (!r) return;
+  $("rules").replaceChildren(
+    ...r.rules.map(s => el("p", {}, s)),
+    el("table", { class: "notation" }, el("caption", {}, "The moves' notation"),
+      ...r.notation.map(([n, m]) => el("tr", {}, el("td", {}, el("code", {}, n)), el("td", {}, m)))),
+    el("p", { class: "muted small" }, "The full rules and how the project reads them: ",
+      el("code", {}, r.file), " in the project's source."));
+}
+
+function keys(e) {
+  const tag = (e.target && e.target.tagName) || "";
+  const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(tag);
+  if (e.key === "Escape") { clearPick(); return; }
+  if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+    e.preventDefault(); undo(); return;
+  }
+  if (typing || !pg.view || !pg.view.actions || !pg.view.actions.length) return;
+  if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
+  else if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
+  else if (e.key === "Home" && !$("replay-bar").hidden) { e.preventDefault(); goTo(0); }
+  else if (e.key === "End" && !$("replay-bar").hidden) { e.preventDefault(); goTo(pg.view.actions.length); }
+}
+
+function wire() {
+  $("preset").onchange = () => { fillSeats(); showPlayerOptions(); };
+  $("level").onchange = showPlayerOptions;
+  $("opponent").onchange = showPlayerOptions;
+  $("new").onclick = newGame;
+  $("record").onclick = downloadRecord;
+  $("upload").onchange = () => { const f = $("upload").files[0]; $("upload").value = ""; if (f) uploadRecord(f); };
+  document.querySelector("label[for=upload]").addEventListener("keydown", e => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); $("upload").click(); }
+  });
+  $("filter").oninput = () => drawLegal(pg.replay || pg.view);
+  $("undo").onclick = undo;
+  $("hint").onclick = hint;
+  $("pick-clear").onclick = clearPick;
+  $("replay-first").onclick = () => goTo(0);
+  $("replay-prev").onclick = () => step(-1);
+  $("replay-next").onclick = () => step(1);
+  $("replay-last").onclick = () => goTo(pg.view.actions.length);
+  $("replay-live").onclick = () => goTo(pg.view.actions.length);
+  $("replay-branch").onclick = playFromHere;
+  $("replay-slider").oninput = () => { $("replay-pos").textContent = `move ${$("replay-slider").value} of ${$("replay-slider").max}`; };
+  $("replay-slider").onchange = () => goTo(Number($("replay-slider").value));
+  const board = $("board");
+  board.addEventListener("click", e => {
+    const t = e.target.closest && e.target.closest("[data-target]");
+    if (t) clickTarget(t.getAttribute("data-target"));
+  });
+  board.addEventListener("mouseover", e => {
+    const t = e.target.closest && e.target.closest("[data-target]");
+    hover(t ? t.getAttribute("data-target") : null);
+  });
+  board.addEventListener("mouseleave", () => hover(null));
+  document.addEventListener("keydown", keys);
+  window.addEventListener("hashchange", () => {
+    if (location.hash && location.hash !== pg.lastHash) {
+      busyWhile(async () => {
+        try { await openAddress(location.hash); } catch (err) { showError("error", err); }
+        draw();
+        await computerTurns();
+      });
+    }
+  });
+  window.addEventListener("resize", () => { if (pg.view) decorateBoard(); });
 }
 
 function init() {
@@ -131,38 +748,39 @@ function init() {
     try {
       pg.info = await api(`/api/${GAME}/info`);
     } catch (err) { showError("error", err); return; }
-    document.getElementById("title").textContent = `Play ${pg.info.title} against the computer`;
+    $("title").textContent = `Play ${pg.info.title} against the computer`;
     document.title = `Play ${pg.info.title}`;
-    const preset = document.getElementById("preset");
-    pg.info.presets.forEach((p, i) => preset.append(el("option", { value: i }, p.title)));
-    const seats = () => {
-      const n = pg.info.presets[Number(preset.value)].num_players;
-      const seat = document.getElementById("seat");
-      // seats as the game numbers them (who moves first is the game's rule)
-      seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
-    };
-    const defaults = () => {  // the web app's default strength for this variant, shown as a hint
-      const o = pg.info.presets[Number(preset.value)].options || {};
-      document.getElementById("simulations").placeholder =
-        o.simulations ? `default (${o.simulations})` : "default";
-    };
-    preset.onchange = () => { seats(); defaults(); };
-    seats(); defaults();
-    const opp = document.getElementById("opponent");
-    for (const p of pg.info.players) opp.append(el("option", { value: p.name }, p.name));
-    if (pg.info.default_player) opp.value = pg.info.default_player;
-    opp.onchange = showPlayerOptions;
-    showPlayerOptions();
-    document.getElementById("new").onclick = newGame;
-    document.getElementById("record").onclick = downloadRecord;
-    document.getElementById("filter").oninput = draw;
-    const id = location.hash.slice(1);
-    if (id) {
-      try { pg.view = await api(`/api/${GAME}/${id}`); draw(); await computerTurns(); }
-      catch (err) { /* an old or dropped game: start a new one */ }
+    pg.info.presets.forEach((p, i) => $("preset").append(el("option", { value: i }, p.title)));
+    fillSeats();
+    const levels = pg.info.levels;
+    for (const e of document.querySelectorAll(".level-row")) e.hidden = !levels.length;
+    for (const l of levels) {
+      const sims = l.options.simulations ? `, ${l.options.simulations} simulations` : "";
+      $("level").append(el("option", { value: l.name }, `${l.name} (${l.player}${sims})`));
     }
-    document.body.dataset.ready = "1";
+    if (levels.length) {
+      $("level").value = pg.info.default_level;
+      $("opponent").append(el("option", { value: "" }, "the level's player"));
+    }
+    for (const p of pg.info.players) $("opponent").append(el("option", { value: p.name }, p.name));
+    if (!levels.length && pg.info.default_player) $("opponent").value = pg.info.default_player;
+    showPlayerOptions();
+    drawRules();
+    wire();
+    let failed = false;
+    try {
+      if (location.hash.length > 1) await openAddress(location.hash);
+    } catch (err) { showError("error", err); failed = true; }
+    if (!pg.view && !failed) {  // no game in the address: a game with the defaults, to start at once
+      await newGame();
+      return finishInit();
+    }
+    draw();
+    await computerTurns();
+    return finishInit();
   });
 }
+
+function finishInit() { document.body.dataset.ready = "1"; }
 
 document.addEventListener("DOMContentLoaded", init);

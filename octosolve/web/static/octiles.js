@@ -323,8 +323,8 @@ function bestKnownText(bk) {
   switch (bk.settled) {
     case "optimal": return bk.sense === "count" ? `exact: ${v}` : `proven optimum: ${v}`;
     case "best+bound": return `best known: ${v}, bound ${bk.bound}`;
-    case "yes": return "settled: yes (a stored placement meets it, checked by the tracer)";
-    case "no": return "settled: no placement meets it";
+    case "yes": return "a stored placement meets it (checked by the tracer)";
+    case "no": return "no placement meets it";
     default: return "no stored answer yet";
   }
 }
@@ -380,7 +380,9 @@ function drawScore(sc) {
        sc.satisfied === undefined ? "" :
          el("span", { class: sc.satisfied ? "ok" : "bad", id: "score-satisfied" },
             sc.satisfied ? " condition met" : " condition not met"),
-       " \u2014 ", el("span", { id: "score-best" }, bestKnownText(bk)), " ", badge(bk)),
+       " \u2014 ", bk.settled === "yes" || bk.settled === "no" ? [badge(bk), " "] : "",
+       el("span", { id: "score-best" }, bestKnownText(bk)),
+       bk.settled === "best+bound" ? [" ", el("span", { class: "badge open" }, "not proven")] : ""),
     el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
        el("div", { id: "score-proof" }, proofBlock(bk.proof_text)), certificateLink(bk.certificate)));
   const [cls, text] = verdict(sc);

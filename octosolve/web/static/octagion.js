@@ -295,6 +295,9 @@ document.addEventListener("DOMContentLoaded", () => {
     th.onclick = () => sortBy(th.dataset.key);
     th.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(th.dataset.key); } };
   }
+  const source = document.getElementById("design-words");
+  source.onchange = () => { document.getElementById("design-top").disabled = source.value === "list"; };
+  source.onchange();
   document.getElementById("design-start").onclick = startDesign;
   document.getElementById("design-stop").onclick = stopDesign;
   document.getElementById("design-csv").onclick = async () => {

@@ -258,6 +258,10 @@ def test_octiles_address_restores_the_board(browser, url, console):
     assert placement(d) == {"c3": {"tile": 0, "rotation": 0}}
     settle(d, lambda d: click(d, "#undo"))
     assert placement(d) == {"b4": {"tile": 3, "rotation": 0}, "d2": {"tile": 17, "rotation": 7}}
+    # an address naming a space that is not on the board: said under the board, the board empty
+    d.get("about:blank")
+    load(d, url + "/octiles#board=z9.1.0")
+    assert "z9" in text(d, "error") and placement(d) == {}
 
 
 def test_octiles_challenge_matched(browser, url, console):
@@ -326,6 +330,24 @@ def test_octagion_bad_line_flagged_rest_checked(browser, url, console):
     from octosolve.octagion.wordcards import deck_stats
 
     assert text(d, "deck-solvable") == f"{deck_stats(load_deck())['solvable']:,}"
+
+
+def test_octagion_files_opened_into_the_boxes(browser, url, console, tmp_path):
+    d = browser
+    load(d, url + "/octagion")
+    words = tmp_path / "my words.txt"
+    words.write_text("A1 OCTAGONS\nA2 TREASURE\n")
+    deck = tmp_path / "deck.csv"
+    deck.write_text("letter,number\n" + "\n".join(f"{c},{i % 8 + 1}" for i, c in enumerate("OCTAGNS" * 3)))
+    d.find_element(By.ID, "words-file").send_keys(str(words))
+    wait(d, lambda d: d.find_element(By.ID, "words").get_attribute("value") == words.read_text())
+    d.find_element(By.ID, "deck-file").send_keys(str(deck))
+    wait(d, lambda d: d.find_element(By.ID, "deck").get_attribute("value") == deck.read_text())
+    assert d.find_element(By.ID, "deck-box").get_attribute("open") is not None  # shown
+    settle(d, lambda d: click(d, "#check"))
+    rows = texts(d, "#rows tr")
+    assert len(rows) == 2 and "A1" in rows[0] and "OCTAGONS" in rows[0]
+    assert "21 cards" in text(d, "deck-stats") and "the deck in the box" in text(d, "deck-stats")
 
 
 def test_octagion_design_progress_and_stop(browser, url, console):

@@ -13,7 +13,7 @@ latency (above 1: the target is met). ``--quick`` takes under a minute. ``--scre
 saves a picture of /octiles with a stored answer loaded (headless chromium).
 
     python scripts/bench_web.py --quick
-    python scripts/bench_web.py --screenshot docs/img/serve-octiles.png
+    python scripts/bench_web.py --screenshot /tmp/serve-octiles.png   # the docs' shots: web_screenshots.py
 """
 
 from __future__ import annotations

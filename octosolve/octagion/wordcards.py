@@ -28,7 +28,7 @@ from .rules import WORDS_PER_CARD, Deck, normalize_sequence
 from .solve import check_words, difficulty, kernel_table
 
 __all__ = ["DEFAULT_DESIGN_WORDS", "DEFAULT_MIN_ZIPF", "MAX_CARDS", "WordCards", "lexicon_path",
-           "load_lexicon", "parse_wordcards", "load_wordcards", "generate_wordcards",
+           "load_lexicon", "parse_line", "parse_wordcards", "load_wordcards", "generate_wordcards",
            "wordcards_text", "check_cards", "format_check", "deck_stats", "zeta_candidates"]
 
 DEFAULT_DESIGN_WORDS = 1000     # the default deck is designed against the 1000 most familiar words
@@ -82,6 +82,27 @@ def load_lexicon(path: str | None = None) -> tuple[tuple[str, ...], np.ndarray]:
 # ----------------------------------------------------------------------------------------------
 # word-card files and plain word lists
 # ----------------------------------------------------------------------------------------------
+def parse_line(line: str, where: str = "line") -> tuple[str | None, int | None, str]:
+    """One line of a word list or word-card file: ``(card letter, position, WORD)`` for
+    ``A1 WORD`` (also ``A1<TAB>WORD``, ``A1,WORD``), ``(None, None, WORD)`` for a bare word; a
+    one-line error beginning with ``where`` for anything else (a label not like A1..Z40, a word
+    that is not 8 letters A-Z, more than two fields).
+
+    >>> parse_line("b7\toctagons"), parse_line("treasure")
+    (('B', 7, 'OCTAGONS'), (None, None, 'TREASURE'))
+    """
+    parts = line.replace("\t", " ").replace(",", " ").split()
+    if len(parts) == 1:
+        return None, None, normalize_sequence(parts[0], f"{where}: word")
+    if len(parts) == 2:
+        m = _LABEL.match(parts[0])
+        if not m or not 1 <= int(m.group(2)) <= WORDS_PER_CARD:
+            fail(f"{where}: label {parts[0]!r} is not like A1..Z{WORDS_PER_CARD}")
+        return (m.group(1).upper(), int(m.group(2)),
+                normalize_sequence(parts[1], f"{where}: word"))
+    fail(f"{where}: expected 'A1 WORD' or one word, got {line[:60]!r}")
+
+
 def parse_wordcards(lines: list[str], name: str = "word cards") -> list[tuple[str | None, int, str]]:
     """(card letter, position 1..40, word) for a word-card file, or (None, rank, word) for a plain
     word list (any length). A file mixing the two forms, a label not like A1..Z40, a label given
@@ -89,19 +110,13 @@ def parse_wordcards(lines: list[str], name: str = "word cards") -> list[tuple[st
     out: list[tuple[str | None, int, str]] = []
     labelled = bare = 0
     for i, ln in enumerate(lines, 1):
-        parts = ln.replace("\t", " ").replace(",", " ").split()
-        if len(parts) == 1:
+        card, idx, word = parse_line(ln, f"{name} line {i}")
+        if card is None:
             bare += 1
-            out.append((None, bare, normalize_sequence(parts[0], f"{name} line {i}: word")))
-        elif len(parts) == 2:
-            m = _LABEL.match(parts[0])
-            if not m or not 1 <= int(m.group(2)) <= WORDS_PER_CARD:
-                fail(f"{name} line {i}: label {parts[0]!r} is not like A1..Z{WORDS_PER_CARD}")
-            labelled += 1
-            out.append((m.group(1).upper(), int(m.group(2)),
-                        normalize_sequence(parts[1], f"{name} line {i}: word")))
+            out.append((None, bare, word))
         else:
-            fail(f"{name} line {i}: expected 'A1 WORD' or one word, got {ln[:60]!r}")
+            labelled += 1
+            out.append((card, idx, word))
         if labelled and bare:
             fail(f"{name} line {i}: the file mixes labelled lines ('A1 WORD') and bare words")
     if not out:

@@ -2,9 +2,12 @@
 
 Pages (plain HTML/CSS/JS shipped in ``octosolve/web/static/``, no CDN, no build step):
 
-- ``/octiles``: the challenge gallery and a board editor (place and turn tiles, every path traced,
-  the score of the board for any challenge);
-- ``/octagion``: a word list checked against a deck (the table of ``octagion check``), as CSV/JSON;
+- ``/octiles``: the challenge gallery (each answer's proof and certificate) and a board editor (place
+  and turn tiles with Undo/Redo, the board kept in the address, every path traced, the score of the
+  board for any challenge against its proven optimum or best known answer);
+- ``/octagion``: the designer's page: a word list checked line by line against a deck (the table of
+  ``octagion check``, bad lines flagged), the deck's statistics, ``design-deck`` run in the
+  background with its progress;
 - ``/play/<game>``: a game against the computer players of the registry.
 
 The JSON API answers what the CLI's ``--json`` prints (see ``docs/web.md``). Safe by default: it

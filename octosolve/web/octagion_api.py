@@ -1,33 +1,47 @@
-"""The web app's Octagion part: one word solved, a word list checked against a deck.
+"""The web app's Octagion part: one word solved, a word list checked against a deck, a deck's
+statistics, and the deck designer run in the background.
 
 ``POST /api/octagion/solve`` answers what ``octosolve octagion solve WORD --json`` prints;
 ``POST /api/octagion/check`` what ``octosolve octagion check FILE --json`` prints (the per-word
-table), or that table as CSV with ``?format=csv``. A deck is given as CSV text (header
+table). With ``?format=report`` (the page) or ``?format=csv`` every line is read on its own: a bad
+line is reported in ``problems`` (line number, text, why) while the others are checked, and a list
+may mix ``A1 WORD`` lines and bare words. ``POST /api/octagion/deck`` answers what ``octosolve
+octagion deck --json`` prints. ``POST /api/octagion/design`` starts ``design-deck`` in a thread;
+``GET /api/octagion/design/ID`` tells its progress and result, ``POST .../stop`` stops it,
+``GET .../deck.csv`` downloads the designed deck. A deck is given as CSV text (header
 ``letter,number``), never as a file name; without one, the project's deck is used.
 
 >>> check_json("OCTAGONS")[0]["word"]
 'OCTAGONS'
+>>> rep = check_report("OCTAGONS\\nSEPTEMBER\\nA1 TREASURE")
+>>> [r["word"] for r in rep["words"]], [p["line"] for p in rep["problems"]]
+(['OCTAGONS', 'TREASURE'], [2])
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
+import math
+import threading
+import time
+from collections import OrderedDict
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..core.errors import fail
-from .http import JSON, read_body_json
+from ..core.errors import OctoError, fail
+from .http import JSON, ApiError, read_body_json
 
-__all__ = ["MAX_WORDS", "CSV_COLUMNS", "deck_from_text", "solve_json", "check_report", "check_json", "check_csv",
-           "routes"]
+__all__ = ["MAX_WORDS", "CSV_COLUMNS", "DESIGN_LIMITS", "deck_from_text", "solve_json", "read_lines",
+           "check_report", "check_json", "check_csv", "deck_json", "DesignJob", "Designs", "routes"]
 
 MAX_WORDS = 20_000  # about 5 s of checking; the CLI takes any number
-CSV_COLUMNS = ("card", "index", "word", "solvable", "min_wildcards", "solutions", "difficulty",
-               "assignment")
+CSV_COLUMNS = ("line", "card", "index", "word", "solvable", "min_wildcards", "solutions",
+               "difficulty", "assignment", "problem")
 
 
 def deck_from_text(text):
@@ -50,28 +64,81 @@ def solve_json(word, deck_text=None) -> dict:
     return solve_word(word, deck_from_text(deck_text))
 
 
-def check_report(words, deck_text=None) -> dict:
-    """The full report of ``octagion check`` (``{"words": [...], "cards": [...]}``) for a word list
-    given as text (one word a line, or ``A1 WORD``; ``#`` comments and blank lines skipped)."""
-    from ..octagion.mutations import parse_wordcards
-    from ..octagion.wordcards import check_cards
-
+def _text(words) -> str:
     if isinstance(words, list) and all(isinstance(w, str) for w in words):
         words = "\n".join(words)
     if not isinstance(words, str):
         fail('"words" must be text (one word a line) or a list of words')
-    lines = [ln.strip() for ln in words.splitlines()
+    return words
+
+
+def _numbered(words) -> list[tuple[int, str]]:
+    """(line number, line) of the lines that hold something: blank lines and ``#`` comments are
+    skipped, the numbers count every line (as an editor shows them)."""
+    lines = [(i, ln.strip()) for i, ln in enumerate(_text(words).splitlines(), 1)
              if ln.strip() and not ln.lstrip().startswith("#")]
     if len(lines) > MAX_WORDS:
         fail(f"at most {MAX_WORDS} words at a time here, got {len(lines)} "
              "(`octosolve octagion check FILE` takes any number)")
-    entries = parse_wordcards(lines, "word list")
-    return check_cards(entries, deck_from_text(deck_text))
+    return lines
+
+
+def read_lines(words) -> tuple[list[tuple[str | None, int, str]], list[int], list[dict]]:
+    """Every line read on its own: ``(entries, their line numbers, problems)``. An entry is
+    ``(card, position, WORD)`` for ``A1 WORD`` and ``(None, rank, WORD)`` for a bare word (its rank
+    among the bare words); a problem is ``{"line", "text", "error"}`` (a line that is not a word,
+    a label not like A1..Z40, a label given twice). Lines of both forms may be mixed."""
+    from ..octagion.wordcards import parse_line
+
+    entries, numbers, problems = [], [], []
+    seen: dict[tuple[str, int], int] = {}
+    bare = 0
+    for i, ln in _numbered(words):
+        try:
+            card, idx, word = parse_line(ln, f"line {i}")
+        except OctoError as e:
+            problems.append({"line": i, "text": ln[:120], "error": e.format_message()})
+            continue
+        if card is not None:
+            if (card, idx) in seen:
+                problems.append({"line": i, "text": ln[:120],
+                                 "error": f"line {i}: {card}{idx} was given already on line "
+                                          f"{seen[(card, idx)]}"})
+                continue
+            seen[(card, idx)] = i
+        else:
+            bare += 1
+            idx = bare
+        entries.append((card, idx, word))
+        numbers.append(i)
+    return entries, numbers, problems
+
+
+def check_report(words, deck_text=None) -> dict:
+    """The full report of ``octagion check`` (``{"deck", "words", "cards", "summary"}``) for the
+    lines of ``words`` that are words, each row with its ``line``, plus ``problems``: the lines
+    that are not (see :func:`read_lines`)."""
+    from ..octagion.wordcards import check_cards
+
+    deck = deck_from_text(deck_text)
+    entries, numbers, problems = read_lines(words)
+    if not entries and not problems:
+        fail("no words: give one 8-letter word a line (or 'A1 WORD' lines)")
+    rep = check_cards(entries, deck)
+    for r, n in zip(rep["words"], numbers):
+        r["line"] = n
+    rep["problems"] = problems
+    return rep
 
 
 def check_json(words, deck_text=None) -> list[dict]:
-    """What ``octosolve octagion check FILE --json`` prints: one row per word."""
-    return check_report(words, deck_text)["words"]
+    """What ``octosolve octagion check FILE --json`` prints: one row per word (a bad line is a
+    one-line error, as in the CLI)."""
+    from ..octagion.wordcards import check_cards, parse_wordcards
+
+    lines = [ln for _, ln in _numbered(words)]
+    entries = parse_wordcards(lines, "word list")
+    return check_cards(entries, deck_from_text(deck_text))["words"]
 
 
 def _assignment_text(row: dict) -> str:
@@ -79,15 +146,186 @@ def _assignment_text(row: dict) -> str:
                     for a in row.get("assignment", []))
 
 
-def check_csv(rows: list[dict]) -> str:
-    """The check table as CSV (columns :data:`CSV_COLUMNS`)."""
+def check_csv(rep: dict) -> str:
+    """The report's table as CSV (columns :data:`CSV_COLUMNS`), rows in line order, a bad line
+    with its text in ``word`` and the reason in ``problem``."""
+    rows = [(r["line"], [r["line"], r.get("card"), r.get("index"), r["word"],
+                         "yes" if r["solvable"] else "no", r["min_wildcards"], r["solutions"],
+                         r["difficulty"], _assignment_text(r), ""]) for r in rep["words"]]
+    rows += [(p["line"], [p["line"], None, None, p["text"], "", "", "", "", "", p["error"]])
+             for p in rep.get("problems", [])]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    for r in rows:
-        w.writerow([r.get("card"), r.get("index"), r["word"], "yes" if r["solvable"] else "no",
-                    r["min_wildcards"], r["solutions"], r["difficulty"], _assignment_text(r)])
+    for _, row in sorted(rows, key=lambda x: x[0]):
+        w.writerow(row)
     return buf.getvalue()
+
+
+def deck_json(deck_text=None, top=None) -> dict:
+    """What ``octosolve octagion deck --json`` prints (the deck against the lexicon), plus
+    ``csv``: the deck as CSV."""
+    from ..octagion.wordcards import deck_stats
+
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
+        fail(f'"top" must be a whole number >= 1, got {top!r}')
+    deck = deck_from_text(deck_text)
+    out = deck_stats(deck, top=top)
+    out["csv"] = deck.to_csv()
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the deck designer in the background
+
+DESIGN_LIMITS = {"time_limit": (0.5, 600.0), "workers": (1, 2), "per_number": (1, 26),
+                 "local_search": (0, 200_000), "top": (1, 5000), "seed": (0, 2**31 - 1)}
+DESIGN_DEFAULTS = {"time_limit": 30.0, "workers": 1, "per_number": 6, "local_search": 5000,
+                   "top": 1000, "seed": 0, "favour": "none"}
+
+
+def _setting(body: dict, name: str):
+    v = body.get(name, DESIGN_DEFAULTS[name])
+    if v is None:
+        v = DESIGN_DEFAULTS[name]
+    if name == "favour":
+        if not isinstance(v, str) or v.lower() not in ("none", "hard", "easy"):
+            fail(f'"favour" must be none, hard or easy, got {v!r}')
+        return v.lower()
+    lo, hi = DESIGN_LIMITS[name]
+    is_num = isinstance(v, (int, float)) and not isinstance(v, bool)
+    if name != "time_limit" and is_num and float(v).is_integer():
+        v = int(v)
+    ok = is_num and math.isfinite(v) and lo <= v <= hi and (name == "time_limit" or isinstance(v, int))
+    if not ok:
+        kind = "a number of seconds" if name == "time_limit" else "a whole number"
+        fail(f'"{name}" must be {kind} from {lo:g} to {hi:g}, got {v!r}')
+    return float(v) if name == "time_limit" else v
+
+
+class DesignJob:
+    """One run of the deck designer (``octagion design-deck``) in a thread of its own: its
+    settings, its progress as its bars report it (phase, n of total, best objective), and at the
+    end its result (``DesignResult.to_json()``) and deck CSV, or why it ended early."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, words: list[str], settings: dict, source: str, skipped: list[dict]):
+        self.id = f"d{next(self._ids)}"
+        self.words, self.settings, self.source, self.skipped = words, settings, source, skipped
+        self.state = "running"
+        self.phase, self.n, self.total, self.postfix = "starting", 0, None, ""
+        self.t0 = time.monotonic()
+        self.seconds = None
+        self.result = None
+        self.deck_csv = None
+        self.error = None
+        self.stop = threading.Event()
+        self.done = threading.Event()
+        self.lock = threading.Lock()
+
+    def on_progress(self, desc, n, total, postfix) -> None:
+        from ..core.progress import Stopped
+
+        with self.lock:
+            self.phase, self.n, self.total, self.postfix = desc, n, total, postfix
+        if self.stop.is_set():
+            raise Stopped()
+
+    def run(self) -> None:
+        from ..core.progress import Stopped, watching
+        from ..octagion.design import design_deck
+
+        s = self.settings
+        try:
+            with watching(self.on_progress):
+                if self.stop.is_set():
+                    raise Stopped()
+                res = design_deck(self.words, per_number=s["per_number"], favour=s["favour"],
+                                  time_limit=s["time_limit"], seed=s["seed"],
+                                  workers=s["workers"], local_search_iters=s["local_search"])
+            with self.lock:
+                self.result = res.to_json()
+                self.deck_csv = res.deck.to_csv()
+                self.state = "done"
+        except Stopped:
+            with self.lock:
+                self.state = "stopped"
+        except OctoError as e:
+            with self.lock:
+                self.state, self.error = "failed", e.format_message()
+        except Exception as e:  # noqa: BLE001 - reported to the page, the server keeps serving
+            with self.lock:
+                self.state, self.error = "failed", f"{type(e).__name__}: {e}"
+        finally:
+            with self.lock:
+                self.seconds = round(time.monotonic() - self.t0, 2)
+            self.done.set()
+
+    def view(self) -> dict:
+        with self.lock:
+            return {"id": self.id, "state": self.state, "phase": self.phase, "n": self.n,
+                    "total": self.total, "best": self.postfix,
+                    "elapsed": self.seconds if self.seconds is not None
+                    else round(time.monotonic() - self.t0, 2),
+                    "words": len(self.words), "source": self.source, "skipped": self.skipped,
+                    "settings": self.settings, "result": self.result, "error": self.error}
+
+
+class Designs:
+    """The design runs of this server: one at a time (the machine's cores are few), the last
+    ``keep`` remembered."""
+
+    def __init__(self, keep: int = 20):
+        self.keep = keep
+        self.jobs: "OrderedDict[str, DesignJob]" = OrderedDict()
+        self.lock = threading.Lock()
+
+    def start(self, body: dict) -> DesignJob:
+        from ..octagion.wordcards import lexicon_path
+
+        settings = {k: _setting(body, k) for k in DESIGN_DEFAULTS}
+        words = body.get("words")
+        skipped: list[dict] = []
+        if words is None or (isinstance(words, str) and not words.strip()):
+            from ..core.lexicon import load_words
+
+            wl = load_words(str(lexicon_path()), length=8)[:settings["top"]]
+            source = f"the lexicon's {len(wl)} most familiar words"
+        else:
+            entries, _, skipped = read_lines(words)
+            wl = list(dict.fromkeys(w for _, _, w in entries))
+            if not wl:
+                fail("no words to design the deck for: every line of the list is flagged")
+            if len(wl) > DESIGN_LIMITS["top"][1]:
+                fail(f"the deck designer takes at most {DESIGN_LIMITS['top'][1]} words, got {len(wl)}")
+            source = f"the {len(wl)} words of the list"
+        with self.lock:
+            busy = [j for j in self.jobs.values() if j.state == "running"]
+            if busy:
+                raise ApiError(409, f"a deck design is already running ({busy[0].id}): stop it or "
+                                    "wait for it")
+            job = DesignJob(wl, settings, source, skipped)
+            self.jobs[job.id] = job
+            while len(self.jobs) > self.keep:
+                old = next(iter(self.jobs))
+                if self.jobs[old].state == "running":
+                    break
+                self.jobs.pop(old)
+        threading.Thread(target=job.run, name=f"design-{job.id}", daemon=True).start()
+        return job
+
+    def get(self, job_id: str) -> DesignJob:
+        with self.lock:
+            job = self.jobs.get(job_id)
+        if job is None:
+            raise ApiError(404, f"no deck design {job_id[:40]!r} (the server keeps the last "
+                                f"{self.keep})")
+        return job
+
+
+# ---------------------------------------------------------------------------------------------
+# routes
 
 
 async def _solve(request: Request):
@@ -104,15 +342,57 @@ async def _check(request: Request):
     fmt = request.query_params.get("format", "json")
     if fmt not in ("json", "csv", "report"):
         fail(f"format must be json, csv or report, got {fmt!r}")
+    if fmt == "json":
+        return JSON(await run_in_threadpool(check_json, body["words"], body.get("deck")))
     rep = await run_in_threadpool(check_report, body["words"], body.get("deck"))
     if fmt == "csv":
-        return Response(check_csv(rep["words"]), media_type="text/csv",
+        return Response(check_csv(rep), media_type="text/csv",
                         headers={"Content-Disposition": 'attachment; filename="octagion-check.csv"'})
-    if fmt == "report":
-        return JSON(rep)
-    return JSON(rep["words"])
+    return JSON(rep)
 
 
-def routes() -> list[Route]:
+async def _deck(request: Request):
+    body = await read_body_json(request)
+    return JSON(await run_in_threadpool(deck_json, body.get("deck"), body.get("top")))
+
+
+def routes(designs: Designs | None = None) -> list[Route]:
+    designs = designs if designs is not None else Designs()
+
+    async def start(request: Request):
+        body = await read_body_json(request)
+        job = await run_in_threadpool(designs.start, body)
+        return JSON(job.view())
+
+    async def status(request: Request):
+        job = designs.get(request.path_params["job"])
+        wait = request.query_params.get("wait")
+        if wait is not None:
+            try:
+                seconds = float(wait)
+            except ValueError:
+                seconds = math.nan
+            if not (math.isfinite(seconds) and 0 <= seconds <= 60):
+                raise ApiError(400, f"wait must be 0-60 seconds, got {wait[:20]!r}")
+            await run_in_threadpool(job.done.wait, seconds)
+        return JSON(job.view())
+
+    async def stop(request: Request):
+        job = designs.get(request.path_params["job"])
+        job.stop.set()
+        return JSON(job.view())
+
+    async def deck_csv(request: Request):
+        job = designs.get(request.path_params["job"])
+        if job.deck_csv is None:
+            raise ApiError(404, f"deck design {job.id} has no deck ({job.state})")
+        return Response(job.deck_csv, media_type="text/csv",
+                        headers={"Content-Disposition": f'attachment; filename="deck-{job.id}.csv"'})
+
     return [Route("/api/octagion/solve", _solve, methods=["POST"]),
-            Route("/api/octagion/check", _check, methods=["POST"])]
+            Route("/api/octagion/check", _check, methods=["POST"]),
+            Route("/api/octagion/deck", _deck, methods=["POST"]),
+            Route("/api/octagion/design", start, methods=["POST"]),
+            Route("/api/octagion/design/{job}", status),
+            Route("/api/octagion/design/{job}/stop", stop, methods=["POST"]),
+            Route("/api/octagion/design/{job}/deck.csv", deck_csv)]

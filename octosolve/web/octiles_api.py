@@ -24,13 +24,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import fail
-from ..core.paths import RESULTS_DIR
+from ..core.paths import DATA_DIR, RESULTS_DIR
 from .http import JSON, ApiError, read_body_json
 
-__all__ = ["ANSWERS_DIR", "catalogue", "stored_answers", "challenge_rows", "traced", "trace_json",
+__all__ = ["ANSWERS_DIR", "CERT_DIR", "CERT_NAME", "catalogue", "certificate_name", "best_known", "stored_answers", "challenge_rows", "traced", "trace_json",
            "score_json", "board_geometry", "board_picture", "routes"]
 
 ANSWERS_DIR = RESULTS_DIR / "octiles" / "challenges"
+CERT_DIR = DATA_DIR / "octiles" / "certificates"
+CERT_NAME = re.compile(r"^challenge\d\d-[a-z0-9-]+\.json$")  # the only names the certificate route serves
 _STEM = re.compile(r"^challenge(\d\d)-([a-z0-9-]+)$")
 
 
@@ -104,34 +106,70 @@ def stored_answers(directory: Path | None = None) -> dict[tuple[int, str], dict]
     return out
 
 
+def _certificate_status(doc: dict) -> str | None:
+    """The certificate's status as the report's file says it (``optimal``, ``best+bound``, ``yes``,
+    ``no``); older files without it: ``optimal`` for status OPTIMAL."""
+    st = doc.get("certificate_status")
+    if st is None and doc.get("status") == "OPTIMAL":
+        st = "optimal"
+    return st
+
+
 def _proven(doc: dict) -> bool:
-    return doc.get("status") == "OPTIMAL" or bool(doc.get("proven"))
+    """Settled: proven optimal, or a yes/no question answered by a checked certificate."""
+    return _certificate_status(doc) in ("optimal", "yes", "no") or bool(doc.get("proven"))
 
 
-def best_known(doc: dict | None) -> dict:
-    """What the stored answer says: status, value, bound and whether the value is proven."""
+def certificate_name(doc: dict | None) -> str | None:
+    """The file name of the answer's certificate in ``data/octiles/certificates/`` (None without
+    one, or when the named file is not a certificate name)."""
+    cert = (doc or {}).get("certificate")
+    if not isinstance(cert, str):
+        return None
+    name = cert.rsplit("/", 1)[-1]
+    return name if CERT_NAME.match(name) and (CERT_DIR / name).is_file() else None
+
+
+def best_known(doc: dict | None, sense: str = "max") -> dict:
+    """What the stored answer says: status, value, bound, whether it is settled (``proven``:
+    optimal, or a yes/no question answered by a checked certificate), ``settled`` (the
+    certificate's status: ``optimal``, ``yes``, ``no``, ``best+bound``), and the proof in words
+    (``proof``: the method; ``argument``; ``proof_text``: the sentence the CLI prints)."""
     if doc is None:
-        return {"status": "not run", "value": None, "bound": None, "proven": False}
+        return {"status": "not run", "value": None, "objective": None, "bound": None,
+                "proven": False, "settled": None, "proof": None, "argument": None,
+                "proof_text": "Not run: the report has no answer for this variant.",
+                "certificate": None}
+    from ..octiles.challenges.gallery import proof_sentence
+
     value = doc.get("verified_value", doc.get("objective"))
+    st = _certificate_status(doc)
+    method = doc.get("proof") if isinstance(doc.get("proof"), str) else None
+    argument = doc.get("argument") if isinstance(doc.get("argument"), str) else None
     return {"status": doc.get("status"), "value": value, "objective": doc.get("objective"),
-            "bound": doc.get("bound"), "proven": _proven(doc),
-            "proof": doc.get("proven") or doc.get("bound_by")
-            or ("optimal (CP-SAT)" if doc.get("status") == "OPTIMAL" else None)}
+            "bound": doc.get("bound"), "proven": _proven(doc), "settled": st,
+            "proof": method, "argument": argument,
+            "proof_text": proof_sentence(st, value, doc.get("bound"), method or "", argument or "",
+                                         sense),
+            "certificate": certificate_name(doc)}
 
 
 def challenge_rows() -> list[dict]:
     """One row per challenge variant of the catalogue: ``challenge, variant, status, objective,
-    bound`` (as the report's answer files say) plus title, statement, value, proven, picture."""
+    bound`` (as the report's answer files say) plus title, statement, value, proven, settled,
+    proof, argument, proof_text, certificate, picture."""
     answers = stored_answers()
     rows = []
     for ch in catalogue():
         for v in ch["variants"]:
             doc = answers.get((ch["challenge"], v["variant"]))
-            bk = best_known(doc)
+            bk = best_known(doc, v["sense"])
             rows.append({"challenge": ch["challenge"], "variant": v["variant"],
                          "status": bk["status"], "objective": bk["objective"] if doc else None,
                          "bound": bk["bound"], "value": bk["value"], "proven": bk["proven"],
-                         "proof": bk["proof"], "title": ch["title"], "text": ch["text"],
+                         "settled": bk["settled"], "proof": bk["proof"],
+                         "argument": bk["argument"], "proof_text": bk["proof_text"],
+                         "certificate": bk["certificate"], "title": ch["title"], "text": ch["text"],
                          "statement": v["statement"], "sense": v["sense"], "method": v["method"],
                          "scorable": v["scorable"],
                          "answer": bool(doc and doc.get("placement")),
@@ -226,7 +264,7 @@ def score_json(placement, number, variant=None) -> dict:
     ids = [p.id for p in picked]
     out = {"challenge": number, "variant": var.name, "statement": var.statement, "sense": var.sense,
            "value": value, "tiles": len(pl), "highlight": ids,
-           "best_known": best_known(stored_answers().get((number, var.name)))}
+           "best_known": best_known(stored_answers().get((number, var.name)), var.sense)}
     if getattr(var, "check", None) is not None:
         out["satisfied"] = bool(var.check(tr))
     return out
@@ -309,6 +347,18 @@ async def _picture_route(request: Request):
     return Response(path.read_bytes(), media_type="image/svg+xml")
 
 
+async def _certificate_route(request: Request):
+    name = str(request.path_params["name"])
+    # only a certificate's own name is served: no path, no other file of the directory
+    if not CERT_NAME.match(name):
+        raise ApiError(404, f"no certificate {name[:80]!r} (names are challengeNN-VARIANT.json)")
+    path = CERT_DIR / name
+    if not path.is_file():
+        raise ApiError(404, f"no certificate {name!r}")
+    return Response(path.read_bytes(), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
 async def _board(request: Request):
     return JSON(board_geometry())
 
@@ -337,6 +387,7 @@ def routes() -> list[Route]:
         Route("/api/octiles/catalogue", _catalogue),
         Route("/api/octiles/challenges/{number:int}/{variant}", _answer_route),
         Route("/api/octiles/challenges/{number:int}/{variant}/picture.svg", _picture_route),
+        Route("/api/octiles/certificates/{name}", _certificate_route),
         Route("/api/octiles/board", _board),
         Route("/api/octiles/trace", _trace, methods=["POST"]),
         Route("/api/octiles/score", _score, methods=["POST"]),

@@ -90,7 +90,9 @@ def test_challenges_list_matches_catalogue_and_files(client):
         row = by_key[(d["challenge"], d["variant"])]  # every stored answer is listed
         assert (row["status"], row["objective"], row["bound"]) == (d["status"], d["objective"],
                                                                   d["bound"])
-        assert row["proven"] == (d["status"] == "OPTIMAL" or bool(d.get("proven")))
+        # settled: proven optimal, or a yes/no question answered by a checked certificate
+        assert row["settled"] == d["certificate_status"]
+        assert row["proven"] == (d["certificate_status"] in ("optimal", "yes", "no"))
 
 
 def test_stored_answer_and_picture(client):
@@ -103,6 +105,60 @@ def test_stored_answer_and_picture(client):
                 "/api/octiles/challenges/6/..%2F..%2Fpyproject/picture.svg"):
         r = client.get(bad)
         assert r.status_code == 404 and "error" in r.json(), bad
+
+
+def test_yes_no_answers_are_settled_not_open(client):
+    """27 and 28 ask for a board with no such path: 0 is the answer, settled by a checked
+    certificate (not an open "best known 0")."""
+    rows = {(r["challenge"], r["variant"]): r for r in client.get("/api/octiles/challenges").json()}
+    for key in [(27, "whole-board"), (28, "whole-board"), (4, "once"), (25, "whole-board")]:
+        r = rows[key]
+        assert r["settled"] == "yes" and r["proven"] is True, key
+        assert r["proof_text"].startswith("Settled: yes."), r["proof_text"]
+    assert rows[(27, "whole-board")]["value"] == 0
+    open_ = rows[(20, "count")]
+    assert open_["settled"] == "best+bound" and open_["proven"] is False
+    assert "not proven optimal" in open_["proof_text"] and "36" in open_["proof_text"]
+    assert "Argument: counting: every full placement has exactly 36 paths" in open_["proof_text"]
+    opt = rows[(2, "path-tiles")]
+    assert opt["proof_text"].startswith("Proven optimal: 17;") and "How: counting/assignment" in opt["proof_text"]
+    assert rows[(1, "pairs")]["proof_text"].startswith("Exact: 630.")
+
+
+def test_proof_text_is_the_clis(client, cli_runner):
+    rows = {(r["challenge"], r["variant"]): r for r in client.get("/api/octiles/challenges").json()}
+    for n, v in [(20, "count"), (27, "whole-board"), (2, "loop-points")]:
+        res = cli_runner(["octiles", "challenge", str(n), "--variant", v])
+        assert res.exit_code == 0, res.output
+        proof = next(ln for ln in res.output.splitlines() if ln.startswith("Proof: "))
+        assert proof == "Proof: " + rows[(n, v)]["proof_text"]
+
+
+def test_certificate_download(client):
+    rows = client.get("/api/octiles/challenges").json()
+    named = [r for r in rows if r["certificate"]]
+    assert len(named) == len(rows) - 1  # every variant but challenge 1 (exact BFS) has one
+    for r in named[:5] + named[-3:]:
+        got = client.get(f"/api/octiles/certificates/{r['certificate']}")
+        assert got.status_code == 200 and got.headers["content-type"].startswith("application/json")
+        assert "attachment" in got.headers["content-disposition"]
+        assert got.content == (octiles_api.CERT_DIR / r["certificate"]).read_bytes()
+        cert = got.json()
+        assert (cert["challenge"], cert["variant"]) == (r["challenge"], r["variant"])
+        assert cert["status"] == r["settled"]
+
+
+@pytest.mark.parametrize("name", [
+    "..%2F..%2Fpyproject.toml", "..%2Fcertificates%2Fchallenge02-path-tiles.json",
+    "challenge02-path-tiles.json.bak", "CHALLENGE02-PATH-TILES.JSON", "challenge2-path-tiles.json",
+    "challenge99-nope.json", "challenge02-path_tiles.json", "SOURCES.md", "%00", "challenge02-.json%00",
+    "x" * 3000,
+])
+def test_certificate_bad_names_404(client, name):
+    r = client.get(f"/api/octiles/certificates/{name}")
+    # a name with a slash matches no route (the generic 404); any other is refused by its pattern
+    assert r.status_code == 404 and r.json()["error"], (name, r.status_code)
+    assert client.get("/api/octiles/certificates/challenge03-count.json").status_code == 200
 
 
 @pytest.mark.parametrize("number,variant", [(3, "count"), (6, "points"), (13, "self-crossing")])
@@ -152,7 +208,8 @@ def test_scores_agree_with_stored_answers(client):
         if "satisfied" in sc and d.get("proven"):
             assert sc["satisfied"] is True, (r["challenge"], r["variant"])
         assert sc["best_known"]["value"] == d["verified_value"]
-        assert sc["best_known"]["proven"] == (d["status"] == "OPTIMAL" or bool(d.get("proven")))
+        assert sc["best_known"]["proven"] == (d["certificate_status"] in ("optimal", "yes", "no"))
+        assert sc["best_known"]["settled"] == d["certificate_status"]
         res = C.Result(r["challenge"], r["variant"], "", None, None, 0.0,
                        R.placement_from_json(d["placement"]))
         assert sc["highlight"] == [p.id for p in C.highlight_for(res)]  # the gallery's picture picks
@@ -273,6 +330,183 @@ def test_octagion_deck_text(client, cli_runner, tmp_path):
     from octosolve.web.octagion_api import MAX_WORDS
     bad = client.post("/api/octagion/check", json={"words": "OCTAGONS\n" * (MAX_WORDS + 1)})
     assert bad.status_code == 400 and "at most" in bad.json()["error"]
+
+
+def test_octagion_report_flags_bad_lines_and_checks_the_rest(client):
+    words = ("# my list\nOCTAGONS\nSEPTEMBER\n\nA1 TREASURE\nA1 CHILDREN\nfoo bar baz\nB41 MOUNTAIN\n"
+             "ZZZZZZZZ\nna\u00efvet\u00e9s\n")
+    r = client.post("/api/octagion/check?format=report", json={"words": words})
+    assert r.status_code == 200, r.text
+    rep = r.json()
+    # the good lines, checked (a list may mix bare words and "A1 WORD" lines); line numbers count
+    # every line of the text, as an editor shows them
+    assert [(w["line"], w["card"], w["index"], w["word"]) for w in rep["words"]] == [
+        (2, None, 1, "OCTAGONS"), (5, "A", 1, "TREASURE"), (9, None, 2, "ZZZZZZZZ"),
+        (10, None, 3, "NAIVETES")]
+    assert [w["solvable"] for w in rep["words"]][:3] == [True, True, False]
+    probs = {p["line"]: p for p in rep["problems"]}
+    assert sorted(probs) == [3, 6, 7, 8]
+    assert "9 letters" in probs[3]["error"] and probs[3]["text"] == "SEPTEMBER"
+    assert "A1 was given already on line 5" in probs[6]["error"]
+    assert "expected 'A1 WORD' or one word" in probs[7]["error"]
+    assert "not like A1..Z40" in probs[8]["error"]
+    assert all(p["error"].startswith(f"line {n}:") for n, p in probs.items())
+    assert rep["summary"]["words"] == 4 and [c["card"] for c in rep["cards"]] == ["A"]
+    # the same rows as the CLI gives for the good lines alone
+    from octosolve.web.octagion_api import check_json
+
+    alone = check_json("OCTAGONS\nZZZZZZZZ\nNAIVETES")
+    assert [(w["word"], w["solutions"], w["min_wildcards"]) for w in rep["words"] if w["card"] is None] == \
+        [(w["word"], w["solutions"], w["min_wildcards"]) for w in alone]
+    # the CSV: every line in order, the bad ones with their reason
+    c = client.post("/api/octagion/check?format=csv", json={"words": words})
+    assert c.status_code == 200
+    table = list(csv.DictReader(io.StringIO(c.text)))
+    assert [int(t["line"]) for t in table] == [2, 3, 5, 6, 7, 8, 9, 10]
+    assert [bool(t["problem"]) for t in table] == [False, True, False, True, True, True, False, False]
+    assert table[1]["word"] == "SEPTEMBER" and table[0]["solvable"] == "yes"
+    # the JSON the CLI prints stays the CLI's: a bad line is an error there
+    r = client.post("/api/octagion/check", json={"words": words})
+    assert r.status_code == 400 and "line 2" in r.json()["error"]
+
+
+@pytest.mark.parametrize("words,status,words_in_error", [
+    ("", 400, "no words"), ("# only a comment\n\n", 400, "no words"), (17, 400, "text"),
+    ({"a": 1}, 400, "text"), (["OCTAGONS", 3], 400, "text"),
+])
+def test_octagion_report_bad_input(client, words, status, words_in_error):
+    r = client.post("/api/octagion/check?format=report", json={"words": words})
+    assert r.status_code == status and words_in_error in r.json()["error"], r.text
+
+
+def test_octagion_report_every_line_bad(client):
+    rep = client.post("/api/octagion/check?format=report", json={"words": "SEPTEMBER\nAB CD EF"}).json()
+    assert rep["words"] == [] and [p["line"] for p in rep["problems"]] == [1, 2]
+    assert rep["summary"]["words"] == 0
+
+
+def test_octagion_deck_stats_equal_cli(client, cli_runner, tmp_path):
+    res = cli_runner(["octagion", "deck", "--top", "500", "--json"])
+    assert res.exit_code == 0, res.output
+    r = client.post("/api/octagion/deck", json={"top": 500})
+    assert r.status_code == 200
+    got = r.json()
+    from octosolve.octagion.rules import load_deck
+
+    assert got.pop("csv") == load_deck().to_csv()
+    assert got == json.loads(res.output)
+    deck = "letter,number\n" + "\n".join(f"{c},{i % 8 + 1}" for i, c in enumerate("OCTAGNS" * 3))
+    f = tmp_path / "deck.csv"
+    f.write_text(deck)
+    res = cli_runner(["octagion", "deck", "--deck", str(f), "--json"])
+    got = client.post("/api/octagion/deck", json={"deck": deck}).json()
+    got.pop("csv")
+    assert got == json.loads(res.output) and got["deck"]["cards"] == 21
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"deck": "letter,number\nA,9"}, "1-8"), ({"deck": "x"}, "header"), ({"deck": 5}, "CSV"),
+    ({"top": 0}, "top"), ({"top": "10"}, "top"), ({"top": True}, "top"), ({"top": 1.5}, "top"),
+])
+def test_octagion_deck_bad_input(client, body, words):
+    r = client.post("/api/octagion/deck", json=body)
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
+@pytest.fixture
+def designer():
+    """An app of its own: its design runs do not meet another test's."""
+    return TestClient(create_app(warm=False), raise_server_exceptions=False)
+
+
+def _wait_design(c, job_id, ceiling=300):
+    """The design run's view once it has ended (the server holds the answer until then: a wait on
+    its state, not a sleep)."""
+    import time
+
+    t0 = time.monotonic()
+    while True:
+        v = c.get(f"/api/octagion/design/{job_id}?wait=30").json()
+        if v["state"] != "running" or time.monotonic() - t0 > ceiling:
+            return v
+
+
+def test_octagion_design_run(designer):
+    from octosolve.octagion import kernels
+    from octosolve.octagion.rules import Deck
+
+    words = "OCTAGONS\nTREASURE\nCHILDREN\nSEPTEMBER\nNOVEMBER\nMOUNTAIN\nELEPHANT\nZZZZZZZZ\n"
+    r = designer.post("/api/octagion/design", json={"words": words, "time_limit": 5,
+                                                    "local_search": 200, "seed": 1})
+    assert r.status_code == 200, r.text
+    v = r.json()
+    assert v["state"] in ("running", "done") and v["words"] == 7
+    assert [s["line"] for s in v["skipped"]] == [4]  # SEPTEMBER: not a word of 8 letters
+    v = _wait_design(designer, v["id"])
+    assert v["state"] == "done", v
+    res = v["result"]
+    assert res["words"] == 7 and res["deck"]["cards"] == 48
+    assert res["objective"] <= res["bound"] and 0 <= res["gap"] <= 1
+    c = designer.get(f"/api/octagion/design/{v['id']}/deck.csv")
+    assert c.status_code == 200 and c.headers["content-type"].startswith("text/csv")
+    deck = Deck.parse(c.text)
+    assert sorted(str(x) for x in deck.cards) == sorted(res["cards"])
+    # the numba kernel re-checks the count the run claims
+    ws = ["OCTAGONS", "TREASURE", "CHILDREN", "NOVEMBER", "MOUNTAIN", "ELEPHANT", "ZZZZZZZZ"]
+    sols, _ = kernels.solve_word_list(ws, deck.masks)
+    assert int((sols > 0).sum()) == res["kernel_solvable"] >= 6  # eight Zs need eight numbers of Z
+    assert v["phase"]  # the run reported its bars: simulated annealing, then CP-SAT
+
+
+def test_octagion_design_stop_and_one_at_a_time(designer):
+    r = designer.post("/api/octagion/design", json={"top": 400, "time_limit": 120,
+                                                    "local_search": 200_000})
+    assert r.status_code == 200, r.text
+    job = r.json()["id"]
+    again = designer.post("/api/octagion/design", json={"top": 10})
+    assert again.status_code == 409 and "already running" in again.json()["error"]
+    stop = designer.post(f"/api/octagion/design/{job}/stop", json={})
+    assert stop.status_code == 200
+    v = _wait_design(designer, job, ceiling=120)
+    assert v["state"] == "stopped" and v["result"] is None
+    r = designer.get(f"/api/octagion/design/{job}/deck.csv")
+    assert r.status_code == 404 and "no deck" in r.json()["error"]
+    # stopped: the next run may start
+    r = designer.post("/api/octagion/design", json={"words": "OCTAGONS", "time_limit": 2,
+                                                    "local_search": 0})
+    assert r.status_code == 200, r.text
+    assert _wait_design(designer, r.json()["id"])["state"] == "done"
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"time_limit": 0}, "time_limit"), ({"time_limit": 601}, "time_limit"),
+    ({"time_limit": "30"}, "time_limit"), ({"time_limit": float("inf")}, "JSON"),
+    ({"workers": 3}, "workers"), ({"workers": 1.5}, "workers"), ({"per_number": 0}, "per_number"),
+    ({"local_search": -1}, "local_search"), ({"top": 0}, "top"), ({"top": 5001}, "top"),
+    ({"seed": -1}, "seed"), ({"seed": True}, "seed"), ({"favour": "harder"}, "favour"),
+    ({"favour": 1}, "favour"), ({"words": "SEPTEMBER\nAB CD EF"}, "every line"), ({"words": 5}, "text"),
+])
+def test_octagion_design_bad_input(designer, body, words):
+    if body.get("time_limit") == float("inf"):
+        r = designer.post("/api/octagion/design", content=b'{"time_limit": Infinity}',
+                          headers={"content-type": "application/json"})
+    else:
+        r = designer.post("/api/octagion/design", json=body)
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
+def test_octagion_design_unknown_run_and_bad_wait(designer):
+    for path in ("/api/octagion/design/d999999", "/api/octagion/design/nope/deck.csv"):
+        r = designer.get(path)
+        assert r.status_code == 404 and "no deck design" in r.json()["error"]
+    r = designer.post("/api/octagion/design/nope/stop", json={})
+    assert r.status_code == 404
+    job = designer.post("/api/octagion/design", json={"words": "OCTAGONS", "time_limit": 1,
+                                                      "local_search": 0}).json()["id"]
+    for wait in ("abc", "-1", "61", "nan", "inf"):
+        r = designer.get(f"/api/octagion/design/{job}?wait={wait}")
+        assert r.status_code == 400 and "wait" in r.json()["error"], wait
+    assert _wait_design(designer, job)["state"] == "done"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -524,7 +758,9 @@ def test_serve_rejects_bad_port(cli_runner):
 
 
 @pytest.mark.parametrize("name", ["octosolve.web.app", "octosolve.web.octiles_api",
-                                  "octosolve.web.octagion_api"])
+                                  "octosolve.web.octagion_api", "octosolve.core.progress",
+                                  "octosolve.octiles.challenges.gallery",
+                                  "octosolve.octagion.wordcards"])
 def test_doctests(name):
     res = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0
@@ -536,11 +772,11 @@ def test_every_post_route_refuses_deep_or_duplicate_json_with_400(client):
 
     app = client.app
     posts = [r.path for r in app.routes if isinstance(r, Route) and "POST" in (r.methods or ())]
-    assert len(posts) >= 8
+    assert len(posts) >= 10
     bodies = ["[" * 100_000 + "]" * 100_000, '{"a":' * 5000 + "1" + "}" * 5000,
               '{"a": 1, "a": 2}', '{"a": NaN}']
     for path in posts:
-        url = (path.replace("{game}", "octagone").replace("{gid}", "nope")
+        url = (path.replace("{game}", "octagone").replace("{gid}", "nope").replace("{job}", "nope")
                .replace("{number:int}", "3").replace("{variant}", "x"))
         for body in bodies:
             r = client.post(url, content=body, headers={"content-type": "application/json"})

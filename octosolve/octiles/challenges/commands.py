@@ -121,7 +121,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     """Puzzle challenge NUMBER (1-30): re-check its certificate with the tracer and show its status
     (optimal, best with a proven bound, yes/no); --fresh searches again."""
     from . import catalogue as C
-    from .gallery import answer_variant, value_text
+    from .gallery import answer_variant, proof_sentence, value_text
     from .pictures import challenge_drawing
 
     if list_:
@@ -164,6 +164,10 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         text = (f"Challenge {number} ({res.variant}): {res.status} - {value_text(res)}; {how}; "
                 f"re-checked by the tracer: {'yes' if res.verified else 'NO'} "
                 f"(value {res.verified_value})")
+    if number != 1 and "certificate" in res.extra:
+        text += "\nProof: " + proof_sentence(res.extra.get("certificate_status"), res.objective,
+                                            res.bound, res.extra.get("proof", ""),
+                                            res.extra.get("argument", ""))
     if res.placement:
         from .. import render
         text += "\n" + render.text_placement(res.placement)

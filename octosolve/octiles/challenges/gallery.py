@@ -16,10 +16,48 @@ from .catalogue import CHALLENGES, all_variants, method_name, solve_variant, sta
 from .model import Result
 from .pictures import challenge_drawing, highlight_for, value_text
 
-__all__ = ["QUICK", "highlight_for", "value_text", "answer_variant", "run_variant", "build_gallery"]
+__all__ = ["QUICK", "highlight_for", "value_text", "proof_sentence", "answer_variant", "run_variant",
+           "build_gallery"]
 
 QUICK = [(1, None), (2, "path-tiles"), (4, "once"), (8, "pairs-0"), (27, "whole-board"),
          (26, "whole-board")]
+
+
+def proof_sentence(status: str | None, value=None, bound=None, method: str = "",
+                   argument: str = "", sense: str = "max") -> str:
+    """A stored answer's proof in plain words, from its certificate's fields: ``status``
+    (``optimal``, ``best+bound``, ``yes``, ``no``; anything else: no certificate), ``value``,
+    ``bound``, ``method`` (the proof's method) and ``argument`` (the bound's argument); ``sense``
+    ``count`` (challenge 1: a number computed exactly, not an optimum). The CLI's
+    ``octosolve octiles challenge N`` prints it; the web gallery shows it on every card.
+
+    >>> proof_sentence("best+bound", 23, 36, "best found by local search; bound: counting",
+    ...                "every full placement has exactly 36 paths")
+    'Best found 23, not proven optimal: no placement scores more than 36 (gap 13). How: best found by local search; bound: counting. Argument: every full placement has exactly 36 paths.'
+    >>> proof_sentence("yes", method="the stored placement meets the condition (tracer)")
+    'Settled: yes. A stored placement meets the condition (re-checked by the tracer). How: the stored placement meets the condition (tracer).'
+    """
+    def end(text: str) -> str:
+        text = " ".join(str(text or "").split())
+        return text if not text or text.endswith(".") else text + "."
+
+    how = f" How: {end(method)}" if method else ""
+    why = f" Argument: {end(argument)}" if argument else ""
+    if status == "optimal" and sense == "count":
+        return f"Exact: {value}.{how}{why}"
+    if status == "optimal":
+        return f"Proven optimal: {value}; no placement does better.{how}{why}"
+    if status == "best+bound":
+        gap = f" (gap {bound - value})" if isinstance(value, (int, float)) and isinstance(
+            bound, (int, float)) else ""
+        return (f"Best found {value}, not proven optimal: no placement scores more than "
+                f"{bound}{gap}.{how}{why}")
+    if status == "yes":
+        return ("Settled: yes. A stored placement meets the condition (re-checked by the "
+                f"tracer).{how}{why}")
+    if status == "no":
+        return f"Settled: no. No placement meets the condition.{how}{why}"
+    return end(method) if method else "No certificate yet."
 
 
 def answer_variant(n: int, variant: str | None, cert_dir=None) -> Result:

@@ -1,11 +1,41 @@
-// Octagion page: a word list checked against a deck (the table of `octosolve octagion check`)
+// Octagion designer page: a word list checked against a deck (every line on its own, bad lines
+// flagged), the deck's statistics, and the deck designer run on the server with its progress.
 "use strict";
 
-let last = null;
+const og = {
+  report: null,                     // the last /api/octagion/check?format=report answer
+  sort: { key: "line", dir: 1 },    // the table's order (click a column's title)
+  job: null,                        // the design run shown
+};
+const MAX_FILE = 1 << 20;           // the server takes request bodies up to 1 MB
 
 function body() {
   return { words: document.getElementById("words").value, deck: document.getElementById("deck").value };
 }
+
+// ---------------------------------------------------------------------------------------------
+// files: read into the text boxes (nothing leaves this machine but the text)
+
+function readFileInto(input, boxId) {
+  const f = input.files && input.files[0];
+  if (!f) return;
+  if (f.size > MAX_FILE) {
+    showError("error", `${f.name} is ${Math.round(f.size / 1024)} KB: the page takes files up to 1 MB`);
+    input.value = "";
+    return;
+  }
+  const reader = new FileReader();
+  reader.onload = () => {
+    document.getElementById(boxId).value = reader.result;
+    if (boxId === "deck") document.getElementById("deck-box").open = true;
+    showError("error", null);
+  };
+  reader.onerror = () => showError("error", `cannot read ${f.name}`);
+  reader.readAsText(f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// check
 
 function check() {
   return busyWhile(async () => {
@@ -13,34 +43,91 @@ function check() {
     const btn = document.getElementById("check");
     btn.disabled = true;
     try {
-      const rep = await api("/api/octagion/check?format=report", body());
-      last = rep;
-      draw(rep);
+      const b = body();
+      const [rep, deck] = await Promise.all([api("/api/octagion/check?format=report", b),
+                                             api("/api/octagion/deck", { deck: b.deck })]);
+      og.report = rep;
+      drawReport(rep);
+      drawDeck(deck);
     } catch (err) {
       showError("error", err);
     } finally { btn.disabled = false; }
   });
 }
 
-function draw(rep) {
-  const rows = document.getElementById("rows");
-  rows.replaceChildren();
-  for (const r of rep.words) {
-    const assign = (r.assignment || []).map(a => a.number !== undefined ? `${a.letter}${a.number}` : "*").join(" ");
-    rows.append(el("tr", {},
-      el("td", {}, r.card ? `${r.card}${r.index}` : `${r.index}`), el("td", {}, r.word),
-      el("td", { class: r.solvable ? "ok" : "bad" }, r.solvable ? "yes" : "no"),
-      el("td", { class: "num" }, r.min_wildcards), el("td", { class: "num" }, r.solutions),
-      el("td", {}, r.difficulty), el("td", {}, el("code", {}, assign))));
+function assignmentText(r) {
+  return (r.assignment || []).map(a => a.number !== undefined ? `${a.letter}${a.number}` : "*").join(" ");
+}
+
+function difficultyRank(r) {
+  const order = { hard: 0, medium: 1, easy: 2 };
+  return r.difficulty in order ? order[r.difficulty] : 3 + (r.min_wildcards || 0);
+}
+
+function tableRows(rep) {
+  const rows = rep.words.map(r => ({ ...r, label: r.card ? `${r.card}${r.index}` : `${r.index}`,
+                                     assignmentText: assignmentText(r), bad: false }));
+  for (const p of rep.problems || []) rows.push({ line: p.line, text: p.text, error: p.error, bad: true });
+  const { key, dir } = og.sort;
+  const value = r => key === "difficulty" ? difficultyRank(r)
+    : key === "solvable" ? (r.solvable ? 1 : 0)
+    : key === "assignment" ? r.assignmentText
+    : key === "label" ? (r.card ? r.card + String(r.index).padStart(2, "0") : "~" + String(r.index).padStart(6, "0"))
+    : r[key];
+  rows.sort((a, b) => {
+    if (key !== "line" && a.bad !== b.bad) return a.bad ? 1 : -1;  // flagged lines last
+    if (a.bad && b.bad) return a.line - b.line;
+    const va = value(a), vb = value(b);
+    const c = typeof va === "number" && typeof vb === "number" ? va - vb : String(va).localeCompare(String(vb));
+    return c * dir || a.line - b.line;
+  });
+  return rows;
+}
+
+function drawReport(rep) {
+  const tbody = document.getElementById("rows");
+  tbody.replaceChildren();
+  for (const r of tableRows(rep)) {
+    if (r.bad) {
+      tbody.append(el("tr", { class: "badline", "data-line": r.line },
+        el("td", { class: "num narrow-hide" }, r.line),
+        el("td", { colspan: 7 }, el("span", { class: "narrow-only" }, `line ${r.line}: `),
+           el("code", {}, r.text), " \u2014 ", r.error.replace(/^line \d+: /, ""))));
+      continue;
+    }
+    tbody.append(el("tr", { "data-line": r.line, "data-word": r.word },
+      el("td", { class: "num narrow-hide" }, r.line), el("td", {}, r.label),
+      el("td", {}, el("strong", {}, r.word)),
+      el("td", { class: "narrow-hide " + (r.solvable ? "ok" : "bad") }, r.solvable ? "yes" : "no"),
+      el("td", { class: "num " + (r.solvable ? "ok" : "bad") }, r.min_wildcards),
+      el("td", { class: "num" }, r.solutions),
+      el("td", {}, r.difficulty), el("td", { class: "wide" }, el("code", {}, r.assignmentText))));
   }
-  const ok = rep.words.filter(r => r.solvable).length;
-  document.getElementById("summary").textContent = `${ok} of ${rep.words.length} words solvable without Treatment Cards.`;
-  const cards = document.getElementById("cards");
-  cards.replaceChildren(...rep.cards.map(c => el("div", { class: "muted" },
-    `card ${c.card}: ${c.solvable}/${c.words} solvable, ${c.treatment_cards_needed} Treatment Card(s) ` +
-    `needed in all; solutions min/median/max ${c.solutions_min}/${c.solutions_median}/${c.solutions_max}`)));
+  for (const th of document.querySelectorAll("#table th[data-key]")) {
+    const on = th.dataset.key === og.sort.key;
+    th.setAttribute("aria-sort", on ? (og.sort.dir > 0 ? "ascending" : "descending") : "none");
+    th.dataset.arrow = on ? (og.sort.dir > 0 ? "\u25b2" : "\u25bc") : "";
+  }
+  const n = rep.words.length, ok = rep.words.filter(r => r.solvable).length;
+  const s = rep.summary;
+  document.getElementById("summary").replaceChildren(
+    el("strong", {}, `${ok} of ${n} words`), " spelled without Treatment Cards",
+    n - ok ? `; ${n - ok} need them (${s.treatment_cards_needed} Treatment Cards in all)` : "",
+    n ? `. Solutions per spellable word: min ${s.solutions_min ?? "-"}, median ${s.solutions_median ?? "-"}, max ${s.solutions_max ?? "-"}; ` +
+        Object.entries(s.difficulty).map(([k, v]) => `${k}: ${v}`).join(", ") + "." : "");
+  const bad = (rep.problems || []).length;
+  document.getElementById("problems-note").textContent = bad
+    ? `${bad} line${bad > 1 ? "s are" : " is"} not a word (flagged in red below); the other lines were checked.` : "";
+  document.getElementById("cards").replaceChildren(...rep.cards.map(c => el("div", { class: "muted" },
+    `card ${c.card}: ${c.solvable}/${c.words} spelled without Treatment Cards, ${c.treatment_cards_needed} ` +
+    `Treatment Card(s) needed in all; solutions min/median/max ${c.solutions_min}/${c.solutions_median}/${c.solutions_max}`)));
   document.getElementById("csv").disabled = false;
   document.getElementById("json").disabled = false;
+}
+
+function sortBy(key) {
+  og.sort = og.sort.key === key ? { key, dir: -og.sort.dir } : { key, dir: 1 };
+  if (og.report) drawReport(og.report);
 }
 
 async function downloadCsv() {
@@ -52,10 +139,180 @@ async function downloadCsv() {
   } catch (err) { showError("error", err); }
 }
 
+// ---------------------------------------------------------------------------------------------
+// the deck's statistics
+
+function deckTable(byNumber) {
+  const nums = Object.keys(byNumber);
+  return el("div", { class: "tablewrap" }, el("table", { class: "deck" },
+    el("thead", {}, el("tr", {}, el("th", {}, "number"), ...nums.map(n => el("th", { class: "num" }, n)))),
+    el("tbody", {}, el("tr", {}, el("th", {}, "letters"),
+      ...nums.map(n => el("td", { class: "letters" }, byNumber[n].split("").join(" ")))))));
+}
+
+function drawDeck(st) {
+  const pct = x => (100 * x).toFixed(1) + "%";
+  const wild = Object.entries(st.min_wildcards).map(([k, v]) => `${k}: ${v.toLocaleString("en")}`).join(", ");
+  const diff = Object.entries(st.difficulty).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ");
+  const box = document.getElementById("deck-stats");
+  box.replaceChildren(
+    el("div", {}, el("strong", {}, `${st.deck.cards} cards`),
+       `, per number ${st.deck.per_number.join(" ")}`,
+       document.getElementById("deck").value.trim() ? " (the deck in the box)" : " (the project's deck)"),
+    deckTable(st.deck.by_number),
+    el("ul", { class: "facts" },
+      el("li", {}, `Of the lexicon's ${st.words.toLocaleString("en")} eight-letter words, `,
+         el("strong", { id: "deck-solvable" }, st.solvable.toLocaleString("en")),
+         ` (${pct(st.solvable_fraction)}) are spelled without Treatment Cards.`),
+      el("li", {}, `Familiar words (Zipf \u2265 3): ${st.familiar_solvable.toLocaleString("en")} of ` +
+         `${st.familiar_words.toLocaleString("en")} spelled.`),
+      el("li", {}, `Treatment Cards a word needs (words): ${wild}.`),
+      el("li", {}, `Difficulty of the spellable words: ${diff}.`)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// the deck designer: started on the server, its progress asked for until it ends
+
+function designSettings() {
+  const num = id => { const v = document.getElementById(id).value.trim(); return v === "" ? null : Number(v); };
+  const fromList = document.getElementById("design-words").value === "list";
+  return { words: fromList ? document.getElementById("words").value : null,
+           top: num("design-top"), per_number: num("design-per-number"),
+           favour: document.getElementById("design-favour").value, time_limit: num("design-time"),
+           seed: num("design-seed") };
+}
+
+function setDesignState(state) {
+  document.body.dataset.design = state;
+  const running = state === "running";
+  document.getElementById("design-start").disabled = running;
+  document.getElementById("design-stop").disabled = !running;
+}
+
+function drawProgress(v) {
+  const box = document.getElementById("design-progress");
+  const frac = v.total ? Math.min(1, v.n / v.total) : null;
+  const words = `${v.words} words (${v.source})`;
+  if (v.state === "running") {
+    box.replaceChildren(
+      el("div", {}, `Running on ${words}: `, el("strong", { id: "design-phase" }, v.phase),
+         v.total ? ` ${v.n} of ${v.total}` : "", v.best ? ` \u2014 ${v.best} words so far` : "",
+         el("span", { class: "muted" }, ` (${v.elapsed.toFixed(1)} s)`)),
+      frac === null ? el("progress", {}) : el("progress", { max: 1, value: frac.toFixed(3) }));
+  } else {
+    const say = { done: "Finished", stopped: "Stopped", failed: "Failed" }[v.state] || v.state;
+    box.replaceChildren(el("div", {}, el("strong", { id: "design-state" }, say),
+      ` after ${v.elapsed.toFixed(1)} s, on ${words}.`,
+      v.state === "stopped" ? " The designer gives a deck only when it finishes: nothing to download." : ""));
+  }
+  if (v.skipped && v.skipped.length) {
+    box.append(el("div", { class: "bad" }, `${v.skipped.length} line(s) of the list are not words and were left out.`));
+  }
+}
+
+function drawDesignResult(v) {
+  const box = document.getElementById("design-result");
+  const r = v.result;
+  if (!r) { box.replaceChildren(); return; }
+  const gapPct = (100 * r.gap).toFixed(1);
+  const proven = r.gap === 0 && /OPTIMAL/.test(r.status);
+  const extra = Object.entries(r).filter(([k]) => /bound/.test(k) && k !== "bound");
+  box.replaceChildren(
+    el("div", { class: "verdict ok", id: "design-covered" },
+       `Covered: ${r.kernel_solvable} of ${r.words} words spelled without Treatment Cards.`),
+    el("ul", { class: "facts" },
+      el("li", {}, `CP-SAT's bound: at most ${Math.round(r.bound * 1000) / 1000} words for any deck of ` +
+         `${v.settings.per_number} letters a number; gap ${gapPct}%` +
+         (proven ? " \u2014 proven the best possible." : ` (${r.status}; more seconds may close it).`)),
+      ...extra.map(([k, val]) => el("li", {}, `${k}: ${typeof val === "object" ? JSON.stringify(val) : val}`)),
+      el("li", {}, `Mean solutions of a spellable word: ${r.mean_solutions}; search ${r.seconds} s.`)),
+    deckTable(r.deck.by_number));
+}
+
+async function pollDesign(id) {
+  for (;;) {
+    const v = await api(`/api/octagion/design/${id}?wait=1`);
+    if (!og.job || og.job !== id) return v;
+    drawProgress(v);
+    if (v.state !== "running") return v;
+  }
+}
+
+function startDesign() {
+  return busyWhile(async () => {
+    showError("design-error", null);
+    document.getElementById("design-result").replaceChildren();
+    document.getElementById("design-csv").disabled = true;
+    document.getElementById("design-use").disabled = true;
+    try {
+      setDesignState("running");
+      const v0 = await api("/api/octagion/design", designSettings());
+      og.job = v0.id;
+      drawProgress(v0);
+      const v = await pollDesign(v0.id);
+      drawProgress(v);
+      drawDesignResult(v);
+      if (v.state === "failed") {
+        showError("design-error", v.error + (/found no deck within/.test(v.error)
+          ? ". Give it more seconds or fewer words." : ""));
+      }
+      const hasDeck = v.state === "done" && v.result;
+      document.getElementById("design-csv").disabled = !hasDeck;
+      document.getElementById("design-use").disabled = !hasDeck;
+      setDesignState(v.state);
+    } catch (err) {
+      showError("design-error", err);
+      setDesignState("failed");
+    }
+  });
+}
+
+async function stopDesign() {
+  if (!og.job) return;
+  document.getElementById("design-stop").disabled = true;
+  try { await api(`/api/octagion/design/${og.job}/stop`, {}); }
+  catch (err) { showError("design-error", err); }
+}
+
+async function designedDeckCsv() {
+  const res = await fetch(`/api/octagion/design/${og.job}/deck.csv`);
+  if (!res.ok) throw new Error((await res.json()).error);
+  return res.text();
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("check").onclick = check;
   document.getElementById("csv").onclick = downloadCsv;
-  // the JSON the CLI prints (`octagion check --json`): the per-word table
-  document.getElementById("json").onclick = () => last && download("octagion-check.json", JSON.stringify(last.words, null, 2));
-  document.body.dataset.ready = "1";
+  // the JSON of `octagion check --json`: the per-word table (with the flagged lines beside it)
+  document.getElementById("json").onclick = () => og.report && download("octagion-check.json",
+    JSON.stringify(og.report.problems.length ? { words: og.report.words, problems: og.report.problems }
+      : og.report.words, null, 2));
+  document.getElementById("words-file").onchange = e => readFileInto(e.target, "words");
+  document.getElementById("deck-file").onchange = e => readFileInto(e.target, "deck");
+  for (const th of document.querySelectorAll("#table th[data-key]")) {
+    th.tabIndex = 0;
+    th.title = "sort by this column (click again: the other way)";
+    th.onclick = () => sortBy(th.dataset.key);
+    th.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(th.dataset.key); } };
+  }
+  const source = document.getElementById("design-words");
+  source.onchange = () => { document.getElementById("design-top").disabled = source.value === "list"; };
+  source.onchange();
+  document.getElementById("design-start").onclick = startDesign;
+  document.getElementById("design-stop").onclick = stopDesign;
+  document.getElementById("design-csv").onclick = async () => {
+    try { download(`deck-${og.job}.csv`, await designedDeckCsv(), "text/csv"); }
+    catch (err) { showError("design-error", err); }
+  };
+  document.getElementById("design-use").onclick = async () => {
+    try {
+      document.getElementById("deck").value = await designedDeckCsv();
+      document.getElementById("deck-box").open = true;
+      window.scrollTo({ top: 0 });
+      await check();
+    } catch (err) { showError("design-error", err); }
+  };
+  setDesignState("");
+  // the example list checked at once: the table shows what the page does
+  check().then(() => { document.body.dataset.ready = "1"; });
 });

@@ -9,7 +9,9 @@ const ed = {
   rows: [],             // /api/octiles/challenges
   trace: null, score: null,
   seq: 0,               // request counter: only the latest answer is drawn
+  undo: [], redo: [],   // earlier / undone boards (JSON of the placement), newest last
 };
+const HISTORY_MAX = 500;
 
 function svgEl(tag, attrs) {
   const e = document.createElementNS(SVGNS, tag);
@@ -71,13 +73,108 @@ function drawTray() {
       : `${18 - used.size} of 18 left (17 spaces: one tile stays out)`;
 }
 
+// Every change of the board goes through change(): the board before it is kept for Undo, the
+// address bar gets the new board, and the board is traced again.
+function change(mutate) {
+  const before = JSON.stringify(ed.placement);
+  mutate();
+  if (JSON.stringify(ed.placement) === before) return;
+  ed.undo.push(before);
+  if (ed.undo.length > HISTORY_MAX) ed.undo.shift();
+  ed.redo = [];
+  boardChanged();
+}
+
+function boardChanged() {
+  writeHash();
+  drawHistoryButtons();
+  update();
+}
+
+function undo() {
+  if (!ed.undo.length) return;
+  ed.redo.push(JSON.stringify(ed.placement));
+  ed.placement = JSON.parse(ed.undo.pop());
+  if (ed.selSpace && !ed.placement[ed.selSpace]) ed.selSpace = null;
+  boardChanged();
+}
+
+function redo() {
+  if (!ed.redo.length) return;
+  ed.undo.push(JSON.stringify(ed.placement));
+  ed.placement = JSON.parse(ed.redo.pop());
+  boardChanged();
+}
+
+function drawHistoryButtons() {
+  document.getElementById("undo").disabled = !ed.undo.length;
+  document.getElementById("redo").disabled = !ed.redo.length;
+  document.getElementById("undo").title = `take back the last change (Ctrl+Z): ${ed.undo.length} to undo`;
+  document.getElementById("redo").title = `do it again (Ctrl+Y or Ctrl+Shift+Z): ${ed.redo.length} to redo`;
+}
+
+// The board in the address: #board=a2.9.6,b3.0.1&challenge=6/points (space.tile.rotation, the
+// spaces in order), so a reload or the same address in another browser shows the same board.
+function placementToText(pl) {
+  return Object.keys(pl).sort().map(s => `${s}.${pl[s].tile}.${pl[s].rotation}`).join(",");
+}
+
+function placementFromText(text) {
+  const pl = {};
+  for (const item of text.split(",").filter(x => x)) {
+    const m = /^([a-z][0-9])\.([0-9]{1,2})\.([0-9])$/.exec(item);
+    if (!m) throw new Error(`the address holds "${item}", not space.tile.rotation (like a2.9.6)`);
+    if (ed.geo && !(m[1] in ed.geo.spaces)) throw new Error(`the address names space ${m[1]}, which is not on the board`);
+    if (m[1] in pl) throw new Error(`the address gives space ${m[1]} twice`);
+    pl[m[1]] = { tile: Number(m[2]), rotation: Number(m[3]) };
+  }
+  return pl;
+}
+
+function readHash() {
+  const out = {};
+  for (const part of location.hash.replace(/^#/, "").split("&")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    try { out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1)); }
+    catch (err) { out[part.slice(0, i)] = part.slice(i + 1); }
+  }
+  return out;
+}
+
+function writeHash() {
+  const parts = [];
+  const board = placementToText(ed.placement);
+  if (board) parts.push("board=" + board);
+  const ch = document.getElementById("challenge").value;
+  if (ch) parts.push("challenge=" + ch);
+  const hash = parts.length ? "#" + parts.join("&") : "";
+  if (hash !== location.hash) history.replaceState(null, "", location.pathname + location.search + hash);
+}
+
+// the address changed by hand (pasted, edited, back/forward): its board becomes the editor's
+function boardFromHash(initial) {
+  const h = readHash();
+  try {
+    const pl = placementFromText(h.board || "");
+    const sel = document.getElementById("challenge");
+    if (h.challenge && [...sel.options].some(o => o.value === h.challenge)) sel.value = h.challenge;
+    if (initial) { ed.placement = pl; return null; }
+    change(() => { ed.placement = pl; ed.selSpace = null; ed.selTile = null; });
+  } catch (err) {
+    showError("error", err);
+    return err;
+  }
+  return null;
+}
+
 function pickTile(t) {
   if (usedTiles().has(t)) return;
   showError("error", null);
   if (ed.selSpace && !ed.placement[ed.selSpace]) {  // an empty space is waiting for a tile
-    ed.placement[ed.selSpace] = { tile: t, rotation: 0 };
+    const space = ed.selSpace;
     ed.selTile = null;
-    update();
+    change(() => { ed.placement[space] = { tile: t, rotation: 0 }; });
     return;
   }
   if (ed.selTile === t) { ed.selTile = null; } else { ed.selTile = t; ed.selRot = 0; ed.selSpace = null; }
@@ -87,9 +184,9 @@ function pickTile(t) {
 function clickSpace(space) {
   showError("error", null);
   if (ed.selTile !== null) {
-    ed.placement[space] = { tile: ed.selTile, rotation: ed.selRot };
+    const v = { tile: ed.selTile, rotation: ed.selRot };
     ed.selTile = null; ed.selSpace = space;
-    update();
+    change(() => { ed.placement[space] = v; });
   } else if (ed.placement[space] && ed.selSpace === space) {
     turn(+1);
   } else {
@@ -105,14 +202,17 @@ function turn(step) {
   if (ed.selTile !== null) {
     ed.selRot = (ed.selRot - step + 8) % 8; drawTray(); return;
   }
-  const v = ed.placement[ed.selSpace];
-  if (!v) return;
-  v.rotation = (v.rotation - step + 8) % 8;
-  update();
+  const space = ed.selSpace;
+  if (!ed.placement[space]) return;
+  change(() => {
+    const v = ed.placement[space];
+    ed.placement[space] = { tile: v.tile, rotation: (v.rotation - step + 8) % 8 };
+  });
 }
 
 function removeSelected() {
-  if (ed.selSpace && ed.placement[ed.selSpace]) { delete ed.placement[ed.selSpace]; update(); }
+  const space = ed.selSpace;
+  if (space && ed.placement[space]) change(() => { delete ed.placement[space]; });
 }
 
 function drawSelection() {
@@ -206,26 +306,88 @@ function drawPaths(tr, order) {
   }
 }
 
-function provenText(bk) {
-  if (bk.value === null || bk.value === undefined) return `${bk.status}`;
-  const tag = bk.proven ? el("span", { class: "badge proven" }, "proven")
-    : el("span", { class: "badge open" }, bk.bound !== null && bk.bound !== undefined
-      ? `not proven; bound ${bk.bound}` : "not proven");
-  return el("span", {}, `${bk.value} `, tag, bk.proof ? el("span", { class: "muted" }, ` (${bk.proof})`) : "");
+// the best known answer's badge: settled (green: proven optimal, or a yes/no question answered by
+// a checked certificate) or not proven (orange, with the bound)
+function badge(bk) {
+  switch (bk.settled) {
+    case "optimal": return el("span", { class: "badge proven" }, bk.sense === "count" ? "exact" : "proven optimal");
+    case "yes": return el("span", { class: "badge proven" }, "settled: yes");
+    case "no": return el("span", { class: "badge proven" }, "settled: no");
+    case "best+bound": return el("span", { class: "badge open" }, `not proven; bound ${bk.bound}`);
+    default: return el("span", { class: "badge" }, bk.status || "not run");
+  }
+}
+
+function bestKnownText(bk) {
+  const v = bk.value === null || bk.value === undefined ? "-" : bk.value;
+  switch (bk.settled) {
+    case "optimal": return bk.sense === "count" ? `exact: ${v}` : `proven optimum: ${v}`;
+    case "best+bound": return `best known: ${v}, bound ${bk.bound}`;
+    case "yes": return "a stored placement meets it (checked by the tracer)";
+    case "no": return "no placement meets it";
+    default: return "no stored answer yet";
+  }
+}
+
+// the proof sentence (the CLI's) as lines: what is settled, how, the argument
+function proofBlock(text) {
+  const box = el("div", { class: "proof" });
+  const parts = (text || "").split(/ (?=How: |Argument: )/);
+  for (const p of parts) {
+    const m = /^(How|Argument): (.*)$/s.exec(p);
+    box.append(m ? el("div", {}, el("em", {}, m[1] + ": "), m[2]) : el("div", { class: "head" }, p));
+  }
+  return box;
+}
+
+function certificateLink(name) {
+  return name ? el("a", { href: `/api/octiles/certificates/${name}`, download: name,
+                          class: "cert" }, "certificate (JSON)") : null;
+}
+
+// how the editor's board compares with the best known answer: the success message
+function verdict(sc) {
+  const bk = sc.best_known;
+  if (sc.satisfied !== undefined) {
+    return sc.satisfied ? ["ok", "\u2713 Solved: your board meets the condition."]
+      : ["", "Not yet: your board does not meet the condition."];
+  }
+  if (bk.value === null || bk.value === undefined) return ["", ""];
+  const better = sc.sense === "min" ? sc.value < bk.value : sc.value > bk.value;
+  if (sc.value === bk.value) {
+    return bk.settled === "optimal"
+      ? ["ok", `\u2713 Solved: your board reaches the proven optimum, ${bk.value}.`]
+      : ["ok", `\u2713 Your board matches the best known answer, ${bk.value} (not proven optimal: the bound is ${bk.bound}).`];
+  }
+  if (better) {
+    return ["ok", `\u2605 Your board beats the best known answer (${bk.value})! ` +
+                  "Download the placement and keep it."];
+  }
+  return ["", `${Math.abs(bk.value - sc.value)} to go to reach ${bk.value}.`];
 }
 
 function drawScore(sc) {
   const box = document.getElementById("score");
   const st = document.getElementById("statement");
-  if (!sc) { box.replaceChildren(); st.textContent = ""; return; }
+  const vd = document.getElementById("verdict");
+  if (!sc) { box.replaceChildren(); st.textContent = ""; vd.replaceChildren(); vd.className = ""; return; }
   st.textContent = sc.statement;
-  const sense = sc.sense === "max" ? "maximise" : sc.sense === "min" ? "minimise" : sc.sense;
+  const bk = { ...sc.best_known, sense: sc.sense };
+  const sense = sc.sense === "max" ? "higher is better" : sc.sense === "min" ? "lower is better" : "";
   box.replaceChildren(
-    el("div", {}, "This board: ", el("strong", { id: "score-value" }, sc.value), ` (${sense})`,
+    el("div", { class: "score-line" }, "Your board: ", el("strong", { id: "score-value" }, sc.value),
+       sense ? el("span", { class: "muted" }, ` (${sense})`) : "",
        sc.satisfied === undefined ? "" :
          el("span", { class: sc.satisfied ? "ok" : "bad", id: "score-satisfied" },
-            sc.satisfied ? "  condition met" : "  condition not met")),
-    el("div", {}, "Best known: ", provenText(sc.best_known)));
+            sc.satisfied ? " condition met" : " condition not met"),
+       " \u2014 ", bk.settled === "yes" || bk.settled === "no" ? [badge(bk), " "] : "",
+       el("span", { id: "score-best" }, bestKnownText(bk)),
+       bk.settled === "best+bound" ? [" ", el("span", { class: "badge open" }, "not proven")] : ""),
+    el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
+       el("div", { id: "score-proof" }, proofBlock(bk.proof_text)), certificateLink(bk.certificate)));
+  const [cls, text] = verdict(sc);
+  vd.className = cls ? `verdict ${cls}` : "verdict";
+  vd.textContent = text;
 }
 
 function fillChallenges() {
@@ -239,17 +401,25 @@ function fillChallenges() {
   sel.value = "2/path-tiles";
 }
 
+function chooseChallenge(key) {
+  document.getElementById("challenge").value = key;
+  writeHash();
+  return update();
+}
+
 function loadAnswer(n, variant) {
   return busyWhile(async () => {
     try {
       const doc = await api(`/api/octiles/challenges/${n}/${variant}`);
       if (!doc.placement) throw new Error(`challenge ${n} (${variant}) has no stored placement`);
-      ed.placement = doc.placement; ed.selTile = null; ed.selSpace = null;
       const sel = document.getElementById("challenge");
       if ([...sel.options].some(o => o.value === `${n}/${variant}`)) sel.value = `${n}/${variant}`;
       for (const c of document.querySelectorAll(".card")) c.classList.toggle("active", c.dataset.key === `${n}/${variant}`);
+      ed.selTile = null; ed.selSpace = null;
+      const before = JSON.stringify(ed.placement);
+      change(() => { ed.placement = doc.placement; });
+      if (JSON.stringify(ed.placement) === before) { writeHash(); update(); }  // same board, maybe another challenge
       window.scrollTo({ top: 0, behavior: "smooth" });
-      await update();
     } catch (err) { showError("error", err); }
   });
 }
@@ -259,21 +429,22 @@ function drawGallery() {
   g.replaceChildren();
   for (const r of ed.rows) {
     const key = `${r.challenge}/${r.variant}`;
-    const bk = { value: r.value, status: r.status, bound: r.bound, proven: r.proven, proof: null };
+    const bk = { value: r.value, status: r.status, bound: r.bound, settled: r.settled, sense: r.sense };
     const card = el("div", { class: "card", "data-key": key },
       el("div", { class: "title" }, `${r.challenge}. ${r.title || "(no solver)"} `,
          el("span", { class: "muted" }, `(${r.variant})`)),
       el("div", { class: "stmt" }, r.statement || r.text || ""),
-      el("div", {}, "Best known: ", provenText(bk), el("span", { class: "muted" }, ` · ${r.status}` +
-         (r.objective !== null && r.objective !== undefined ? `, objective ${r.objective}` : "") +
-         (r.bound !== null && r.bound !== undefined ? `, bound ${r.bound}` : ""))),
+      el("div", { class: "best" }, "Best known: ",
+         el("strong", {}, r.settled === "yes" || r.settled === "no" ? r.settled : (r.value ?? "-")),
+         " ", badge(bk)),
       r.picture ? el("img", { loading: "lazy", alt: `challenge ${key}`,
                               src: `/api/octiles/challenges/${r.challenge}/${r.variant}/picture.svg` }) : null,
-      el("div", { class: "row", style: "gap:.4em" },
+      proofBlock(r.proof_text),
+      el("div", { class: "row actions" },
         r.answer ? el("button", { onclick: () => loadAnswer(r.challenge, r.variant) }, "load into editor") : null,
-        r.scorable ? el("button", { onclick: () => { document.getElementById("challenge").value = key;
-                                                      update(); window.scrollTo({ top: 0 }); } },
-                        "score the editor's board") : null));
+        r.scorable ? el("button", { onclick: () => { chooseChallenge(key); window.scrollTo({ top: 0 }); } },
+                        "score the editor's board") : null,
+        certificateLink(r.certificate)));
     g.append(card);
   }
 }
@@ -288,21 +459,35 @@ function init() {
       [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
     } catch (err) { showError("error", err); return; }
     fillChallenges();
+    const addressError = boardFromHash(true);
+    writeHash();
+    window.addEventListener("hashchange", () => boardFromHash(false));
+    document.getElementById("undo").onclick = undo;
+    document.getElementById("redo").onclick = redo;
     document.getElementById("rot-left").onclick = () => turn(-1);
     document.getElementById("rot-right").onclick = () => turn(+1);
     document.getElementById("remove").onclick = removeSelected;
-    document.getElementById("clear").onclick = () => { ed.placement = {}; ed.selSpace = null; update(); };
+    document.getElementById("clear").onclick = () => { ed.selSpace = null; change(() => { ed.placement = {}; }); };
     document.getElementById("download").onclick = downloadPlacement;
-    document.getElementById("challenge").onchange = update;
+    document.getElementById("challenge").onchange = () => { writeHash(); update(); };
     document.getElementById("only-counted").onchange = update;
     document.addEventListener("keydown", e => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA") return;
+      const key = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+        if (key === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
+        else if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); redo(); }
+        return;
+      }
+      if (e.altKey) return;
       if (e.key === "r") turn(+1);
       else if (e.key === "R") turn(-1);
       else if (e.key === "Delete" || e.key === "Backspace") removeSelected();
       else if (e.key === "Escape") { ed.selTile = null; ed.selSpace = null; drawTray(); drawSelection(); }
     });
+    drawHistoryButtons();
     await update();
+    if (addressError) showError("error", addressError);
     document.body.dataset.readyMs = Math.round(performance.now());  // since navigation started
     drawGallery();  // after the editor: its pictures do not queue ahead of the board's requests
     document.body.dataset.ready = "1";

@@ -1,0 +1,260 @@
+"""One game against the computer in the web app: :class:`Session` holds the game, its seats and
+players, and its record (every move with its notation read on the state before it, and the text
+the other seats may see); everything a page does to a game (a move, the computer's move, undo,
+the replay of a shared address, a hint, the view for a seat) is a method here. The routes and the
+store of games are in :mod:`.play`.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+
+from ..core.errors import fail
+from ..core.record import RECORD_FORMAT, finish_record, move_text
+from ..core.seeding import derive_seed
+
+__all__ = ["Session", "HUMAN", "MAX_HISTORY_SHOWN", "MAX_REPLAY_MOVES"]
+
+HUMAN = "human"
+MAX_HISTORY_SHOWN = 400
+MAX_REPLAY_MOVES = 20_000
+
+
+@dataclass
+class Session:
+    id: str
+    entry: object
+    game: object
+    state: object
+    seats: list            # per seat: "human" or a player name
+    players: dict          # seat -> Player (computer seats)
+    seed: int
+    rng: random.Random
+    params: dict
+    options: dict
+    # the game's engine lock, shared by every session of this game: the games' engines keep
+    # module-level state (two Octoverso MCTS searches in two threads picked illegal moves), so one
+    # thread at a time works on a given game
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    # the record's moves: {"player", "action", "move" (notation before the move), "public"}
+    moves: list = field(default_factory=list)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view is shown: the first human seat (seat 0 if all are computers)."""
+        h = self.humans
+        return h[0] if h else 0
+
+    def perfect(self) -> bool:
+        return bool(self.game.info.perfect_information)
+
+    def apply(self, action: int) -> None:
+        """Play ``action`` and keep it in the record, its notation (and the text the other seats
+        may see) read on the state before it."""
+        st = self.state
+        p = st.current_player()
+        text = move_text(st, action)
+        public = text if self.perfect() else None
+        hook = getattr(st, "public_move_string", None)
+        if public is None and hook is not None:
+            try:
+                public = hook(action)
+            except Exception:  # a game's public text is a nicety: "moved" is always safe
+                public = None
+        st.apply_action(action)
+        self.moves.append({"player": int(p), "action": int(action), "move": text, "public": public})
+
+    def play_chance(self) -> None:
+        from ..core.game import CHANCE, sample_chance
+
+        guard = 0
+        while not self.state.is_terminal() and self.state.current_player() == CHANCE:
+            rng = random.Random(derive_seed(self.seed, "web-chance", len(self.moves)))
+            self.apply(sample_chance(self.state, rng))
+            guard += 1
+            if guard > 10_000:  # a game that never leaves its chance nodes
+                raise RuntimeError("too many chance moves in a row")
+
+    def replay(self, actions, chance: bool = True) -> None:
+        """Play recorded ``actions`` (chance outcomes included) from the start, each checked; then
+        (``chance``) the chance moves that follow, as after any move."""
+        from ..core.game import CHANCE
+
+        if not isinstance(actions, list) or len(actions) > MAX_REPLAY_MOVES:
+            fail(f'"moves" must be a list of at most {MAX_REPLAY_MOVES} action numbers')
+        for i, a in enumerate(actions, 1):
+            if isinstance(a, bool) or not isinstance(a, int):
+                fail(f"move {i}: {a!r} is not an action number")
+            st = self.state
+            if st.is_terminal():
+                fail(f"move {i} comes after the end of the game")
+            if st.current_player() == CHANCE:
+                if a not in {x for x, _ in st.chance_outcomes()}:
+                    fail(f"move {i} ({a}) is not a chance outcome here")
+            elif a not in st.legal_actions():
+                fail(f"move {i} (action {a}) is not legal here")
+            self.apply(a)
+        if chance:
+            self.play_chance()
+
+    def undo(self) -> None:
+        """Take back the last human move and every move after it (the computer's replies)."""
+        last = max((i for i, m in enumerate(self.moves) if m["player"] in self.humans), default=None)
+        if last is None:
+            fail("no move of yours to take back")
+        keep = [m["action"] for m in self.moves[:last]]
+        self.state = self.game.new_initial_state(self.seed)
+        self.moves = []
+        self.replay(keep)
+
+    def human_move(self, action) -> None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            fail(f'"action" must be an integer (one of the legal actions), got {action!r}')
+        if self.state.is_terminal():
+            fail("the game is over")
+        p = self.state.current_player()
+        if p not in self.humans:
+            fail(f"it is seat {p}'s turn (a computer player): ask for a computer move")
+        if action not in self.state.legal_actions():
+            fail(f"action {action} is not legal here")
+        self.apply(action)
+        self.play_chance()
+
+    def computer_move(self) -> int:
+        if self.state.is_terminal():
+            fail("the game is over")
+        p = self.state.current_player()
+        if p in self.humans:
+            fail(f"it is seat {p}'s turn (a human): play a move")
+        a = self.players[p].choose(self.state)
+        self.apply(a)
+        self.play_chance()
+        return a
+
+    def view(self, reveal: bool = False) -> dict:
+        """What the human at :attr:`viewer` may see (``reveal``: everything, for a replay of a game
+        whose moves are all visible)."""
+        from ..core.game import CHANCE
+
+        st = self.state
+        me = self.viewer
+        over = st.is_terminal()
+        turn = st.current_player()
+        show_all = self.perfect() or over or reveal
+        hist = []
+        first = max(0, len(self.moves) - MAX_HISTORY_SHOWN)
+        for i, m in enumerate(self.moves[first:], first + 1):
+            p = m["player"]
+            if p == me or show_all:
+                text = m["move"]
+            else:
+                text = m["public"] or ("chance" if p == CHANCE else "moved")
+            hist.append({"ply": i, "player": p, "chance": p == CHANCE, "text": text})
+        legal = []
+        board_error = None
+        if not over and turn in self.humans:
+            legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+            targets = getattr(st, "action_targets", None)
+            if targets is not None:
+                try:  # the clicks on the board that make each move (docs/web.md)
+                    clicks = [[str(t) for t in targets(m["action"])] for m in legal]
+                except Exception as err:  # the text list still plays: say why the board cannot
+                    board_error = f"action_targets failed: {type(err).__name__}: {err}"[:300]
+                else:
+                    for m, c in zip(legal, clicks):
+                        m["targets"] = c
+        out = {"id": self.id, "game": self.entry.name, "params": self.params, "seats": self.seats,
+               "options": self.options,
+               "viewer": me, "current_player": turn, "human_turn": (not over and turn in self.humans),
+               "terminal": over, "winners": st.winners() if over else [],
+               "returns": list(st.returns()) if over else None,
+               "observation": st.observation_string(me), "legal": legal, "history": hist,
+               "moves": len(self.moves), "seed": self.seed,
+               "actions": [m["action"] for m in self.moves] if show_all else None,
+               # every move, for the page's own address (a reload or a restarted server rebuilds the
+               # game from seed and moves): in a hidden-information game in progress they (like the
+               # seed) tell the deal to whoever decodes them; the page shows them nowhere else
+               "all_actions": [m["action"] for m in self.moves],
+               "can_undo": any(m["player"] in self.humans for m in self.moves),
+               "perfect_information": self.perfect(),
+               "record_available": show_all, "picture": None, "board": None}
+        # the board the viewer plays on (State.view_svg: only what this seat may see)
+        if hasattr(st, "view_svg"):
+            try:
+                out["board"] = st.view_svg(me)
+            except Exception as err:  # the text view and the moves' list still play
+                board_error = f"view_svg failed: {type(err).__name__}: {err}"[:300]
+        out["board_error"] = board_error
+        # the position's picture (``_repr_svg_``) shows everything: only when nothing is hidden
+        if show_all and hasattr(st, "_repr_svg_"):
+            try:
+                out["picture"] = st._repr_svg_()
+            except Exception:  # a picture is a nicety: the text observation is the view
+                out["picture"] = None
+        return out
+
+    def view_at(self, ply) -> dict:
+        """The view after the first ``ply`` moves (chance included), rebuilt from the seed: read-only
+        (no legal moves), and only while every move is visible (perfect information or game over)."""
+        if not (self.perfect() or self.state.is_terminal()):
+            fail("the replay shows every hidden card: it opens when the game is over")
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.moves):
+            fail(f"ply must be 0-{len(self.moves)}, got {ply!r}")
+        past = Session(self.id, self.entry, self.game, self.game.new_initial_state(self.seed),
+                       self.seats, {}, self.seed, random.Random(0), self.params, self.options,
+                       lock=self.lock)
+        past.replay([m["action"] for m in self.moves[:ply]], chance=False)
+        v = past.view(reveal=True)
+        v.update(legal=[], human_turn=False, can_undo=False, ply=ply, replay=True,
+                 total_moves=len(self.moves), all_actions=[m["action"] for m in self.moves],
+                 actions=[m["action"] for m in self.moves])
+        return v
+
+    def record(self) -> dict:
+        """The game record (octosolve-record/1, what `octosolve replay` reads)."""
+        if not (self.perfect() or self.state.is_terminal()):
+            fail("the record shows every hidden card: it can be downloaded when the game is over")
+        rec = {"format": RECORD_FORMAT, "game": self.entry.name, "params": dict(self.params),
+               "players": list(self.seats), "seed": self.seed,
+               "moves": [{k: m[k] for k in ("player", "action", "move")} for m in self.moves]}
+        finish_record(rec, self.state)
+        rec["extras"] = {"options": dict(self.options)}
+        return rec
+
+    def hint(self, specs, level_player: tuple[str, dict]) -> dict:
+        """What the strongest computer player would play for the seat to move, how sure its search
+        is (the share of the root's visits, for tree searches), and the exact value where the game
+        has an exact solver that settles the position within a small budget."""
+        from ..core.players import make_player
+
+        st = self.state
+        if st.is_terminal():
+            fail("the game is over")
+        p = st.current_player()
+        if p not in self.humans:
+            fail("hints are for your own turn")
+        name, opts = level_player
+        player = make_player(specs, name, self.game, seed=derive_seed(self.seed, "hint", len(self.moves)),
+                             **{**opts, **{k: v for k, v in self.options.items() if k not in opts}})
+        a = player.choose(st.clone())
+        out = {"action": int(a), "move": move_text(st, a), "player": name, "confidence": None,
+               "exact": None}
+        shares = getattr(player, "last_shares", None)
+        if shares:
+            out["confidence"] = round(float(shares.get(a, 0.0)), 3)
+        exact = getattr(self.entry.module("solve"), "exact_hint", None) if hasattr(self.entry, "module") else None
+        if exact is not None:
+            try:
+                ex = exact(st)
+            except Exception as err:  # the position is not one the solver handles: say why
+                ex = {"proven": False, "why": str(getattr(err, "message", err))[:200]}
+            if ex and ex.get("best") is not None:
+                ex["best_moves"] = [move_text(st, b) for b in ex["best"]]
+            out["exact"] = ex
+        return out

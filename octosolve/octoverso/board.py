@@ -288,6 +288,11 @@ def _hands(root, st, viewer: int, y: float, you: bool) -> float:
         if not k:
             continue
         g = _target(_tile_id(t), ("joker" if t == JOKER else tile_char(t)) + (f" \u00d7{k}" if k > 1 else ""))
+        if k > 1 and i // per_row == (i + k - 1) // per_row:
+            # the gaps between tiles of one letter are part of its target (a click there counts)
+            x0 = 12 + (i % per_row) * HAND
+            g.append(draw.Rectangle(x0, y + (i // per_row) * HAND, k * HAND - 4, HAND - 4,
+                                    fill="#000", fill_opacity=0))
         for _ in range(k):
             _tile(g, 12 + (i % per_row) * HAND, y + (i // per_row) * HAND, t, HAND)
             i += 1

@@ -237,18 +237,26 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
     if (n, v) == (10, "count"):
         return multicut("similar-position", b)
     proof = cert.get("proof") or {}
-    if (n, v) in ((2, "loop-points"), (2, "loop-segments"), (6, "segments"), (9, "count"),
-                  (17, "count")):
-        partial = lp_dual("assignment", {"spec": "2 loop-points", "ends": 0}) if v == "loop-points" else None
+    balance = {(2, "path-segments"): ("segments", 2, False), (2, "loop-segments"): ("segments", 0, False),
+               (2, "loop-points"): ("points", 0, False), (2, "path-points"): ("points", 2, False),
+               (6, "points"): ("points", 2, True), (6, "segments"): ("segments", 2, True)}
+    if (n, v) in ((2, "path-segments"), (2, "loop-segments"), (2, "loop-points")):
+        m, E, c = balance[n, v]
+        return lp_dual("port-balance", {"measure": m, "ends": E, "circles_only": c}, b)
+    if (n, v) in ((6, "segments"), (9, "count"), (17, "count")):
+        partial = None
+        if (n, v) in balance:
+            m, E, c = balance[n, v]
+            partial = lp_dual("port-balance", {"measure": m, "ends": E, "circles_only": c})
         return solver(f"{n} {v}", old, bound=b, cpsat=_model_claim(cert), at_least=b + 1,
                       partial=partial)
-    if (n, v) in ((2, "path-points"), (2, "path-segments"), (6, "points")):
+    if (n, v) in ((2, "path-points"), (6, "points")):
         case = proof["cases"][0]
-        claim = {"model": "the port-balance relaxation" + (" with the assignment cuts" if v != "path-segments" else "")
-                          + " (octosolve/octiles/challenges/proofs_paths.py), turn symmetry broken",
+        claim = {"model": "the port-balance relaxation with the assignment cuts "
+                          "(octosolve/octiles/challenges/proofs_paths.py), turn symmetry broken",
                  "status": case["solver_status"], "seconds": case["seconds"], "command": cert["command"]}
-        partial = None if v == "path-segments" else lp_dual(
-            "assignment", {"spec": f"{n} {v}" if n == 6 else "2 path-points", "ends": 2})
+        m, E, c = balance[n, v]
+        partial = lp_dual("port-balance", {"measure": m, "ends": E, "circles_only": c})
         if case["solver_status"] == "OPTIMAL":
             claim["objective"] = case["objective"]
             return solver(f"{n} {v} relaxation", old, bound=b, cpsat=claim, maximum=b, partial=partial)
@@ -544,7 +552,6 @@ def highs_groups_18(k, time_limit):
 HIGHS = {
     "packing-3": (3, "count", lambda tl: highs_packing_3(tl)),
     "simple-loops-3": (3, "count", lambda tl: highs_simple_loops_3(8, tl)),
-    "relax-2-path-segments": (2, "path-segments", lambda tl: highs_relaxation(2, "path-segments", tl)),
     "relax-6-points": (6, "points", lambda tl: highs_relaxation(6, "points", tl)),
     "relax-2-path-points": (2, "path-points", lambda tl: highs_relaxation(2, "path-points", tl)),
     "groups-18": (18, "count", lambda tl: highs_groups_18(5, tl)),

@@ -448,9 +448,66 @@ def lp_rows(lp: str, params: dict) -> tuple[dict, list, int]:
             col.update({f"space:{s}": 1 for s in sp})
             cols.append((1, col))
         return rows, cols, 1
+    if lp == "port-balance":
+        return _port_balance(params)
     if lp == "pairs-flow":      # only for the builder (the checker checks the multicut)
         return _flow_lp(params["pairs"])
     raise KeyError(lp)
+
+
+def _port_balance(params: dict):
+    """One path (``ends`` 2; only at circles with ``circles_only``) or loop (``ends`` 0),
+    connectivity forgotten: tiles x[s, t, r] (one per space, each tile once), used segments
+    w[s, a, b] <= (the placed tile has it), every port on at most one used segment, both ports of a
+    board link used or neither, at most ``ends`` used ports facing a stop or circle (none facing a
+    stop with ``circles_only``). A real path or loop is a point of it with the same objective:
+    ``segments`` (used segments plus the printed links between used ports, half a link per side)
+    or ``points`` (the points of the used segments)."""
+    measure, E = params.get("measure"), int(params.get("ends"))
+    circles_only = bool(params.get("circles_only", False))
+    if measure not in ("segments", "points") or E not in (0, 2):
+        raise ValueError(f"no port-balance LP for {params}")
+    b, spaces, stub_ports, stop_ports, links, _ = _board()
+    rows: dict = {}
+    cols: list = []
+    for s in spaces:
+        rows[f"space:{s}"] = ("=", 1)
+        for e in range(8):
+            rows[f"port:{s}.{e}"] = ("<=", 1)
+        for a, c in itertools.combinations(range(8), 2):
+            rows[f"seg:{s}.{a}{c}"] = ("<=", 0)
+    for t in range(NUM_TILES):
+        rows[f"tile:{t}"] = ("<=", 1)
+    for p, q in links:
+        rows[f"link:{_port_name(p)}-{_port_name(q)}"] = ("=", 0)
+    rows["ends"] = ("<=", E)
+    link_of = {}
+    for p, q in links:
+        link_of[p] = (f"link:{_port_name(p)}-{_port_name(q)}", 1, b.is_printed(p, q))
+        link_of[q] = (f"link:{_port_name(p)}-{_port_name(q)}", -1, b.is_printed(p, q))
+    for s in spaces:
+        for t in range(NUM_TILES):
+            for r in distinct_rotations(t):
+                col = {f"space:{s}": 1, f"tile:{t}": 1}
+                for a, c in tile_segments(t, r):
+                    col[f"seg:{s}.{min(a, c)}{max(a, c)}"] = -1
+                cols.append((0, col))
+        for a, c in itertools.combinations(range(8), 2):
+            if circles_only and (a in stop_ports[s] or c in stop_ports[s]):
+                continue          # a circle-to-circle path never uses a port facing a stop
+            col = {f"seg:{s}.{a}{c}": 1}
+            obj = Fraction(1) if measure == "segments" else Fraction(KIND_POINTS[seg_distance(a, c)])
+            for e in (a, c):
+                col[f"port:{s}.{e}"] = 1
+                if e in stub_ports[s]:
+                    col["ends"] = col.get("ends", 0) + 1
+                else:
+                    name, sign, printed = link_of[(s, e)]
+                    col[name] = col.get(name, 0) + sign
+                    if printed and measure == "segments":
+                        obj += Fraction(1, 2)     # a printed link is travelled once: half per side
+            cols.append((obj, col))
+    return rows, cols, 1
 
 
 def _frac(x) -> Fraction:
@@ -483,7 +540,7 @@ def _floor(x: Fraction) -> int:
 
 
 def _check_lp(w: dict, lp: str, want_params: dict | None = None) -> Verdict:
-    v = Verdict(True, None, f"lp-dual ({lp}{' ' + w.get('params', {}).get('spec', '') if lp == 'assignment' else ''})")
+    v = Verdict(True, None, f"lp-dual ({lp}{' ' + str(w.get('params', {}).get('spec', '')) if lp == 'assignment' else ''})")
     if w.get("kind") != "lp-dual" or w.get("lp") != lp:
         return v.fail(f"expected an lp-dual witness of the {lp!r} LP, got {w.get('kind')} {w.get('lp')!r}")
     params = w.get("params") or {}
@@ -686,6 +743,11 @@ def _assign(spec, E, **extra):
     return lambda w: _check_lp(w, "assignment", {"spec": spec, "ends": E, **extra})
 
 
+def _balance(measure, E, circles_only):
+    return lambda w: _check_lp(w, "port-balance", {"measure": measure, "ends": E,
+                                                   "circles_only": circles_only})
+
+
 def _cases_12(w: dict, bound: int) -> Verdict:
     """12: the path's two ends on one space X (one case per X), or not (the assignment LP with at
     most one end on each of those X)."""
@@ -867,6 +929,9 @@ ARGUMENTS = {
     (11, "thrice"): _assign("11 thrice", 2),
     (14, "cross"): _assign("14 cross", 4),
     (30, "one-tile-paths"): _assign("30 one-tile", 0),
+    (2, "path-segments"): _balance("segments", 2, False),
+    (2, "loop-segments"): _balance("segments", 0, False),
+    (2, "loop-points"): _balance("points", 0, False),
     (16, "half-turn"): lambda w: _check_multicut(w, "half-turn"),
     (16, "quarter-turn"): lambda w: _check_multicut(w, "quarter-turn"),
     (10, "count"): lambda w: _check_multicut(w, "similar-position"),
@@ -878,9 +943,9 @@ ARGUMENTS = {
     (22, "paths"): _cases("identical-paths"),
 }
 PARTIAL = {
-    (2, "loop-points"): _assign("2 loop-points", 0),
-    (2, "path-points"): _assign("2 path-points", 2),
-    (6, "points"): _assign("6 points", 2),
+    (2, "path-points"): _balance("points", 2, False),
+    (6, "points"): _balance("points", 2, True),
+    (6, "segments"): _balance("segments", 2, True),
 }
 
 

@@ -479,16 +479,17 @@ def highs_relaxation(number, variant, time_limit):
             for p in b.location_ports[loc]:
                 rub.append(([(j, 1) for j in act[p]], 0))
     rub.append(([(j, 1) for p in stub for j in act[p]], 2))
+    segments = variant in ("path-segments", "segments")
     obj = [0] * nv
     for (s, a, c), j in wv.items():
-        obj[j] = KIND_POINTS[seg_distance(a, c)] if variant != "path-segments" else 1
-    if variant == "path-segments":
+        obj[j] = 1 if segments else KIND_POINTS[seg_distance(a, c)]
+    if segments:
         for p, q in b.port_link.items():
             if not isinstance(q, str) and p < q and b.is_printed(p, q):
                 for j in act[p]:
                     obj[j] += 1
     integer = list(range(nv))
-    if variant != "path-segments":          # the assignment cuts (see proofs_paths)
+    if not segments:          # the assignment cuts (see proofs_paths)
         u = W.local_table("6 points" if number == 6 else "2 path-points")
         extra_obj = []
         for s in b.spaces:
@@ -521,19 +522,47 @@ def highs_relaxation(number, variant, time_limit):
         nv += len(extra_obj)
         obj += extra_obj
     _turn_symmetry(xs, rub)
-    bound = {(2, "path-points"): 128, (6, "points"): 128, (2, "path-segments"): 34}[number, variant]
-    if (number, variant) == (2, "path-points"):
+    bound = {(2, "path-points"): 128, (6, "points"): 128, (2, "path-segments"): 34,
+             (6, "segments"): 33}[number, variant]
+    feasibility = (number, variant) in ((2, "path-points"), (6, "segments"))
+    if feasibility:
         r = _milp(nv, obj, req, rub, integer, time_limit, lower=bound + 1)
     else:
         r = _milp(nv, obj, req, rub, integer, time_limit)
     r["formulation"] = (HIGHS_FORMULATION + "the port-balance relaxation of one path "
-                        + ("with the assignment cuts " if variant != "path-segments" else "")
+                        + ("with the assignment cuts " if not segments else "")
                         + "(tiles x, used segments w <= placed, each port on at most one used segment, "
                           "both ports of a board link used or neither, at most 2 used stub ports"
                         + (", none facing a stop" if number == 6 else "") + "), tile(a2) < tile(d1), "
-                        "tile(e4), tile(b5)" + (f"; objective >= {bound + 1}"
-                                                 if (number, variant) == (2, "path-points") else "; maximised"))
-    return f"{number} {variant} relaxation", r
+                        "tile(e4), tile(b5)" + (f"; objective >= {bound + 1}" if feasibility
+                                                 else "; maximised"))
+    # (6 segments: the relaxation of the challenge model, so the claim is the variant's own tag)
+    return (f"{number} {variant}" if (number, variant) == (6, "segments")
+            else f"{number} {variant} relaxation"), r
+
+
+def highs_flow_9(k, time_limit):
+    """9 count as the exact multicommodity flow MIP of 16 (proofs_groups.TurnedFlow with the tiles),
+    its pairs replaced by the opposite-side circle pairs: a second formulation of the pairing
+    model."""
+    from octosolve.octiles.challenges import geometry as G
+    from octosolve.octiles.challenges import proofs_groups as PG
+    saved = G.turned_pairs
+    G.turned_pairs = lambda q: G.opposite_circle_pairs()
+    try:
+        f = PG.TurnedFlow(1, tiles=True)
+    finally:
+        G.turned_pairs = saved
+    t0 = time.perf_counter()
+    r = f.solve(lower=k, time_limit=time_limit)
+    out = {"status": r["status"], "seconds": round(time.perf_counter() - t0, 1), "time_limit": time_limit,
+           "formulation": "HiGHS (scipy.optimize.milp) on the flow formulation of 16 "
+                          "(proofs_groups.TurnedFlow with the tiles: one commodity per opposite-side "
+                          "circle pair, a unit per path, each port carrying one unit, a segment arc "
+                          f"only where its segment is placed); paths >= {k}"}
+    if r.get("bound") is not None and r["status"] != "OPTIMAL":
+        out["dual_bound"] = r["bound"]
+    return f"{9} count", out
 
 
 def highs_groups_18(k, time_limit):
@@ -555,6 +584,8 @@ HIGHS = {
     "relax-6-points": (6, "points", lambda tl: highs_relaxation(6, "points", tl)),
     "relax-2-path-points": (2, "path-points", lambda tl: highs_relaxation(2, "path-points", tl)),
     "groups-18": (18, "count", lambda tl: highs_groups_18(5, tl)),
+    "relax-6-segments": (6, "segments", lambda tl: highs_relaxation(6, "segments", tl)),
+    "flow-9": (9, "count", lambda tl: highs_flow_9(5, tl)),
 }
 
 

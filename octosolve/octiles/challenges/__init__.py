@@ -15,7 +15,11 @@ Modules, by concept:
   model of 3, path counts); :mod:`.symmetry` the quarter-turn symmetry; :mod:`.prove` the long proofs (``octosolve octiles
   prove``); :mod:`.certificates` the stored answers and their re-check by the tracer;
 * :mod:`.gallery` the report's gallery of every variant (certificates re-checked, no search);
-  :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove`` and ``challenge`` commands.
+  :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove``, ``challenge`` and
+  ``verify`` commands;
+* :mod:`.witness` the independent checker of the certificates' bound witnesses (imports none of the
+  modules above that prove bounds); :mod:`.verify` the ``verify`` command's re-check of every
+  certificate (tracer + witness, no OR-Tools).
 
 >>> from octosolve.octiles import challenges as C
 >>> C.get_variant(2, "path-tiles")[1].sense

@@ -200,6 +200,13 @@ def test_altered_witness_fails(few, name, edit, words):
     _one_failure(few, name, words)
 
 
+def test_checkable_bound_replaced_by_a_claim_fails(few):
+    claim = {"kind": "solver", "at_least": 10, "claims": [{"solver": "CP-SAT", "status": "INFEASIBLE"}],
+             "rests_on": "cp-sat only", "bound": 9}
+    _edit(few / "challenge11-twice.json", lambda d: d.__setitem__("bound_witness", claim))
+    _one_failure(few, "challenge11-twice", ["checkable argument"])
+
+
 def test_bound_below_the_witness_fails(few):
     def low(d):
         d["bound"] = 8

@@ -24,9 +24,12 @@ Witness kinds (every one carries ``bound``, the bound it proves, and the checker
   ``L`` exactly, requires it to equal the stored ``value`` and proves ``floor(L)`` (``floor(L / m)``
   for a count of m-segment paths). The LPs: ``assignment`` (the counting/assignment bound: a tile's
   best local value on a space with e of the component's ends there, one tile per space, each tile
-  once, at most E ends), ``cycle-packing`` (link-disjoint cycles of the space graph, each space passed
-  at most (ports leading to tiles) // 2 times), ``port-packing`` (placements of one short-path shape
-  sharing no port), ``class-segments`` (the chords of one shape that distinct tiles can hold).
+  once, at most E ends), ``port-balance`` (one path or loop with its connectivity forgotten: tiles,
+  used segments on placed ones, every port on at most one used segment, both ports of a link used or
+  neither, at most E used stub ports), ``cycle-packing`` (link-disjoint cycles of the space graph,
+  each space passed at most (ports leading to tiles) // 2 times), ``port-packing`` (placements of one
+  short-path shape sharing no port), ``class-segments`` (the chords of one shape that distinct tiles
+  can hold).
 * ``multicut``: the dual of a multicommodity flow LP (16, 10: paths between given location pairs):
   a weight ``mu[p] >= 0`` per port such that every way from a location u to its partner u' through
   the ports (any segment on any space: tiles ignored; board links; the stubs) weighs at least 1.
@@ -38,7 +41,9 @@ Witness kinds (every one carries ``bound``, the bound it proves, and the checker
   ``maximum``), with every solver that said so (``claims``: CP-SAT, and when it was re-proved, HiGHS
   on a second formulation), ``rests_on`` ("cp-sat only" or "cp-sat + HiGHS") and optionally a
   ``partial`` witness of a weaker bound that is checked. The checker can only check that the claims
-  are consistent with the bound; the table says what the bound rests on.
+  are consistent with the bound; the table says what the bound rests on. A claim is accepted only
+  for the variants with no checkable argument (:data:`SOLVER_ONLY`): a checkable bound cannot be
+  downgraded to a solver's word.
 
 :func:`check` returns a :class:`Verdict` (ok, the bound proven, what it rests on, problems).
 """
@@ -942,6 +947,8 @@ ARGUMENTS = {
     (22, "loops"): _cases("identical-loops"),
     (22, "paths"): _cases("identical-paths"),
 }
+# the variants whose bound rests on a solver's word (a checked weaker bound beside it: PARTIAL)
+SOLVER_ONLY = {(2, "path-points"), (6, "points"), (6, "segments"), (9, "count"), (17, "count")}
 PARTIAL = {
     (2, "path-points"): _balance("points", 2, False),
     (6, "points"): _balance("points", 2, True),
@@ -955,6 +962,12 @@ def check(number: int, variant: str, w: dict) -> Verdict:
         return Verdict(False, None, "?", problems=["the witness is not a JSON object"])
     try:
         if w.get("kind") == "solver":
+            if (number, variant) in ARGUMENTS:     # a checkable bound is not downgraded to a claim
+                return Verdict(False, None, "solver",
+                               problems=[f"{number} {variant} has a checkable argument: a solver's "
+                                         f"word alone is not accepted"])
+            if (number, variant) not in SOLVER_ONLY:
+                return Verdict(False, None, "solver", problems=[f"unknown variant {number} {variant}"])
             return _check_solver(w, PARTIAL.get((number, variant)))
         chk = ARGUMENTS.get((number, variant))
         if chk is None:

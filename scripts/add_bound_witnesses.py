@@ -578,6 +578,62 @@ def highs_groups_18(k, time_limit):
     return f"18 groups {k}", out
 
 
+def highs_groups_17(k, time_limit):
+    """17 count as a flow MIP: the tiles x, and for every stop with 4 stubs (only those can reach 4
+    colours) a commodity that leaves each of its stubs with one unit and follows placed segments and
+    links to a stub, where it is absorbed into that stub's location. With the tiles integral each
+    unit follows the real path from its stub (every port has one placed segment and one link), so
+    e[s, circle] counts the paths between s and that circle; g[s] <= the paths from s to circles of
+    each colour. Objective: sum g >= k."""
+    from octosolve.octiles.tiles import board
+    b = board()
+    xs, req, rub, seg = _skeleton()
+    nv = len(xs)
+    ports = [(s, e) for s in b.spaces for e in range(8)]
+    pid = {p: i for i, p in enumerate(ports)}
+    npt = len(ports)
+    links = [(p, q) for p, q in b.port_link.items() if not isinstance(q, str)]   # both directions
+    stubs = [(loc, p) for loc in list(b.stops) + list(b.ring) for p in b.location_ports[loc]]
+    stops4 = [s for s in b.stops if len(b.location_ports[s]) == 4]
+    gvar = {}
+    for st in stops4:
+        arcs = [(pid[s, e], npt + pid[s, f], (s, min(e, f), max(e, f)))
+                for s in b.spaces for e in range(8) for f in range(8) if e != f]
+        arcs += [(npt + pid[p], pid[q], None) for p, q in links]
+        arcs += [(npt + pid[p], -1, loc) for loc, p in stubs]
+        cons: dict = {}
+        ends: dict = {}
+        for j, (tail, head, tag) in enumerate(arcs):
+            v = nv + j
+            for node, sg in ((tail, -1), (head, 1)):
+                if node >= 0:
+                    cons.setdefault(node, []).append((v, sg))
+            if isinstance(tag, tuple):
+                rub.append(([(v, 1)] + [(i, -1) for i in seg.get(tag, [])], 0))
+            elif isinstance(tag, str):
+                ends.setdefault(tag, []).append(v)
+        nv += len(arcs)
+        own = {pid[p] for p in b.location_ports[st]}
+        for node, c in cons.items():
+            req.append((c, -1 if node in own else 0))
+        g = nv
+        nv += 1
+        gvar[st] = g
+        for col in ("west", "north", "east", "south"):
+            lits = [v for c in b.ring if b.circle_info[c]["group"] == col for v in ends.get(c, [])]
+            rub.append(([(g, 1)] + [(v, -1) for v in lits], 0))
+    obj = [0] * nv
+    for g in gvar.values():
+        obj[g] = 1
+    integer = list(range(len(xs))) + list(gvar.values())
+    r = _milp(nv, obj, req, rub, integer, time_limit, lower=k)
+    r["formulation"] = (HIGHS_FORMULATION + "the tiles x and, for each stop with 4 stubs, a flow "
+                        "commodity leaving each of its stubs with one unit along placed segments and "
+                        "links to a stub (exact once the tiles are integral); a stop counts when its "
+                        f"flow reaches a circle of each colour; stops >= {k}")
+    return f"17 count", r
+
+
 HIGHS = {
     "packing-3": (3, "count", lambda tl: highs_packing_3(tl)),
     "simple-loops-3": (3, "count", lambda tl: highs_simple_loops_3(8, tl)),
@@ -586,6 +642,7 @@ HIGHS = {
     "groups-18": (18, "count", lambda tl: highs_groups_18(5, tl)),
     "relax-6-segments": (6, "segments", lambda tl: highs_relaxation(6, "segments", tl)),
     "flow-9": (9, "count", lambda tl: highs_flow_9(5, tl)),
+    "flow-17": (17, "count", lambda tl: highs_groups_17(4, tl)),
 }
 
 

@@ -199,6 +199,9 @@ def table(rows: list[dict], seconds: float) -> str:
     lines = ["  ".join(x.ljust(w) for x, w in zip(head, widths)).rstrip()]
     lines += ["  ".join(x.ljust(w) for x, w in zip(b, widths)).rstrip() for b in body]
     for r in rows:
+        for n in r["notes"]:
+            lines.append(f"{r['challenge']} {r['variant']}: {n}")
+    for r in rows:
         for p in r["problems"]:
             lines.append(f"FAILED {r['file']}: {p}")
     failed = sum(1 for r in rows if not r["ok"])

@@ -736,7 +736,8 @@ def _check_solver(w: dict, partial=None) -> Verdict:
         pv = partial(w["partial"])
         if not pv.ok:
             return v.fail("partial witness: " + "; ".join(pv.problems))
-        v.notes.append(f"checked without the solver: <= {pv.bound} ({pv.kind})")
+        what = w.get("tag") or "the bound"
+        v.notes.append(f"{what} <= {pv.bound} checked without a solver ({pv.kind})")
     return v
 
 

@@ -430,7 +430,7 @@ def lp_rows(lp: str, params: dict) -> tuple[dict, list, int]:
         mem = classes("short paths")[params["class"]]
         for f in mem:
             col = {}
-            for s, a, b in f:
+            for s, a, b in sorted(f):
                 for e in (a, b):
                     rows[f"port:{s}.{e}"] = ("<=", 1)
                     col[f"port:{s}.{e}"] = col.get(f"port:{s}.{e}", 0) + 1

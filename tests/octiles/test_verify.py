@@ -189,6 +189,8 @@ def test_altered_yes_placement_fails(few):
      ["the multipliers give"]),
     ("challenge11-twice", lambda w: w.__setitem__("value", "8"), ["the multipliers give"]),
     ("challenge11-twice", lambda w: w["params"].__setitem__("spec", "11 thrice"), ["spec"]),
+    ("challenge11-twice", lambda w: w["params"].__setitem__("two_ends_not_on", ["a3"]),
+     ["parameters"]),
     ("challenge20-count", lambda w: w["facts"].__setitem__("stubs", 74), ["facts"]),
     ("challenge20-count", lambda w: w.__setitem__("bound", 35), ["the formula gives 36"]),
     ("challenge16-half-turn", lambda w: w["weights"].__setitem__("port:b3.4", "1/3"),

@@ -1,6 +1,6 @@
 """`octosolve octiles ...` commands: thin wrappers over the library (parse options, call, print).
 
-Tracer and tiles: ``tiles``, ``trace``; puzzle challenges: ``challenge``, ``prove`` (from octiles/challenges/commands.py); the games: ``play``,
+Tracer and tiles: ``tiles``, ``trace``; puzzle challenges: ``challenge``, ``prove``, ``verify`` (from octiles/challenges/commands.py); the games: ``play``,
 ``match``, ``position``, ``solitaire connection|sequence``. Options follow the shared vocabulary of
 :mod:`octosolve.core.clikit` (``--players NAMES``, ``--simulations``, ``--games``, ``--seed``,
 ``--json``, ``--out``, ``--svg``, ``--workers``/``--scheduler``); ``--variant`` picks the game (Move
@@ -14,7 +14,7 @@ from octosolve.core.clikit import (batch_options, games_option, json_option, out
                                    variant_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
-from octosolve.octiles.challenges.commands import challenge_cmd, prove_cmd
+from octosolve.octiles.challenges.commands import challenge_cmd, prove_cmd, verify_cmd
 
 
 @click.group(name="octiles")
@@ -330,3 +330,4 @@ def _read_placement(path: str) -> dict:
 # the puzzle challenges' commands live with the challenges (octiles/challenges/commands.py)
 group.add_command(challenge_cmd, "challenge")
 group.add_command(prove_cmd, "prove")
+group.add_command(verify_cmd, "verify")

@@ -15,7 +15,11 @@ Modules, by concept:
   model of 3, path counts); :mod:`.symmetry` the quarter-turn symmetry; :mod:`.prove` the long proofs (``octosolve octiles
   prove``); :mod:`.certificates` the stored answers and their re-check by the tracer;
 * :mod:`.gallery` the report's gallery of every variant (certificates re-checked, no search);
-  :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove`` and ``challenge`` commands.
+  :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove``, ``challenge`` and
+  ``verify`` commands;
+* :mod:`.witness` the independent checker of the certificates' bound witnesses (imports none of the
+  modules above that prove bounds); :mod:`.verify` the ``verify`` command's re-check of every
+  certificate (tracer + witness, no OR-Tools).
 
 >>> from octosolve.octiles import challenges as C
 >>> C.get_variant(2, "path-tiles")[1].sense
@@ -24,27 +28,42 @@ Modules, by concept:
 ['pairs']
 """
 
-from .catalogue import (CHALLENGES, MEASURE_WORDS, all_variants, get_variant, list_challenges, method_name,
-                        search_variant, solve_variant, statement)
-from .cpsat import Skeleton, stored_certificate
-from .bounds import counting_bound
-from .certificates import load_certificate, recheck, save_certificate
-from .gallery import answer_variant, build_gallery, highlight_for, run_variant, value_text
-from .model import Challenge, Result, SearchVariant, Variant
-from .scoring import (BOUND_13, BOUND_13_NOTE, BOUND_15_NOTE, bound_15, disjoint_circle_routes,
-                      mirror_symmetric_paths, turned_partner_paths, two_stop_groups)
-from .search import anneal, stored_start
-from .shortest import challenge_one, realise, shortest_paths
+# The names below are loaded on first use (PEP 562), so that importing one submodule (say the
+# ``verify`` command's checker, which must not load OR-Tools) does not load the CP-SAT models.
+_EXPORTS = {
+    ".catalogue": ["CHALLENGES", "MEASURE_WORDS", "all_variants", "get_variant", "list_challenges",
+                   "method_name", "search_variant", "solve_variant", "statement"],
+    ".cpsat": ["Skeleton", "stored_certificate"],
+    ".bounds": ["counting_bound"],
+    ".certificates": ["load_certificate", "recheck", "save_certificate"],
+    ".gallery": ["answer_variant", "build_gallery", "highlight_for", "run_variant", "value_text"],
+    ".model": ["Challenge", "Result", "SearchVariant", "Variant"],
+    ".scoring": ["BOUND_13", "BOUND_13_NOTE", "BOUND_15_NOTE", "bound_15", "disjoint_circle_routes",
+                 "mirror_symmetric_paths", "turned_partner_paths", "two_stop_groups"],
+    ".search": ["anneal", "stored_start"],
+    ".shortest": ["challenge_one", "realise", "shortest_paths"],
+}
+_WHERE = {name: mod for mod, names in _EXPORTS.items() for name in names}
 
-# A derived, read-only view for older readers (octosolve/web/octiles_api.py): the local-search
-# challenges as (title, text, variants). Not a registry: CHALLENGES is the one registry.
-SEARCH = {n: (ch.title, ch.text, list(ch.variants)) for n, ch in CHALLENGES.items()
-          if ch.method == "search"}
+__all__ = ["SEARCH"] + [name for names in _EXPORTS.values() for name in names]
 
-__all__ = ["SEARCH", "CHALLENGES", "MEASURE_WORDS", "all_variants", "get_variant", "list_challenges", "method_name",
-           "search_variant", "solve_variant", "statement", "Skeleton", "stored_certificate",
-           "counting_bound", "load_certificate", "recheck", "save_certificate", "answer_variant",
-           "build_gallery", "highlight_for", "run_variant", "value_text", "Challenge", "Result",
-           "SearchVariant", "Variant", "BOUND_13", "BOUND_13_NOTE", "BOUND_15_NOTE", "bound_15",
-           "disjoint_circle_routes", "mirror_symmetric_paths", "turned_partner_paths", "two_stop_groups",
-           "anneal", "stored_start", "challenge_one", "realise", "shortest_paths"]
+
+def __getattr__(name):
+    import importlib
+
+    if name == "SEARCH":
+        # A derived, read-only view for older readers (octosolve/web/octiles_api.py): the
+        # local-search challenges as (title, text, variants). Not a registry: CHALLENGES is the one
+        # registry.
+        from .catalogue import CHALLENGES
+        return {n: (ch.title, ch.text, list(ch.variants)) for n, ch in CHALLENGES.items()
+                if ch.method == "search"}
+    if name in _WHERE:
+        value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

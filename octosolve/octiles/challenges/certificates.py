@@ -9,7 +9,10 @@ A certificate ``data/octiles/certificates/challengeNN-<variant>.json`` is writte
   ``yes`` (the placement meets the yes/no condition) or ``no`` (proven impossible);
 * ``bound`` and ``proof``: the proven upper bound and what proves it (``method``, ``argument``,
   the solver's parameters and status, the cases of a split);
-* ``seconds``: how long the proof took (a stored fact), and ``command``: the command that made it.
+* ``seconds``: how long the proof took (a stored fact), and ``command``: the command that made it;
+* ``bound_witness`` (added by ``scripts/add_bound_witnesses.py``, not by ``prove``): what lets
+  ``octosolve octiles verify`` check the bound with code independent of the proof
+  (:mod:`.witness`); a new proof drops it until the script runs again.
 
 :func:`recheck` turns a certificate into a :class:`~.model.Result` by tracing its placement with the
 networkx tracer and scoring it with the challenge's scorer (never the model that produced it); a
@@ -79,8 +82,8 @@ def save_certificate(cert: dict, cert_dir: Path | None = None) -> Path:
     if d.get("placement") is not None:
         d["placement"] = R.placement_to_json(d["placement"])
     d.pop("file", None)
-    order = ["challenge", "variant", "status", "value", "bound", "proof", "solver", "seconds",
-             "command", "placement"]
+    order = ["challenge", "variant", "status", "value", "bound", "proof", "bound_witness", "solver",
+             "seconds", "command", "placement"]
     out = {k: d[k] for k in order if k in d}
     out.update({k: v for k, v in d.items() if k not in out})
     p = cert_path(cert["challenge"], cert["variant"], cert_dir)

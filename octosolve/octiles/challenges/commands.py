@@ -3,7 +3,10 @@
 * ``prove_cmd`` (``octosolve octiles prove N [--variant V]``): the long proof of a variant, written as
   a certificate in ``data/octiles/certificates/`` (see :mod:`.prove`, :mod:`.certificates`);
 * ``challenge_cmd`` (``octosolve octiles challenge N``): re-check a variant's certificate with the
-  tracer and show its status (fast, deterministic); ``--fresh`` searches with the model instead.
+  tracer and show its status (fast, deterministic); ``--fresh`` searches with the model instead;
+* ``verify_cmd`` (``octosolve octiles verify``): re-check every certificate without a solver: the
+  placement re-traced to the stored value and the bound's witness checked by independent code
+  (:mod:`.verify`, :mod:`.witness`); exit status 1 on any failure.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from octosolve.core.clikit import OutPath, json_option, seconds, seed_option, sv
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 
-__all__ = ["prove_cmd", "challenge_cmd"]
+__all__ = ["prove_cmd", "challenge_cmd", "verify_cmd"]
 
 MAX_PROOF_SECONDS = 7 * 24 * 3600.0
 
@@ -172,3 +175,37 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         from .. import render
         text += "\n" + render.text_placement(res.placement)
     emit(out, as_json, text)
+
+
+@click.command("verify")
+@click.option("--certificates", "cert_dir", default=None, metavar="DIR",
+              help="Check the certificates in this folder (default data/octiles/certificates).")
+@json_option
+def verify_cmd(cert_dir, as_json):
+    """Re-check every stored certificate without CP-SAT: each placement re-traced to its stored
+    value, each bound's witness checked by code independent of the proofs. Prints one row per
+    certificate (what the bound rests on: a checked witness, or a solver's word); exit status 1 on
+    any failure."""
+    import sys
+    import time
+    from pathlib import Path
+
+    from .verify import table, verify_all
+
+    if cert_dir is None:
+        from .certificates import CERT_DIR
+        folder = CERT_DIR
+    else:
+        folder = Path(cert_dir)
+        if not folder.is_dir():
+            fail(f"--certificates: {cert_dir} is not a folder")
+    if not any(folder.glob("challenge*.json")):
+        fail(f"no certificates (challenge*.json) in {folder}")
+    t0 = time.perf_counter()
+    rows = verify_all(folder)
+    secs = time.perf_counter() - t0
+    failed = [r for r in rows if not r["ok"]]
+    emit({"certificates": rows, "failed": len(failed), "seconds": round(secs, 2)}, as_json,
+         table(rows, secs))
+    if failed:
+        sys.exit(1)

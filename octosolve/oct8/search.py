@@ -15,9 +15,10 @@ One iteration (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 2. selection down the tree: at each node the macros of the player to move in *this* determinisation,
    ordered by a cheap prior (the immediate gain the plans compute: arms of the mover's score an attach
    or exchange adds, minus what an exchange adds to the opponents); progressive widening lets a node
-   visited ``N`` times consider its first ``1 + widen * N ** widen_power`` macros; among those, an
-   untried one is expanded (highest prior first), else UCB with availability counts picks:
-   ``mean + c * sqrt(ln(times available) / visits)``;
+   below the root visited ``N`` times consider its first ``1 + widen * N ** widen_power`` macros (the
+   root considers all its macros, as flat-mc does); among those, an untried one is expanded (highest
+   prior first), else UCB with availability counts picks: ``mean + c * sqrt(ln(times available) /
+   visits)``;
 3. a numba builder playout to the end from the new node (as flat Monte Carlo's);
 4. every edge on the path adds the reward of the player who chose it: its win share (ties split)
    minus 1/n, plus ``margin`` x its score margin over the best opponent.
@@ -470,7 +471,7 @@ class Oct8ISMCTS(Player):
     name = "mcts"
 
     def __init__(self, simulations: int = 1000, time_limit: float | None = None, seed: int | None = None,
-                 c: float = 0.4, widen: float = 2.0, widen_power: float = 0.5, root_widening: bool = True,
+                 c: float = 0.7, widen: float = 2.0, widen_power: float = 0.5, root_widening: bool = False,
                  margin: float = 0.02, max_exchanges: int = 12, min_iterations: int = 8):
         from .players import Oct8Greedy
 

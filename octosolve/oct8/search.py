@@ -466,24 +466,29 @@ class Oct8ISMCTS(Player):
     per decision; ``time_limit``: seconds of CPU per decision instead (at least ``min_iterations``);
     ``c``: the UCB constant (rewards are win shares); ``widen``, ``widen_power``: progressive widening
     (``root_widening=False`` lets the root consider every macro from the start); ``margin``: weight of
-    the score margin in the reward; ``max_exchanges``: exchanges per node, as flat-mc."""
+    the score margin in the reward; ``max_exchanges``: exchanges per node, as flat-mc; ``max_depth``:
+    macros in the tree along a path (``1``: no tree, a UCB bandit over the root's moves with a playout
+    after each; for measuring what the tree adds)."""
 
     name = "mcts"
 
     def __init__(self, simulations: int = 1000, time_limit: float | None = None, seed: int | None = None,
                  c: float = 0.7, widen: float = 2.0, widen_power: float = 0.5, root_widening: bool = False,
-                 margin: float = 0.02, max_exchanges: int = 12, min_iterations: int = 8):
+                 margin: float = 0.02, max_exchanges: int = 12, min_iterations: int = 8,
+                 max_depth: int | None = None):
         from .players import Oct8Greedy
 
         self.simulations = int(simulations)
         self.time_limit = time_limit
         self.c, self.widen, self.widen_power, self.root_widening = c, widen, widen_power, root_widening
         self.margin, self.max_exchanges, self.min_iterations = margin, max_exchanges, min_iterations
+        self.max_depth = max_depth
         self.rng = py_random(seed, "oct8-ismcts")
         self.greedy = Oct8Greedy(seed)
         self.plan: list[int] = []
         self.last_shares: dict[int, float] = {}
         self.last_iterations = 0
+        self.last_root: _Node | None = None  # the last search's tree (for tests and inspection)
         self.b = Buffers()
 
     def choose(self, state):
@@ -534,7 +539,7 @@ class Oct8ISMCTS(Player):
                 break
             self._iterate(root, S0, me, M0, L0, keys0, order0, k0, st, vals, types)
             it += 1
-        self.last_iterations = it
+        self.last_iterations, self.last_root = it, root
         best = max(range(k0), key=lambda i: _visits(root, keys0[i]))
         total = sum(ch.n for ch in root.children.values()) or 1
         shares: dict[int, float] = {}
@@ -554,7 +559,7 @@ class Oct8ISMCTS(Player):
         while True:
             j, child, new = self._select(node, keys, order, k, node is not root or self.root_widening)
             path.append((mover, child))
-            if new:
+            if new or len(path) == self.max_depth:
                 play_macro(S, vals, types, Mc, Lc, j)
                 break
             k = step(S, vals, types, st, self.max_exchanges, Mc, Lc, j, b.M, b.L, b.P, b.rows, b.xrows,

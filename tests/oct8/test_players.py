@@ -119,6 +119,23 @@ def test_tree_search_is_reproducible_and_sees_only_its_information():
     assert seen == 6
 
 
+def test_tree_depth_limit():
+    """max_depth=1 keeps the tree to the root's moves; the full search grows below them."""
+    from octosolve.oct8 import search as SR
+
+    st = R.make_game(players=2).new_initial_state(6)
+    gr = P.Oct8Greedy(0)
+    while not (st.phase == R.PH_MAIN and len(st.legal_actions()) > 3):
+        st.apply_action(gr.choose(st))
+    grown = {}
+    for depth in (1, None):
+        p = SR.Oct8ISMCTS(simulations=200, seed=2, max_depth=depth)
+        p.choose(st)
+        assert p.last_iterations == 200
+        grown[depth] = sum(len(ch.children) for ch in p.last_root.children.values())
+    assert grown[1] == 0 < grown[None]
+
+
 def test_time_limits_are_per_decision_cpu_budgets(monkeypatch):
     """With time_limit the searches run until the CPU clock says so (a fake clock here: each reading
     advances 1 ms), not for their simulation counts."""

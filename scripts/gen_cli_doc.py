@@ -36,7 +36,7 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it |
 | `--games N` | number of games of a match or simulation (stated upper limit in each `--help`) |
 | `--variant NAME` | which variant of what the command is about: the game's rules (a case-insensitive choice), or an Octiles challenge's question (`octiles challenge --list`) |
-| `--time-limit SECONDS` | time a solver may search: a finite number >= 0.1 |
+| `--time-limit SECONDS` | time a solver may search: a finite number >= 0.1; for the search players of `oct8 play`, `match` and `tournament`, CPU seconds per decision (a finite number > 0, at most 60) |
 | `--workers N` | cores to use at once (1 to 256): worker processes for games or independent cases, or CP-SAT's search threads for a single search |
 | `--teams N` / `--team-game` | Octagion: the number of teams; Octoverso and Octiles: play the team game (a flag) |
 | `--cards N` / `--laid ROW` | Octagion: the number of word cards to make; the row of cards a team laid (`score`) |

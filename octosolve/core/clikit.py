@@ -10,7 +10,8 @@ One name, one meaning, everywhere:
 ``--variant NAME``   which variant of what the command is about: of the game's rules (a
                      case-insensitive choice), or of an Octiles challenge's question
 ``--team-game``      the team game (a flag); ``--teams N`` is a number of teams (Octagion)
-``--time-limit S``   seconds for a solver (finite, > 0, at most a week)
+``--time-limit S``   seconds for a solver (finite, > 0, at most a week); for search players in a game,
+                     CPU seconds per decision
 ``--workers N``      cores to use at once (1..256): worker processes for games or independent
                      cases, or CP-SAT search threads for a single search
 ``--scheduler ADDR`` a Dask cluster (``tcp://host:8786``) or ``local``

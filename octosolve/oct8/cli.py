@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+from ..core.clikit import (FiniteFloat, batch_options, games_option, json_option, out_option, players_option,
                            record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
@@ -15,6 +15,15 @@ __all__ = ["group", "rule_options", "write_file", "write_json"]
 
 PLAYER_COUNTS = (2, 3, 4)
 MAX_MATCH_GAMES = 100_000  # Python-engine games with search players: about a second each
+MAX_MOVE_SECONDS = 60.0  # --time-limit of the search players, per decision
+
+
+def move_time_option(f):
+    """--time-limit: CPU seconds each search player may think per decision (equal-time matches)."""
+    return click.option("--time-limit", type=FiniteFloat(0.0, MAX_MOVE_SECONDS), default=None,
+                        help="CPU seconds each search player (flat-mc, mcts) may think per decision, instead "
+                             f"of its --simulations budget (a finite number > 0, at most {MAX_MOVE_SECONDS:g}; "
+                             "measured with time.process_time).")(f)
 
 
 def write_file(path, text: str) -> None:
@@ -155,8 +164,9 @@ def swaps(state_file, babies, svg_path, as_json):
 
 
 @group.command(name="play")
-@players_option("greedy,random,random,random", "One name per seat (2-4).")
+@players_option("mcts,greedy,greedy,greedy", "One name per seat (2-4).")
 @simulations_option()
+@move_time_option
 @seed_option()
 @click.option("--stop-after", type=click.IntRange(1, 100_000), default=None, metavar="N",
               help="Stop after N decisions (then --out writes that position, e.g. for `oct8 swaps`).")
@@ -165,7 +175,7 @@ def swaps(state_file, babies, svg_path, as_json):
 @svg_option("Write a picture of the final position to this SVG file.")
 @record_option()
 @json_option
-def play_cmd(players, simulations, seed, stop_after, variant, deck, baby_chips, colour_bonus, out, svg_path,
+def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, baby_chips, colour_bonus, out, svg_path,
              record_path, as_json):
     """Play one game and print a readable record."""
     from .matches import play_one
@@ -173,7 +183,7 @@ def play_cmd(players, simulations, seed, stop_after, variant, deck, baby_chips, 
 
     names = _names(players)
     st, res = play_one(names, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
-                       simulations=simulations, max_moves=stop_after)
+                       simulations=simulations, time_limit=time_limit, max_moves=stop_after)
     if out:
         write_json(out, st.to_json())
     if svg_path:
@@ -211,15 +221,16 @@ def _table_lines(m: dict, key: str = "results") -> list[str]:
 
 
 @group.command()
-@players_option("flat-mc,greedy,greedy,greedy", "One name per seat (2-4); seats rotate game by game.")
+@players_option("mcts,greedy,greedy,greedy", "One name per seat (2-4); seats rotate game by game.")
 @games_option(20, MAX_MATCH_GAMES)
 @simulations_option()
+@move_time_option
 @seed_option()
 @rule_options
 @batch_options
 @out_option("Also write the JSON result (with every game's record) to this file.")
 @json_option
-def match(players, games, simulations, seed, variant, deck, baby_chips, colour_bonus, workers, scheduler, out,
+def match(players, games, simulations, time_limit, seed, variant, deck, baby_chips, colour_bonus, workers, scheduler, out,
           as_json):
     """Measured match (core/match.py): the named players, seats rotating game by game; wins, draws
     (every player tied), losses and score share with 95% Wilson intervals."""
@@ -227,25 +238,29 @@ def match(players, games, simulations, seed, variant, deck, baby_chips, colour_b
 
     names = _names(players)
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
-              simulations=simulations, workers=workers, scheduler=_scheduler(scheduler), keep_records=bool(out))
+              simulations=simulations, time_limit=time_limit, workers=workers, scheduler=_scheduler(scheduler),
+              keep_records=bool(out))
     if out:
         write_json(out, res)
         res.pop("records")
-    lines = [f"{games} games, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f})"]
+    budget = f"; {time_limit:g} s CPU per decision" if time_limit else ""
+    lines = [f"{games} games, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
+             f"{budget})"]
     emit(res, as_json, "\n".join(lines + _table_lines(res)))
 
 
 @group.command()
-@players_option("greedy,flat-mc,builder,random", "Two or more different names; every pair plays a "
+@players_option("mcts,flat-mc,greedy,builder,random", "Two or more different names; every pair plays a "
                 "two-player match.")
 @games_option(10, MAX_MATCH_GAMES)
 @simulations_option()
+@move_time_option
 @seed_option()
 @rule_options
 @batch_options
 @out_option("Also write the JSON result to this file.")
 @json_option
-def tournament(players, games, simulations, seed, variant, deck, baby_chips, colour_bonus, workers, scheduler,
+def tournament(players, games, simulations, time_limit, seed, variant, deck, baby_chips, colour_bonus, workers, scheduler,
                out, as_json):
     """Round robin of two-player matches (core/match.py), seats alternating."""
     from ..core.match import round_robin
@@ -254,8 +269,10 @@ def tournament(players, games, simulations, seed, variant, deck, baby_chips, col
     names = _names(players, counts=None)
     if len(set(names)) < 2:
         fail("a tournament needs at least two different players")
-    spec = match_spec("oct8", _game(2, variant, deck, baby_chips, colour_bonus),
-                      {"simulations": simulations} if simulations else {})
+    opts = {"simulations": simulations} if simulations else {}
+    if time_limit:
+        opts["time_limit"] = time_limit
+    spec = match_spec("oct8", _game(2, variant, deck, baby_chips, colour_bonus), opts)
     res = round_robin(spec, names, games, seed, workers=workers, scheduler=_scheduler(scheduler))
     if out:
         write_json(out, res)

@@ -2,8 +2,9 @@
 playouts on the flat state (:mod:`octosolve.oct8.flat`), with the same rules and the same action table
 as the Python engine (``rules.py``).
 
-Every numba kernel of the engine (this module, ``flat.py``) and of the swap enumeration
-(``swaps.py``) is listed in ``TWINS`` at the end with its pure-Python twin (``twins.py``):
+Every numba kernel of the engine (this module, ``flat.py``), of the swap enumeration (``swaps.py``)
+and of the tree search (``search.py``, twins in ``twins_search.py``) is listed in ``TWINS`` at the end
+with its pure-Python twin (``twins.py``, ``twins_play.py``):
 the twins of the engine's kernels run the Python engine (``rules.Oct8State``) on the same position,
 converted with ``flat.to_python``; same SplitMix64 seeds give the same games in both engines.
 
@@ -544,7 +545,7 @@ def _t(name, kernel, wrap, twin, examples, note=""):
 
 
 _V, _S = T.value_of, T.state_after
-TWINS = (
+_ENGINE_TWINS = (
     _t("sm_next", F.sm_next, _V, T.tw_sm_next, T.ex_sm_next, "SplitMix64 in Python integers"),
     _t("sm_below", F.sm_below, _V, T.tw_sm_below, T.ex_sm),
     _t("_refresh", F._refresh, T.k_caches, T.tw_refresh, T.ex_octopus, "subset sums by itertools"),
@@ -587,3 +588,13 @@ TWINS = (
     _t("_emit_multisets", SW._emit_multisets, TP.k_multisets, TP.tw_multisets, TP.ex_multisets, "itertools"),
     _t("enumerate_swaps", SW.enumerate_swaps, TP.k_swaps, TP.tw_swaps, TP.ex_swaps, "itertools"),
 )
+
+
+def __getattr__(name):
+    """``TWINS``: the engine's kernels above, then the tree search's (:mod:`octosolve.oct8.twins_search`,
+    read on first use: the search module imports this one)."""
+    if name == "TWINS":
+        from .twins_search import TWINS as search_twins
+
+        return _ENGINE_TWINS + search_twins
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

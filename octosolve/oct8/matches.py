@@ -14,8 +14,8 @@ __all__ = ["match", "play_one"]
 
 
 def match(names: list[str], games: int, seed: int | None, *, game: dict | None = None,
-          simulations: int | None = None, workers: int | None = None, scheduler: str | None = None,
-          keep_records: bool = False) -> dict:
+          simulations: int | None = None, time_limit: float | None = None, workers: int | None = None,
+          scheduler: str | None = None, keep_records: bool = False) -> dict:
     """A match through ``core/match.py``: ``names`` (their number is the number of players) play
     ``games`` games, the seats rotating; wins, draws, losses and score share with Wilson intervals
     per player and per seat, plus the mean score of each player's seats."""
@@ -26,8 +26,10 @@ def match(names: list[str], games: int, seed: int | None, *, game: dict | None =
     params["players"] = len(names)
     params = game_params(**params)
     opts = {"simulations": simulations} if simulations else {}
-    if scheduler is None and workers != 1 and games > 1:
-        warm_kernels()
+    if time_limit:
+        opts["time_limit"] = float(time_limit)
+    if scheduler is None and games > 1:
+        warm_kernels()  # before forking workers, and before any player's clock runs
     m = core_match(match_spec("oct8", params, opts), names, games, seed, workers=workers,
                    scheduler=scheduler, desc="oct8 match", keep_records=True)
     m["fair_share"] = round(1 / len(names), 4)
@@ -37,7 +39,7 @@ def match(names: list[str], games: int, seed: int | None, *, game: dict | None =
 
 
 def play_one(names: list[str], seed: int | None, *, game: dict | None = None, simulations: int | None = None,
-             max_moves: int | None = None):
+             time_limit: float | None = None, max_moves: int | None = None):
     """One game between ``names`` (seat order) through ``core.game.play``: ``(final state, JSON-ready
     summary)``; with ``max_moves`` the game stops after that many decisions."""
     from ..core.players import make_player
@@ -49,8 +51,8 @@ def play_one(names: list[str], seed: int | None, *, game: dict | None = None, si
     params["players"] = len(names)
     g = R.make_game(**params)
     st = g.new_initial_state(seed)
-    ps = [make_player(PLAYERS, nm, g, seed=derive_seed(seed, "oct8-play", p), simulations=simulations)
-          for p, nm in enumerate(names)]
+    ps = [make_player(PLAYERS, nm, g, seed=derive_seed(seed, "oct8-play", p), simulations=simulations,
+                      time_limit=time_limit) for p, nm in enumerate(names)]
     play(st, ps, max_moves=max_moves or 1_000_000)
     n = len(names)
     details = [st.score_detail(p) for p in range(n)]

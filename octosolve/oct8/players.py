@@ -1,16 +1,17 @@
 """Oct8 computer players: random, greedy (best immediate score change), builder (the numba rollout
-policy), flat-mc (determinised flat Monte Carlo over whole moves), mcts (the shared UCT search,
-core/mcts.py, with Oct8's determinisation and numba builder rollouts) and openspiel-mcts.
+policy), flat-mc (determinised flat Monte Carlo over whole moves), mcts (information-set MCTS over
+whole moves, :mod:`octosolve.oct8.search`) and openspiel-mcts.
 
 ``PLAYERS`` at the end is the registry (``octosolve.games`` reads it).
 """
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ..core.game import Player
-from ..core.mcts import MCTSPlayer
 from ..core.players import PlayerSpec, player_list
 from ..core.seeding import py_random
 from . import deck as R
@@ -196,17 +197,6 @@ def rollout_value(state, rng, me: int) -> float:
     return win + 0.02 * (scores[me] - max(scores[q] for q in range(n) if q != me))
 
 
-def numba_rollout(state, rng) -> list[float]:
-    """The ``rollout`` hook of the shared MCTS: a numba builder playout of ``state`` for every seat;
-    the returns of its end (a k-way tie gives 1/k - 1/n to each leader, as ``Oct8State.returns``)."""
-    S = F.from_python(state)
-    tb = F.tables(state.cfg)
-    mask = K.rollout_returns(S, tb.vals, tb.types, rng.getrandbits(63), np.ones(4, dtype=np.int64))
-    n = state.n
-    w = [p for p in range(n) if mask >> p & 1]
-    return [(1.0 / len(w) if p in w else 0.0) - 1.0 / n for p in range(n)]
-
-
 class Oct8FlatMC(Player):
     """Determinised flat Monte Carlo over whole moves (no tree: the root's moves are compared).
 
@@ -216,13 +206,16 @@ class Oct8FlatMC(Player):
     shipping choices are searched the same way. Each round draws a fresh determinisation of the
     hidden cards (other hands, decks, other players' colours) and a rollout seed, plays every candidate
     move on it and finishes the game with the numba builder policy for every seat; the move with the
-    best total wins. ``simulations`` is the budget of playouts per decision. Discards follow greedy."""
+    best total wins. ``simulations`` is the budget of playouts per decision (at least two rounds); with
+    ``time_limit``, rounds are played until that many seconds of CPU (``time.process_time``) have passed
+    (at least one; the clock is read between rounds). Discards follow greedy."""
 
     name = "flat-mc"
 
     def __init__(self, simulations: int = 100, seed: int | None = None, c: float = 0.4,
-                 max_exchanges: int = 12):
+                 max_exchanges: int = 12, time_limit: float | None = None):
         self.simulations = simulations
+        self.time_limit = time_limit
         self.c = c
         self.max_exchanges = max_exchanges
         self.rng = py_random(seed, "oct8-mcts")
@@ -264,8 +257,11 @@ class Oct8FlatMC(Player):
         me = state.cur
         k = len(macros)
         rounds = max(2, self.simulations // k)
+        deadline = None if self.time_limit is None else time.process_time() + float(self.time_limit)
         value = [0.0] * k
-        for _ in range(rounds):
+        done = 0
+        while (done < rounds) if deadline is None else (done == 0 or time.process_time() < deadline):
+            done += 1
             det = state.determinize(me, self.rng)
             seed = self.rng.getrandbits(63)
             for j, plan in enumerate(macros):
@@ -287,12 +283,12 @@ class _Seeded:
         return self.seed
 
 
-def make_mcts(game=None, seed: int | None = None, simulations: int = 200) -> MCTSPlayer:
-    """The shared UCT search (core/mcts.py) with Oct8's hooks: every simulation samples the hidden
-    cards again (``Oct8State.determinize``) and values a new leaf by a numba builder playout."""
-    p = MCTSPlayer(simulations=simulations, seed=seed, rollout=numba_rollout)
-    p.name = "mcts"
-    return p
+def make_mcts(game=None, seed: int | None = None, simulations: int = 1000,
+              time_limit: float | None = None) -> "Oct8ISMCTS":
+    """The tree search (:mod:`octosolve.oct8.search`): information-set MCTS over whole moves."""
+    from .search import Oct8ISMCTS
+
+    return Oct8ISMCTS(simulations=simulations, time_limit=time_limit, seed=seed)
 
 
 PLAYERS = player_list("oct8", (
@@ -302,8 +298,10 @@ PLAYERS = player_list("oct8", (
     PlayerSpec("builder", "the numba rollout policy: completes a shared octopus whenever it can, else draws",
                lambda game, seed=None: Oct8Builder(seed)),
     PlayerSpec("flat-mc", "determinised flat Monte Carlo over whole moves with numba builder playouts",
-               lambda game, seed=None, simulations=100: Oct8FlatMC(simulations=simulations, seed=seed),
-               options=("simulations",)),
-    PlayerSpec("mcts", "UCT tree search (core/mcts.py) over determinisations with numba builder playouts",
-               make_mcts, options=("simulations",)),
+               lambda game, seed=None, simulations=100, time_limit=None:
+               Oct8FlatMC(simulations=simulations, seed=seed, time_limit=time_limit),
+               options=("simulations", "time_limit")),
+    PlayerSpec("mcts", "information-set MCTS over whole moves (both sides' moves as flat-mc's candidates), "
+               "progressive widening by immediate gain, numba builder playouts",
+               make_mcts, options=("simulations", "time_limit")),
 ))  # + openspiel-mcts, registered by octosolve/interop/players.py

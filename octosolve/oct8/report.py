@@ -95,9 +95,10 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     total_games = sum(r["games"] for r in results.values()) + sum(r["games"] for r in options.values())
     t0 = time.perf_counter()
     # Python-engine matches, sized for the report's time budget (about 50 s for the whole build on two
-    # cores): measured 0.33 s per greedy game, 1.7 s per flat-mc game (200 simulations), about 1 s per
-    # mcts game (50 simulations), CPU time.
-    sims, uct_sims = (20, 10) if quick else (200, 50)
+    # cores): measured 0.33 s per greedy game, 1.7 s per flat-mc game (200 simulations), CPU time. The
+    # tree search gets 500 iterations, about the CPU time of flat-mc's 200 playouts (an iteration costs
+    # about a third of a flat-mc playout); counted work, not a time limit, keeps the report reproducible.
+    sims, uct_sims = (20, 50) if quick else (200, 500)
     greedy = match(["greedy", "random", "random", "random"], 8 if quick else 24, seed)
     flat_mc = match(["flat-mc", "greedy", "greedy", "greedy"], 4 if quick else 12, seed, simulations=sims)
     mcts = match(["mcts", "greedy", "greedy", "greedy"], 4 if quick else 12, seed, simulations=uct_sims)
@@ -193,8 +194,9 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
          "", "Players: *random* (uniform over legal decisions), *builder* (numba rollout policy: completes a "
          "shared octopus whenever it can, otherwise draws), *greedy* (best immediate score change, including "
          "exchanges from the swap kernel), *flat-mc* (determinised flat Monte Carlo over whole moves with "
-         "builder playouts), *mcts* (the shared UCT tree search, core/mcts.py, over determinisations with "
-         "numba builder playouts).", ""]
+         "builder playouts), *mcts* (information-set MCTS over whole moves, octosolve/oct8/search.py: "
+         "flat-mc's candidate moves for every player in the tree, one determinisation per iteration, numba "
+         "builder playouts).", ""]
     L += ["## Win share and score by seat", "",
           "| table | games | seat | win share | mean score |", "| --- | ---: | ---: | --- | --- |"]
     for key in ("random4", "builder4", "builder3", "builder2"):
@@ -224,10 +226,10 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
           "player who emptied a deck, the others take one more turn, so the seats before that player in the "
           "order get one turn more than the seats after it, and seat 0 is never behind.", "",
           "![strategies](strategies.svg)", "",
-          "`mcts` is the shared UCT search (core/mcts.py) as is: it searches single decisions (one card of an "
-          "attach or exchange at a time), so its simulations are spread over many small choices, and it gets "
-          "50 per decision here against flat-mc's 200 per whole move; flat-mc compares whole moves "
-          "(the draws, completing attaches, the best exchanges) on shared determinisations.", "",
+          "Budgets are counted work, so the report is reproducible: flat-mc's playouts and the tree search's "
+          "iterations per decision, set to about the same CPU time (an iteration, one determinisation, a walk "
+          "down the tree and one numba playout, costs about a third of a flat-mc playout). The head-to-head "
+          "matches at equal CPU time per decision (`--time-limit`) are in docs/oct8.md.", "",
           "The OpenSpiel row is a stored data file, [openspiel_match.json](openspiel_match.json) "
           "(`data/oct8/openspiel_match.json`, copied here without its duration), made by its own command (several minutes; the "
           "report reads it and does not replay it): `" + OPENSPIEL_COMMAND + "`. Its player called `mcts` "

@@ -74,17 +74,20 @@ def warm_kernels(cfg=None) -> None:
     """Compile (or load from numba's on-disk cache) the engine's kernels in this process before it
     forks workers: forked workers inherit them, instead of each compiling its own copy at the same
     time (on a fresh install the report compiled them once per worker, 119 s instead of about 50 s
-    at load 3). Cheap once compiled (a 1-game playout, one rollout, one swap enumeration)."""
+    at load 3). Cheap once compiled (a 1-game playout, one rollout, one swap enumeration, a 4-iteration
+    tree search)."""
     import random
 
     from . import kernels as K
-    from .players import exchange_plans, numba_rollout
+    from .players import exchange_plans, rollout_value
+    from .search import Oct8ISMCTS
 
     game = R.make_game()
     K.simulate_random(cfg or game.cfg, np.zeros(1, dtype=np.uint64))
     state = game.new_initial_state(0)
-    numba_rollout(state, random.Random(0))
+    rollout_value(state, random.Random(0), 0)
     exchange_plans(state, with_opponent=True)
+    Oct8ISMCTS(simulations=4, seed=0).search(state)
 
 
 def simulate(*, players: list[str] | None = None, games: int = 1000, seed: int | None = None,

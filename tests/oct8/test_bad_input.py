@@ -46,6 +46,9 @@ def test_absurd_counts():
     bad(["play", "--stop-after", "0"], "--stop-after")
     bad(["swaps", "x.json", "--babies", "3"], "--babies")
     bad(["simulate", "--seed", "-1"], "--seed")
+    for cmd in ("play", "match", "tournament"):
+        for v in ("0", "-1", "nan", "inf", "61", "x"):
+            bad([cmd, "--time-limit", v], "--time-limit")
 
 
 def test_scheduler_address():

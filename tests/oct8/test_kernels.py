@@ -188,9 +188,11 @@ def test_incremental_selection_bookkeeping_matches_rebuild():
 
 
 def test_every_numba_kernel_is_in_the_twin_table():
-    """kernels.TWINS lists every numba kernel of the engine and of the swap enumeration."""
+    """kernels.TWINS lists every numba kernel of the engine, the swap enumeration and the tree search."""
+    from octosolve.oct8 import search as SR
+
     listed = {t.name for t in K.TWINS}
-    for mod in (F, K, SW):  # a numba dispatcher has the Python function it compiles as .py_func
+    for mod in (F, K, SW, SR):  # a numba dispatcher has the Python function it compiles as .py_func
         kernels = {n for n, v in vars(mod).items()
                    if hasattr(v, "py_func") and getattr(v.py_func, "__module__", "") == mod.__name__}
         assert kernels <= listed, f"{mod.__name__}: {sorted(kernels - listed)} have no twin"

@@ -258,6 +258,47 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     emit(j, as_json, "\n".join(lines))
 
 
+@group.command("bound")
+@click.argument("words", metavar="[WORDS]", required=False)
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=None,
+              help="Use only the first N words of WORDS (default WORDS: the lexicon's 1000 most "
+                   "familiar words).")
+@click.option("--per-number", type=click.IntRange(1, 26), default=6, show_default=True,
+              help="Cards per number 1..8 (1 to 26).")
+@out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
+@json_option
+def bound_cmd(words, top, per_number, out, as_json):
+    """An upper bound on the words of WORDS that any deck solves without Treatment Cards, with its
+    certificate (no deck search; design-deck prints the same bound beside its deck)."""
+    from ..core.lexicon import load_words
+    from .bound import count_bound
+    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
+    if words is None:
+        words = str(lexicon_path())
+        top = top or DEFAULT_DESIGN_WORDS
+    wl = load_words(words, length=8)
+    if top:
+        wl = wl[:top]
+    if not wl:
+        fail("no words to bound")
+    cert = count_bound(wl, per_number=per_number)
+    if out:
+        write_json(out, cert)
+    r = {k: cert[k] for k in ("bound", "lp_value", "proof", "per_number")}
+    r["words"] = len(cert["words"])
+    r["counts"] = cert.get("counts")
+    if out:
+        r["out"] = out
+    text = (f"{r['words']} words: no deck of {per_number} letters per number solves more than "
+            f"{r['bound']} ({r['proof']})")
+    if r["counts"]:
+        text += "\n  numbers per letter at the bound: " + " ".join(
+            f"{k}{v}" for k, v in r["counts"].items())
+    if out:
+        text += f"\nwrote {out}"
+    emit(r, as_json, text)
+
+
 @group.command("check-bound")
 @click.argument("certificate_file", metavar="CERTIFICATE", type=click.Path())
 @json_option

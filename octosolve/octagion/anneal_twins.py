@@ -1,7 +1,7 @@
 """Pure-Python twins of the annealer's numba kernels (``anneal.py``), listed in ``kernels.TWINS``.
 
-A word's solvability is decided here by Hall's deficiency over the 256 position subsets
-(``kernels.max_matching_py``), not by augmenting paths. The annealing walk itself is random, so the
+A word's solvability is decided here by Hall's condition over the 256 position subsets, not by
+augmenting paths. The annealing walk itself is random, so the
 twins of ``_run``/``_run_many`` check what a walk leaves behind: the running score, the solvable
 flags and the best score all equal a recount of the final and best decks in Python.
 """
@@ -23,8 +23,16 @@ def _rows(L, M, K, i, masks):
 
 
 def _solvable(L, M, K, i, masks) -> bool:
-    from .kernels import max_matching_py
-    return max_matching_py(_rows(L, M, K, i, masks)) == 8
+    """Hall's condition: every set of positions reaches at least as many numbers."""
+    rows = _rows(L, M, K, i, masks)
+    for s in range(1, 256):
+        reach = 0
+        for p in range(8):
+            if s >> p & 1:
+                reach |= rows[p]
+        if bin(reach).count("1") < bin(s).count("1"):
+            return False
+    return True
 
 
 def _score(L, M, K, masks, weights):
@@ -187,12 +195,12 @@ def _t(name, kernel, wrap, twin, examples, note):
 
 TWINS = (
     _t("_match", A._match, _k_match, _tw_match, _ex_match,
-       "twin: Hall's deficiency over the 256 position subsets; the kernel's matching is checked"),
+       "twin: Hall's condition over the 256 position subsets; the kernel's matching is checked"),
     _t("_repair", A._repair, None, _tw_match, _ex_repair,
-       "twin: Hall's deficiency on the deck with the cards removed"),
+       "twin: Hall's condition on the deck with the cards removed"),
     _t("_uses", A._uses, None, _tw_uses, _ex_uses, "twin: the positions listed in Python"),
     _t("_holds", A._holds, None, _tw_holds, _ex_holds, "twin: a Python set of the letters"),
-    _t("_init", A._init, _k_init, _tw_init, _ex_init, "twin: Hall's deficiency word by word"),
+    _t("_init", A._init, _k_init, _tw_init, _ex_init, "twin: Hall's condition word by word"),
     _t("_run", A._run, _k_run, _tw_run, _ex_run,
        "twin: the walk is random; its score, flags and best recounted in Python"),
     _t("_run_many", A._run_many, _k_run_many, _tw_run_many, _ex_run,

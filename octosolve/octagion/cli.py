@@ -131,13 +131,17 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
 
 
 def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
-                    ls_iters, seed, out, record) -> str:
+                    ls_iters, restarts, anneal_time, seed, out, record, certificate=None) -> str:
     args = ["octosolve", "octagion", "design-deck"] + ([words_arg] if words_arg else [])
     if top:
         args += ["--top", str(top)]
     args += ["--per-number", str(per_number), "--favour", favour, "--time-limit", f"{time_limit:g}",
-             "--workers", str(workers), "--local-search", str(ls_iters), "--seed", str(seed)]
-    for opt, v in (("--require", require_path), ("--out", out), ("--record", record)):
+             "--workers", str(workers), "--local-search", str(ls_iters), "--restarts", str(restarts)]
+    if anneal_time is not None:
+        args += ["--anneal-time", f"{anneal_time:g}"]
+    args += ["--seed", str(seed)]
+    for opt, v in (("--require", require_path), ("--out", out), ("--record", record),
+                   ("--certificate", certificate)):
         if v:
             args += [opt, str(v)]
     return " ".join(shlex.quote(a) for a in args)
@@ -160,24 +164,35 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
 @workers_option(2, "CP-SAT's search threads (with more than 1 the result varies from run to run)")
 @click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,
               show_default=True,
-              help="Simulated-annealing steps (numba-scored, 0 to 10^7) whose deck is CP-SAT's "
-                   "starting hint.")
+              help="Simulated-annealing steps per run (numba, 0 to 10^7); the best run's deck is "
+                   "CP-SAT's starting hint.")
+@click.option("--restarts", type=click.IntRange(1, 1000), default=None,
+              help="Independent annealing runs (1 to 1000, --workers of them at once); the best "
+                   "one wins. Default 1, or 1000 with --anneal-time.")
+@click.option("--anneal-time", type=seconds(MAX_SECONDS), default=None,
+              help="Seconds for the annealing: runs start while the next one fits (the first "
+                   "always runs), up to --restarts.")
 @out_option("Write the designed deck as CSV (letter,number) to this file.")
 @click.option("--record", type=OutPath(False), default=None, metavar="PATH",
               help="Write the design record (JSON: the command, the words, CP-SAT's figures, the "
                    "deck) to this file; the report re-checks data/octagion/deck_design.json.")
+@click.option("--certificate", type=OutPath(False), default=None, metavar="PATH",
+              help="Write the upper bound's certificate (JSON; 'octosolve octagion check-bound' "
+                   "re-checks it with fractions, no solver).")
 @svg_option("Write the designed deck as an SVG picture.")
 @seed_option(0)
 @json_option
 def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, workers, ls_iters,
-                    out, record, svg_path, seed, as_json):
+                    restarts, anneal_time, out, record, certificate, svg_path, seed, as_json):
     """Design a deck with CP-SAT: maximise the words of WORDS (a word list) solvable without
-    Treatment Cards (default WORDS: the lexicon's 1000 most familiar words). Shows progress;
-    Ctrl-C stops it."""
+    Treatment Cards (default WORDS: the lexicon's 1000 most familiar words), and bound what any
+    deck can reach. Shows progress; Ctrl-C stops it."""
     from ..core.lexicon import load_words, read_lines
     from .design import design_deck, design_record
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
     favour = favour.lower()
+    if restarts is None:
+        restarts = 1000 if anneal_time is not None else 1
     words_arg = words
     if words is None:
         words = str(lexicon_path())
@@ -192,7 +207,8 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     try:
         res = design_deck(wl, per_number=per_number, required=req, favour=favour,
                           time_limit=time_limit, seed=seed, workers=workers,
-                          local_search_iters=ls_iters)
+                          local_search_iters=ls_iters, restarts=restarts,
+                          anneal_time=anneal_time)
     except KeyboardInterrupt:
         # OR-Tools may still be tearing down its worker threads: a normal interpreter exit can
         # then abort inside C++ ("terminate called"), so leave at once, nothing written
@@ -203,27 +219,93 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     if out:
         _write_text(out, res.deck.to_csv())
     j = res.to_json()
+    if certificate:
+        write_json(certificate, res.certificate)
     if record:
         cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
-                              ls_iters, seed, out, record)
+                              ls_iters, restarts, anneal_time, seed, out, record, certificate)
         rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
                             words_file=words_arg or "lexicon", top=top, per_number=per_number,
                             favour=favour, time_limit=time_limit, workers=workers,
-                            local_search=ls_iters, seed=seed)
+                            local_search=ls_iters, restarts=restarts,
+                            anneal_time=anneal_time, seed=seed)
         write_json(record, rec)
     if svg_path:
         _write_text(svg_path, res.deck._repr_svg_())
-    for k, v in (("out", out), ("record", record), ("svg", svg_path)):
+    for k, v in (("out", out), ("record", record), ("certificate", certificate),
+                 ("svg", svg_path)):
         if v:
             j[k] = v
     lines = [f"{res.words} words, {res.kernel_solvable} solvable with the designed deck "
-             f"(CP-SAT {res.status}: objective {res.objective:g}, bound {res.bound:g}, "
-             f"gap {100 * res.gap:.1f}%, {res.seconds:.1f} s); mean solutions of a solvable word "
-             f"{res.mean_solutions:g}"]
+             f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
+             f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
+             f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
+             f"upper bound: no deck solves more than {res.bound} of these words "
+             f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%"]
     for n, letters in j["deck"]["by_number"].items():
         lines.append(f"  {n}: {' '.join(letters)}")
-    lines += [f"wrote {v}" for v in (out, record, svg_path) if v]
+    lines += [f"wrote {v}" for v in (out, record, certificate, svg_path) if v]
     emit(j, as_json, "\n".join(lines))
+
+
+@group.command("bound")
+@click.argument("words", metavar="[WORDS]", required=False)
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=None,
+              help="Use only the first N words of WORDS (default WORDS: the lexicon's 1000 most "
+                   "familiar words).")
+@click.option("--per-number", type=click.IntRange(1, 26), default=6, show_default=True,
+              help="Cards per number 1..8 (1 to 26).")
+@out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
+@json_option
+def bound_cmd(words, top, per_number, out, as_json):
+    """An upper bound on the words of WORDS that any deck solves without Treatment Cards, with its
+    certificate (no deck search; design-deck prints the same bound beside its deck)."""
+    from ..core.lexicon import load_words
+    from .bound import count_bound
+    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
+    if words is None:
+        words = str(lexicon_path())
+        top = top or DEFAULT_DESIGN_WORDS
+    wl = load_words(words, length=8)
+    if top:
+        wl = wl[:top]
+    if not wl:
+        fail("no words to bound")
+    cert = count_bound(wl, per_number=per_number)
+    if out:
+        write_json(out, cert)
+    r = {k: cert[k] for k in ("bound", "lp_value", "proof", "per_number")}
+    r["words"] = len(cert["words"])
+    r["counts"] = cert.get("counts")
+    if out:
+        r["out"] = out
+    text = (f"{r['words']} words: no deck of {per_number} letters per number solves more than "
+            f"{r['bound']} ({r['proof']})")
+    if r["counts"]:
+        text += "\n  numbers per letter at the bound: " + " ".join(
+            f"{k}{v}" for k, v in r["counts"].items())
+    if out:
+        text += f"\nwrote {out}"
+    emit(r, as_json, text)
+
+
+@group.command("check-bound")
+@click.argument("certificate_file", metavar="CERTIFICATE", type=click.Path())
+@json_option
+def check_bound_cmd(certificate_file, as_json):
+    """Re-check an upper-bound certificate (design-deck --certificate) with exact fractions and no
+    solver: the words no deck can exceed. Exit status 2 (one line) when it does not prove the bound
+    it states."""
+    from ..core.jsonout import read_json
+    from .bound import check_certificate
+    cert = read_json(certificate_file, "bound certificate")
+    r = check_certificate(cert)
+    if not r["agrees"]:
+        fail(f"bound certificate {certificate_file}: it states {cert.get('bound')!r} but proves "
+             f"{r['bound']}")
+    r["proof"] = cert.get("proof")
+    emit(r, as_json, f"{r['words']} words: no deck of {cert['per_number']} letters per number "
+                     f"solves more than {r['bound']} (dual value {r['value']}; {r['proof']})")
 
 
 @group.command()

@@ -1,8 +1,10 @@
 """The CP-SAT deck designer: choose 6 letters for each number 1..8 (48 cards) to maximise the words
-of a list solvable without Treatment Cards, started from a simulated-annealing deck scored by the
-numba kernel. CP-SAT with several workers is not deterministic: `octosolve octagion design-deck`
-writes its result with the command that made it (data/octagion/deck_design.json), and the report
-re-checks that record instead of searching again (``check_design_record``).
+of a list solvable without Treatment Cards, started from the best of several simulated-annealing
+runs (``anneal.py``). Every design comes with an upper bound on what any deck can reach
+(``bound.py``: the per-letter count bound, with a certificate checked in fractions). CP-SAT with
+several workers is not deterministic: `octosolve octagion design-deck` writes its result with the
+command that made it (data/octagion/deck_design.json), and the report re-checks that record instead
+of searching again (``check_design_record``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import numpy as np
 
 from ..core.errors import fail
 from . import kernels
+from .anneal import anneal
+from .bound import PROOF, count_bound
 from .rules import LETTERS, NUMBERS, PER_NUMBER, WORD_LEN, Deck, normalize_sequence
 from .solve import iter_solutions, word_rows
 
@@ -25,6 +29,7 @@ __all__ = ["MAX_DESIGN_WORDS", "MAX_CPSAT_WORKERS", "DesignResult", "design_deck
 MAX_DESIGN_WORDS = 5000     # CP-SAT model size grows with the words (64 Booleans a word)
 MAX_CPSAT_WORKERS = 64
 MAX_LOCAL_SEARCH = 10_000_000
+MAX_RESTARTS = 1000
 
 
 def _solve(solver, model, seconds: float, desc: str):
@@ -49,24 +54,39 @@ def _solve(solver, model, seconds: float, desc: str):
 # ----------------------------------------------------------------------------------------------
 @dataclass
 class DesignResult:
+    """``bound``/``gap``: the proved upper bound on the words any deck solves (``bound_proof`` says
+    what proves it, ``certificate`` is its witness) and (bound - covered) / bound; ``cpsat_bound``
+    and ``cpsat_gap`` are CP-SAT's own figures, which prove little (its relaxation is weak)."""
     deck: Deck
     status: str
     solvable: int
     words: int
-    bound: float
+    cpsat_bound: float
     objective: float
-    gap: float
+    cpsat_gap: float
     seconds: float
     favour: str
     required: list[str] = field(default_factory=list)
     phase1_solvable: int | None = None
     kernel_solvable: int = 0
     mean_solutions: float = 0.0
+    anneal_solvable: int | None = None
+    bound: int = 0
+    gap: float = 0.0
+    bound_proof: str = PROOF
+    certificate: dict | None = None
+
+    @property
+    def covered(self) -> int:
+        return self.kernel_solvable
 
     def to_json(self) -> dict:
         return {"status": self.status, "words": self.words, "solvable": self.solvable,
-                "kernel_solvable": self.kernel_solvable, "mean_solutions": self.mean_solutions,
-                "objective": self.objective, "bound": self.bound, "gap": self.gap,
+                "kernel_solvable": self.kernel_solvable, "covered": self.covered,
+                "bound": self.bound, "gap": round(self.gap, 4), "bound_proof": self.bound_proof,
+                "mean_solutions": self.mean_solutions, "objective": self.objective,
+                "cpsat_bound": self.cpsat_bound, "cpsat_gap": round(self.cpsat_gap, 4),
+                "anneal_solvable": self.anneal_solvable,
                 "seconds": round(self.seconds, 2), "favour": self.favour,
                 "required": self.required, "deck": self.deck.to_json(),
                 "cards": [str(c) for c in self.deck.cards]}
@@ -75,7 +95,8 @@ class DesignResult:
 def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: list[str] | None = None,
                 favour: str = "none", time_limit: float = 60.0, seed: int = 0, workers: int = 2,
                 hint: Deck | None = None, log=None,
-                local_search_iters: int = 5000) -> DesignResult:
+                local_search_iters: int = 5000, restarts: int = 1,
+                anneal_time: float | None = None) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -83,6 +104,11 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     sum_n y[w][i][n] = s[w] for every position i and sum_i y[w][i][n] = s[w] for every number n:
     s[w] = 1 forces a perfect matching that uses only cards of the deck. Required words have
     s[w] = 1. Duplicate cards never help (a solution uses each number once), so cards are distinct.
+
+    The starting deck (CP-SAT's hint) is the best of ``restarts`` simulated-annealing runs of
+    ``local_search_iters`` steps each (``anneal.py``, ``workers`` runs at once; with
+    ``anneal_time`` seconds, as many runs as fit in that time, at most ``restarts``). When CP-SAT
+    finds nothing better in its time, or nothing at all, the annealed deck is the result.
 
     ``favour``: "none" maximises the solvable count; "hard" / "easy" then (second phase, the count
     fixed at the first phase's value) minimise / maximise the number of usable (position, number)
@@ -103,6 +129,11 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         fail(f"--workers must be 1..{MAX_CPSAT_WORKERS}, not {workers}")
     if not 0 <= int(local_search_iters) <= MAX_LOCAL_SEARCH:
         fail(f"--local-search must be 0..{MAX_LOCAL_SEARCH}, not {local_search_iters}")
+    if not 1 <= int(restarts) <= MAX_RESTARTS:
+        fail(f"--restarts must be 1..{MAX_RESTARTS}, not {restarts}")
+    if anneal_time is not None and not (isinstance(anneal_time, (int, float))
+                                        and math.isfinite(anneal_time) and anneal_time > 0):
+        fail(f"--anneal-time must be a finite number of seconds > 0, not {anneal_time!r}")
     if len(set(words) | set(required)) > MAX_DESIGN_WORDS:
         fail(f"{len(set(words) | set(required))} words: the deck designer takes at most "
              f"{MAX_DESIGN_WORDS} (use --top)")
@@ -151,10 +182,18 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         col.append(v)
     for n in range(NUMBERS - 1):
         m.Add(col[n] >= col[n + 1])
+    anneal_solvable = None
     if hint is None and local_search_iters > 0:
-        hint = local_search_deck(words, per_number=per_number, iters=local_search_iters, seed=seed,
-                                 required=required)
+        hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
+                           restarts=int(restarts), seed=seed, required=required,
+                           workers=int(workers), time_limit=anneal_time)
+        hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
+                                          for l in range(26)]), name="annealed deck")
     if hint is not None:
+        hsols, _ = kernels.solve_word_list(words, hint.masks)
+        anneal_solvable = int((hsols > 0).sum())
+        hint_ok = all(hsols[words.index(w)] > 0 for w in required) and \
+            hint.per_number() == [per_number] * NUMBERS
         # hints are given up to the column order: sort the hint's columns the same way
         hm = hint.masks
         hcols = sorted(range(NUMBERS), key=lambda n: -sum((1 << (25 - l)) for l in range(26)
@@ -183,16 +222,29 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         solver.parameters.log_search_progress = True
         solver.log_callback = log
     st = _solve(solver, m, solver.parameters.max_time_in_seconds, "CP-SAT deck design")
-    if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if st == cp_model.INFEASIBLE:
-            fail("no deck makes every required word solvable with these settings")
+    if st == cp_model.INFEASIBLE:
+        fail("no deck makes every required word solvable with these settings")
+    hint_counts = None if hint is None else (hint.counts > 0).astype(np.int64)
+    from_cpsat = st in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    if from_cpsat:
+        status = solver.StatusName(st)
+        obj = solver.ObjectiveValue()
+        cp_bound = solver.BestObjectiveBound()
+        chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
+        phase1 = int(round(obj))
+        if hint_counts is not None and hint_ok and anneal_solvable > phase1:
+            # CP-SAT's incumbent is worse than the deck it was handed: keep the annealed one
+            chosen, phase1, status = hint_counts, anneal_solvable, status + "+anneal"
+            from_cpsat = False
+    elif hint_counts is not None and hint_ok:
+        status = f"ANNEAL (CP-SAT {solver.StatusName(st)})"
+        cp_bound = float(solver.BestObjectiveBound())
+        chosen, phase1, obj = hint_counts, anneal_solvable, float(anneal_solvable)
+    else:
         fail(f"the deck designer found no deck within {time_limit} s (status {solver.StatusName(st)})")
-    status = solver.StatusName(st)
-    obj = solver.ObjectiveValue()
-    bound = solver.BestObjectiveBound()
-    chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
-    phase1 = int(round(obj))
-    if favour != "none":
+    if not math.isfinite(cp_bound) or cp_bound > len(words):
+        cp_bound = float(len(words))
+    if favour != "none" and from_cpsat:
         remaining = max(1.0, float(time_limit) / 2)
         m.Add(sum(s_vars) >= phase1)
         m.ClearHints()
@@ -245,12 +297,17 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         assert ksolv >= phase1, f"kernel finds {ksolv} solvable words, CP-SAT claimed {phase1}"
     for w in required:
         assert sols[words.index(w)] > 0, f"required word {w} not solvable by the designed deck"
-    gap = 0.0 if bound == 0 else max(0.0, (bound - phase1) / max(bound, 1e-9))
+    cp_gap = 0.0 if cp_bound == 0 else max(0.0, (cp_bound - phase1) / max(cp_bound, 1e-9))
+    cert = count_bound(words, per_number=per_number)
+    bound = int(cert["bound"])
+    assert ksolv <= bound, f"the designed deck solves {ksolv} words, over the proved bound {bound}"
     return DesignResult(deck=deck, status=status, solvable=chosen_solvable, words=len(words),
-                        bound=bound, objective=phase1, gap=gap,
+                        cpsat_bound=cp_bound, objective=phase1, cpsat_gap=cp_gap,
                         seconds=time.perf_counter() - t0, favour=favour, required=required,
                         phase1_solvable=phase1, kernel_solvable=ksolv,
-                        mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0)
+                        mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0,
+                        anneal_solvable=anneal_solvable, bound=bound,
+                        gap=0.0 if bound == 0 else (bound - ksolv) / bound, certificate=cert)
 
 
 def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: int = 20000,

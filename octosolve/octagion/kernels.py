@@ -329,6 +329,11 @@ def _solve_twin(words, masks, pc):
     return solve_words_py(words, masks)
 
 
+def _anneal_twins():
+    from .anneal_twins import TWINS as anneal
+    return anneal
+
+
 TWINS = (
     Twin("count_matchings_rows", count_matchings_rows, _count_twin, _rows_examples,
          note="twin: dynamic programme over the sets of used numbers (the permanent)"),
@@ -338,4 +343,4 @@ TWINS = (
          note="twin: the two plain twins above, word by word"),
     Twin("solve_words_parallel", solve_words_parallel, _solve_twin, _words_examples,
          note="twin: the two plain twins above, word by word"),
-)
+) + _anneal_twins()   # the deck designer's annealer (anneal.py)

@@ -40,6 +40,7 @@ def files(tmp_path):
     (tmp_path / "words.txt").write_text("abcdefgh\nhgfedcba\n")
     (tmp_path / "empty.txt").write_text("\n# nothing\n")
     (tmp_path / "record.json").write_text('{"words_list": ["ABCDEFGH"]}')
+    f["record.json"] = tmp_path / "record.json"
     for k in ("sup.csv", "latin1.csv", "words_latin1.txt", "label_sup.txt", "cd_sup.csv",
               "cd_latin1.csv", "words.txt", "empty.txt"):
         f[k] = tmp_path / k
@@ -78,6 +79,14 @@ BAD = [
     ["design-deck", "{words.txt}", "--out", "{dir}"],
     ["design-deck", "{words.txt}", "--record", "{dir}"],
     ["design-deck", "{words.txt}", "--favour", "medium"],
+    ["design-deck", "{words.txt}", "--restarts", "0"],
+    ["design-deck", "{words.txt}", "--anneal-time", "nan"],
+    ["design-deck", "{words.txt}", "--certificate", "{dir}"],
+    ["bound", "{empty.txt}"],
+    ["bound", "{words.txt}", "--out", "{dir}"],
+    ["check-bound", "{dir}"],
+    ["check-bound", "{words.txt}"],
+    ["check-bound", "{record.json}"],
     ["wordcards", "--cards", "0"],
     ["wordcards", "--cards", str(10**12)],
     ["wordcards", "--min-zipf", "nan"],
@@ -145,7 +154,11 @@ CMDS = {
     "deck": [("--top", NUM), ("--deck", PATHS), ("--svg", PATHS)],
     # always a tiny search: at most half a second of CP-SAT
     "design-deck": [("ARG", PATHS), ("--per-number", NUM), ("--seed", NUM), ("--workers", NUM),
-                    ("--favour", st.sampled_from(["none", "HARD", "x"])), ("--require", PATHS)],
+                    ("--favour", st.sampled_from(["none", "HARD", "x"])), ("--require", PATHS),
+                    ("--restarts", NUM), ("--anneal-time", NUM)],
+    "bound": [("ARG", PATHS), ("--per-number", NUM), ("--top", NUM), ("--out", PATHS)],
+    "check-bound": [("ARG", st.sampled_from(["{words.txt}", "{dir}", "{record.json}", "",
+                                             "{dir}/missing.json"]))],
 }
 
 

@@ -104,6 +104,37 @@ def test_design_deck_cli(tmp_path):
     assert j2["solvable"]
 
 
+def test_design_deck_prints_a_proved_bound(tmp_path):
+    """Every design: covered, bound, gap = (bound - covered) / bound and what proves the bound; the
+    certificate it writes is re-checked by check-bound, and a tampered one is refused (exit 2)."""
+    w = tmp_path / "w.txt"
+    w.write_text("business\nanything\nnational\nactually\nchildren\neveryone\ntogether\n"
+                 "research\nremember\nprobably\nquizzing\njazziest\n")
+    cert = tmp_path / "cert.json"
+    j = ok_json("design-deck", str(w), "--time-limit", "2", "--per-number", "2", "--workers", "1",
+                "--local-search", "2000", "--restarts", "2", "--certificate", str(cert))
+    assert j["covered"] == j["kernel_solvable"] <= j["bound"] <= j["words"] == 12
+    assert j["gap"] == pytest.approx((j["bound"] - j["covered"]) / j["bound"], abs=1e-4)
+    assert "count" in j["bound_proof"] and "cpsat_bound" in j and j["certificate"] == str(cert)
+    c = ok_json("check-bound", str(cert))
+    assert c["bound"] == j["bound"] and c["agrees"] and c["words"] == 12
+    text = run("design-deck", str(w), "--time-limit", "1", "--per-number", "2", "--workers", "1")
+    assert text.exit_code == 0 and f"no deck solves more than {j['bound']} of these words" in \
+        text.output and "gap" in text.output
+    b = ok_json("bound", str(w), "--per-number", "2", "--out", str(tmp_path / "b.json"))
+    assert b["bound"] == j["bound"] and b["words"] == 12
+    data = json.loads(cert.read_text())
+    data["bound"] -= 1
+    cert.write_text(json.dumps(data))
+    r = run("check-bound", str(cert))
+    assert r.exit_code == 2 and "proves" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_bound_default_words():
+    j = ok_json("bound")
+    assert j["words"] == 1000 and j["bound"] == 967 and sum(j["counts"].values()) == 48
+
+
 BAD = [
     ("solve", "short"),
     ("solve", "abcdefg1"),
@@ -120,6 +151,8 @@ BAD = [
     ("odds", "--levels", "5"),
     ("wordcards", "--cards", "27"),
     ("design-deck", "/nonexistent.txt"),
+    ("bound", "/nonexistent.txt"),
+    ("check-bound", "/nonexistent.json"),
 ]
 
 

@@ -1,0 +1,414 @@
+"""Simulated annealing for the deck designer, in numba: the state is the deck (``masks[l]`` has bit n
+set when number n+1 carries letter l), a move swaps one letter of a number for another letter or
+exchanges two letters between two numbers, and the score is the number of words solvable without
+Treatment Cards (required words weigh more than all the others together).
+
+A move changes the solvability of words holding one of its two letters only. Each solvable word
+keeps one perfect matching (position -> number); a solvable word whose matching avoids the removed
+cards stays solvable without a search, the others are re-checked by augmenting paths. Several
+independent runs (restarts) go on in parallel threads; the best deck wins. It proves nothing: the
+designer re-checks its result with the kernel of ``kernels.py`` and the bound is ``bound.py``'s.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numba
+import numpy as np
+
+from ..core.errors import fail
+from .rules import NUMBERS
+
+__all__ = ["prepare_words", "anneal"]
+
+FULL = (1 << NUMBERS) - 1
+CHUNK = 5_000                      # steps per call (progress, Ctrl-C)
+
+
+def prepare_words(words: list[str]):
+    """Per word its distinct letters and multiplicities (L, M, K) and, per letter, the words that
+    hold it (CSR: ``idx[ptr[l]:ptr[l + 1]]``)."""
+    n = len(words)
+    L = np.zeros((n, 8), dtype=np.int64)
+    M = np.zeros((n, 8), dtype=np.int64)
+    K = np.zeros(n, dtype=np.int64)
+    lists: list[list[int]] = [[] for _ in range(26)]
+    for i, w in enumerate(words):
+        counts: dict[int, int] = {}
+        for c in w:
+            counts[ord(c) - 65] = counts.get(ord(c) - 65, 0) + 1
+        for j, (l, m) in enumerate(sorted(counts.items())):
+            L[i, j], M[i, j] = l, m
+            lists[l].append(i)
+        K[i] = len(counts)
+    ptr = np.zeros(27, dtype=np.int64)
+    for l in range(26):
+        ptr[l + 1] = ptr[l] + len(lists[l])
+    idx = np.array([i for l in range(26) for i in lists[l]], dtype=np.int64)
+    return L, M, K, ptr, idx
+
+
+@numba.njit(cache=True)
+def _match(L, M, K, i, masks, matchp, rows, matchn, stack, cand):
+    """Perfect matching of word i's positions (grouped by letter) to the 8 numbers by augmenting
+    paths; on success matchp[i, p] = number of position p. Returns whether one exists."""
+    k = K[i]
+    allm = 0
+    for j in range(k):
+        mk = masks[L[i, j]]
+        c = 0
+        x = mk
+        while x:
+            x &= x - 1
+            c += 1
+        if c < M[i, j]:
+            return False
+        allm |= mk
+    if allm != FULL:
+        return False
+    p = 0
+    for j in range(k):
+        for _ in range(M[i, j]):
+            rows[p] = masks[L[i, j]]
+            p += 1
+    for n in range(8):
+        matchn[n] = -1
+    for p0 in range(8):
+        visited = 0
+        depth = 0
+        stack[0] = p0
+        cand[0] = rows[p0]
+        found = False
+        while depth >= 0:
+            c = cand[depth] & ~visited
+            if c == 0:
+                depth -= 1
+                continue
+            low = c & (-c)
+            n = 0
+            while (low >> n) != 1:
+                n += 1
+            visited |= low
+            cand[depth] = c & ~low
+            if matchn[n] == -1:
+                cn = n
+                d = depth
+                while d >= 0:          # flip the path: stack[d] takes cn, frees its old number
+                    pp = stack[d]
+                    prev = -1
+                    for q in range(8):
+                        if matchn[q] == pp:
+                            prev = q
+                    matchn[cn] = pp
+                    if prev >= 0:
+                        matchn[prev] = -1
+                    cn = prev
+                    d -= 1
+                found = True
+                break
+            depth += 1
+            stack[depth] = matchn[n]
+            cand[depth] = rows[matchn[n]]
+        if not found:
+            return False
+    for n in range(8):
+        matchp[i, matchn[n]] = n
+    return True
+
+
+@numba.njit(cache=True)
+def _uses(L, M, K, i, matchp, l, n):
+    p = 0
+    for j in range(K[i]):
+        for _ in range(M[i, j]):
+            if L[i, j] == l and matchp[i, p] == n:
+                return True
+            p += 1
+    return False
+
+
+@numba.njit(cache=True)
+def _repair(L, M, K, i, masks, matchp, rows, matchn, stack, cand):
+    """Word i was solvable with matching matchp[i]; some of its cards are gone. Keep the positions
+    whose card is still there and re-seat the others by augmenting paths (a solvable word's
+    matching usually needs one short path). Returns whether the word is still solvable."""
+    p = 0
+    for j in range(K[i]):
+        for _ in range(M[i, j]):
+            rows[p] = masks[L[i, j]]
+            p += 1
+    for n in range(8):
+        matchn[n] = -1
+    loose = 0
+    for p in range(8):
+        n = matchp[i, p]
+        if rows[p] >> n & 1:
+            matchn[n] = p
+        else:
+            loose |= 1 << p
+    for p0 in range(8):
+        if not loose >> p0 & 1:
+            continue
+        visited = 0
+        depth = 0
+        stack[0] = p0
+        cand[0] = rows[p0]
+        found = False
+        while depth >= 0:
+            c = cand[depth] & ~visited
+            if c == 0:
+                depth -= 1
+                continue
+            low = c & (-c)
+            n = 0
+            while (low >> n) != 1:
+                n += 1
+            visited |= low
+            cand[depth] = c & ~low
+            if matchn[n] == -1:
+                cn = n
+                d = depth
+                while d >= 0:
+                    pp = stack[d]
+                    prev = -1
+                    for q in range(8):
+                        if matchn[q] == pp:
+                            prev = q
+                    matchn[cn] = pp
+                    if prev >= 0:
+                        matchn[prev] = -1
+                    cn = prev
+                    d -= 1
+                found = True
+                break
+            depth += 1
+            stack[depth] = matchn[n]
+            cand[depth] = rows[matchn[n]]
+        if not found:
+            return False
+    for n in range(8):
+        matchp[i, matchn[n]] = n
+    return True
+
+
+@numba.njit(cache=True)
+def _holds(L, K, i, l):
+    for j in range(K[i]):
+        if L[i, j] == l:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _init(L, M, K, masks, weights, matchp, cov):
+    rows = np.zeros(8, np.int64)
+    matchn = np.zeros(8, np.int64)
+    stack = np.zeros(9, np.int64)
+    cand = np.zeros(9, np.int64)
+    cur = 0.0
+    for i in range(L.shape[0]):
+        cov[i] = _match(L, M, K, i, masks, matchp, rows, matchn, stack, cand)
+        if cov[i]:
+            cur += weights[i]
+    return cur
+
+
+@numba.njit(cache=True)
+def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, it1, iters,
+         t0, t1, pswap, seed):
+    """Steps it0..it1-1 of one annealing run of ``iters`` steps (temperature t0 -> t1
+    geometrically); state arrays are updated in place. Returns (cur, best)."""
+    np.random.seed(seed)
+    n = L.shape[0]
+    rows = np.zeros(8, np.int64)
+    matchn = np.zeros(8, np.int64)
+    stack = np.zeros(9, np.int64)
+    cand = np.zeros(9, np.int64)
+    tmpm = np.zeros((n, 8), np.int64)
+    stamp = np.zeros(n, np.int64)
+    newc = np.zeros(n, np.bool_)
+    aff = np.zeros(n, np.int64)
+    for it in range(it0, it1):
+        temp = t0 * (t1 / t0) ** (it / iters)
+        if np.random.random() >= pswap:            # number n1 swaps letter a for letter b
+            n1 = np.random.randint(8)
+            n2 = -1
+            while True:
+                a = np.random.randint(26)
+                if masks[a] >> n1 & 1:
+                    break
+            while True:
+                b = np.random.randint(26)
+                if not masks[b] >> n1 & 1:
+                    break
+            masks[a] ^= 1 << n1
+            masks[b] ^= 1 << n1
+        else:                                      # a (on n1 only) and b (on n2 only) exchange
+            n1 = np.random.randint(8)
+            n2 = np.random.randint(7)
+            if n2 >= n1:
+                n2 += 1
+            d1 = 0
+            d2 = 0
+            for l in range(26):
+                if (masks[l] >> n1 & 1) and not (masks[l] >> n2 & 1):
+                    d1 += 1
+                if (masks[l] >> n2 & 1) and not (masks[l] >> n1 & 1):
+                    d2 += 1
+            if d1 == 0:
+                continue
+            r1 = np.random.randint(d1)
+            r2 = np.random.randint(d2)
+            a = -1
+            b = -1
+            for l in range(26):
+                if (masks[l] >> n1 & 1) and not (masks[l] >> n2 & 1):
+                    if r1 == 0:
+                        a = l
+                    r1 -= 1
+                if (masks[l] >> n2 & 1) and not (masks[l] >> n1 & 1):
+                    if r2 == 0:
+                        b = l
+                    r2 -= 1
+            masks[a] ^= (1 << n1) | (1 << n2)
+            masks[b] ^= (1 << n1) | (1 << n2)
+        na = 0
+        delta = 0.0
+        for l in (a, b):
+            for q in range(ptr[l], ptr[l + 1]):
+                i = idx[q]
+                if stamp[i] == it + 1:
+                    continue
+                stamp[i] = it + 1
+                if cov[i]:
+                    # removed cards: (a, n1), and (b, n2) for an exchange
+                    if not _uses(L, M, K, i, matchp, a, n1) and not (
+                            n2 >= 0 and _uses(L, M, K, i, matchp, b, n2)):
+                        continue
+                    for p in range(8):
+                        tmpm[i, p] = matchp[i, p]
+                    c = _repair(L, M, K, i, masks, matchp, rows, matchn, stack, cand)
+                elif n2 < 0 and not _holds(L, K, i, b):
+                    continue           # a card was only taken from this unsolvable word
+                else:
+                    c = _match(L, M, K, i, masks, matchp, rows, matchn, stack, cand)
+                if c != cov[i] or c:
+                    aff[na] = i
+                    newc[na] = c
+                    na += 1
+                    if c != cov[i]:
+                        delta += weights[i] if c else -weights[i]
+        if delta >= 0 or np.random.random() < math.exp(delta / temp):
+            for q in range(na):
+                cov[aff[q]] = newc[q]
+            cur += delta
+            if cur > best:
+                best = cur
+                bestm[:] = masks
+        else:
+            for q in range(na):
+                i = aff[q]
+                if cov[i]:
+                    for p in range(8):
+                        matchp[i, p] = tmpm[i, p]
+            if n2 < 0:
+                masks[a] ^= 1 << n1
+                masks[b] ^= 1 << n1
+            else:
+                masks[a] ^= (1 << n1) | (1 << n2)
+                masks[b] ^= (1 << n1) | (1 << n2)
+    return cur, best
+
+
+@numba.njit(cache=True, parallel=True)
+def _run_many(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, it1, iters,
+              t0, t1, pswap, seeds):
+    for r in numba.prange(masks.shape[0]):
+        c, b = _run(L, M, K, ptr, idx, weights, masks[r], matchp[r], cov[r], cur[r], best[r],
+                    bestm[r], it0, it1, iters, t0, t1, pswap, seeds[r])
+        cur[r] = c
+        best[r] = b
+
+
+def _start(rng: np.random.Generator, freq: np.ndarray, per_number: int) -> np.ndarray:
+    """A random deck: each number draws per_number letters, likelier the more words hold them."""
+    p = (freq + 1.0) / (freq + 1.0).sum()
+    masks = np.zeros(26, dtype=np.int64)
+    for n in range(NUMBERS):
+        for l in rng.choice(26, per_number, replace=False, p=p):
+            masks[l] |= 1 << n
+    return masks
+
+
+def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, seed: int = 0,
+           required: list[str] | None = None, start_masks: np.ndarray | None = None,
+           t0: float = 2.0, t1: float = 0.15, workers: int = 1, time_limit: float | None = None,
+           desc: str = "simulated annealing"):
+    """Best deck masks (int64[26]) over ``restarts`` runs of ``iters`` steps each, and its score
+    (solvable words; a required word counts len(words) + 1). ``workers`` runs go on at once (a
+    round); with ``time_limit`` (seconds) no new round starts once the time is spent or the next
+    round would overrun it (the first round always runs). ``start_masks`` starts the first run
+    there (the others start at random). The result depends on ``seed`` only, not on the threads."""
+    from ..core.progress import progress
+
+    if per_number < 1 or per_number > 26:
+        fail(f"--per-number must be 1..26, not {per_number}")
+    if restarts < 1:
+        fail(f"--restarts must be >= 1, not {restarts}")
+    L, M, K, ptr, idx = prepare_words(words)
+    n = len(words)
+    req = set(required or [])
+    weights = np.array([float(n + 1) if w in req else 1.0 for w in words])
+    if per_number == 26:                   # one deck only: every letter on every number
+        full = np.full(26, FULL, dtype=np.int64)
+        return full, _init(L, M, K, full, weights, np.zeros((n, 8), np.int64),
+                           np.zeros(n, np.bool_))
+    freq = np.zeros(26)
+    for w in words:
+        for c in set(w):
+            freq[ord(c) - 65] += 1
+    best_masks, best_score = None, -1.0
+    bar = progress(total=None if time_limit is not None else restarts * iters, desc=desc,
+                   unit="step")
+    old_threads = numba.get_num_threads()
+    numba.set_num_threads(max(1, min(int(workers), old_threads)))
+    start = time.perf_counter()
+    try:
+        done = rounds = 0
+        while done < restarts:
+            r = min(max(1, int(workers)), restarts - done)
+            spent = time.perf_counter() - start
+            if rounds and time_limit is not None and spent + spent / rounds > time_limit:
+                break
+            rounds += 1
+            # run q draws its start and its seed from its own generator (seed, q): the same runs
+            # whatever the number of workers
+            gens = [np.random.default_rng([int(seed) % 2**63, done + j]) for j in range(r)]
+            masks = np.stack([start_masks.astype(np.int64).copy()
+                              if (start_masks is not None and done + j == 0)
+                              else _start(gens[j], freq, per_number) for j in range(r)])
+            matchp = np.zeros((r, n, 8), dtype=np.int64)
+            cov = np.zeros((r, n), dtype=np.bool_)
+            cur = np.array([_init(L, M, K, masks[j], weights, matchp[j], cov[j])
+                            for j in range(r)])
+            best = cur.copy()
+            bestm = masks.copy()
+            seeds = np.array([g.integers(0, 2**31 - 1 - iters) for g in gens], dtype=np.int64)
+            it = 0
+            while it < iters:
+                it1 = min(iters, it + CHUNK)
+                _run_many(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm,
+                          it, it1, iters, t0, t1, 0.5, seeds + it)
+                bar.update((it1 - it) * r)
+                it = it1
+            for j in range(r):
+                if best[j] > best_score:
+                    best_score, best_masks = float(best[j]), bestm[j].copy()
+            done += r
+    finally:
+        numba.set_num_threads(old_threads)
+        bar.close()
+    return best_masks, best_score
+

@@ -1,0 +1,83 @@
+"""The designer's numba annealer (octosolve/octagion/anneal.py): its matching repair agrees with a
+fresh matching, its score is the kernel's count, runs do not depend on the number of threads, the
+time limit stops new runs, and required words stay solvable."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from octosolve.octagion import anneal as A
+from octosolve.octagion import kernels as K
+from octosolve.octagion.wordcards import load_lexicon
+
+WORDS = list(load_lexicon()[0][:300])
+
+
+def scratch():
+    return (np.zeros(8, np.int64), np.zeros(8, np.int64), np.zeros(9, np.int64),
+            np.zeros(9, np.int64))
+
+
+def test_match_agrees_with_the_kernel():
+    L, M, Kk, _, _ = A.prepare_words(WORDS)
+    rng = np.random.default_rng(0)
+    freq = np.full(26, 5.0)
+    for _ in range(20):
+        masks = A._start(rng, freq, int(rng.integers(3, 9)))
+        mp = np.zeros((len(WORDS), 8), np.int64)
+        ours = [A._match(L, M, Kk, i, masks, mp, *scratch()) for i in range(len(WORDS))]
+        ref, _ = K.solve_word_list(WORDS, masks.astype(np.uint8))
+        assert ours == [bool(s > 0) for s in ref]
+        for i in np.flatnonzero(ours):            # the stored matching uses cards of the deck
+            p = 0
+            for j in range(Kk[i]):
+                for _ in range(M[i, j]):
+                    assert masks[L[i, j]] >> mp[i, p] & 1
+                    p += 1
+            assert sorted(mp[i]) == list(range(8))
+
+
+def test_repair_agrees_with_a_fresh_matching():
+    """Take a card of a solvable word's matching away: re-seating the loose positions says the
+    same as matching from scratch (the bug this guards against: a position re-seated twice)."""
+    L, M, Kk, _, _ = A.prepare_words(WORDS)
+    rng = np.random.default_rng(1)
+    freq = np.full(26, 5.0)
+    checked = 0
+    for _ in range(30):
+        masks = A._start(rng, freq, 6)
+        mp = np.zeros((len(WORDS), 8), np.int64)
+        for i in range(len(WORDS)):
+            if not A._match(L, M, Kk, i, masks, mp, *scratch()):
+                continue
+            letters = [L[i, j] for j in range(Kk[i]) for _ in range(M[i, j])]
+            p = int(rng.integers(8))
+            cut = masks.copy()
+            cut[letters[p]] &= ~(1 << int(mp[i, p]))
+            a, b = mp.copy(), mp.copy()
+            assert A._repair(L, M, Kk, i, cut, a, *scratch()) == \
+                A._match(L, M, Kk, i, cut, b, *scratch())
+            checked += 1
+    assert checked > 500
+
+
+def test_anneal_score_threads_and_required():
+    m1, s1 = A.anneal(WORDS, per_number=6, iters=4000, restarts=3, workers=1, seed=3)
+    m2, s2 = A.anneal(WORDS, per_number=6, iters=4000, restarts=3, workers=2, seed=3)
+    assert s1 == s2 and (m1 == m2).all()
+    ref, _ = K.solve_word_list(WORDS, m1.astype(np.uint8))
+    assert s1 == (ref > 0).sum() > 200
+    assert all(sum(int(m1[l]) >> n & 1 for l in range(26)) == 6 for n in range(8))
+    hard = [w for w, s in zip(WORDS, ref) if s == 0][:2]
+    m3, s3 = A.anneal(WORDS, per_number=6, iters=4000, restarts=1, seed=3, required=hard)
+    r3, _ = K.solve_word_list(hard, m3.astype(np.uint8))
+    assert (r3 > 0).all() and s3 > 2 * (len(WORDS) + 1)
+
+
+def test_anneal_time_limit_and_full_deck():
+    import time
+    t = time.perf_counter()
+    A.anneal(WORDS, per_number=6, iters=20000, restarts=1000, workers=1, time_limit=1.0)
+    assert time.perf_counter() - t < 20
+    m, s = A.anneal(["QUESTION", "ZZZZZZZZ"], per_number=26, iters=10)
+    assert (m == 255).all() and s == 2

@@ -8,7 +8,8 @@ OR-Tools or another game's numba code.
 - ``rules.make_game(**params) -> Game`` (games with a turn-based state; Octagion is a word-card
   puzzle without one);
 - ``players.PLAYERS``: the game's :class:`~octosolve.core.players.PlayerSpec` tuple;
-- ``kernels.TWINS``: its numba kernels and their pure-Python twins;
+- ``kernels.TWINS``: its numba kernels and their pure-Python twins (plus the ``TWINS`` of the rooms an
+  entry names in ``twin_rooms``: Oct8's tree search);
 - ``report.build(out_dir, *, quick, seed) -> dict``: its section of ``octosolve report``;
 - ``cli.group``: its click group.
 
@@ -37,6 +38,9 @@ class GameEntry:
     help: str
     has_state: bool = True  # rules.make_game and players.PLAYERS exist
     aliases: tuple[str, ...] = field(default=())
+    # rooms beside kernels.py whose TWINS table lists more kernels (Oct8's tree search: its twins
+    # module imports the search, which imports the engine's kernels, so kernels.py cannot list them)
+    twin_rooms: tuple[str, ...] = field(default=())
 
     @property
     def package(self) -> str:
@@ -66,7 +70,10 @@ class GameEntry:
                            seed=seed, **options)
 
     def twins(self) -> tuple:
-        return tuple(getattr(self.module("kernels"), "TWINS", ()))
+        out = tuple(getattr(self.module("kernels"), "TWINS", ()))
+        for room in self.twin_rooms:
+            out += tuple(self.module(room).TWINS)
+        return out
 
     def build_report(self, out_dir, *, quick: bool, seed: int | None) -> dict:
         return self.module("report").build(out_dir, quick=quick, seed=seed)
@@ -83,7 +90,7 @@ GAMES: tuple[GameEntry, ...] = (
               "Octoverso: French words on an 8-letter rail - move generator, OCTOs, players, tournaments."),
     GameEntry("oct8", "Oct8",
               "Oct8: octopus card game - rules engine, swap enumeration, players, balance simulations.",
-              aliases=("october8", "october-8")),
+              aliases=("october8", "october-8"), twin_rooms=("twins_search",)),
     GameEntry("octiles", "Octiles",
               "Octiles: octagonal path tiles - path tracer, the 30 challenges (CP-SAT), games and players."),
     GameEntry("octagone", "Octagone",

@@ -545,7 +545,7 @@ def _t(name, kernel, wrap, twin, examples, note=""):
 
 
 _V, _S = T.value_of, T.state_after
-_ENGINE_TWINS = (
+TWINS = (
     _t("sm_next", F.sm_next, _V, T.tw_sm_next, T.ex_sm_next, "SplitMix64 in Python integers"),
     _t("sm_below", F.sm_below, _V, T.tw_sm_below, T.ex_sm),
     _t("_refresh", F._refresh, T.k_caches, T.tw_refresh, T.ex_octopus, "subset sums by itertools"),
@@ -590,11 +590,3 @@ _ENGINE_TWINS = (
 )
 
 
-def __getattr__(name):
-    """``TWINS``: the engine's kernels above, then the tree search's (:mod:`octosolve.oct8.twins_search`,
-    read on first use: the search module imports this one)."""
-    if name == "TWINS":
-        from .twins_search import TWINS as search_twins
-
-        return _ENGINE_TWINS + search_twins
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,10 +1,9 @@
 """Oct8 tree search: information-set MCTS over whole moves (the ``mcts`` player).
 
-The tree's edges are *macros*, whole octopus actions as flat Monte Carlo's candidates are
-(``players.Oct8FlatMC.candidates``): each legal draw, keeping the baby chips, every attach that
-completes a shared octopus, and the best ``max_exchanges`` exchanges of the swap kernel that gain the
-mover arms or take arms from an opponent; a turn-draw placement and a shipping choice are one-action
-macros. Discards follow greedy's rule and are not searched. The same generator gives the moves of
+The tree's edges are *macros*, whole octopus actions as flat Monte Carlo's candidates
+(``players.Oct8FlatMC.candidates``): each legal draw, keeping the baby chips, every attach completing
+a shared octopus, the best ``max_exchanges`` exchanges of the swap kernel; a turn-draw placement and a
+shipping choice are one-action macros. Discards follow greedy's rule and are not searched. The same generator gives the moves of
 every player in the tree, for the player to move in the determinised state.
 
 One iteration (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
@@ -12,23 +11,17 @@ One iteration (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 1. a determinisation: the hidden cards (the arm deck's order, the other players' hands, their colours
    and the head deck) redrawn uniformly from the searcher's view (:func:`determinize`, the numba twin
    of ``Oct8State.determinize``);
-2. selection down the tree: at each node the macros of the player to move in *this* determinisation,
-   ordered by a cheap prior (the immediate gain the plans compute: arms of the mover's score an attach
-   or exchange adds, minus what an exchange adds to the opponents); progressive widening lets a node
-   below the root visited ``N`` times consider its first ``1 + widen * N ** widen_power`` macros (the
-   root considers all its macros, as flat-mc does); among those, an untried one is expanded (highest
-   prior first), else UCB with availability counts picks: ``mean + c * sqrt(ln(times available) /
-   visits)``;
+2. selection: at each node the macros of the player to move in *this* determinisation, ordered by
+   the immediate gain the plans compute; progressive widening: a non-root node visited ``N`` times
+   considers its first ``1 + widen * N ** widen_power`` macros (the root all); an untried one is
+   expanded, else UCB with availability counts: ``mean + c * sqrt(ln(available) / visits)``;
 3. a numba builder playout to the end from the new node (as flat Monte Carlo's);
 4. every edge on the path adds the reward of the player who chose it: its win share (ties split)
    minus 1/n, plus ``margin`` x its score margin over the best opponent.
 
-The move played is the root macro visited most. Budget: ``simulations`` iterations per decision, or
-with ``time_limit`` as many as fit in that many seconds of CPU (``time.process_time``).
-
-The state stepped through the tree is the numba engine's flat array (:mod:`octosolve.oct8.flat`);
-every numba kernel here has a pure-Python twin (:mod:`octosolve.oct8.twins_search`, in
-``kernels.TWINS``).
+The move played is the root macro visited most; ``simulations`` iterations per decision, or as many
+as fit in ``time_limit`` seconds of CPU. The tree steps the numba engine's flat array
+(:mod:`octosolve.oct8.flat`); every numba kernel here has a Python twin (:mod:`.twins_search`).
 """
 
 from __future__ import annotations
@@ -476,7 +469,7 @@ class Oct8ISMCTS(Player):
                  c: float = 0.7, widen: float = 2.0, widen_power: float = 0.5, root_widening: bool = False,
                  margin: float = 0.02, max_exchanges: int = 12, min_iterations: int = 8,
                  max_depth: int | None = None):
-        from .players import Oct8Greedy
+        from .greedy import Oct8Greedy
 
         self.simulations = int(simulations)
         self.time_limit = time_limit

@@ -1,5 +1,5 @@
 """Pure-Python twins of the tree search's numba kernels (:mod:`octosolve.oct8.search`), with their
-examples; ``kernels.TWINS`` ends with this module's ``TWINS``.
+examples; the registry (``games.py``, ``twin_rooms``) adds this module's ``TWINS`` to ``kernels.TWINS``.
 
 The macro generator's twin *is* flat Monte Carlo's candidate generator (``Oct8FlatMC.candidates``
 over ``attach_plans`` and ``exchange_plans`` on the Python engine), so the check also says the tree

@@ -188,12 +188,15 @@ def test_incremental_selection_bookkeeping_matches_rebuild():
 
 
 def test_every_numba_kernel_is_in_the_twin_table():
-    """kernels.TWINS lists every numba kernel of the engine, the swap enumeration and the tree search."""
+    """The registry's twins (kernels.TWINS, then twins_search.TWINS) list every numba kernel of the
+    engine, the swap enumeration and the tree search."""
+    from octosolve.games import get_game
     from octosolve.oct8 import search as SR
 
-    listed = {t.name for t in K.TWINS}
+    twins = get_game("oct8").twins()
+    listed = {t.name for t in twins}
     for mod in (F, K, SW, SR):  # a numba dispatcher has the Python function it compiles as .py_func
         kernels = {n for n, v in vars(mod).items()
                    if hasattr(v, "py_func") and getattr(v.py_func, "__module__", "") == mod.__name__}
         assert kernels <= listed, f"{mod.__name__}: {sorted(kernels - listed)} have no twin"
-    assert len(listed) == len(K.TWINS) >= 40
+    assert len(listed) == len(twins) >= 40

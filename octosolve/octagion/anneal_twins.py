@@ -175,8 +175,8 @@ def _k_run_many(kernel, L, M, K, ptr, idx, weights, masks, iters, seed):
     cov = np.zeros((r, n), np.bool_)
     cur = np.array([A._init(L, M, K, ms[j], weights, matchp[j], cov[j]) for j in range(r)])
     best, bestm = cur.copy(), ms.copy()
-    kernel(L, M, K, ptr, idx, weights, ms, matchp, cov, cur, best, bestm, 0, iters, iters, 2.0,
-           0.15, 0.5, np.array([seed, seed + 1], dtype=np.int64))
+    kernel(L, M, K, ptr, idx, weights, ms, matchp, cov, cur, best, bestm, 0, iters, iters,
+           np.array([2.0, 0.5]), np.array([0.15, 0.5]), 0.5, np.array([seed, seed + 1], np.int64))
     return all(abs(cur[j] - _score(L, M, K, ms[j], weights)) < 1e-9
                and abs(best[j] - _score(L, M, K, bestm[j], weights)) < 1e-9 for j in range(r))
 

@@ -96,7 +96,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 favour: str = "none", time_limit: float = 60.0, seed: int = 0, workers: int = 2,
                 hint: Deck | None = None, log=None,
                 local_search_iters: int = 5000, restarts: int = 1,
-                anneal_time: float | None = None) -> DesignResult:
+                anneal_time: float | None = None, replicas: int = 1) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -107,7 +107,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
 
     The starting deck (CP-SAT's hint) is the best of ``restarts`` simulated-annealing runs of
     ``local_search_iters`` steps each (``anneal.py``, ``workers`` runs at once; with
-    ``anneal_time`` seconds, as many runs as fit in that time, at most ``restarts``). When CP-SAT
+    ``anneal_time`` seconds, as many runs as fit in that time, at most ``restarts``; with
+    ``replicas`` > 1 each run is a parallel-tempering ensemble of that many walks). When CP-SAT
     finds nothing better in its time, or nothing at all, the annealed deck is the result.
 
     ``favour``: "none" maximises the solvable count; "hard" / "easy" then (second phase, the count
@@ -186,7 +187,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     if hint is None and local_search_iters > 0:
         hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
                            restarts=int(restarts), seed=seed, required=required,
-                           workers=int(workers), time_limit=anneal_time)
+                           workers=int(workers), time_limit=anneal_time,
+                           replicas=int(replicas))
         hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
                                           for l in range(26)]), name="annealed deck")
     if hint is not None:

@@ -81,3 +81,12 @@ def test_anneal_time_limit_and_full_deck():
     assert time.perf_counter() - t < 20
     m, s = A.anneal(["QUESTION", "ZZZZZZZZ"], per_number=26, iters=10)
     assert (m == 255).all() and s == 2
+
+
+def test_tempering():
+    """A parallel-tempering ensemble: same result on 1 or 2 threads, its score the kernel's."""
+    m1, s1 = A.anneal(WORDS, per_number=6, iters=6000, replicas=4, workers=1, seed=5)
+    m2, s2 = A.anneal(WORDS, per_number=6, iters=6000, replicas=4, workers=2, seed=5)
+    assert s1 == s2 and (m1 == m2).all()
+    ref, _ = K.solve_word_list(WORDS, m1.astype(np.uint8))
+    assert s1 == (ref > 0).sum() > 200

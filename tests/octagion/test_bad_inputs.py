@@ -80,6 +80,7 @@ BAD = [
     ["design-deck", "{words.txt}", "--record", "{dir}"],
     ["design-deck", "{words.txt}", "--favour", "medium"],
     ["design-deck", "{words.txt}", "--restarts", "0"],
+    ["design-deck", "{words.txt}", "--replicas", "65"],
     ["design-deck", "{words.txt}", "--anneal-time", "nan"],
     ["design-deck", "{words.txt}", "--certificate", "{dir}"],
     ["bound", "{empty.txt}"],
@@ -155,7 +156,7 @@ CMDS = {
     # always a tiny search: at most half a second of CP-SAT
     "design-deck": [("ARG", PATHS), ("--per-number", NUM), ("--seed", NUM), ("--workers", NUM),
                     ("--favour", st.sampled_from(["none", "HARD", "x"])), ("--require", PATHS),
-                    ("--restarts", NUM), ("--anneal-time", NUM)],
+                    ("--restarts", NUM), ("--anneal-time", NUM), ("--replicas", NUM)],
     "bound": [("ARG", PATHS), ("--per-number", NUM), ("--top", NUM), ("--out", PATHS)],
     "check-bound": [("ARG", st.sampled_from(["{words.txt}", "{dir}", "{record.json}", "",
                                              "{dir}/missing.json"]))],

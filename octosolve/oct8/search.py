@@ -10,11 +10,12 @@ every player in the tree, for the player to move in the determinised state.
 One iteration (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 1. a determinisation: the hidden cards (the arm deck's order, the other players' hands, their colours
-   and the head deck) redrawn uniformly from the searcher's view (:func:`determinize`, the numba twin
-   of ``Oct8State.determinize``);
+   and the head deck) redrawn uniformly from the searcher's view (:func:`determinize`, in numba the
+   redraw ``Oct8State.determinize`` makes for the player to move);
 2. selection down the tree: at each node the macros of the player to move in *this* determinisation,
-   ordered by a cheap prior (the immediate gain the plans compute: arms of the mover's score an attach
-   or exchange adds, minus what an exchange adds to the opponents); progressive widening lets a node
+   ordered by a cheap prior (the immediate gain the plans compute: an attach, the matching arms of
+   the octopus it completes + 0.5; an exchange, the mover's gain minus the opponents'; a draw or
+   keeping the chips, 0); progressive widening lets a node
    below the root visited ``N`` times consider its first ``1 + widen * N ** widen_power`` macros (the
    root considers all its macros, as flat-mc does); among those, an untried one is expanded (highest
    prior first), else UCB with availability counts picks: ``mean + c * sqrt(ln(times available) /

@@ -9,12 +9,16 @@ every player in the tree, for the player to move in the determinised state.
 One iteration (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 1. a determinisation: the hidden cards (the arm deck's order, the other players' hands, their colours
-   and the head deck) redrawn uniformly from the searcher's view (:func:`determinize`, the numba twin
-   of ``Oct8State.determinize``);
-2. selection: at each node the macros of the player to move in *this* determinisation, ordered by
-   the immediate gain the plans compute; progressive widening: a non-root node visited ``N`` times
-   considers its first ``1 + widen * N ** widen_power`` macros (the root all); an untried one is
-   expanded, else UCB with availability counts: ``mean + c * sqrt(ln(available) / visits)``;
+   and the head deck) redrawn uniformly from the searcher's view (:func:`determinize`, in numba the
+   redraw ``Oct8State.determinize`` makes for the player to move);
+2. selection down the tree: at each node the macros of the player to move in *this* determinisation,
+   ordered by a cheap prior (the immediate gain the plans compute: an attach, the matching arms of
+   the octopus it completes + 0.5; an exchange, the mover's gain minus the opponents'; a draw or
+   keeping the chips, 0); progressive widening lets a node
+   below the root visited ``N`` times consider its first ``1 + widen * N ** widen_power`` macros (the
+   root considers all its macros, as flat-mc does); among those, an untried one is expanded (highest
+   prior first), else UCB with availability counts picks: ``mean + c * sqrt(ln(times available) /
+   visits)``;
 3. a numba builder playout to the end from the new node (as flat Monte Carlo's);
 4. every edge on the path adds the reward of the player who chose it: its win share (ties split)
    minus 1/n, plus ``margin`` x its score margin over the best opponent.

@@ -317,9 +317,10 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
                    "times the time).")
 @players_option("greedy,greedy", "Two names: who plays until then.")
 @seed_option()
+@batch_options
 @out_option("Also write the result (JSON, a row per deal) to this file.")
 @json_option
-def perfect_play(deals, free_cells, players, seed, out, as_json):
+def perfect_play(deals, free_cells, players, seed, workers, scheduler, out, as_json):
     """The first player's results and the value of the jolly under perfect play: DEALS games are
     played to FREE-CELLS free cells, then solved exactly (2 players, open shields)."""
     from ..core.seeding import DEFAULT_SEED
@@ -329,7 +330,7 @@ def perfect_play(deals, free_cells, players, seed, out, as_json):
     if len(names) != 2:
         fail("--players names the two players who play until the exact solver takes over")
     res = exact_first_player(DEFAULT_SEED if seed is None else seed, deals=deals, free=free_cells,
-                             players=tuple(names))
+                             players=tuple(names), workers=workers, scheduler=scheduler)
     if out:
         write_json(out, res)
     f, j = res["first"], res["jolly"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from ..core.batch import default_workers
 from ..core.errors import fail
 from ..core.files import atomic_write_text
 from ..core.jsonout import read_json, write_json
@@ -100,7 +101,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     t = time.perf_counter()
     from .solve import EXACT_DEALS, exact_first_player
 
-    exact = exact_first_player(seed, deals=10 if quick else EXACT_DEALS)
+    exact = exact_first_player(seed, deals=10 if quick else EXACT_DEALS, workers=default_workers())
     write_json(out_dir / "exact_play.json", exact)
     files.append("exact_play.json")
     timings["exact_play"] = time.perf_counter() - t

@@ -453,36 +453,41 @@ def _jolly_swapped(st: OctagoneState):
     return s2
 
 
+def _exact_deal(task) -> dict:
+    """One deal of :func:`exact_first_player` (module level: a batch task)."""
+    gs, free, players, max_nodes = task
+    st = played_position(gs, free, players)
+    if st is None:
+        return {"seed": gs, "reached": False}
+    r = solve(st, max_nodes=max_nodes, target="outcome")
+    row = {"seed": gs, "reached": True, "first": st.first, "to_move": st.to_move,
+           "proven": r["proven"], "nodes": r["nodes"]}
+    if r["proven"]:
+        row["value_first"] = r["value"] if st.to_move == st.first else -r["value"]
+        s2 = _jolly_swapped(st)
+        if s2 is not None:
+            r2 = solve(s2, max_nodes=max_nodes, target="outcome")
+            row["jolly_nodes"] = r2["nodes"]
+            if r2["proven"]:
+                row["jolly_delta"] = r["value"] - r2["value"]  # > 0: the jolly was worth it
+    return row
+
+
 def exact_first_player(seed: int, deals: int = EXACT_DEALS, free: int = EXACT_FREE,
-                       max_nodes: int = EXACT_NODES, players=("greedy", "greedy")) -> dict:
+                       max_nodes: int = EXACT_NODES, players=("greedy", "greedy"), *,
+                       workers: int | None = 1, scheduler: str | None = None) -> dict:
     """Exact play from the deepest point the solver reaches: ``deals`` seeded games between
     ``players`` are played to ``free`` free cells, then solved exactly (win / draw / loss, the
     outcome target). Reported: the first player's (the Dama's) results under perfect play from
     there, with 95% Wilson intervals, and the value of the jolly: the same positions with one of the
     mover's jollies swapped for a coloured shield (same shield count), how often the exact outcome
-    gets worse or better for the mover. Deterministic (node budgets, no clocks)."""
-    from ..core.progress import progress
+    gets worse or better for the mover. Deterministic (node budgets, no clocks): the deals are
+    independent, so ``workers`` local processes or a Dask ``scheduler`` give the same rows."""
+    from ..core.batch import run_batch
     from ..core.seeding import derive_seed
 
-    rows = []
-    for i in progress(range(deals), desc="perfect play", unit="deal"):
-        gs = derive_seed(seed, "exact", i)
-        st = played_position(gs, free, players)
-        if st is None:
-            rows.append({"seed": gs, "reached": False})
-            continue
-        r = solve(st, max_nodes=max_nodes, target="outcome")
-        row = {"seed": gs, "reached": True, "first": st.first, "to_move": st.to_move,
-               "proven": r["proven"], "nodes": r["nodes"]}
-        if r["proven"]:
-            row["value_first"] = r["value"] if st.to_move == st.first else -r["value"]
-            s2 = _jolly_swapped(st)
-            if s2 is not None:
-                r2 = solve(s2, max_nodes=max_nodes, target="outcome")
-                row["jolly_nodes"] = r2["nodes"]
-                if r2["proven"]:
-                    row["jolly_delta"] = r["value"] - r2["value"]  # > 0: the jolly was worth it
-        rows.append(row)
+    tasks = [(derive_seed(seed, "exact", i), free, tuple(players), max_nodes) for i in range(deals)]
+    rows = run_batch(_exact_deal, tasks, workers=workers, scheduler=scheduler, desc="perfect play")
     solved = [r for r in rows if r.get("proven")]
     n = len(solved)
     wins = sum(r["value_first"] > 0 for r in solved)

@@ -23,6 +23,7 @@ POOLED = [
     "oct8 simulate --games 2000000",
     "oct8 tournament --players greedy,random --games 4000",
     "octoverso match --players greedy,greedy --games 2000",
+    "octagone perfect-play --deals 2000",
 ]
 # Stopping is measured in CPU seconds spent after the signal by the command and its workers (the
 # work it does on, which a busy machine does not stretch), not in wall-clock seconds.

@@ -177,3 +177,12 @@ def test_perfect_play_command(tmp_path):
     assert f["wins"] + f["draws"] + f["losses"] == doc["proven"]
     r = CliRunner().invoke(cli, ["octagone", "perfect-play", "--free-cells", "40"])
     assert r.exit_code == 2
+
+
+def test_perfect_play_same_rows_on_two_workers():
+    """The deals are independent batch tasks: two worker processes give the rows one process gives."""
+    from octosolve.octagone.solve import exact_first_player
+
+    one = exact_first_player(9, deals=4, free=12, workers=1)
+    two = exact_first_player(9, deals=4, free=12, workers=2)
+    assert one == two and len(one["rows"]) == 4 and one["reached"] >= 1

@@ -76,3 +76,27 @@ def test_bad_input(tmp_path):
     _bad(run("challenge", "2", "--variant", "nope"))
     _bad(run("challenge", "2", "--time-limit", "-1"))
     _bad(run("challenge"))
+
+
+def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
+    """`challenge N --fresh` is `prove N --fresh` without writing: it calls prove_variant with
+    fresh=True (never a second, weaker search) and shows the re-traced result."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+    from octosolve.octiles.challenges import prove
+
+    calls = []
+    real = prove.prove_variant
+
+    def spy(*a, **k):
+        calls.append((a, k))
+        return real(*a, **k)
+
+    monkeypatch.setattr(prove, "prove_variant", spy)
+    r = CliRunner().invoke(cli, ["octiles", "challenge", "11", "--variant", "thrice", "--fresh",
+                                 "--time-limit", "20", "--json"])
+    assert r.exit_code == 0, r.output
+    assert len(calls) == 1 and calls[0][1]["fresh"] is True
+    doc = json.loads(r.output)
+    assert doc["objective"] == 1 and doc["verified"] is True

@@ -116,8 +116,8 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 @workers_option(2, "with --fresh, CP-SAT's search threads")
 @svg_option("Draw the answer to this SVG file.")
 @click.option("--fresh", is_flag=True,
-              help="Search with the model (or local search) instead of re-checking the stored "
-                   "certificate.")
+              help="Prove again from scratch, as `prove N --fresh` does (the same pipeline), "
+                   "instead of re-checking the stored certificate; writes nothing.")
 @seed_option(0)
 @json_option
 def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
@@ -146,9 +146,22 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
             verb = "applies" if len(given) == 1 else "apply"
             fail(f"{' and '.join(given)} {verb} only with --fresh (without it the stored "
                  "certificate is re-checked, no search runs)")
-    if fresh:
-        res = C.solve_variant(number, variant, time_limit=time_limit, workers=workers, seed=seed,
-                              stored=False)
+    if fresh and number != 1:
+        # the same pipeline as `prove N --fresh` (never a weaker second search), nothing written
+        from .certificates import recheck
+        from .prove import prove_variant
+
+        var = C.get_variant(number, variant)[1]
+        cmd = (f"octosolve octiles challenge {number} --variant {var.name} --fresh "
+               f"--time-limit {time_limit:g} --workers {workers} --seed {seed}")
+        cert = prove_variant(number, var.name, time_limit=time_limit, workers=workers, seed=seed,
+                             fresh=True, command=cmd)
+        cert["file"] = None
+        res = recheck(number, var, cert)
+        res.extra.pop("certificate", None)
+        res.extra["fresh_proof"] = cert["proof"].get("method", "")
+    elif fresh:
+        res = C.solve_variant(number, variant, stored=False)
     else:
         res = answer_variant(number, variant)
     out = res.to_json()
@@ -163,7 +176,8 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     else:
         how = (f"certificate {res.extra['certificate']} ({res.extra.get('proof', '')}; proof "
                f"{res.seconds:.1f} s)" if "certificate" in res.extra
-               else f"searched now, {res.seconds:.1f} s")
+               else f"proved now as `prove {number} --fresh` does ({res.extra.get('fresh_proof', '')}), "
+                    f"{res.seconds:.1f} s; nothing written")
         text = (f"Challenge {number} ({res.variant}): {res.status} - {value_text(res)}; {how}; "
                 f"re-checked by the tracer: {'yes' if res.verified else 'NO'} "
                 f"(value {res.verified_value})")

@@ -416,3 +416,22 @@ def test_lagrangian_on_a_small_lp_agrees_with_brute_force():
         W.lagrangian(rows, cols, {"c0": "-1"})
     with pytest.raises(ValueError):
         W.lagrangian(rows, cols, {"nope": "1"})
+
+
+def test_one_certificate_format():
+    """Every stored certificate has the one format prove writes (issue 19: the first ones, 25 and
+    26, were upgraded): the same keys, bound_witness on every certificate with a bound."""
+    import json
+
+    from octosolve.octiles.challenges.certificates import CERT_DIR, STATUSES
+
+    keys = {"challenge", "variant", "status", "value", "bound", "proof", "solver", "seconds",
+            "command", "placement"}
+    files = sorted(CERT_DIR.glob("challenge*.json"))
+    assert len(files) >= 47
+    for f in files:
+        d = json.loads(f.read_text(encoding="utf-8"))
+        assert set(d) - {"bound_witness"} == keys, f.name
+        assert d["status"] in STATUSES and "method" in d["proof"], f.name
+        if d["bound"] is not None:
+            assert "bound_witness" in d, f.name

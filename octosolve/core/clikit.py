@@ -17,7 +17,9 @@ One name, one meaning, everywhere:
 ``--scheduler ADDR`` a Dask cluster (``tcp://host:8786``) or ``local``
 ``--seed N``         random seed (0..2^63-1): the same seed gives the same result
 ``--json``           one JSON document on stdout
-``--out PATH``       where to write a file or folder (checked before the work starts)
+``--out PATH``       where to write a file or folder (checked before the work starts); a game's
+                     ``play --out`` writes the game record (also spelled ``--record``), and
+                     ``--position-out`` its final position document
 ``--svg PATH``       write an SVG picture (checked before the work starts)
 ==================  ==========================================================================
 
@@ -38,7 +40,7 @@ from .seeding import DEFAULT_SEED
 __all__ = ["json_option", "seed_option", "batch_options", "players_option", "simulations_option",
            "games_option", "time_limit_option", "variant_option", "out_option", "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
-           "check_out_path"]
+           "check_out_path", "record_option", "position_out_option"]
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -231,12 +233,20 @@ def out_option(help_text: str = "Write the result to this file.", directory: boo
 
 
 def record_option():
-    """``--record FILE``: the game record in the one format every game shares (octosolve-record/1,
-    core/record.py), which ``octosolve replay FILE`` replays move by move."""
-    return click.option("--record", "record_path", type=OutPath(False), default=None, metavar="PATH",
-                        help="Also write the game record (octosolve-record/1: game, players, seed, "
-                             "every move in the game's notation, outcome) to this file; "
-                             "`octosolve replay PATH` replays it.")
+    """A game's ``play --out PATH`` (also spelled ``--record PATH``): the game record in the one
+    format every game shares (octosolve-record/1, core/record.py), which ``octosolve replay PATH``
+    replays move by move and the position commands read as the position it ends in."""
+    return click.option("--out", "--record", "out", type=OutPath(False), default=None, metavar="PATH",
+                        help="Write the game record (octosolve-record/1: game, players, seed, every "
+                             "move in the game's notation, outcome) to this file; `octosolve replay "
+                             "PATH` replays it, and the position commands read it as its last position.")
+
+
+def position_out_option(what: str = "final"):
+    """``--position-out PATH``: the position document (``State.to_json``) a game ends (or stops) in."""
+    return click.option("--position-out", "position_out", type=OutPath(False), default=None,
+                        metavar="PATH",
+                        help=f"Write the {what} position document (State.to_json) to this file.")
 
 
 def svg_option(help_text: str = "Write an SVG picture to this file."):

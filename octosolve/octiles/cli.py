@@ -10,7 +10,7 @@ Over, the full game, Team Up).
 import click
 
 from octosolve.core.clikit import (batch_options, games_option, json_option, out_option, players_option,
-                                   record_option, seed_option, simulations_option, split_list, svg_option,
+                                   position_out_option, record_option, seed_option, simulations_option, split_list, svg_option,
                                    variant_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
@@ -154,12 +154,12 @@ def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, ma
 @players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts.")
 @simulations_option(200)
 @seed_option()
-@out_option("Write the final position (a position document, see `octiles position`) to this file.")
-@svg_option("Draw the final position to this SVG file.")
 @record_option()
+@position_out_option("final")
+@svg_option("Draw the final position to this SVG file.")
 @json_option
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
-             players, simulations, seed, out, svg_path, record_path, as_json):
+             players, simulations, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players and print its record."""
     from .matches import play_record, record_text
 
@@ -167,16 +167,12 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
     rec = play_record(kw, names, seed, simulations)
     if out:
-        _write_json(out, rec["final"])
+        _write_json(out, rec["record"])
+    if position_out:
+        _write_json(position_out, rec["final"])
     if svg_path:
         _save_state_svg(svg_path, rec["final"], f"{rec['game']} seed {seed}: " + " vs ".join(names)
                         + f" - {rec['end_reason']}")
-    if record_path:
-        from ..core.record import make_record
-        from .game import make_game
-
-        _write_json(record_path, make_record("octiles", make_game(**kw), seed, names,
-                                             [(m["player"], m["action"]) for m in rec["moves"]]))
     emit(rec, as_json, record_text(rec))
 
 
@@ -240,8 +236,9 @@ def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
 @svg_option("Draw the position (tiles and runners) to this SVG file.")
 @json_option
 def position_cmd(position_file, svg_path, as_json):
-    """Check and show a position document (written by `play --out` or any State.to_json): its
-    history is replayed and every field checked; prints the position and the legal moves."""
+    """Check and show a position document (written by `play --position-out` or any
+    State.to_json), or a game record (`play --out`: its last position): its history is replayed and
+    every field checked; prints the position and the legal moves."""
     from .position import load_position
 
     state = load_position(position_file)

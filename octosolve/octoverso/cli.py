@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
-                           record_option, seed_option, simulations_option, svg_option, variant_option)
+                           position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -78,7 +78,9 @@ def _from_position_file(path: str):
     from ..core.jsonout import read_json
     from . import rules as R
 
-    doc = read_json(path, "position file")
+    from ..games import position_document
+
+    doc = position_document(read_json(path, "position file"), "octoverso")
     if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
         fail(f"position file {path}: not an Octoverso position (no \"params\" object)")
     params = doc["params"]
@@ -96,7 +98,7 @@ def _from_position_file(path: str):
 @click.option("--rail", default=None, help="Rail letters in recto order (2..8; ? for a joker tile).")
 @click.option("--hand", default=None, help="Hand letters (the game's 21 letters; ? for a joker).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
-              help="A position file (the JSON of `play --out`'s \"position\", or any State.to_json document) "
+              help="A position file (`play --position-out`, any State.to_json document, or a game record such as `play --out` writes) "
                    "instead of --rail and --hand: the moves of the player to move, words already played excluded.")
 @_lexicon_option
 @click.option("--sort", "sort_by", type=click.Choice(["word", "letters"], case_sensitive=False), default="word",
@@ -174,15 +176,15 @@ def _event_line(e: dict, names, lab) -> str:
 @simulations_option()
 @_lexicon_option
 @seed_option()
-@out_option("Write the game record (JSON, with the final position document) to this file.")
-@svg_option("Write an SVG picture of the final position.")
 @record_option()
+@position_out_option("final")
+@svg_option("Write an SVG picture of the final position.")
 @json_option
-def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, record_path, as_json):
+def play(players, teams, variant, simulations, lexicon, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import matches
 
-    _prepare_out(out, svg_path)
+    _prepare_out(out, position_out, svg_path)
     names = _names(players)
     if len(names) == 4:
         teams = True
@@ -190,15 +192,13 @@ def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, rec
         names = names * 2
     elif len(names) != 2:
         fail(f"--players needs two names (or four for the team game), got {len(names)}")
-    state = matches.play_game(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon, simulations=simulations,
-                            teams=teams)
+    record, state = matches.play_record(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon,
+                                        simulations=simulations, teams=teams)
     rec = matches.game_record(state, names, seed)
-    if record_path:
-        from ..core.record import record_from_history
-
-        write_json(record_path, record_from_history("octoverso", state.game, seed, names, state))
     if out:
-        write_json(out, {**rec, "position": state.to_json()})
+        write_json(out, record)
+    if position_out:
+        write_json(position_out, state.to_json())
     if svg_path:
         from ..core.files import atomic_write_text
         from .render import position_svg

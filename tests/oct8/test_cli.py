@@ -149,8 +149,9 @@ def test_play_record_and_json():
 
 def test_play_writes_a_position_that_swaps_reads(tmp_path):
     pos, pic = tmp_path / "p.json", tmp_path / "p.svg"
-    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "40", "--out", str(pos),
-             "--svg", str(pic)])
+    rec = tmp_path / "rec.json"
+    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "40", "--position-out", str(pos),
+             "--out", str(rec), "--svg", str(pic)])
     assert r.exit_code == 0, r.output
     assert "stopped after 40 decisions" in r.output
     assert "viewBox" in pic.read_text()
@@ -159,6 +160,11 @@ def test_play_writes_a_position_that_swaps_reads(tmp_path):
     r = run(["swaps", str(pos), "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["to_move"] == d["to_move"]
+    # --out is the game record (unfinished here); swaps reads it as the position it stops in
+    assert json.loads(rec.read_text())["outcome"]["terminal"] is False
+    r2 = run(["swaps", str(rec), "--json"])
+    assert r2.exit_code == 0, r2.output
+    assert json.loads(r2.output) == json.loads(r.output)
 
 
 def test_deck_command():

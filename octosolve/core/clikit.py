@@ -7,8 +7,9 @@ One name, one meaning, everywhere:
                      of players
 ``--simulations N``  search budget per move of search players (1..100000)
 ``--games N``        number of games of a match / simulation (1..10^7)
-``--variant NAME``   which variant of what the command is about: of the game's rules (a
-                     case-insensitive choice), or of an Octiles challenge's question
+``--variant NAME``   the variant of the game's rules (a case-insensitive choice); an Octiles
+                     challenge's question is ``--question NAME`` (``--variant`` there is a hidden old
+                     spelling)
 ``--team-game``      the team game (a flag); ``--teams N`` is a number of teams (Octagion)
 ``--time-limit S``   seconds for a solver (finite, > 0, at most a week); for search players in a game,
                      CPU seconds per decision
@@ -40,7 +41,8 @@ from .seeding import DEFAULT_SEED
 __all__ = ["json_option", "seed_option", "batch_options", "players_option", "simulations_option",
            "games_option", "time_limit_option", "variant_option", "out_option", "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
-           "check_out_path", "record_option", "position_out_option"]
+           "check_out_path", "record_option", "position_out_option", "old_spelling",
+           "take_old_spelling", "old_command_name", "measure_options"]
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -230,6 +232,51 @@ def variant_option(choices, default: str | None, help_text: str = "Rule variant.
 def out_option(help_text: str = "Write the result to this file.", directory: bool = False,
                default=None):
     return click.option("--out", type=OutPath(directory), default=default, help=help_text)
+
+
+def old_spelling(old: str, dest: str, new: str):
+    """A hidden option ``old``, an old spelling of option ``new`` (whose parameter is ``dest``) kept
+    working: when given, one line on stderr says the new spelling and the value goes to ``new``'s
+    parameter (``new`` takes ``callback=take_old_spelling``)."""
+    def note(ctx, param, value):
+        if value is not None:
+            click.echo(f"Note: {old} is an old spelling of {new}; use {new}.", err=True)
+            ctx.meta[f"old_spelling:{dest}"] = value
+
+    return click.option(old, f"old_{dest}", hidden=True, default=None, callback=note, is_eager=True,
+                        expose_value=False, help=f"Old spelling of {new} (hidden; prints a one-line note).")
+
+
+def take_old_spelling(ctx, param, value):
+    """The callback of an option with a hidden old spelling (:func:`old_spelling`)."""
+    return value if value is not None else ctx.meta.get(f"old_spelling:{param.name}")
+
+
+def old_command_name(group: click.Group, cmd: click.Command, old: str) -> None:
+    """Register ``cmd`` in ``group`` under the hidden ``old`` name as well (an old command name kept
+    working): run under it, it first prints a one-line note naming ``cmd``."""
+    def callback(**kw):
+        click.echo(f"Note: `{old}` is an old name of `{cmd.name}`; use `{cmd.name}`.", err=True)
+        return cmd.callback(**kw)
+
+    group.add_command(click.Command(old, params=list(cmd.params), callback=callback, hidden=True,
+                                    help=f"Old name of `{cmd.name}` (hidden; prints a one-line note)."))
+
+
+def measure_options(out_help: str, seed_default: int | None = DEFAULT_SEED, quick_help: str | None = None):
+    """The options of every game's ``measure`` (the long measurements the report reads, written to
+    a data file with the command that made them): ``--quick``, ``--seed``, ``--workers``,
+    ``--scheduler``, ``--out``, ``--json``."""
+    def deco(f):
+        f = json_option(f)
+        f = click.option("--out", type=OutPath(False), default=None, help=out_help)(f)
+        f = batch_options(f)
+        f = seed_option(seed_default)(f)
+        f = click.option("--quick", is_flag=True,
+                         help=quick_help or "Smoke-test sizes (a few short games; not meaningful, and "
+                                            "never written over the default data file).")(f)
+        return f
+    return deco
 
 
 def record_option():

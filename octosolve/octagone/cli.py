@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, batch_options, games_option, json_option, out_option, players_option,
-                           position_out_option, record_option, seed_option, simulations_option, svg_option)
+from ..core.clikit import (OutPath, batch_options, games_option, json_option, measure_options, out_option,
+                           players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
 
@@ -348,15 +348,10 @@ def perfect_play(deals, free_cells, players, seed, out, as_json):
 
 @group.command()
 @click.argument("what", type=click.Choice(["first-player", "matches"], case_sensitive=False))
-@click.option("--out", type=OutPath(False), default=None,
-              help="Data file to write (default: data/octagone/<what>.json, which the report reads).")
-@click.option("--quick", is_flag=True, help="Small sizes (a smoke test; never the default data file).")
+@measure_options("Data file to write (default: data/octagone/<what>.json, which the report reads).")
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
               show_default=True, help="Reading of the wrap-around (standard and IV games).")
-@seed_option()
-@batch_options
-@json_option
-def measure(what, out, quick, wrap, seed, workers, scheduler, as_json):
+def measure(what, quick, seed, workers, scheduler, out, as_json, wrap):
     """The report's long measurements, written to a data file with the command that made it:
     first-player (10,000 random and 2,000 greedy self-play games per variant) or matches (greedy v
     random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS). The report replays a sample."""

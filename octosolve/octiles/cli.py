@@ -9,7 +9,8 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+from octosolve.core.clikit import (batch_options, games_option, json_option, measure_options, old_command_name,
+                                   out_option, players_option,
                                    position_out_option, record_option, seed_option, simulations_option, split_list, svg_option,
                                    variant_option)
 from octosolve.core.errors import fail
@@ -107,7 +108,7 @@ def _game_options(f):
                      help="Runners per player, 1 to 5 (default 5; 4 with four players in the race "
                           "games; Team Up takes 4 or 5).")(f)
     f = variant_option(GAME_VARIANTS, "move-over",
-                       "The game: move-over, octiles (the full game) or team-up.")(f)
+                       "Rule variant, the game: move-over, octiles (the full game) or team-up.")(f)
     return f
 
 
@@ -205,21 +206,23 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
     emit(res, as_json, "\n".join(lines))
 
 
-@group.command("match-suite")
-@click.option("--quick", is_flag=True, help="Smoke-test sizes (a few short games; not meaningful).")
-@batch_options
-@seed_option(0)
-@out_option("Where to write the suite (default: data/octiles/games/match_suite.json, which the report "
-            "reads).")
-@json_option
-def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
-    """The measured matches of the report (Move Over, Team Up, the full game, and mcts against
-    OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report` re-checks."""
+@group.command("measure")
+@measure_options("Data file to write (default: data/octiles/games/match_suite.json, which the report "
+                 "reads).", seed_default=0)
+def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
+    """The report's long measurements, the match suite (Move Over, Team Up, the full game, and mcts
+    against OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report`
+    re-checks."""
     from .report_games import SUITE_FILE, match_suite
 
     _check_scheduler(scheduler)
-    out = out or str(SUITE_FILE)
-    cmd = "octosolve octiles match-suite" + (" --quick" if quick else "") + f" --seed {seed}"
+    if out is None:  # a --quick suite never goes over the data file
+        from pathlib import Path
+
+        from octosolve.core.clikit import check_out_path
+
+        out = str(check_out_path(Path("build") / "octiles-match_suite.json" if quick else SUITE_FILE))
+    cmd = "octosolve octiles measure" + (" --quick" if quick else "") + f" --seed {seed}"
     res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,
                       scheduler=scheduler, command=cmd, on_match=lambda doc: _write_json(out, doc))
     lines = [f"wrote {out}"]
@@ -229,6 +232,9 @@ def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
     lines += [f"  skipped: {s}" for s in res["skipped"]]
     emit({"out": out, "matches": len(res["matches"]), "skipped": res["skipped"],
           "seconds": res["seconds"]}, as_json, "\n".join(lines))
+
+
+old_command_name(group, match_suite_cmd, "match-suite")
 
 
 @group.command("position")

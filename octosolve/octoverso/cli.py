@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
+from ..core.clikit import (batch_options, games_option, json_option, measure_options, old_command_name,
+                           out_option, players_option,
                            position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
@@ -315,16 +316,13 @@ def check(words, lexicon, as_json):
                                                      if d["playable"] else f"not playable ({d['reason']})") for d in out))
 
 
-@group.command()
-@click.option("--quick", is_flag=True, help="A hundredth of the games (a smoke test; never over the data file).")
-@seed_option()
-@batch_options
-@out_option("Where to write the simulations (JSON) [default: data/octoverso/simulations.json; with --quick "
-            "build/octoverso-simulations.json].")
-@json_option
+@group.command("measure")
+@measure_options("Data file to write (default: data/octoverso/simulations.json, which the report reads; with "
+                 "--quick build/octoverso-simulations.json).",
+                 quick_help="A hundredth of the games (a smoke test; never written over the data file).")
 def simulate(quick, seed, workers, scheduler, out, as_json):
-    """The large simulations the report reads (minutes: thousands of games): the matches of
-    solve.SIM_PLAN, written with the command that made them."""
+    """The report's long measurements, the large simulations (minutes: thousands of games): the
+    matches of solve.SIM_PLAN, written to a data file with the command that made them."""
     from pathlib import Path
 
     from ..core.clikit import check_out_path
@@ -337,7 +335,7 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
     _prepare_out(out)
     _check_scheduler(scheduler)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
-    cmd = "octosolve octoverso simulate" + (" --quick" if quick else "") + f" --seed {seed}"
+    cmd = "octosolve octoverso measure" + (" --quick" if quick else "") + f" --seed {seed}"
     data = {"command": cmd, **data}
     write_json(out, data)
     lines = [f"wrote {out} ({len(data['matches'])} matches; command: {cmd})"]
@@ -345,3 +343,6 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
               for m in data["matches"]]
     emit({"out": out, "command": cmd, "matches": [m.get("key") for m in data["matches"]]}, as_json,
          "\n".join(lines))
+
+
+old_command_name(group, simulate, "simulate")

@@ -64,7 +64,9 @@ def test_winners_is_a_method_and_play_uses_the_shared_loop():
     m = match(spec, ["greedy", "random"], 1, seed=4, workers=1)
     assert m["records"][0]["outcome"]["winners"] == rec["winners"]
     assert len(m["records"][0]["moves"]) == len(rec["moves"])
-    assert m["records"][0] == rec["record"]
+    from octosolve.core.match import play_one
+
+    assert play_one(spec, ["greedy", "random"], 4) == rec["record"]
 
 
 def test_state_svg_and_tracing_svg():
@@ -128,6 +130,7 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
     (["match", "--games", "1000000000000"], []),
     (["match", "--workers", "0"], []),
     (["match", "--simulations", "nan"], []),
+    (["measure", "--workers", "100000"], []),
     (["match-suite", "--workers", "100000"], []),
 ])
 def test_bad_options(cli_runner, args, words):

@@ -34,7 +34,8 @@ from .record import RECORD_FORMAT, as_summary, finish_record, move_text
 from .seeding import derive_seed, py_random
 from .stats import wilson_interval
 
-__all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "pairings", "round_robin"]
+__all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "pairings", "round_robin",
+           "results_lines"]
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,18 @@ def match(spec: MatchSpec, names: Sequence[str], games: int, seed: int | None, *
     out.update(tally(records, names))
     if keep_records:
         out["records"] = records
+    return out
+
+
+def results_lines(results: dict, indent: str = "  ") -> list[str]:
+    """The readable lines of a match's (or a tournament table's) results, one per player: the one
+    way every game's ``match`` and ``tournament`` print them."""
+    width = max((len(nm) for nm in results), default=0)
+    out = []
+    for nm, st in results.items():
+        lo, hi = st["score_ci95"]
+        out.append(f"{indent}{nm:<{width}}  {st['wins']} wins, {st['draws']} draws, {st['losses']} losses "
+                   f"in {st['games']} games; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
     return out
 
 

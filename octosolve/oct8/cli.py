@@ -213,12 +213,9 @@ def deck(deck, as_json):
 
 
 def _table_lines(m: dict, key: str = "results") -> list[str]:
-    out = []
-    for name, r in m[key].items():
-        lo, hi = r["score_ci95"]
-        out.append(f"  {name:>14}: {r['wins']} wins, {r['draws']} draws, {r['losses']} losses; score share "
-                   f"{r['score']:.3f} [{lo:.3f}, {hi:.3f}]")
-    return out
+    from ..core.match import results_lines
+
+    return results_lines(m[key])
 
 
 @group.command()

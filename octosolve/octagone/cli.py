@@ -245,10 +245,9 @@ def new(position, players, variant, wrap, hidden, seed, as_json):
 
 
 def _print_results(m: dict):
-    for name, s in m["results"].items():
-        lo, hi = s["score_ci95"]
-        click.echo(f"{name:15} score {s['score']:.3f} (95% CI {lo:.3f}-{hi:.3f}): {s['wins']} wins, "
-                   f"{s['draws']} ties, {s['losses']} losses in {s['games']} games")
+    from ..core.match import results_lines
+
+    click.echo("\n".join(results_lines(m["results"], indent="")))
 
 
 @group.command()

@@ -26,8 +26,6 @@ def record_extras(state: OctagoneState) -> dict:
         out["end_reason"] = state.end_reason
     return out
 
-KEEP = 40  # records kept in a data file (the report replays them)
-
 
 def run_match(game_params: dict, names: list[str], games: int, seed: int, *, simulations=None,
               workers=1, scheduler=None, desc: str = "games") -> dict:

@@ -198,12 +198,10 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
     res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
     if out:
         _write_json(out, res)
+    from octosolve.core.match import results_lines
+
     lines = [f"{games} games of {kw['variant']}, {simulations} simulations per move, seed {seed}"]
-    for nm, st in res["results"].items():
-        lo, hi = st["score_ci95"]
-        lines.append(f"  {nm:15s} wins {st['wins']:3d}  draws {st['draws']:3d}  losses {st['losses']:3d}"
-                     f"  score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
-    emit(res, as_json, "\n".join(lines))
+    emit(res, as_json, "\n".join(lines + results_lines(res["results"])))
 
 
 @group.command("measure")

@@ -2,7 +2,7 @@
 
 * :func:`match_suite` plays the measured matches between the computer players (Move Over, Team Up,
   the full game, and our MCTS against OpenSpiel's MCTS bot): minutes of play, so it is a command of
-  its own (``octosolve octiles match-suite``) that writes ``data/octiles/games/match_suite.json`` with
+  its own (``octosolve octiles measure``) that writes ``data/octiles/games/match_suite.json`` with
   the command that made it.
 * :func:`build` (``octosolve report``, about 15 s on 2 cores) plays a sample game and a small
   greedy-vs-random match, re-checks the suite's tallies and intervals from its game records, and
@@ -214,7 +214,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                f"{rec['turns']} turns)", _line(small)]
     if suite is None:
         lines += ["## The match suite", "", f"Not played yet: `{rel}` is missing (make it with "
-                  "`octosolve octiles match-suite`).", ""]
+                  "`octosolve octiles measure`).", ""]
         summary.append(f"- match suite: not played ({rel} missing)")
     else:
         lines += ["## The match suite (read from a data file)", "",

@@ -225,10 +225,9 @@ def _match_text(m: dict) -> str:
     first = m["first_mover"]
     lines = [f"{' v '.join(m['players'])}{' (teams)' if m['teams'] else ''}"
              f"{' (jokers)' if m['jokers'] else ''}: {m['games']} games"]
-    for name, st in m["results"].items():
-        lo, hi = st["score_ci95"]
-        lines.append(f"  {name:<14} wins {st['wins']:>5}  draws {st['draws']:>5}  losses {st['losses']:>5}  "
-                     f"score {st['score']:.3f} [{lo:.3f}, {hi:.3f}]")
+    from ..core.match import results_lines
+
+    lines += results_lines(m["results"])
     lo, hi = first["ci95"]
     lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided games: "
                  f"{first['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
@@ -286,10 +285,9 @@ def tournament(players, games, teams, variant, simulations, lexicon, seed, worke
                          simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, t)
-    lines = [_match_text(m) for m in t["pairs"]] + ["table:"]
-    for name, st in t["table"].items():
-        lo, hi = st["score_ci95"]
-        lines.append(f"  {name:<14} games {st['games']:>5}  score {st['score']:.3f} [{lo:.3f}, {hi:.3f}]")
+    from ..core.match import results_lines
+
+    lines = [_match_text(m) for m in t["pairs"]] + ["table:"] + results_lines(t["table"])
     emit(t, as_json, "\n".join(lines))
 
 

@@ -1,4 +1,4 @@
-"""Octoverso analyses: the large simulations (`octosolve octoverso simulate`: the matches of
+"""Octoverso analyses: the large simulations (`octosolve octoverso measure`: the matches of
 ``SIM_PLAN`` written to data/octoverso/simulations.json with the command that made them) and their
 re-check by the report. The games themselves are played by :mod:`.matches`.
 """

@@ -236,15 +236,26 @@ def out_option(help_text: str = "Write the result to this file.", directory: boo
 
 def old_spelling(old: str, dest: str, new: str):
     """A hidden option ``old``, an old spelling of option ``new`` (whose parameter is ``dest``) kept
-    working: when given, one line on stderr says the new spelling and the value goes to ``new``'s
-    parameter (``new`` takes ``callback=take_old_spelling``)."""
+    working: the value goes to ``new``'s parameter (``new`` takes ``callback=take_old_spelling``)
+    and, when the command succeeds, one line on stderr says the new spelling."""
     def note(ctx, param, value):
         if value is not None:
-            click.echo(f"Note: {old} is an old spelling of {new}; use {new}.", err=True)
             ctx.meta[f"old_spelling:{dest}"] = value
+            _note_on_success(ctx, f"Note: {old} is an old spelling of {new}; use {new}.")
 
     return click.option(old, f"old_{dest}", hidden=True, default=None, callback=note, is_eager=True,
                         expose_value=False, help=f"Old spelling of {new} (hidden; prints a one-line note).")
+
+
+def _note_on_success(ctx, text: str) -> None:
+    """Print ``text`` on stderr when the command ends without an error (an error stays one line)."""
+    import sys
+
+    def close():
+        if sys.exc_info()[0] is None:
+            click.echo(text, err=True)
+
+    ctx.call_on_close(close)
 
 
 def take_old_spelling(ctx, param, value):
@@ -256,8 +267,10 @@ def old_command_name(group: click.Group, cmd: click.Command, old: str) -> None:
     """Register ``cmd`` in ``group`` under the hidden ``old`` name as well (an old command name kept
     working): run under it, it first prints a one-line note naming ``cmd``."""
     def callback(**kw):
+        out = cmd.callback(**kw)
+        # after the work, and only when it succeeded: an error stays one line
         click.echo(f"Note: `{old}` is an old name of `{cmd.name}`; use `{cmd.name}`.", err=True)
-        return cmd.callback(**kw)
+        return out
 
     group.add_command(click.Command(old, params=list(cmd.params), callback=callback, hidden=True,
                                     help=f"Old name of `{cmd.name}` (hidden; prints a one-line note)."))

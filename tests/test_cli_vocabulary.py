@@ -113,6 +113,22 @@ def test_play_out_is_the_game_record_in_every_game():
         assert any("--position-out" in p.opts for p in cmd.params), name
 
 
+def test_long_measurements_have_one_name_and_one_option_set():
+    """Every game with turns has `measure` (the report's long runs, written to a data file), with
+    the same options; the old names are hidden."""
+    measures = {n.split()[0]: c for n, c in COMMANDS if n.endswith(" measure")}
+    assert set(measures) == {"oct8", "octagone", "octiles", "octoverso"}
+    shared = {"--quick", "--seed", "--workers", "--scheduler", "--out", "--json"}
+    for game, cmd in measures.items():
+        opts = {o for p in cmd.params if isinstance(p, click.Option) and not p.hidden for o in p.opts}
+        assert shared <= opts, (game, shared - opts)
+        assert opts - shared <= {"--wrap", "--help", "-h"}, (game, opts - shared)
+        out = next(p for p in cmd.params if "--out" in p.opts)
+        assert "data/" in out.help and "the report reads" in out.help, game
+    hidden = [n for n, c in COMMANDS if c.hidden]
+    assert sorted(hidden) == ["octiles match-suite", "octoverso simulate"]
+
+
 def test_hidden_old_spellings_print_one_note():
     from click.testing import CliRunner
 

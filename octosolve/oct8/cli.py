@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (FiniteFloat, batch_options, games_option, json_option, out_option, players_option,
-                           position_out_option, record_option, seed_option, simulations_option, svg_option,
-                           variant_option)
+from ..core.clikit import (FiniteFloat, batch_options, games_option, json_option, measure_options, out_option,
+                           players_option, position_out_option, record_option, seed_option, simulations_option,
+                           svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
@@ -195,6 +195,28 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
     if svg_path:
         write_file(svg_path, st._repr_svg_())
     emit(res, as_json, "\n".join(game_record(st, names, seed)))
+
+
+@group.command()
+@measure_options("Data file to write (default: data/oct8/openspiel_match.json, which the report reads; "
+                 "with --quick build/oct8-openspiel_match.json).", seed_default=20261121)
+def measure(quick, seed, workers, scheduler, out, as_json):
+    """The report's long measurement: flat-mc against OpenSpiel's MCTS bot, heads-up, 30 games at 25
+    simulations per move each (minutes of play); writes a data file that `octosolve report` reads."""
+    from pathlib import Path
+
+    from ..core.clikit import check_out_path
+    from ..core.paths import DATA_DIR
+    from .solve import OPENSPIEL_FILE, measure as run
+
+    if out is None:  # a --quick run never goes over the data file
+        out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick
+                                 else DATA_DIR / "oct8" / OPENSPIEL_FILE))
+    cmd = "octosolve oct8 measure" + (" --quick" if quick else "") + f" --seed {seed}"
+    res = run(seed, quick=quick, workers=workers, scheduler=_scheduler(scheduler), command=cmd)
+    write_json(out, res)
+    emit({"out": out, "command": cmd, "results": res["results"], "mean_scores": res["mean_scores"]}, as_json,
+         "\n".join([f"wrote {out} ({res['games']} games; command: {cmd})"] + _table_lines(res)))
 
 
 @group.command()

@@ -68,3 +68,4 @@ def play_one(names: list[str], seed: int | None, *, game: dict | None = None, si
            "winners": st.winners(), "leaders": ex["leaders"], "turns": ex["turns"],
            "decisions": ex["decisions"], "record": rec}
     return st, res
+

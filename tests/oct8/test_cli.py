@@ -245,3 +245,24 @@ def test_match_and_tournament_commands_json(tmp_path):
     bad(["match", "--games", "1000000000", "--workers", "1"], "--games")
     bad(["match", "--workers", "0"], "--workers")
     bad(["tournament", "--players", "greedy,greedy"], "two different")
+
+
+@pytest.mark.integration
+def test_measure_quick_writes_what_the_report_reads(tmp_path):
+    """`oct8 measure` (the stored OpenSpiel match) writes the core match result with each game's
+    summary and scores; the report reads it, and still reads the older stored file."""
+    pytest.importorskip("pyspiel")
+    from octosolve.oct8.report import openspiel_row
+
+    out = tmp_path / "os.json"
+    r = run(["measure", "--quick", "--workers", "1", "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(out.read_text())
+    assert d["command"].startswith("octosolve oct8 measure --quick")
+    assert d["players"] == ["flat-mc", "openspiel-mcts"] and len(d["records"]) == d["games"] == 2
+    assert all(len(g["scores"]) == 2 and g["terminal"] for g in d["records"])
+    n, sims, games, share, ci, mine, theirs = openspiel_row(d)
+    assert (n, sims, games) == (2, 4, 2) and ci[0] <= share <= ci[1] and mine >= 0 <= theirs
+    from octosolve.core.paths import data_path
+
+    assert openspiel_row(json.loads(data_path("oct8", "openspiel_match.json").read_text()))[2] == 30

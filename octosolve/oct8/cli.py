@@ -207,7 +207,7 @@ def measure(quick, seed, workers, scheduler, out, as_json):
 
     from ..core.clikit import check_out_path
     from ..core.paths import DATA_DIR
-    from .solve import OPENSPIEL_FILE, measure as run
+    from .matches import OPENSPIEL_FILE, measure as run
 
     if out is None:  # a --quick run never goes over the data file
         out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick

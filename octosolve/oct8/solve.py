@@ -13,7 +13,7 @@ from ..core.seeding import derive_seed
 from ..core.stats import mean_ci, wilson_interval
 from . import rules as R
 
-__all__ = ["simulate", "summarise", "game_params", "warm_kernels", "measure", "OPENSPIEL_FILE"]
+__all__ = ["simulate", "summarise", "game_params", "warm_kernels"]
 
 CHUNK_NUMBA = 5000
 NUMBA_POLICIES = ("random", "builder")  # strategies the numba playout engine plays itself
@@ -154,37 +154,3 @@ def summarise(res: dict, strategies: list[str]) -> dict:
     assert sum(wins) + ties == g
     return out
 
-
-# ---------------------------------------------------------------------- the long measurement
-OPENSPIEL_FILE = "openspiel_match.json"  # in data/oct8/
-MEASURE_PLAN = {"players": ["flat-mc", "openspiel-mcts"], "games": 30, "simulations": 25}
-MEASURE_QUICK = {"players": ["flat-mc", "openspiel-mcts"], "games": 2, "simulations": 4}
-
-
-def measure(seed: int, *, quick: bool = False, workers: int | None = None, scheduler: str | None = None,
-            command: str = "") -> dict:
-    """The report's long measurement: flat-mc against OpenSpiel's MCTS bot, heads-up (minutes: the
-    bot's rollouts run through the Python adapter). JSON-ready, no duration in it: the core match
-    result, each player's mean score (read off the records' extras) and each game's summary with
-    its scores (the games are replayable from their seeds)."""
-    from ..core.players import player_available
-    from ..core.record import summary
-    from .matches import match
-    from .players import PLAYERS
-
-    if not player_available(PLAYERS, "openspiel-mcts"):
-        fail("oct8 measure plays OpenSpiel's MCTS bot: install the openspiel extra (pip install "
-             "'octosolve[openspiel]')")
-    plan = MEASURE_QUICK if quick else MEASURE_PLAN
-    m = match(plan["players"], plan["games"], seed, simulations=plan["simulations"], workers=workers,
-              scheduler=scheduler, keep_records=True)
-    totals = {nm: [0.0, 0] for nm in plan["players"]}
-    for r in m["records"]:
-        for nm, sc in zip(r["players"], r["extras"]["scores"]):
-            totals[nm][0] += sc
-            totals[nm][1] += 1
-    m["mean_scores"] = {nm: round(t / n, 3) if n else None for nm, (t, n) in totals.items()}
-    m["records"] = [dict(summary(r), scores=r["extras"]["scores"]) for r in m["records"]]
-    m.update({"what": "Oct8: flat-mc against OpenSpiel's MCTS bot, heads-up", "command": command,
-              "quick": quick, "simulations": plan["simulations"]})
-    return m

@@ -87,7 +87,7 @@ def report(out_dir, games, quick, seed, as_json):
               help="Draw the final position to this SVG file.")
 @json_option
 def replay(record_file, svg_path, as_json):
-    """Replay a game record (octosolve-record/1, written by any game's `play --record`, the web
+    """Replay a game record (octosolve-record/1, written by any game's `play --out`, the web
     app's download or the report) move by move against the rules, and print it.
 
     Every move must be legal where it stands and its notation must name its action; the outcome

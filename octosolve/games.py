@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from .core.errors import fail
 
 __all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec",
-           "record_game", "replay_record"]
+           "record_game", "replay_record", "record_extras", "position_document"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,12 @@ class GameEntry:
 
         return make_player(self.players(), name, game if game is not None else self.make_game(),
                            seed=seed, **options)
+
+    def record_extras(self, state) -> dict:
+        """The game's own fields of a game record (``matches.record_extras(state)``, when the game
+        has one): what its matches and reports read beside the moves and the outcome."""
+        hook = getattr(self.module("matches"), "record_extras", None) if self.has_state else None
+        return dict(hook(state)) if hook is not None else {}
 
     def twins(self) -> tuple:
         out = tuple(getattr(self.module("kernels"), "TWINS", ()))
@@ -122,6 +128,11 @@ def new_player(game_name: str, player: str, game, *, seed: int | None = None, **
     return get_game(game_name).make_player(player, game, seed=seed, **options)
 
 
+def record_extras(game_name: str, state) -> dict:
+    """The extras hook of game ``game_name``'s records (see :meth:`GameEntry.record_extras`)."""
+    return get_game(game_name).record_extras(state)
+
+
 def make_player(game: str, name: str, **options):
     """``make_player("octagone", "mcts", simulations=200, seed=1)``: one player, its game built
     with the default parameters unless ``game_obj=`` is given."""
@@ -138,10 +149,10 @@ def match_spec(game_name: str, game_params: dict | None = None, player_options: 
 
     from .core.match import MatchSpec
 
-    get_game(game_name)  # validate early
-    return MatchSpec(new_game=partial(new_game, game_name), new_player=partial(new_player, game_name),
+    name = get_game(game_name).name  # validate early
+    return MatchSpec(new_game=partial(new_game, name), new_player=partial(new_player, name),
                      game_params=dict(game_params or {}), player_options=dict(player_options or {}),
-                     max_moves=max_moves)
+                     max_moves=max_moves, game_name=name, extras=partial(record_extras, name))
 
 
 def record_game(rec) -> tuple:
@@ -156,6 +167,20 @@ def record_game(rec) -> tuple:
     except TypeError as exc:
         fail(f"record: bad game parameters for {entry.name}: {str(exc)[:120]}")
     return entry, game
+
+
+def position_document(doc, game_name: str):
+    """A position file's document as the position commands read it: a game record
+    (octosolve-record/1, e.g. written by ``play --out``) of game ``game_name`` is replayed, every
+    move checked, and its last position's ``to_json`` returned; any other document as it is."""
+    from .core.record import RECORD_FORMAT
+
+    if not (isinstance(doc, dict) and doc.get("format") == RECORD_FORMAT):
+        return doc
+    want = get_game(game_name).name
+    if str(doc.get("game")).lower() != want:
+        fail(f"this is a record of a {str(doc.get('game'))[:40]} game, not of {want}")
+    return replay_record(doc).to_json()
 
 
 def replay_record(rec):

@@ -35,17 +35,25 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | `--players NAMES` | comma-separated player names, case-insensitive (`mcts,greedy`); their number is the number of players; seats rotate in matches |
 | `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it |
 | `--games N` | number of games of a match or simulation (stated upper limit in each `--help`) |
-| `--variant NAME` | which variant of what the command is about: the game's rules (a case-insensitive choice), or an Octiles challenge's question (`octiles challenge --list`) |
+| `--variant NAME` | the variant of the game's rules, a case-insensitive choice (an Octiles challenge's question is `--question NAME`, see `octiles challenge --list`) |
 | `--time-limit SECONDS` | time a solver may search: a finite number >= 0.1; for the search players of `oct8 play`, `match` and `tournament`, CPU seconds per decision (a finite number > 0, at most 60) |
 | `--workers N` | cores to use at once (1 to 256): worker processes for games or independent cases, or CP-SAT's search threads for a single search |
 | `--teams N` / `--team-game` | Octagion: the number of teams; Octoverso and Octiles: play the team game (a flag) |
 | `--cards N` / `--laid ROW` | Octagion: the number of word cards to make; the row of cards a team laid (`score`) |
-| `--record PATH` | also write the JSON record of what the command did, which another command re-checks (a game: `octosolve replay`; a deck design: the report) |
+| `--record PATH` | write the JSON record of what the command did, which another command re-checks (a game: `octosolve replay`; a deck design: the report) |
 | `--scheduler ADDRESS` | run on a Dask cluster (`tcp://host:8786`, or `local` for a throw-away local cluster) |
 | `--seed N` | random seed, 0 to 2^63-1: the same seed gives the same result |
 | `--json` | print one JSON document (for scripts) instead of the readable answer |
-| `--out PATH` | where to write a file or folder; checked before the work starts |
+| `--out PATH` | where to write a file or folder; checked before the work starts. A game's `play --out` (also spelled `--record`) writes the game record (octosolve-record/1), which `octosolve replay` replays and the position commands read as its last position |
+| `--position-out PATH` | `play`: write the final (or stopped) position document (`State.to_json`) |
 | `--svg PATH` | write an SVG picture; checked before the work starts |
+
+Long measurements have one name: `octosolve GAME measure` plays the report's long runs (minutes to
+hours) and writes them to a data file in `data/` with the command that made them, which `octosolve
+report` re-checks. Every `measure` takes `--quick` (smoke-test sizes, never written over the data
+file), `--seed`, `--workers`, `--scheduler`, `--out` and `--json`. Other long runs are measured matches
+with their own parameters: `match` (seats rotating) and `tournament` (every pair), and Oct8's
+`simulate` (seats fixed, to measure seats).
 
 Bad values (a count out of range, `nan`, an output folder that cannot be written, an unknown player
 or variant, an empty item in a list such as `greedy,,random`) stop the command at once with a
@@ -78,7 +86,7 @@ def _walk(group: click.Group, path: list[str], out: list[str]):
     ctx = click.Context(group, info_name=" ".join(["octosolve"] + path))
     for name in group.list_commands(ctx):
         cmd = group.get_command(ctx, name)
-        if cmd is None:
+        if cmd is None or cmd.hidden:
             continue
         full = path + [name]
         if isinstance(cmd, click.Group):
@@ -87,14 +95,37 @@ def _walk(group: click.Group, path: list[str], out: list[str]):
             continue
         sub = click.Context(cmd, info_name=name, parent=ctx)
         out += [f"#### `octosolve {' '.join(full)}`", "", _first_paragraph(cmd.help), ""]
-        rows = [_opt_row(p, sub) for p in cmd.params if p.name != "help"]
+        rows = [_opt_row(p, sub) for p in cmd.params
+                if p.name != "help" and not getattr(p, "hidden", False)]
         if rows:
             out += ["| option | meaning |", "| --- | --- |"] + rows + [""]
+
+
+def _old_spellings(group: click.Group, path: list[str], out: list[str]):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if cmd is None:
+            continue
+        full = " ".join(["octosolve"] + path + [name])
+        if isinstance(cmd, click.Group):
+            _old_spellings(cmd, path + [name], out)
+        elif cmd.hidden:
+            out.append(f"| `{full}` | {cmd.help} |")
+        else:
+            out += [f"| `{full} {o}` | {p.help} |" for p in cmd.params
+                    if getattr(p, "hidden", False) for o in p.opts]
 
 
 def render() -> str:
     out = [HEADER]
     _walk(cli, [], out)
+    old: list[str] = []
+    _old_spellings(cli, [], old)
+    if old:
+        out += ["## Old spellings", "",
+                "Still accepted, hidden from `--help`; each prints a one-line note naming the new one.", "",
+                "| old | now |", "| --- | --- |"] + old + [""]
     return "\n".join(out).rstrip() + "\n"
 
 

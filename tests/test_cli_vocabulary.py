@@ -76,6 +76,11 @@ VOCABULARY = {
     "--time-limit": (lambda p: type(p.type).__name__ == "FiniteFloat", ""),
     "--players": (lambda p: not isinstance(p.type, click.types.IntParamType), "player"),
     "--json": (_flag, ""),
+    # the variant of the game's rules, always a choice; an Octiles challenge's question is --question
+    "--variant": (lambda p: isinstance(p.type, click.Choice), "variant"),
+    "--question": (_text, "question"),
+    # a game's final (or stopped) position document; `play --out` is its game record
+    "--position-out": (lambda p: type(p.type).__name__ == "OutPath", "position document"),
     # the JSON record of what the command did, which another command re-checks (a game's record:
     # `octosolve replay`; a deck design's record: the report)
     "--record": (lambda p: isinstance(p.type, (click.Path,)) or type(p.type).__name__ == "OutPath",
@@ -89,12 +94,52 @@ def test_each_shared_option_has_one_meaning(option):
     seen = 0
     for name, cmd in COMMANDS:
         for p in cmd.params:
-            if isinstance(p, click.Option) and option in p.opts:
+            # a hidden option is an old spelling kept working (core.clikit.old_spelling)
+            if isinstance(p, click.Option) and option in p.opts and not p.hidden:
                 seen += 1
                 assert check(p), f"{name} {option}: not the type the vocabulary gives it"
                 assert words.lower() in (p.help or "").lower(), \
                     f"{name} {option}: its help does not say {words!r}: {p.help!r}"
     assert seen, f"no command has {option}"
+
+
+def test_play_out_is_the_game_record_in_every_game():
+    """`play --out` means one thing in every game: the game record (also spelled --record)."""
+    plays = [(n, c) for n, c in COMMANDS if n.endswith(" play")]
+    assert len(plays) == 4
+    for name, cmd in plays:
+        out = [p for p in cmd.params if isinstance(p, click.Option) and "--out" in p.opts]
+        assert len(out) == 1 and "--record" in out[0].opts and "game record" in out[0].help, name
+        assert any("--position-out" in p.opts for p in cmd.params), name
+
+
+def test_long_measurements_have_one_name_and_one_option_set():
+    """Every game with turns has `measure` (the report's long runs, written to a data file), with
+    the same options; the old names are hidden."""
+    measures = {n.split()[0]: c for n, c in COMMANDS if n.endswith(" measure")}
+    assert set(measures) == {"oct8", "octagone", "octiles", "octoverso"}
+    shared = {"--quick", "--seed", "--workers", "--scheduler", "--out", "--json"}
+    for game, cmd in measures.items():
+        opts = {o for p in cmd.params if isinstance(p, click.Option) and not p.hidden for o in p.opts}
+        assert shared <= opts, (game, shared - opts)
+        assert opts - shared <= {"--wrap", "--help", "-h"}, (game, opts - shared)
+        out = next(p for p in cmd.params if "--out" in p.opts)
+        assert "data/" in out.help and "the report reads" in out.help, game
+    hidden = [n for n, c in COMMANDS if c.hidden]
+    assert sorted(hidden) == ["octiles match-suite", "octoverso simulate"]
+
+
+def test_hidden_old_spellings_print_one_note():
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(cli, ["octiles", "challenge", "11", "--variant", "twice", "--json"])
+    assert r.exit_code == 0 and r.stderr.count("\n") == 1 and "--question" in r.stderr
+    assert r.stdout == CliRunner().invoke(cli, ["octiles", "challenge", "11", "--question", "twice",
+                                                "--json"]).stdout
+    for name, cmd in COMMANDS:
+        for p in cmd.params:
+            if isinstance(p, click.Option) and p.hidden:
+                assert "old spelling" in (p.help or "").lower(), f"{name} {p.opts} is hidden but no old spelling"
 
 
 def test_the_vocabulary_check_can_fail():

@@ -7,8 +7,9 @@ One name, one meaning, everywhere:
                      of players
 ``--simulations N``  search budget per move of search players (1..100000)
 ``--games N``        number of games of a match / simulation (1..10^7)
-``--variant NAME``   which variant of what the command is about: of the game's rules (a
-                     case-insensitive choice), or of an Octiles challenge's question
+``--variant NAME``   the variant of the game's rules (a case-insensitive choice); an Octiles
+                     challenge's question is ``--question NAME`` (``--variant`` there is a hidden old
+                     spelling)
 ``--team-game``      the team game (a flag); ``--teams N`` is a number of teams (Octagion)
 ``--time-limit S``   seconds for a solver (finite, > 0, at most a week); for search players in a game,
                      CPU seconds per decision
@@ -17,7 +18,9 @@ One name, one meaning, everywhere:
 ``--scheduler ADDR`` a Dask cluster (``tcp://host:8786``) or ``local``
 ``--seed N``         random seed (0..2^63-1): the same seed gives the same result
 ``--json``           one JSON document on stdout
-``--out PATH``       where to write a file or folder (checked before the work starts)
+``--out PATH``       where to write a file or folder (checked before the work starts); a game's
+                     ``play --out`` writes the game record (also spelled ``--record``), and
+                     ``--position-out`` its final position document
 ``--svg PATH``       write an SVG picture (checked before the work starts)
 ==================  ==========================================================================
 
@@ -38,7 +41,8 @@ from .seeding import DEFAULT_SEED
 __all__ = ["json_option", "seed_option", "batch_options", "players_option", "simulations_option",
            "games_option", "time_limit_option", "variant_option", "out_option", "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
-           "check_out_path"]
+           "check_out_path", "record_option", "position_out_option", "old_spelling",
+           "take_old_spelling", "old_command_name", "measure_options"]
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -230,13 +234,79 @@ def out_option(help_text: str = "Write the result to this file.", directory: boo
     return click.option("--out", type=OutPath(directory), default=default, help=help_text)
 
 
+def old_spelling(old: str, dest: str, new: str):
+    """A hidden option ``old``, an old spelling of option ``new`` (whose parameter is ``dest``) kept
+    working: the value goes to ``new``'s parameter (``new`` takes ``callback=take_old_spelling``)
+    and, when the command succeeds, one line on stderr says the new spelling."""
+    def note(ctx, param, value):
+        if value is not None:
+            ctx.meta[f"old_spelling:{dest}"] = value
+            _note_on_success(ctx, f"Note: {old} is an old spelling of {new}; use {new}.")
+
+    return click.option(old, f"old_{dest}", hidden=True, default=None, callback=note, is_eager=True,
+                        expose_value=False, help=f"Old spelling of {new} (hidden; prints a one-line note).")
+
+
+def _note_on_success(ctx, text: str) -> None:
+    """Print ``text`` on stderr when the command ends without an error (an error stays one line)."""
+    import sys
+
+    def close():
+        if sys.exc_info()[0] is None:
+            click.echo(text, err=True)
+
+    ctx.call_on_close(close)
+
+
+def take_old_spelling(ctx, param, value):
+    """The callback of an option with a hidden old spelling (:func:`old_spelling`)."""
+    return value if value is not None else ctx.meta.get(f"old_spelling:{param.name}")
+
+
+def old_command_name(group: click.Group, cmd: click.Command, old: str) -> None:
+    """Register ``cmd`` in ``group`` under the hidden ``old`` name as well (an old command name kept
+    working): run under it, it first prints a one-line note naming ``cmd``."""
+    def callback(**kw):
+        out = cmd.callback(**kw)
+        # after the work, and only when it succeeded: an error stays one line
+        click.echo(f"Note: `{old}` is an old name of `{cmd.name}`; use `{cmd.name}`.", err=True)
+        return out
+
+    group.add_command(click.Command(old, params=list(cmd.params), callback=callback, hidden=True,
+                                    help=f"Old name of `{cmd.name}` (hidden; prints a one-line note)."))
+
+
+def measure_options(out_help: str, seed_default: int | None = DEFAULT_SEED, quick_help: str | None = None):
+    """The options of every game's ``measure`` (the long measurements the report reads, written to
+    a data file with the command that made them): ``--quick``, ``--seed``, ``--workers``,
+    ``--scheduler``, ``--out``, ``--json``."""
+    def deco(f):
+        f = json_option(f)
+        f = click.option("--out", type=OutPath(False), default=None, help=out_help)(f)
+        f = batch_options(f)
+        f = seed_option(seed_default)(f)
+        f = click.option("--quick", is_flag=True,
+                         help=quick_help or "Smoke-test sizes (a few short games; not meaningful, and "
+                                            "never written over the default data file).")(f)
+        return f
+    return deco
+
+
 def record_option():
-    """``--record FILE``: the game record in the one format every game shares (octosolve-record/1,
-    core/record.py), which ``octosolve replay FILE`` replays move by move."""
-    return click.option("--record", "record_path", type=OutPath(False), default=None, metavar="PATH",
-                        help="Also write the game record (octosolve-record/1: game, players, seed, "
-                             "every move in the game's notation, outcome) to this file; "
-                             "`octosolve replay PATH` replays it.")
+    """A game's ``play --out PATH`` (also spelled ``--record PATH``): the game record in the one
+    format every game shares (octosolve-record/1, core/record.py), which ``octosolve replay PATH``
+    replays move by move and the position commands read as the position it ends in."""
+    return click.option("--out", "--record", "out", type=OutPath(False), default=None, metavar="PATH",
+                        help="Write the game record (octosolve-record/1: game, players, seed, every "
+                             "move in the game's notation, outcome) to this file; `octosolve replay "
+                             "PATH` replays it, and the position commands read it as its last position.")
+
+
+def position_out_option(what: str = "final"):
+    """``--position-out PATH``: the position document (``State.to_json``) a game ends (or stops) in."""
+    return click.option("--position-out", "position_out", type=OutPath(False), default=None,
+                        metavar="PATH",
+                        help=f"Write the {what} position document (State.to_json) to this file.")
 
 
 def svg_option(help_text: str = "Write an SVG picture to this file."):

@@ -1,4 +1,5 @@
-"""Matches and tournaments for every game, with one result format.
+"""Matches and tournaments for every game: each game is played into the one game record
+(:mod:`octosolve.core.record`, ``octosolve-record/1``), and every summary is derived from records.
 
 A match plays ``games`` games between named players; game *g* seats the names rotated by *g* (with
 two players the seats alternate), so no player keeps the first seat. Game *g* is dealt from
@@ -6,15 +7,19 @@ two players the seats alternate), so no player keeps the first seat. Game *g* is
 ``derive_seed(seed, "player", g, i)``: the same seed gives the same games however the games are
 spread over processes (``workers``) or a Dask cluster (``scheduler``).
 
-The result (:func:`match`) is JSON-ready::
+:func:`play_one` plays one game and returns its record (game, params, players, seed, every move
+in the game's notation, outcome, and the game's ``extras`` through the spec's hook). The result of
+:func:`match` is JSON-ready::
 
-    {"players": [...], "games": N, "seed": S, "options": {...},
+    {"players": [...], "games": N, "seed": S, "game": {...}, "options": {...},
      "results": {name: {"games", "wins", "draws", "losses", "score", "score_ci95": [lo, hi]}},
      "seats": [{"seat": i, "wins", "draws", "losses", "score", "score_ci95"}, ...],
-     "records": [{"seats": [names...], "winners": [...], "returns": [...], "moves": n}, ...]}
+     "records": [<octosolve-record/1>, ...]}
 
 A win counts 1, a draw (no winner) 1/2, a loss 0; ``score`` is the share of points and
 ``score_ci95`` its 95% Wilson interval. A team win (several winners) is a win for each of them.
+:func:`tally` reads records, or their short summaries (:func:`octosolve.core.record.summary`, the
+shape the long measurements' data files keep).
 """
 
 from __future__ import annotations
@@ -24,11 +29,13 @@ from typing import Callable, Sequence
 
 from .batch import run_batch
 from .errors import fail
-from .game import Game, Player, play
+from .game import Game, Player, State, play
+from .record import RECORD_FORMAT, as_summary, finish_record, move_text
 from .seeding import derive_seed, py_random
 from .stats import wilson_interval
 
-__all__ = ["MatchSpec", "play_one", "match", "tally", "round_robin"]
+__all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "pairings", "round_robin",
+           "results_lines"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +43,10 @@ class MatchSpec:
     """Everything a worker process needs to play one game (picklable: module-level callables).
 
     ``new_game(**game_params) -> Game``;
-    ``new_player(name, game, seed=..., **player_options) -> Player``.
+    ``new_player(name, game, seed=..., **player_options) -> Player``;
+    ``game_name``: the name the records carry (the registry's); ``extras(state) -> dict`` (optional):
+    the game's own fields of a finished game's record (the hook a game's ``matches.record_extras``
+    fills).
     """
 
     new_game: Callable[..., Game]
@@ -44,22 +54,39 @@ class MatchSpec:
     game_params: dict
     player_options: dict
     max_moves: int = 100_000
+    game_name: str = "game"
+    extras: Callable[[State], dict] | None = None
 
 
-def play_one(spec: MatchSpec, names: Sequence[str], seed: int, game_index: int = 0,
-             keep_history: bool = False) -> dict:
-    """Play one game between ``names`` (seat order); returns its record."""
+def play_game(spec: MatchSpec, names: Sequence[str], seed: int | None, game_index: int = 0,
+              max_moves: int | None = None) -> tuple[dict, State]:
+    """Play one game between ``names`` (seat order): ``(its record, the final state)``; with
+    ``max_moves`` the game stops after that many moves (its record is then unfinished)."""
     game = spec.new_game(**spec.game_params)
     state = game.new_initial_state(seed)
     players = [spec.new_player(nm, game, seed=derive_seed(seed, "player", game_index, i),
                                **spec.player_options) for i, nm in enumerate(names)]
-    record = play(state, players, rng=py_random(seed, "chance"), max_moves=spec.max_moves)
-    rec = {"seats": list(names), "seed": seed, "winners": list(state.winners()),
-           "returns": [float(r) for r in state.returns()], "moves": len(record),
-           "terminal": state.is_terminal()}
-    if keep_history:
-        rec["history"] = [[int(p), int(a)] for p, a in record]
-    return rec
+    moves: list[dict] = []
+
+    def on_move(s, p, a):  # the notation is read on the state before the move
+        moves.append({"player": int(p), "action": int(a), "move": move_text(s, a)})
+
+    play(state, players, rng=py_random(seed, "chance"),
+         max_moves=spec.max_moves if max_moves is None else max_moves, on_move=on_move)
+    rec = {"format": RECORD_FORMAT, "game": spec.game_name, "params": dict(game.params()),
+           "players": [str(x) for x in names], "seed": None if seed is None else int(seed),
+           "moves": moves}
+    finish_record(rec, state)
+    if spec.extras is not None:
+        extras = spec.extras(state)
+        if extras:
+            rec["extras"] = dict(extras)
+    return rec, state
+
+
+def play_one(spec: MatchSpec, names: Sequence[str], seed: int | None, game_index: int = 0) -> dict:
+    """Play one game between ``names`` (seat order); returns its record (octosolve-record/1)."""
+    return play_game(spec, names, seed, game_index)[0]
 
 
 def _task(task):
@@ -68,7 +95,9 @@ def _task(task):
 
 
 def tally(records: Sequence[dict], names: Sequence[str]) -> dict:
-    """Wins, draws, losses and score share with its Wilson interval, per name and per seat."""
+    """Wins, draws, losses and score share with its Wilson interval, per name and per seat, read
+    off game records (or their summaries)."""
+    records = [as_summary(r) for r in records]
     per_name = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(names)}
     n_seats = max((len(r["seats"]) for r in records), default=len(names))
     per_seat = [{"seat": i, "games": 0, "wins": 0, "draws": 0, "losses": 0} for i in range(n_seats)]
@@ -107,6 +136,28 @@ def match(spec: MatchSpec, names: Sequence[str], games: int, seed: int | None, *
     return out
 
 
+def results_lines(results: dict, indent: str = "  ") -> list[str]:
+    """The readable lines of a match's (or a tournament table's) results, one per player: the one
+    way every game's ``match`` and ``tournament`` print them."""
+    width = max((len(nm) for nm in results), default=0)
+    out = []
+    for nm, st in results.items():
+        lo, hi = st["score_ci95"]
+        out.append(f"{indent}{nm:<{width}}  {st['wins']} wins, {st['draws']} draws, {st['losses']} losses "
+                   f"in {st['games']} games; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+    return out
+
+
+def pairings(names: Sequence[str], seed: int | None) -> list[tuple[str, str, int]]:
+    """The pairs of a round robin, each with its seed: ``(a, b, derive_seed(seed, "pair", a, b))``
+    for every pair of distinct ``names`` (in order); a one-line error for fewer than two."""
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        fail("a tournament needs at least two different players")
+    return [(names[i], names[j], derive_seed(seed, "pair", names[i], names[j]))
+            for i in range(len(names)) for j in range(i + 1, len(names))]
+
+
 def round_robin(spec: MatchSpec, names: Sequence[str], games: int, seed: int | None, *,
                 workers: int | None = 1, scheduler: str | None = None) -> dict:
     """Every pair of distinct names plays a two-player match of ``games`` games (seats alternating).
@@ -115,16 +166,12 @@ def round_robin(spec: MatchSpec, names: Sequence[str], games: int, seed: int | N
     "table": {name: {"wins", "draws", "losses", "score", "score_ci95"}}}``.
     """
     names = list(dict.fromkeys(names))
-    if len(names) < 2:
-        fail("a tournament needs at least two different players")
     pairs, recs_all = [], []
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            pair_seed = derive_seed(seed, "pair", names[i], names[j])
-            m = match(spec, [names[i], names[j]], games, pair_seed, workers=workers,
-                      scheduler=scheduler, desc=f"{names[i]} v {names[j]}")
-            pairs.append({"players": m["players"], "seed": pair_seed, "results": m["results"]})
-            recs_all += m["records"]
+    for a, b, pair_seed in pairings(names, seed):
+        m = match(spec, [a, b], games, pair_seed, workers=workers, scheduler=scheduler,
+                  desc=f"{a} v {b}")
+        pairs.append({"players": m["players"], "seed": pair_seed, "results": m["results"]})
+        recs_all += m["records"]
     table = tally(recs_all, names)["results"]
     return {"players": names, "games": games, "seed": seed, "game": dict(spec.game_params),
             "options": dict(spec.player_options), "pairs": pairs, "table": table}

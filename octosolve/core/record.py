@@ -29,7 +29,7 @@ from .errors import fail
 from .game import CHANCE, Game, State
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
-           "check_record_shape", "parse_move", "move_text", "finish_record"]
+           "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary"]
 
 RECORD_FORMAT = "octosolve-record/1"
 MAX_RECORD_MOVES = 100_000
@@ -98,6 +98,22 @@ def make_record(game_name: str, game: Game, seed: int | None, players: Sequence[
     if extras:
         rec["extras"] = dict(extras)
     return rec
+
+
+def summary(rec: dict) -> dict:
+    """The short summary of a record that tallies and the long measurements' data files hold:
+    ``{"seats", "seed", "winners", "returns", "moves" (a count, chance moves included),
+    "terminal"}`` (the shape the match layer returned before the one record format)."""
+    out = rec.get("outcome") or {}
+    return {"seats": list(rec["players"]), "seed": rec.get("seed"),
+            "winners": [int(w) for w in out.get("winners", [])],
+            "returns": [float(r) for r in out.get("returns", [])], "moves": len(rec["moves"]),
+            "terminal": bool(out.get("terminal"))}
+
+
+def as_summary(rec: dict) -> dict:
+    """``summary(rec)`` for a record; a summary (a stored one of a data file) as it is."""
+    return summary(rec) if isinstance(rec, dict) and "format" in rec else rec
 
 
 def record_from_history(game_name: str, game: Game, seed: int | None, players: Sequence[str],

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (FiniteFloat, batch_options, games_option, json_option, out_option, players_option,
-                           record_option, seed_option, simulations_option, svg_option, variant_option)
+from ..core.clikit import (FiniteFloat, batch_options, games_option, json_option, measure_options, out_option,
+                           players_option, position_out_option, record_option, seed_option, simulations_option,
+                           svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
@@ -137,13 +138,15 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
 def swaps(state_file, babies, svg_path, as_json):
     """List every legal exchange (actions 3 and 4) of the player to move in a position file.
 
-    The file is a position document (`to_json` of a game state, e.g. written by `oct8 play --out`);
-    a hand-written one needs only "hands" and "fields" (docs/oct8.md)."""
+    The file is a position document (`to_json` of a game state, e.g. written by `oct8 play
+    --position-out`) or a game record (`oct8 play --out`: its last position); a hand-written one
+    needs only "hands" and "fields" (docs/oct8.md)."""
+    from ..games import position_document
     from .position import read_document
     from .rules import state_from_document
     from .swaps import position_swaps
 
-    st = state_from_document(read_document(state_file))
+    st = state_from_document(position_document(read_document(state_file), "oct8"))
     res = position_swaps(st, babies)
     if svg_path:
         write_file(svg_path, st._repr_svg_())
@@ -169,14 +172,15 @@ def swaps(state_file, babies, svg_path, as_json):
 @move_time_option
 @seed_option()
 @click.option("--stop-after", type=click.IntRange(1, 100_000), default=None, metavar="N",
-              help="Stop after N decisions (then --out writes that position, e.g. for `oct8 swaps`).")
+              help="Stop after N decisions (then --out and --position-out hold that position, e.g. for "
+                   "`oct8 swaps`).")
 @rule_options
-@out_option("Write the final position (a position document) to this file.")
-@svg_option("Write a picture of the final position to this SVG file.")
 @record_option()
+@position_out_option("final (or stopped)")
+@svg_option("Write a picture of the final position to this SVG file.")
 @json_option
-def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, baby_chips, colour_bonus, out, svg_path,
-             record_path, as_json):
+def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, baby_chips, colour_bonus, out,
+             position_out, svg_path, as_json):
     """Play one game and print a readable record."""
     from .matches import play_one
     from .render import game_record
@@ -185,15 +189,34 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
     st, res = play_one(names, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
                        simulations=simulations, time_limit=time_limit, max_moves=stop_after)
     if out:
-        write_json(out, st.to_json())
+        write_json(out, res["record"])
+    if position_out:
+        write_json(position_out, st.to_json())
     if svg_path:
         write_file(svg_path, st._repr_svg_())
-    if record_path:
-        from ..core.record import record_from_history
-        from .rules import make_game
-
-        write_json(record_path, record_from_history("oct8", make_game(**res["game"]), res["seed"], names, st))
     emit(res, as_json, "\n".join(game_record(st, names, seed)))
+
+
+@group.command()
+@measure_options("Data file to write (default: data/oct8/openspiel_match.json, which the report reads; "
+                 "with --quick build/oct8-openspiel_match.json).", seed_default=20261121)
+def measure(quick, seed, workers, scheduler, out, as_json):
+    """The report's long measurement: flat-mc against OpenSpiel's MCTS bot, heads-up, 30 games at 25
+    simulations per move each (minutes of play); writes a data file that `octosolve report` reads."""
+    from pathlib import Path
+
+    from ..core.clikit import check_out_path
+    from ..core.paths import DATA_DIR
+    from .matches import OPENSPIEL_FILE, measure as run
+
+    if out is None:  # a --quick run never goes over the data file
+        out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick
+                                 else DATA_DIR / "oct8" / OPENSPIEL_FILE))
+    cmd = "octosolve oct8 measure" + (" --quick" if quick else "") + f" --seed {seed}"
+    res = run(seed, quick=quick, workers=workers, scheduler=_scheduler(scheduler), command=cmd)
+    write_json(out, res)
+    emit({"out": out, "command": cmd, "results": res["results"], "mean_scores": res["mean_scores"]}, as_json,
+         "\n".join([f"wrote {out} ({res['games']} games; command: {cmd})"] + _table_lines(res)))
 
 
 @group.command()
@@ -212,12 +235,9 @@ def deck(deck, as_json):
 
 
 def _table_lines(m: dict, key: str = "results") -> list[str]:
-    out = []
-    for name, r in m[key].items():
-        lo, hi = r["score_ci95"]
-        out.append(f"  {name:>14}: {r['wins']} wins, {r['draws']} draws, {r['losses']} losses; score share "
-                   f"{r['score']:.3f} [{lo:.3f}, {hi:.3f}]")
-    return out
+    from ..core.match import results_lines
+
+    return results_lines(m[key])
 
 
 @group.command()

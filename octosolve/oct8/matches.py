@@ -1,16 +1,13 @@
-"""Played games of Oct8: one game between named players (:func:`play_one`, over ``core.game.play``,
-its moves in the game's notation as ``core.record`` writes them) and matches with the seats rotating
-(:func:`match`, over ``core.match``)."""
+"""Played games of Oct8: one game between named players (:func:`play_one`, over
+``core.match.play_game``: the one game record, with :func:`record_extras` as its extras) and matches
+with the seats rotating (:func:`match`, over ``core.match``)."""
 
 from __future__ import annotations
 
-from ..core.game import play
-from ..core.record import make_record
-from ..core.seeding import derive_seed
 from . import rules as R
 from .solve import game_params, warm_kernels
 
-__all__ = ["match", "play_one"]
+__all__ = ["match", "play_one", "record_extras", "measure", "OPENSPIEL_FILE"]
 
 
 def match(names: list[str], games: int, seed: int | None, *, game: dict | None = None,
@@ -38,28 +35,70 @@ def match(names: list[str], games: int, seed: int | None, *, game: dict | None =
     return m
 
 
+def record_extras(state) -> dict:
+    """The Oct8 fields of a game record: each seat's secret colour, score and score detail, the
+    leaders, and the numbers of turns and decisions."""
+    n = state.n
+    details = [state.score_detail(p) for p in range(n)]
+    return {"colours": [R.COLOURS[state.colour(p)] for p in range(n)],
+            "scores": [d["score"] for d in details], "details": details,
+            "leaders": state.leaders(), "turns": state.turns, "decisions": state.decisions}
+
+
 def play_one(names: list[str], seed: int | None, *, game: dict | None = None, simulations: int | None = None,
              time_limit: float | None = None, max_moves: int | None = None):
-    """One game between ``names`` (seat order) through ``core.game.play``: ``(final state, JSON-ready
-    summary)``; with ``max_moves`` the game stops after that many decisions."""
-    from ..core.players import make_player
+    """One game between ``names`` (seat order), game 0 of a match (``core.match.play_game``):
+    ``(final state, JSON-ready summary)``, the summary holding ``record``, the game record
+    (octosolve-record/1); with ``max_moves`` the game stops after that many decisions."""
+    from ..core.match import play_game
     from ..core.seeding import DEFAULT_SEED
-    from .players import PLAYERS
+    from ..games import match_spec
 
     seed = DEFAULT_SEED if seed is None else seed
     params = dict(game or {})
     params["players"] = len(names)
-    g = R.make_game(**params)
-    st = g.new_initial_state(seed)
-    ps = [make_player(PLAYERS, nm, g, seed=derive_seed(seed, "oct8-play", p), simulations=simulations,
-                      time_limit=time_limit) for p, nm in enumerate(names)]
-    play(st, ps, max_moves=max_moves or 1_000_000)
-    n = len(names)
-    details = [st.score_detail(p) for p in range(n)]
-    res = {"seed": seed, "players": list(names), "game": g.params(), "over": st.is_terminal(),
-           "colours": [R.COLOURS[st.colour(p)] for p in range(n)],
-           "scores": [d["score"] for d in details], "details": details, "winners": st.winners(),
-           "leaders": st.leaders(), "turns": st.turns, "decisions": st.decisions,
-           # the moves in the one notation, each read on the state before it (core/record.py)
-           "record": make_record("oct8", g, seed, names, st.history)["moves"]}
+    opts = {"simulations": simulations} if simulations else {}
+    if time_limit:
+        opts["time_limit"] = float(time_limit)
+    rec, st = play_game(match_spec("oct8", params, opts), list(names), seed, 0,
+                        max_moves=max_moves or 1_000_000)
+    ex = rec["extras"]
+    res = {"seed": seed, "players": list(names), "game": rec["params"], "over": st.is_terminal(),
+           "colours": ex["colours"], "scores": ex["scores"], "details": ex["details"],
+           "winners": st.winners(), "leaders": ex["leaders"], "turns": ex["turns"],
+           "decisions": ex["decisions"], "record": rec}
     return st, res
+
+
+# ---------------------------------------------------------------------- the long measurement
+OPENSPIEL_FILE = "openspiel_match.json"  # in data/oct8/
+MEASURE_PLAN = {"players": ["flat-mc", "openspiel-mcts"], "games": 30, "simulations": 25}
+MEASURE_QUICK = {"players": ["flat-mc", "openspiel-mcts"], "games": 2, "simulations": 4}
+
+
+def measure(seed: int, *, quick: bool = False, workers: int | None = None, scheduler: str | None = None,
+            command: str = "") -> dict:
+    """The report's long measurement: flat-mc against OpenSpiel's MCTS bot, heads-up (minutes: the
+    bot's rollouts run through the Python adapter). JSON-ready, no duration in it: the core match
+    result, each player's mean score (read off the records' extras) and each game's summary with
+    its scores (the games are replayable from their seeds)."""
+    from ..core.players import player_available
+    from ..core.record import summary
+    from .players import PLAYERS
+
+    if not player_available(PLAYERS, "openspiel-mcts"):
+        fail("oct8 measure plays OpenSpiel's MCTS bot: install the openspiel extra (pip install "
+             "'octosolve[openspiel]')")
+    plan = MEASURE_QUICK if quick else MEASURE_PLAN
+    m = match(plan["players"], plan["games"], seed, simulations=plan["simulations"], workers=workers,
+              scheduler=scheduler, keep_records=True)
+    totals = {nm: [0.0, 0] for nm in plan["players"]}
+    for r in m["records"]:
+        for nm, sc in zip(r["players"], r["extras"]["scores"]):
+            totals[nm][0] += sc
+            totals[nm][1] += 1
+    m["mean_scores"] = {nm: round(t / n, 3) if n else None for nm, (t, n) in totals.items()}
+    m["records"] = [dict(summary(r), scores=r["extras"]["scores"]) for r in m["records"]]
+    m.update({"what": "Oct8: flat-mc against OpenSpiel's MCTS bot, heads-up", "command": command,
+              "quick": quick, "simulations": plan["simulations"]})
+    return m

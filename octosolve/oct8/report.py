@@ -18,11 +18,22 @@ from .solve import simulate
 
 __all__ = ["build", "OPENSPIEL_COMMAND"]
 
-# The stored OpenSpiel match (results/oct8/openspiel_match.json) is a data file made by its own
-# command (several minutes); the report reads it and never replays it.
-OPENSPIEL_COMMAND = ("octosolve oct8 match --opponent openspiel-mcts --players 2 --games 30 --simulations 25 "
-                     "--workers 2 --seed 20261121 --json  (before the option renames; today: octosolve oct8 "
-                     "match --players flat-mc,openspiel-mcts --games 30 --simulations 25 --seed 20261121 --json)")
+# The stored OpenSpiel match (data/oct8/openspiel_match.json) is a data file made by its own command
+# (several minutes), `octosolve oct8 measure`; the report reads it and never replays it. The committed
+# file is older: it was made by the command it records, before `measure` (its shape: "mcts_*" keys,
+# the player then called mcts being flat-mc); the report reads both shapes.
+OPENSPIEL_COMMAND = "octosolve oct8 measure --seed 20261121"
+
+
+def openspiel_row(osr: dict) -> tuple:
+    """(players, simulations, games, flat-mc's share with its interval, flat-mc's mean score, the
+    bot's mean score) of the stored OpenSpiel match, in either of its shapes."""
+    if "results" in osr:  # written by `oct8 measure`: the core match result
+        r = osr["results"]["flat-mc"]
+        return (len(osr["players"]), osr["simulations"], osr["games"], r["score"], r["score_ci95"],
+                osr["mean_scores"]["flat-mc"], osr["mean_scores"]["openspiel-mcts"])
+    return (osr["players"], osr["simulations"], osr["games"], osr["mcts_win_rate"], osr["mcts_win_rate_ci"],
+            osr["mcts_mean_score"], osr["opponent_mean_score"])
 
 SEAT_COLOURS = ["#4363d8", "#3cb44b", "#f58231", "#911eb4"]
 
@@ -217,10 +228,10 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
                          (f"mcts ({m_sims(mcts)}) vs 3 greedy", mcts, "mcts")):
         v, ci = _one(m, nm)
         L.append(f"| {label} (Python engine, seats rotating) | {m['games']} | {_fmt_ci(v, ci)} | - | - |")
-    osr = openspiel
-    L.append(f"| flat-mc vs OpenSpiel MCTS bot, {osr['players']} players, {osr['simulations']} simulations/move "
-             f"each (stored run) | {osr['games']} | {_fmt_ci(osr['mcts_win_rate'], osr['mcts_win_rate_ci'])} | "
-             f"{osr['mcts_mean_score']:.2f} | {osr['opponent_mean_score']:.2f} |")
+    n_os, sims_os, games_os, share, share_ci, mine, theirs = openspiel_row(openspiel)
+    L.append(f"| flat-mc vs OpenSpiel MCTS bot, {n_os} players, {sims_os} simulations/move "
+             f"each (stored run) | {games_os} | {_fmt_ci(share, share_ci)} | "
+             f"{mine:.2f} | {theirs:.2f} |")
     L += ["", "Seat effect: with competent players (builders) the first seat wins clearly more often "
           "(4 players: seat 0 vs seat 3 in the first table). One reason is in the rules' ending: after the "
           "player who emptied a deck, the others take one more turn, so the seats before that player in the "
@@ -234,7 +245,8 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
           "intervals).", "",
           "The OpenSpiel row is a stored data file, [openspiel_match.json](openspiel_match.json) "
           "(`data/oct8/openspiel_match.json`, copied here without its duration), made by its own command (several minutes; the "
-          "report reads it and does not replay it): `" + OPENSPIEL_COMMAND + "`. Its player called `mcts` "
+          "report reads it and does not replay it): `" + (openspiel.get("command") or OPENSPIEL_COMMAND) + "` "
+          "(`" + OPENSPIEL_COMMAND + "` makes it today). In the older file, the player called `mcts` "
           "then is the one called `flat-mc` now. The bot (`open_spiel.python.algorithms.mcts.MCTSBot` through "
           "the shared adapter) searches the true state (it sees hidden cards) with random rollouts.", ""]
     L += ["## Rule options (docs/rules/oct8.md)", "",

@@ -153,3 +153,4 @@ def summarise(res: dict, strategies: list[str]) -> dict:
     }
     assert sum(wins) + ties == g
     return out
+

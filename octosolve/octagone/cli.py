@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, batch_options, games_option, json_option, out_option, players_option,
-                           record_option, seed_option, simulations_option, svg_option)
+from ..core.clikit import (OutPath, batch_options, games_option, json_option, measure_options, out_option,
+                           players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
 
@@ -49,11 +49,13 @@ def _command_line() -> str:
 
 
 def load_position(path: str):
-    """A position file (a ``to_json`` document, or the output of ``play --json`` holding one)."""
+    """A position file (a ``to_json`` document, the output of ``play --json`` holding one, or a
+    game record such as ``play --out`` writes: its last position)."""
     from ..core.jsonout import read_json
+    from ..games import position_document
     from .rules import state_from_json
 
-    obj = read_json(path, "position file")
+    obj = position_document(read_json(path, "position file"), "octagone")
     if isinstance(obj, dict) and "position" in obj and "board" not in obj:
         obj = obj["position"]
     return state_from_json(obj)
@@ -80,12 +82,12 @@ def group():
 @simulations_option(400)
 @click.option("--stop-after", type=click.IntRange(0, 1000), default=None,
               help="Stop after N moves (0 to 1000) and include the position (input of `solve`).")
-@out_option("Write the final (or stopped) position document to this file.")
-@svg_option("Draw the final (or stopped) position as SVG to this file.")
 @record_option()
+@position_out_option("final (or stopped)")
+@svg_option("Draw the final (or stopped) position as SVG to this file.")
 @seed_option()
 @json_option
-def play(players, variant, wrap, hidden, first, simulations, stop_after, out, svg_path, record_path, seed,
+def play(players, variant, wrap, hidden, first, simulations, stop_after, out, position_out, svg_path, seed,
          as_json):
     """Play a game between computer players."""
     from ..core.players import make_player
@@ -93,6 +95,9 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, sv
     from .players import PLAYERS
     from .rules import OctagoneGame
 
+    if out and first is not None:  # a record starts from its seed's deal; --first changes that deal
+        fail("--out writes a game record, which starts from the seed's deal: drop --first (or write "
+             "the position with --position-out)")
     names = _names(players)
     game = OctagoneGame(**_game_params(variant, wrap, hidden, len(names)))
     objs = [make_player(PLAYERS, nm, game, seed=seat_seed(seed, i), simulations=simulations)
@@ -101,17 +106,14 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, sv
     rec["players"] = names
     if stop_after is not None or not st.over:
         rec["position"] = st.to_json()
-    if out:
-        write_json(out, st.to_json())
+    if position_out:
+        write_json(position_out, st.to_json())
     _write_svg(st, svg_path)
-    if record_path:
-        from ..core.record import make_record
+    if out:
+        from ..core.record import record_from_history
+        from .matches import record_extras
 
-        # the record's start is the deal of the seed; --first changes it, so it goes into the start
-        if first is not None:
-            fail("--record keeps games that start from their seed's deal: drop --first")
-        write_json(record_path, make_record("octagone", game, seed, names,
-                                            [(m_p, m_a) for m_p, m_a in st.history]))
+        write_json(out, record_from_history("octagone", game, seed, names, st, record_extras(st)))
     if as_json:
         emit(rec, True)
         return
@@ -243,10 +245,9 @@ def new(position, players, variant, wrap, hidden, seed, as_json):
 
 
 def _print_results(m: dict):
-    for name, s in m["results"].items():
-        lo, hi = s["score_ci95"]
-        click.echo(f"{name:15} score {s['score']:.3f} (95% CI {lo:.3f}-{hi:.3f}): {s['wins']} wins, "
-                   f"{s['draws']} ties, {s['losses']} losses in {s['games']} games")
+    from ..core.match import results_lines
+
+    click.echo("\n".join(results_lines(m["results"], indent="")))
 
 
 @group.command()
@@ -347,15 +348,10 @@ def perfect_play(deals, free_cells, players, seed, workers, scheduler, out, as_j
 
 @group.command()
 @click.argument("what", type=click.Choice(["first-player", "matches"], case_sensitive=False))
-@click.option("--out", type=OutPath(False), default=None,
-              help="Data file to write (default: data/octagone/<what>.json, which the report reads).")
-@click.option("--quick", is_flag=True, help="Small sizes (a smoke test; never the default data file).")
+@measure_options("Data file to write (default: data/octagone/<what>.json, which the report reads).")
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
               show_default=True, help="Reading of the wrap-around (standard and IV games).")
-@seed_option()
-@batch_options
-@json_option
-def measure(what, out, quick, wrap, seed, workers, scheduler, as_json):
+def measure(what, quick, seed, workers, scheduler, out, as_json, wrap):
     """The report's long measurements, written to a data file with the command that made it:
     first-player (10,000 random and 2,000 greedy self-play games per variant) or matches (greedy v
     random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS). The report replays a sample."""

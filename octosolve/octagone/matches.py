@@ -9,14 +9,22 @@ from __future__ import annotations
 from ..core.errors import fail
 from ..core.game import play
 from ..core.match import match, play_one
+from ..core.record import summary
 from ..core.seeding import derive_seed, py_random
 from ..games import match_spec
 from .position import hand_to_json
 from .rules import OctagoneGame, OctagoneState
 
-__all__ = ["play_record", "seat_seed", "run_match", "recheck"]
+__all__ = ["play_record", "seat_seed", "run_match", "recheck", "record_extras"]
 
-KEEP = 40  # records kept in a data file (the report replays them)
+
+def record_extras(state: OctagoneState) -> dict:
+    """The Octagone fields of a game record: who placed the Dama (``first``), the shields left in
+    each hand and, for a finished game, why it ended."""
+    out = {"first": int(state.first), "shields_left": [int(x) for x in state.shields_left()]}
+    if state.over:
+        out["end_reason"] = state.end_reason
+    return out
 
 
 def run_match(game_params: dict, names: list[str], games: int, seed: int, *, simulations=None,
@@ -28,13 +36,14 @@ def run_match(game_params: dict, names: list[str], games: int, seed: int, *, sim
 
 
 def recheck(result: dict, sample: int = 4) -> int:
-    """Replay the first ``sample`` kept records of a match result (the same seeds give the same
-    games); an ``OctoError`` if one differs. Returns the number replayed."""
+    """Replay the first ``sample`` kept games of a match result (the same seeds give the same
+    games; the data files keep each game's summary, :func:`octosolve.core.record.summary`); an
+    ``OctoError`` if one differs. Returns the number replayed."""
     opts = dict(result.get("options") or {})
     spec = match_spec("octagone", result["game"], opts)
     done = 0
     for g, rec in enumerate(result["records_kept"][:sample]):
-        again = play_one(spec, rec["seats"], rec["seed"], g)
+        again = summary(play_one(spec, rec["seats"], rec["seed"], g))
         if again["winners"] != rec["winners"] or again["moves"] != rec["moves"]:
             fail(f"the stored game {g} of {rec['seats']} does not replay the same "
                  "(the data file is stale: run its command again)")

@@ -318,7 +318,10 @@ KEEP = 40  # records kept in a data file (the report replays them)
 
 def first_player_advantage(game_params: dict, records: list[dict]) -> dict:
     """How often the side that placed the Dama Bianca won (ties counted apart and as 1/2)."""
+    from ..core.record import as_summary
+
     game = OctagoneGame(**game_params)
+    records = [as_summary(r) for r in records]
     wins = ties = 0
     for r in records:
         first = game.new_initial_state(r["seed"]).first
@@ -367,8 +370,16 @@ MEASUREMENTS = ("first-player", "matches")
 def _slim(m: dict) -> dict:
     """A match result with only its first KEEP records (the report replays those)."""
     out = {k: v for k, v in m.items() if k != "records"}
-    out["records_kept"] = m["records"][:KEEP]
+    out["records_kept"] = _kept(m["records"])
     return out
+
+
+def _kept(records: list[dict]) -> list[dict]:
+    """The first KEEP games of a match as their summaries (the data files' shape; the report
+    replays them)."""
+    from ..core.record import summary
+
+    return [summary(r) for r in records[:KEEP]]
 
 
 def measure(what: str, seed: int, *, quick: bool = False, workers=None, scheduler=None,
@@ -387,7 +398,7 @@ def measure(what: str, seed: int, *, quick: bool = False, workers=None, schedule
 
                 adv, m = advantage(params, player, n, derive_seed(seed, "adv", variant, player),
                                    workers=workers, scheduler=scheduler)
-                adv["records_kept"] = m["records"][:KEEP]
+                adv["records_kept"] = _kept(m["records"])
                 rows[f"{variant}/{player}"] = adv
         return {"what": what, "seed": seed, "quick": quick, "results": rows}
     if what == "matches":

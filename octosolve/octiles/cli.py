@@ -9,8 +9,9 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (batch_options, games_option, json_option, out_option, players_option,
-                                   record_option, seed_option, simulations_option, split_list, svg_option,
+from octosolve.core.clikit import (batch_options, games_option, json_option, measure_options, old_command_name,
+                                   out_option, players_option,
+                                   position_out_option, record_option, seed_option, simulations_option, split_list, svg_option,
                                    variant_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
@@ -107,7 +108,7 @@ def _game_options(f):
                      help="Runners per player, 1 to 5 (default 5; 4 with four players in the race "
                           "games; Team Up takes 4 or 5).")(f)
     f = variant_option(GAME_VARIANTS, "move-over",
-                       "The game: move-over, octiles (the full game) or team-up.")(f)
+                       "Rule variant, the game: move-over, octiles (the full game) or team-up.")(f)
     return f
 
 
@@ -154,12 +155,12 @@ def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, ma
 @players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts.")
 @simulations_option(200)
 @seed_option()
-@out_option("Write the final position (a position document, see `octiles position`) to this file.")
-@svg_option("Draw the final position to this SVG file.")
 @record_option()
+@position_out_option("final")
+@svg_option("Draw the final position to this SVG file.")
 @json_option
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
-             players, simulations, seed, out, svg_path, record_path, as_json):
+             players, simulations, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players and print its record."""
     from .matches import play_record, record_text
 
@@ -167,16 +168,12 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
     rec = play_record(kw, names, seed, simulations)
     if out:
-        _write_json(out, rec["final"])
+        _write_json(out, rec["record"])
+    if position_out:
+        _write_json(position_out, rec["final"])
     if svg_path:
         _save_state_svg(svg_path, rec["final"], f"{rec['game']} seed {seed}: " + " vs ".join(names)
                         + f" - {rec['end_reason']}")
-    if record_path:
-        from ..core.record import make_record
-        from .game import make_game
-
-        _write_json(record_path, make_record("octiles", make_game(**kw), seed, names,
-                                             [(m["player"], m["action"]) for m in rec["moves"]]))
     emit(rec, as_json, record_text(rec))
 
 
@@ -201,29 +198,29 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
     res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
     if out:
         _write_json(out, res)
+    from octosolve.core.match import results_lines
+
     lines = [f"{games} games of {kw['variant']}, {simulations} simulations per move, seed {seed}"]
-    for nm, st in res["results"].items():
-        lo, hi = st["score_ci95"]
-        lines.append(f"  {nm:15s} wins {st['wins']:3d}  draws {st['draws']:3d}  losses {st['losses']:3d}"
-                     f"  score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
-    emit(res, as_json, "\n".join(lines))
+    emit(res, as_json, "\n".join(lines + results_lines(res["results"])))
 
 
-@group.command("match-suite")
-@click.option("--quick", is_flag=True, help="Smoke-test sizes (a few short games; not meaningful).")
-@batch_options
-@seed_option(0)
-@out_option("Where to write the suite (default: data/octiles/games/match_suite.json, which the report "
-            "reads).")
-@json_option
-def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
-    """The measured matches of the report (Move Over, Team Up, the full game, and mcts against
-    OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report` re-checks."""
+@group.command("measure")
+@measure_options("Data file to write (default: data/octiles/games/match_suite.json, which the report "
+                 "reads).", seed_default=0)
+def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
+    """The report's long measurements, the match suite (Move Over, Team Up, the full game, and mcts
+    against OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report`
+    re-checks."""
     from .report_games import SUITE_FILE, match_suite
 
     _check_scheduler(scheduler)
-    out = out or str(SUITE_FILE)
-    cmd = "octosolve octiles match-suite" + (" --quick" if quick else "") + f" --seed {seed}"
+    if out is None:  # a --quick suite never goes over the data file
+        from pathlib import Path
+
+        from octosolve.core.clikit import check_out_path
+
+        out = str(check_out_path(Path("build") / "octiles-match_suite.json" if quick else SUITE_FILE))
+    cmd = "octosolve octiles measure" + (" --quick" if quick else "") + f" --seed {seed}"
     res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,
                       scheduler=scheduler, command=cmd, on_match=lambda doc: _write_json(out, doc))
     lines = [f"wrote {out}"]
@@ -235,13 +232,17 @@ def match_suite_cmd(quick, workers, scheduler, seed, out, as_json):
           "seconds": res["seconds"]}, as_json, "\n".join(lines))
 
 
+old_command_name(group, match_suite_cmd, "match-suite")
+
+
 @group.command("position")
 @click.argument("position_file", type=click.Path(dir_okay=False))
 @svg_option("Draw the position (tiles and runners) to this SVG file.")
 @json_option
 def position_cmd(position_file, svg_path, as_json):
-    """Check and show a position document (written by `play --out` or any State.to_json): its
-    history is replayed and every field checked; prints the position and the legal moves."""
+    """Check and show a position document (written by `play --position-out` or any
+    State.to_json), or a game record (`play --out`: its last position): its history is replayed and
+    every field checked; prints the position and the legal moves."""
     from .position import load_position
 
     state = load_position(position_file)

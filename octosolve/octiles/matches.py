@@ -1,21 +1,28 @@
 """Game records and matches of the Octiles games, through the shared layers: one game is
-:func:`octosolve.core.match.play_one` (which plays with :func:`octosolve.core.game.play`), a match is
+:func:`octosolve.core.match.play_game` (which plays with :func:`octosolve.core.game.play` and
+returns the one game record, with :func:`record_extras` as its extras), a match is
 :func:`octosolve.core.match.match` over ``octosolve.games.match_spec("octiles", ...)``, so a game of
 a match and the same game played alone (same seed, same seats) are the same game.
 
 >>> rec = play_record({"variant": "move-over", "max_turns": 6}, ["greedy", "random"], seed=1)
->>> rec["turns"] <= 6 and rec["final"]["game"] == "octiles"
+>>> rec["turns"] <= 6 and rec["final"]["game"] == "octiles" and rec["record"]["game"] == "octiles"
 True
 """
 
 from __future__ import annotations
 
-from ..core.match import match, play_one
+from ..core.match import match, play_game
 from ..games import match_spec
 from .game import make_game
 from .notation import action_name
 
-__all__ = ["play_record", "record_text", "run_match", "runners_across"]
+__all__ = ["play_record", "record_text", "run_match", "runners_across", "record_extras"]
+
+
+def record_extras(state) -> dict:
+    """The Octiles fields of a game record: why the game ended and, in the race games, each
+    player's runners on their finish circles."""
+    return {"end_reason": state.end_reason, "runners_across": runners_across(state)}
 
 
 def runners_across(state) -> list[int] | None:
@@ -27,14 +34,16 @@ def runners_across(state) -> list[int] | None:
 
 def play_record(game_params: dict, names: list[str], seed: int | None,
                 simulations: int | None = None) -> dict:
-    """Play one game between ``names`` (seat order) and return its record (JSON-ready): the moves in
-    words, the winners, and the final position (a ``to_json`` document)."""
+    """Play one game between ``names`` (seat order) and return its account (JSON-ready): the moves
+    in words with their turns, the winners, the final position (a ``to_json`` document) and
+    ``record``, the game record (octosolve-record/1) it is read from."""
     options = {"simulations": simulations} if simulations is not None else {}
     spec = match_spec("octiles", game_params, options)
-    rec = play_one(spec, names, seed, 0, keep_history=True)
+    record, _final = play_game(spec, names, seed, 0)
     state = make_game(**game_params).new_initial_state(seed)
     moves = []
-    for p, a in rec["history"]:
+    for m in record["moves"]:
+        p, a = m["player"], m["action"]
         moves.append({"turn": state.turn, "player": p, "action": a, "text": action_name(a, state)})
         state.apply_action(a)
     winners = state.winners()
@@ -44,7 +53,7 @@ def play_record(game_params: dict, names: list[str], seed: int | None,
             "terminal": state.is_terminal(), "winners": winners,
             "winner_names": [names[w] for w in winners], "end_reason": state.end_reason,
             "returns": state.returns(), "runners_across": runners_across(state),
-            "final": state.to_json()}
+            "final": state.to_json(), "record": record}
 
 
 def record_text(rec: dict) -> str:

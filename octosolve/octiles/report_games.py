@@ -2,7 +2,7 @@
 
 * :func:`match_suite` plays the measured matches between the computer players (Move Over, Team Up,
   the full game, and our MCTS against OpenSpiel's MCTS bot): minutes of play, so it is a command of
-  its own (``octosolve octiles match-suite``) that writes ``data/octiles/games/match_suite.json`` with
+  its own (``octosolve octiles measure``) that writes ``data/octiles/games/match_suite.json`` with
   the command that made it.
 * :func:`build` (``octosolve report``, about 15 s on 2 cores) plays a sample game and a small
   greedy-vs-random match, re-checks the suite's tallies and intervals from its game records, and
@@ -20,6 +20,7 @@ from ..core.errors import fail
 from ..core.files import atomic_write_text
 from ..core.jsonout import read_json, write_json
 from ..core.paths import DATA_DIR
+from ..core.record import summary
 from ..core.stats import wilson_interval
 
 __all__ = ["SUITE_FILE", "suite_plan", "match_suite", "check_suite", "build"]
@@ -88,6 +89,8 @@ def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
         res = run_match(m["params"], m["players"], m["games"], seed, m["simulations"],
                         workers=workers, scheduler=scheduler, desc=label)
         res["command"] = match_command(m, seed)
+        # the data file keeps each game's summary (core.record.summary), which check_suite tallies
+        res["records"] = [summary(r) for r in res["records"]]
         out["matches"].append(res)
         out["seconds"][label] = round(time.perf_counter() - t0, 1)
         if on_match is not None:
@@ -159,14 +162,9 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     sims = 20 if quick else SAMPLE["simulations"]
     rec = play_record(SAMPLE["params"], SAMPLE["players"], SAMPLE["seed"], sims)
     # the sample game in the one record format (`octosolve replay sample_game.json` replays it)
-    from ..core.record import make_record
-    from .game import make_game
-
-    common = make_record("octiles", make_game(**SAMPLE["params"]), SAMPLE["seed"], SAMPLE["players"],
-                         [(m["player"], m["action"]) for m in rec["moves"]],
-                         extras={"simulations": sims, "turns": rec["turns"],
-                                 "end_reason": rec["end_reason"],
-                                 "runners_across": rec["runners_across"], "final": rec["final"]})
+    common = dict(rec["record"], extras={"simulations": sims, "turns": rec["turns"],
+                                         "end_reason": rec["end_reason"],
+                                         "runners_across": rec["runners_across"], "final": rec["final"]})
     write_json(out_dir / "sample_game.json", common)
     atomic_write_text((out_dir / "sample_game.txt"), record_text(rec) + "\n")
     title = (f"{rec['game']} seed {rec['seed']}: " + " vs ".join(rec["players"])
@@ -216,7 +214,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                f"{rec['turns']} turns)", _line(small)]
     if suite is None:
         lines += ["## The match suite", "", f"Not played yet: `{rel}` is missing (make it with "
-                  "`octosolve octiles match-suite`).", ""]
+                  "`octosolve octiles measure`).", ""]
         summary.append(f"- match suite: not played ({rel} missing)")
     else:
         lines += ["## The match suite (read from a data file)", "",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, games_option, json_option, out_option, players_option,
-                           record_option, seed_option, simulations_option, svg_option, variant_option)
+from ..core.clikit import (batch_options, games_option, json_option, measure_options, old_command_name,
+                           out_option, players_option,
+                           position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -78,7 +79,9 @@ def _from_position_file(path: str):
     from ..core.jsonout import read_json
     from . import rules as R
 
-    doc = read_json(path, "position file")
+    from ..games import position_document
+
+    doc = position_document(read_json(path, "position file"), "octoverso")
     if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
         fail(f"position file {path}: not an Octoverso position (no \"params\" object)")
     params = doc["params"]
@@ -96,7 +99,7 @@ def _from_position_file(path: str):
 @click.option("--rail", default=None, help="Rail letters in recto order (2..8; ? for a joker tile).")
 @click.option("--hand", default=None, help="Hand letters (the game's 21 letters; ? for a joker).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
-              help="A position file (the JSON of `play --out`'s \"position\", or any State.to_json document) "
+              help="A position file (`play --position-out`, any State.to_json document, or a game record such as `play --out` writes) "
                    "instead of --rail and --hand: the moves of the player to move, words already played excluded.")
 @_lexicon_option
 @click.option("--sort", "sort_by", type=click.Choice(["word", "letters"], case_sensitive=False), default="word",
@@ -174,15 +177,15 @@ def _event_line(e: dict, names, lab) -> str:
 @simulations_option()
 @_lexicon_option
 @seed_option()
-@out_option("Write the game record (JSON, with the final position document) to this file.")
-@svg_option("Write an SVG picture of the final position.")
 @record_option()
+@position_out_option("final")
+@svg_option("Write an SVG picture of the final position.")
 @json_option
-def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, record_path, as_json):
+def play(players, teams, variant, simulations, lexicon, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import matches
 
-    _prepare_out(out, svg_path)
+    _prepare_out(out, position_out, svg_path)
     names = _names(players)
     if len(names) == 4:
         teams = True
@@ -190,15 +193,13 @@ def play(players, teams, variant, simulations, lexicon, seed, out, svg_path, rec
         names = names * 2
     elif len(names) != 2:
         fail(f"--players needs two names (or four for the team game), got {len(names)}")
-    state = matches.play_game(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon, simulations=simulations,
-                            teams=teams)
+    record, state = matches.play_record(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon,
+                                        simulations=simulations, teams=teams)
     rec = matches.game_record(state, names, seed)
-    if record_path:
-        from ..core.record import record_from_history
-
-        write_json(record_path, record_from_history("octoverso", state.game, seed, names, state))
     if out:
-        write_json(out, {**rec, "position": state.to_json()})
+        write_json(out, record)
+    if position_out:
+        write_json(position_out, state.to_json())
     if svg_path:
         from ..core.files import atomic_write_text
         from .render import position_svg
@@ -224,10 +225,9 @@ def _match_text(m: dict) -> str:
     first = m["first_mover"]
     lines = [f"{' v '.join(m['players'])}{' (teams)' if m['teams'] else ''}"
              f"{' (jokers)' if m['jokers'] else ''}: {m['games']} games"]
-    for name, st in m["results"].items():
-        lo, hi = st["score_ci95"]
-        lines.append(f"  {name:<14} wins {st['wins']:>5}  draws {st['draws']:>5}  losses {st['losses']:>5}  "
-                     f"score {st['score']:.3f} [{lo:.3f}, {hi:.3f}]")
+    from ..core.match import results_lines
+
+    lines += results_lines(m["results"])
     lo, hi = first["ci95"]
     lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided games: "
                  f"{first['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
@@ -285,10 +285,9 @@ def tournament(players, games, teams, variant, simulations, lexicon, seed, worke
                          simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, t)
-    lines = [_match_text(m) for m in t["pairs"]] + ["table:"]
-    for name, st in t["table"].items():
-        lo, hi = st["score_ci95"]
-        lines.append(f"  {name:<14} games {st['games']:>5}  score {st['score']:.3f} [{lo:.3f}, {hi:.3f}]")
+    from ..core.match import results_lines
+
+    lines = [_match_text(m) for m in t["pairs"]] + ["table:"] + results_lines(t["table"])
     emit(t, as_json, "\n".join(lines))
 
 
@@ -315,16 +314,13 @@ def check(words, lexicon, as_json):
                                                      if d["playable"] else f"not playable ({d['reason']})") for d in out))
 
 
-@group.command()
-@click.option("--quick", is_flag=True, help="A hundredth of the games (a smoke test; never over the data file).")
-@seed_option()
-@batch_options
-@out_option("Where to write the simulations (JSON) [default: data/octoverso/simulations.json; with --quick "
-            "build/octoverso-simulations.json].")
-@json_option
+@group.command("measure")
+@measure_options("Data file to write (default: data/octoverso/simulations.json, which the report reads; with "
+                 "--quick build/octoverso-simulations.json).",
+                 quick_help="A hundredth of the games (a smoke test; never written over the data file).")
 def simulate(quick, seed, workers, scheduler, out, as_json):
-    """The large simulations the report reads (minutes: thousands of games): the matches of
-    solve.SIM_PLAN, written with the command that made them."""
+    """The report's long measurements, the large simulations (minutes: thousands of games): the
+    matches of solve.SIM_PLAN, written to a data file with the command that made them."""
     from pathlib import Path
 
     from ..core.clikit import check_out_path
@@ -337,7 +333,7 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
     _prepare_out(out)
     _check_scheduler(scheduler)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
-    cmd = "octosolve octoverso simulate" + (" --quick" if quick else "") + f" --seed {seed}"
+    cmd = "octosolve octoverso measure" + (" --quick" if quick else "") + f" --seed {seed}"
     data = {"command": cmd, **data}
     write_json(out, data)
     lines = [f"wrote {out} ({len(data['matches'])} matches; command: {cmd})"]
@@ -345,3 +341,6 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
               for m in data["matches"]]
     emit({"out": out, "command": cmd, "matches": [m.get("key") for m in data["matches"]]}, as_json,
          "\n".join(lines))
+
+
+old_command_name(group, simulate, "simulate")

@@ -14,18 +14,33 @@ first-mover edge is the share of decided games won by that player's team.
 
 from __future__ import annotations
 
-from ..core.batch import run_batch
 from ..core.errors import fail
-from ..core.game import play
-from ..core.match import play_one, tally
-from ..core.players import make_player
-from ..core.seeding import derive_seed, py_random
+from ..core.match import match as core_match
+from ..core.match import pairings, play_one, tally
+from ..core.match import play_game as core_play_game
+from ..core.record import summary
+from ..core.seeding import derive_seed
 from ..core.stats import wilson_interval
 from . import rules as R
-from .players import PLAYERS
 
-__all__ = ["play_game", "game_record", "match", "tournament", "team_names", "first_mover_edge",
-           "game_spec", "play_match_game"]
+__all__ = ["play_game", "play_record", "game_record", "match", "tournament", "team_names", "first_mover_edge",
+           "game_spec", "play_match_game", "record_extras", "match_summary"]
+
+
+def record_extras(state) -> dict:
+    """The Octoverso fields of a game record: ``first_mover`` (the seat that moved first after
+    the announcements: the first ``n`` actions are the announcements, the next is the first
+    mover's) and ``turns``."""
+    n, hist = state.num_players, state.history
+    return {"first_mover": int(hist[n][0]) if len(hist) > n else None, "turns": int(state.turn)}
+
+
+def match_summary(rec: dict) -> dict:
+    """A record's summary (:func:`octosolve.core.record.summary`) plus ``first``, the first
+    mover: the shape of the games kept in ``data/octoverso/simulations.json``."""
+    out = summary(rec)
+    out["first"] = (rec.get("extras") or {}).get("first_mover")
+    return out
 
 
 def game_spec(game_params: dict, simulations: int | None):
@@ -35,20 +50,23 @@ def game_spec(game_params: dict, simulations: int | None):
     return match_spec("octoverso", game_params, {"simulations": simulations} if simulations else {})
 
 
-def play_game(names, seed: int, *, jokers: bool = False, lexicon: str | None = None,
-              simulations: int | None = None, teams: bool | None = None) -> R.OctoversoState:
+def play_record(names, seed: int, *, jokers: bool = False, lexicon: str | None = None,
+                simulations: int | None = None, teams: bool | None = None) -> tuple[dict, R.OctoversoState]:
     """Play one game between named players (``names[i]`` at seat i: 2 names, or 4 for the team game,
-    seats 0 and 2 against 1 and 3); returns the final state. Seeded as game 0 of a match."""
+    seats 0 and 2 against 1 and 3) through ``core.match.play_game`` (seeded as game 0 of a match);
+    returns ``(its record, the final state)``."""
     teams = len(names) == R.TEAM_PLAYERS if teams is None else teams
-    game = R.make_game(jokers=jokers, lexicon=lexicon, teams=teams)
+    params = {"jokers": bool(jokers), "teams": bool(teams), "lexicon": lexicon}
+    game = R.make_game(**params)
     if len(names) != game.num_players:
         fail(f"this game has {game.num_players} seats, got {len(names)} players")
-    opts = {"simulations": simulations} if simulations else {}
-    players = [make_player(PLAYERS, nm, game, seed=derive_seed(seed, "player", 0, i), **opts)
-               for i, nm in enumerate(names)]
-    state = game.new_initial_state(seed)
-    play(state, players, rng=py_random(seed, "chance"), max_moves=game.info.max_game_length)
-    return state
+    return core_play_game(game_spec(params, simulations), list(names), seed, 0,
+                          max_moves=game.info.max_game_length)
+
+
+def play_game(names, seed: int, **kw) -> R.OctoversoState:
+    """The final state of :func:`play_record`'s game."""
+    return play_record(names, seed, **kw)[1]
 
 
 def game_record(state: R.OctoversoState, names, seed: int) -> dict:
@@ -68,17 +86,14 @@ def game_record(state: R.OctoversoState, names, seed: int) -> dict:
 
 
 def play_match_game(task) -> dict:
-    """Game ``g`` of a match: ``(spec, seat names, seed, g, players)`` -> its record with ``first``."""
-    spec, names, seed, g, n = task
-    rec = play_one(spec, names, seed, g, keep_history=True)
-    hist = rec.pop("history")
-    # the first n actions are the announcements; the next one is the first mover's
-    rec["first"] = hist[n][0] if len(hist) > n else None
-    return rec
+    """Game ``g`` of a match: ``(spec, seat names, seed, g, players)`` -> its record."""
+    spec, names, seed, g, _n = task
+    return play_one(spec, names, seed, g)
 
 
 def first_mover_edge(records: list[dict]) -> dict:
     """Decided games won by the first mover's team, with its 95% Wilson interval."""
+    records = [match_summary(r) if "format" in r else r for r in records]
     decided = [r for r in records if r["winners"] and r.get("first") is not None]
     wins = sum(1 for r in decided if r["first"] in r["winners"])
     lo, hi = wilson_interval(wins, len(decided))
@@ -96,46 +111,39 @@ def team_names(names: list[str]) -> list[str]:
 def match(names: list[str], games: int, *, seed: int | None = None, jokers: bool = False,
           teams: bool = False, lexicon: str | None = None, simulations: int | None = None,
           workers: int | None = 1, scheduler: str | None = None, keep_records: bool = True) -> dict:
-    """``games`` games between ``names`` (2, or with ``teams`` two team names), seats rotating as in
-    :func:`octosolve.core.match.match`; its result format plus ``first_mover``."""
+    """``games`` games between ``names`` (2, or with ``teams`` two team names): the games of
+    :func:`octosolve.core.match.match` (its records); its result format plus ``first_mover``."""
     game_params = {"jokers": bool(jokers), "teams": bool(teams), "lexicon": lexicon}
     seats = team_names(list(names)) if teams else list(names)
     game = R.make_game(**game_params)
     if len(seats) != game.num_players:
         fail(f"--players names {len(seats)} players; this game takes {game.num_players}")
-    if games < 1:
-        fail(f"--games must be at least 1, got {games}")
-    spec = game_spec(game_params, simulations)
-    n = len(seats)
-    tasks = [(spec, [seats[(i + g) % n] for i in range(n)], derive_seed(seed, "match", g), g, n)
-             for g in range(games)]
-    records = run_batch(play_match_game, tasks, workers=workers, scheduler=scheduler, desc=" v ".join(names))
+    m = core_match(game_spec(game_params, simulations), seats, games, seed, workers=workers,
+                   scheduler=scheduler, desc=" v ".join(names))
+    records = m["records"]
     out = {"players": list(names), "teams": bool(teams), "jokers": bool(jokers), "games": games,
            "seed": seed, "simulations": simulations}
     if teams:  # one result per team and game (each team holds two seats)
-        team_recs = [{"seats": r["seats"][:2], "winners": [w % 2 for w in r["winners"][:1]]} for r in records]
+        team_recs = [{"seats": r["players"][:2], "winners": [w % 2 for w in r["outcome"]["winners"][:1]]}
+                     for r in records]
         out.update(tally(team_recs, list(names)))
     else:
-        out.update(tally(records, seats))
+        out.update({"results": m["results"], "seats": m["seats"]})
     out["first_mover"] = first_mover_edge(records)
-    out["mean_turns"] = sum(r["moves"] for r in records) / len(records)
+    out["mean_turns"] = sum(len(r["moves"]) for r in records) / len(records)
     if keep_records:
         out["records"] = records
     return out
 
 
 def tournament(names: list[str], games: int, *, seed: int | None = None, **kw) -> dict:
-    """Every pair of distinct ``names`` plays a match of ``games`` games (seeded per pair as in
-    :func:`octosolve.core.match.round_robin`); a table per name over all its games."""
+    """Every pair of distinct ``names`` plays a match of ``games`` games (the pairs and their seeds
+    of :func:`octosolve.core.match.round_robin`); a table per name over all its games."""
     names = list(dict.fromkeys(names))
-    if len(names) < 2:
-        fail("a tournament needs at least two different players")
     pairs, recs = [], []
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            pair_seed = derive_seed(seed, "pair", names[i], names[j])
-            m = match([names[i], names[j]], games, seed=pair_seed, **kw)
-            recs += m.pop("records")
-            pairs.append(m)
+    for a, b, pair_seed in pairings(names, seed):
+        m = match([a, b], games, seed=pair_seed, **kw)
+        recs += m.pop("records")
+        pairs.append(m)
     table = tally(recs, names)["results"]
     return {"players": names, "games": games, "seed": seed, "pairs": pairs, "table": table}

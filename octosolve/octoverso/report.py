@@ -3,7 +3,7 @@ and the large simulations read from ``data/octoverso/simulations.json``.
 
 Deterministic: nothing written depends on the machine, the number of workers or the clock (every
 game is seeded by its index). Durations are returned as ``"timings"``. The large simulations
-(thousands of games, the OpenSpiel match) are not played here: ``octosolve octoverso simulate``
+(thousands of games, the OpenSpiel match) are not played here: ``octosolve octoverso measure``
 writes them with the command that made them; the report replays the first stored games of each
 match to check that the file still matches the code, and says whether it does.
 """
@@ -154,7 +154,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
               "", *HEAD, *(_row(m) for m in live), ""]
     lines += ["## Large simulations", ""]
     if sims is None:
-        lines.append("`data/octoverso/simulations.json` is missing: run `octosolve octoverso simulate`.")
+        lines.append("`data/octoverso/simulations.json` is missing: run `octosolve octoverso measure`.")
     else:
         lines += [f"Read from `data/octoverso/simulations.json`, written by `{sims.get('command')}` (not played "
                   f"by this report). Replaying the first stored games of each match (all but the OpenSpiel match, whose "

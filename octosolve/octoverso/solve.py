@@ -1,4 +1,4 @@
-"""Octoverso analyses: the large simulations (`octosolve octoverso simulate`: the matches of
+"""Octoverso analyses: the large simulations (`octosolve octoverso measure`: the matches of
 ``SIM_PLAN`` written to data/octoverso/simulations.json with the command that made them) and their
 re-check by the report. The games themselves are played by :mod:`.matches`.
 """
@@ -6,7 +6,7 @@ re-check by the report. The games themselves are played by :mod:`.matches`.
 from __future__ import annotations
 
 from ..core.seeding import derive_seed
-from .matches import game_spec, match, play_match_game, team_names
+from .matches import game_spec, match, match_summary, play_match_game, team_names
 from .players import PLAYERS
 
 __all__ = ["SIM_PLAN", "QUICK_PLAN", "simulate", "recheck"]
@@ -53,7 +53,8 @@ def simulate(seed: int | None, *, quick: bool = False, workers: int | None = Non
         m = match(list(names), games, seed=derive_seed(seed, "simulate", _plan_key(names, opts)),
                   workers=workers, scheduler=scheduler, **opts)
         m["key"] = _plan_key(names, opts)
-        m["records"] = m["records"][:KEEP_RECORDS]
+        # the data file keeps the summaries of its first games (match_summary), replayed by the report
+        m["records"] = [match_summary(r) for r in m["records"][:KEEP_RECORDS]]
         out.append(m)
     return {"seed": seed, "quick": quick, "matches": out}
 
@@ -70,7 +71,7 @@ def recheck(data: dict, n: int = 2) -> list[str]:
         k = len(seats)
         for g, rec in enumerate(m["records"][:n]):
             names = [seats[(i + g) % k] for i in range(k)]
-            again = play_match_game((spec, names, derive_seed(m["seed"], "match", g), g, k))
+            again = match_summary(play_match_game((spec, names, derive_seed(m["seed"], "match", g), g, k)))
             if again != rec:
                 bad.append(m["key"])
                 break

@@ -215,13 +215,19 @@ def test_match_layer_on_toy_nim():
 
     spec = MatchSpec(new_toy_game, new_toy_player, {"heap": 5}, {"simulations": 300})
     m = match(spec, ["uct", "random"], 20, seed=3, workers=1)
-    assert [r["seats"] for r in m["records"][:2]] == [["uct", "random"], ["random", "uct"]]
+    assert [r["players"] for r in m["records"][:2]] == [["uct", "random"], ["random", "uct"]]
+    assert all(r["format"] == "octosolve-record/1" and r["outcome"]["terminal"] for r in m["records"])
     uct, rnd = m["results"]["uct"], m["results"]["random"]
     assert uct["games"] == rnd["games"] == 20
     assert uct["wins"] == rnd["losses"] and uct["losses"] == rnd["wins"] and uct["draws"] == 0
     assert uct["wins"] >= 15 and uct["score_ci95"][0] > 0.5
     # every game uct opens, it wins (perfect play from a won position)
-    assert all(r["winners"] == [0] for r in m["records"] if r["seats"][0] == "uct")
+    assert all(r["outcome"]["winners"] == [0] for r in m["records"] if r["players"][0] == "uct")
+    # the tallies are derived from the records, or equally from their summaries
+    from octosolve.core.match import tally
+    from octosolve.core.record import summary
+
+    assert tally([summary(r) for r in m["records"]], ["uct", "random"])["results"] == m["results"]
     assert m["seats"][0]["games"] == 20
     m2 = match(spec, ["uct", "random"], 20, seed=3, workers=2)
     assert m2["records"] == m["records"]

@@ -149,8 +149,9 @@ def test_play_record_and_json():
 
 def test_play_writes_a_position_that_swaps_reads(tmp_path):
     pos, pic = tmp_path / "p.json", tmp_path / "p.svg"
-    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "40", "--out", str(pos),
-             "--svg", str(pic)])
+    rec = tmp_path / "rec.json"
+    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "40", "--position-out", str(pos),
+             "--out", str(rec), "--svg", str(pic)])
     assert r.exit_code == 0, r.output
     assert "stopped after 40 decisions" in r.output
     assert "viewBox" in pic.read_text()
@@ -159,6 +160,11 @@ def test_play_writes_a_position_that_swaps_reads(tmp_path):
     r = run(["swaps", str(pos), "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["to_move"] == d["to_move"]
+    # --out is the game record (unfinished here); swaps reads it as the position it stops in
+    assert json.loads(rec.read_text())["outcome"]["terminal"] is False
+    r2 = run(["swaps", str(rec), "--json"])
+    assert r2.exit_code == 0, r2.output
+    assert json.loads(r2.output) == json.loads(r.output)
 
 
 def test_deck_command():
@@ -239,3 +245,24 @@ def test_match_and_tournament_commands_json(tmp_path):
     bad(["match", "--games", "1000000000", "--workers", "1"], "--games")
     bad(["match", "--workers", "0"], "--workers")
     bad(["tournament", "--players", "greedy,greedy"], "two different")
+
+
+@pytest.mark.integration
+def test_measure_quick_writes_what_the_report_reads(tmp_path):
+    """`oct8 measure` (the stored OpenSpiel match) writes the core match result with each game's
+    summary and scores; the report reads it, and still reads the older stored file."""
+    pytest.importorskip("pyspiel")
+    from octosolve.oct8.report import openspiel_row
+
+    out = tmp_path / "os.json"
+    r = run(["measure", "--quick", "--workers", "1", "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(out.read_text())
+    assert d["command"].startswith("octosolve oct8 measure --quick")
+    assert d["players"] == ["flat-mc", "openspiel-mcts"] and len(d["records"]) == d["games"] == 2
+    assert all(len(g["scores"]) == 2 and g["terminal"] for g in d["records"])
+    n, sims, games, share, ci, mine, theirs = openspiel_row(d)
+    assert (n, sims, games) == (2, 4, 2) and ci[0] <= share <= ci[1] and mine >= 0 <= theirs
+    from octosolve.core.paths import data_path
+
+    assert openspiel_row(json.loads(data_path("oct8", "openspiel_match.json").read_text()))[2] == 30

@@ -62,8 +62,11 @@ def test_winners_is_a_method_and_play_uses_the_shared_loop():
     # the record's game is the first game of a match with the same seed and seats
     spec = match_spec("octiles", {"variant": "move-over", "max_turns": 30})
     m = match(spec, ["greedy", "random"], 1, seed=4, workers=1)
-    assert m["records"][0]["winners"] == rec["winners"]
-    assert m["records"][0]["moves"] == len(rec["moves"])
+    assert m["records"][0]["outcome"]["winners"] == rec["winners"]
+    assert len(m["records"][0]["moves"]) == len(rec["moves"])
+    from octosolve.core.match import play_one
+
+    assert play_one(spec, ["greedy", "random"], 4) == rec["record"]
 
 
 def test_state_svg_and_tracing_svg():
@@ -78,8 +81,9 @@ def test_state_svg_and_tracing_svg():
 
 def test_play_out_then_position(cli_runner, tmp_path):
     out, pic = tmp_path / "end.json", tmp_path / "end.svg"
+    rec = tmp_path / "rec.json"
     r = run(cli_runner, "play", "--players", "Greedy,RANDOM", "--variant", "Team-Up", "--max-turns", "6",
-            "--seed", "2", "--out", out, "--svg", pic)
+            "--seed", "2", "--position-out", out, "--out", rec, "--svg", pic)
     assert r.exit_code == 0, r.output
     assert pic.read_text().count("<svg") == 1
     r = run(cli_runner, "position", out, "--json")
@@ -87,6 +91,9 @@ def test_play_out_then_position(cli_runner, tmp_path):
     d = json.loads(r.output)
     assert d["position"] == json.loads(out.read_text())
     assert load_position(out).to_json() == d["position"]
+    # `play --out` is the game record; `position` reads it as the position it ends in
+    assert json.loads(rec.read_text())["format"] == "octosolve-record/1"
+    assert load_position(rec).to_json() == d["position"]
 
 
 def test_match_json_uses_the_shared_result_format(cli_runner):
@@ -123,6 +130,7 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
     (["match", "--games", "1000000000000"], []),
     (["match", "--workers", "0"], []),
     (["match", "--simulations", "nan"], []),
+    (["measure", "--workers", "100000"], []),
     (["match-suite", "--workers", "100000"], []),
 ])
 def test_bad_options(cli_runner, args, words):

@@ -188,8 +188,9 @@ def test_position_files(tmp_path, game):
     ["check"],
     ["match", "--scheduler", "garbage", "--games", "2"],
     ["tournament", "--scheduler", "tcp://host", "--games", "2"],
-    ["simulate", "--scheduler", "nowhere", "--quick"],
-    ["simulate", "--quick", "--out", "/proc/x/y.json"],
+    ["measure", "--scheduler", "nowhere", "--quick"],
+    ["measure", "--quick", "--out", "/proc/x/y.json"],
+    ["simulate", "--quick", "--out", "/proc/x/y.json"],   # the hidden old name
 ])
 def test_absurd_options(args):
     assert_clean_error(run(*args), args)

@@ -30,7 +30,8 @@ def test_simulations_file_replays():
     if not report.SIMULATIONS.exists():
         pytest.skip("no simulations file")
     data = json.loads(report.SIMULATIONS.read_text())
-    assert data["command"].startswith("octosolve octoverso simulate")
+    # made by `octosolve octoverso measure` (`simulate` before the measure commands got one name)
+    assert data["command"].startswith(("octosolve octoverso measure", "octosolve octoverso simulate"))
     keys = [m["key"] for m in data["matches"]]
     assert len(keys) == len(solve.SIM_PLAN)
     cheap = {"matches": [m for m in data["matches"] if "skipped" not in m and "mc" not in m["key"]]}

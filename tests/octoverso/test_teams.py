@@ -196,7 +196,7 @@ def test_team_match_counts_by_team():
     # one result per team and game, though each team holds two seats
     assert g["games"] == r["games"] == 6 and g["wins"] == r["losses"] and g["draws"] == r["draws"]
     for rec in t["records"]:
-        assert rec["winners"] in ([], [0, 2], [1, 3])
+        assert rec["outcome"]["winners"] in ([], [0, 2], [1, 3])
     assert matches.team_names(["greedy", "random"]) == ["greedy", "random", "greedy", "random"]
 
 

@@ -1,7 +1,7 @@
 """Certificates: the stored answer of every challenge variant, re-checked instead of searched.
 
 A certificate ``data/octiles/certificates/challengeNN-<variant>.json`` is written by
-``octosolve octiles prove N --variant V`` (:mod:`.prove`) and holds:
+``octosolve octiles prove N --question Q`` (:mod:`.prove`) and holds:
 
 * ``placement``: 17 of the 18 tiles (the answer);
 * ``value``: its score by the challenge's own scorer (tracer-based), ``None`` for a yes/no question;

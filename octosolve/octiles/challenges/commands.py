@@ -1,6 +1,6 @@
 """The challenge commands as click command objects, registered by ``octosolve/octiles/cli.py``:
 
-* ``prove_cmd`` (``octosolve octiles prove N [--variant V]``): the long proof of a variant, written as
+* ``prove_cmd`` (``octosolve octiles prove N [--question Q]``): the long proof of a variant, written as
   a certificate in ``data/octiles/certificates/`` (see :mod:`.prove`, :mod:`.certificates`);
 * ``challenge_cmd`` (``octosolve octiles challenge N``): re-check a variant's certificate with the
   tracer and show its status (fast, deterministic); ``--fresh`` searches with the model instead;
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import click
 
-from octosolve.core.clikit import OutPath, json_option, seconds, seed_option, svg_option, workers_option
+from octosolve.core.clikit import (OutPath, json_option, old_spelling, seconds, seed_option, svg_option,
+                                   take_old_spelling, workers_option)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 
@@ -61,7 +62,10 @@ def _stronger(new: dict, old: dict) -> bool:
 
 @click.command("prove")
 @click.argument("number", type=click.IntRange(2, 30))
-@click.option("--variant", default=None, help="The variant to prove (default: every variant of N).")
+@click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
+              help="The challenge's question to prove (its variant in the certificates; see "
+                   "`challenge --list`; default: every question of N).")
+@old_spelling("--variant", "variant", "--question")
 @click.option("--time-limit", type=seconds(MAX_PROOF_SECONDS), default=600.0,
               show_default=True, help="Seconds each search may take (a finite number >= 0.1, at most a "
                                       "week).")
@@ -86,7 +90,7 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
     docs, lines = [], []
     for name in names:
-        cmd = (f"octosolve octiles prove {number} --variant {name} --time-limit {time_limit:g} "
+        cmd = (f"octosolve octiles prove {number} --question {name} --time-limit {time_limit:g} "
                f"--workers {workers} --seed {seed}" + (" --fresh" if fresh else "")
                + (" --scheduler ADDRESS" if scheduler else ""))
         cert = prove_variant(number, name, time_limit=time_limit, workers=workers, seed=seed,
@@ -109,8 +113,10 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 
 @click.command("challenge")
 @click.argument("number", type=int, required=False)
-@click.option("--variant", default=None, help="The challenge's variant (see --list).")
-@click.option("--list", "list_", is_flag=True, help="List the challenges and their variants.")
+@click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
+              help="The challenge's question (its variant in the certificates; see --list).")
+@old_spelling("--variant", "variant", "--question")
+@click.option("--list", "list_", is_flag=True, help="List the challenges and their questions.")
 @click.option("--time-limit", type=seconds(24 * 3600.0), default=30.0, show_default=True,
               help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day).")
 @workers_option(2, "with --fresh, CP-SAT's search threads")

@@ -74,18 +74,21 @@ def test_first_format_reads_as_yes():
 
 
 def test_prove_command_writes_and_keeps(tmp_path, cli_runner):
-    r = cli_runner.invoke(prove_cmd, ["11", "--variant", "twice", "--out", str(tmp_path), "--json"])
+    r = cli_runner.invoke(prove_cmd, ["11", "--question", "twice", "--out", str(tmp_path), "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["status"] == "optimal" and d["value"] == d["bound"] == 9 and d["written"]
     cert = json.loads((tmp_path / "challenge11-twice.json").read_text())
-    assert cert["command"].startswith("octosolve octiles prove 11 --variant twice")
+    assert cert["command"].startswith("octosolve octiles prove 11 --question twice")
+    # the old spelling --variant still works, with a one-line note on stderr
     r = cli_runner.invoke(prove_cmd, ["11", "--variant", "twice", "--out", str(tmp_path), "--json"])
-    assert r.exit_code == 0 and json.loads(r.output)["written"] is False   # not stronger: kept
+    assert r.exit_code == 0 and json.loads(r.stdout)["written"] is False   # not stronger: kept
+    assert r.stderr.strip() == "Note: --variant is an old spelling of --question; use --question."
 
 
 def test_prove_command_bad_input(cli_runner):
-    for args in (["1"], ["31"], ["12", "--variant", "nope"], ["12", "--time-limit", "nan"],
+    for args in (["1"], ["31"], ["12", "--question", "nope"], ["12", "--variant", "nope"],
+                 ["12", "--time-limit", "nan"],
                  ["12", "--scheduler", "garbage"], ["12", "--workers", "0"]):
         r = cli_runner.invoke(prove_cmd, args)
         assert r.exit_code == 2, (args, r.output)

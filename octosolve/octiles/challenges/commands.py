@@ -158,7 +158,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         from .prove import prove_variant
 
         var = C.get_variant(number, variant)[1]
-        cmd = (f"octosolve octiles challenge {number} --variant {var.name} --fresh "
+        cmd = (f"octosolve octiles challenge {number} --question {var.name} --fresh "
                f"--time-limit {time_limit:g} --workers {workers} --seed {seed}")
         cert = prove_variant(number, var.name, time_limit=time_limit, workers=workers, seed=seed,
                              fresh=True, command=cmd)

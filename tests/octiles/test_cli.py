@@ -32,7 +32,7 @@ def test_trace_json_and_svg(tmp_path):
 
 def test_challenge_json_keys(tmp_path):
     svg = tmp_path / "c.svg"
-    r = run("challenge", "8", "--variant", "pairs-1", "--json", "--svg", str(svg))
+    r = run("challenge", "8", "--question", "pairs-1", "--json", "--svg", str(svg))
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     for k in ("challenge", "variant", "status", "objective", "bound", "seconds", "placement"):
@@ -73,7 +73,7 @@ def test_bad_input(tmp_path):
     _bad(run("trace", str(f)))
     _bad(run("trace", str(tmp_path / "missing.json")))
     _bad(run("challenge", "31"))
-    _bad(run("challenge", "2", "--variant", "nope"))
+    _bad(run("challenge", "2", "--question", "nope"))
     _bad(run("challenge", "2", "--time-limit", "-1"))
     _bad(run("challenge"))
 
@@ -94,7 +94,7 @@ def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
         return real(*a, **k)
 
     monkeypatch.setattr(prove, "prove_variant", spy)
-    r = CliRunner().invoke(cli, ["octiles", "challenge", "11", "--variant", "thrice", "--fresh",
+    r = CliRunner().invoke(cli, ["octiles", "challenge", "11", "--question", "thrice", "--fresh",
                                  "--time-limit", "20", "--json"])
     assert r.exit_code == 0, r.output
     assert len(calls) == 1 and calls[0][1]["fresh"] is True

@@ -286,3 +286,17 @@ def test_octiles_challenge_matched_on_the_editor_board(browser, url):
     assert text(d, "verdict") == \
         f"\u2713 Solved: your board reaches the proven optimum, {ans['verified_value']}."
     assert "ok" in attr(d, "#verdict", "class")
+
+
+def test_every_page_opens_without_a_console_error(browser, url):
+    """The home page and the two tool pages (the play pages are opened by the games above): each
+    is set up (or, the home page, loaded) with no SEVERE console entry (the autouse fixture)."""
+    d = browser
+    d.get(url + "/")
+    wait(d, lambda d: d.execute_script("return document.readyState") == "complete")
+    links = read(d, lambda d: [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "header a")])
+    for page in ("/octiles", "/octagion", "/play/octagone"):
+        assert url + page in links
+    for page in ("/octiles", "/octagion"):
+        load(d, url + page)
+        assert text(d, "error") == ""

@@ -1,5 +1,5 @@
 """Screenshots of EVERY page of the web app in headless chromium, at a desktop width (1280 px) and
-a phone's (390 px), into docs/img/ (docs/web.md shows them): each game's play page mid-game (a
+a phone's (390 px), into docs/img/ (docs/web.md shows them): the home page, each game's play page mid-game (a
 fixed deal, a few moves made by clicking the board, the hint asked for and its first target
 clicked), the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
 check, its deck designer, and the help panels.
@@ -236,6 +236,13 @@ def octagion_design(d, base, path, full):
     _save(d, path, full)
 
 
+def home(d, base, path, full):
+    """The home page (no script: loaded when the document is)."""
+    d.get(base + "/")
+    _wait(d, lambda d: d.execute_script("return document.readyState") == "complete")
+    _save(d, path, full)
+
+
 def _help(page):
     def shot(d, base, path, full):
         _load(d, base + page)
@@ -244,7 +251,7 @@ def _help(page):
     return shot
 
 
-SHOTS = {**{f"play-{g}": _play(g) for g in PLAY},
+SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in PLAY},
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
          "octagion-help": _help("/octagion")}

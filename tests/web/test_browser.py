@@ -195,10 +195,11 @@ def test_octagion_check_table(browser, url):
     assert read(d, lambda d: d.find_element(By.ID, "csv").is_enabled())
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def console(browser):
     """The page's console: emptied before the test, and no SEVERE entry (a script error, a failed
-    request) may be left after it."""
+    request) may be left after it (every test: no JavaScript error on any page; a test that expects
+    one reads it with :func:`js_errors`, which empties the log)."""
     browser.get_log("browser")
     yield browser
     severe = [e["message"] for e in browser.get_log("browser") if e.get("level") == "SEVERE"]

@@ -141,7 +141,10 @@ def octiles_challenge(d, base, path, full):
     _settle(d, lambda: d.find_element(
         By.XPATH, "//div[@data-key='6/points']//button[contains(., 'load')]").click())
     _settle(d, lambda: d.find_element(By.ID, "only-counted").click())
-    d.execute_script("window.scrollTo(0, 0)")
+    if d.execute_script("return window.innerWidth") < 600:  # a phone: the score and its verdict
+        d.execute_script("document.getElementById('challenge').scrollIntoView(); window.scrollBy(0, -40)")
+    else:
+        d.execute_script("window.scrollTo(0, 0)")
     _save(d, path, full)
 
 

@@ -286,10 +286,13 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         else:
             m.Maximize(sum(terms))
         solver.parameters.max_time_in_seconds = remaining
-        st2 = _solve(solver, m, remaining, f"CP-SAT favouring {favour} words")
+        st2 = _solve(solver, m, remaining, f"CP-SAT favouring {favour} words", stop=stop)
         if st2 in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
             status = status + "+" + solver.StatusName(st2)
+    if stop is not None and stop.is_set() and not stopped:  # stopped in the second phase
+        stopped = True
+        status += "+stopped"
     if favour != "none" and local_search_iters > 0 and not stopped:
         # polish with the true solution counts (numba kernel), never losing a solvable word
         start = Deck.from_counts(chosen)

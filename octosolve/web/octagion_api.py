@@ -245,7 +245,8 @@ class DesignJob:
             with self.lock:
                 self.result = res.to_json()
                 self.deck_csv = res.deck.to_csv()
-                self.state = "stopped" if self.stop.is_set() else "done"
+                # a Stop that came after the search ended changes nothing: the run is done
+                self.state = "stopped" if res.status.endswith("+stopped") else "done"
         except OctoError as e:
             with self.lock:
                 self.state, self.error = "failed", e.format_message()

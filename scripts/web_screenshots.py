@@ -64,7 +64,10 @@ def _driver(width: int, height: int):
 
 
 def _wait(d, cond):
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(d, TIMEOUT, ignored_exceptions=(StaleElementReferenceException,

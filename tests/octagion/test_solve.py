@@ -7,10 +7,9 @@ import pytest
 
 from octosolve.core.errors import OctoError
 from octosolve.octagion import kernels as K
-from octosolve.octagion.rules import Deck
 from octosolve.octagion.design import design_deck, local_search_deck
-from octosolve.octagion.solve import (brute_force, difficulty,
-                                      solve_word)
+from octosolve.octagion.rules import Deck
+from octosolve.octagion.solve import brute_force, difficulty, solve_word
 
 ONE_EACH = Deck.parse("letter,number\n" + "".join(f"{c},{i}\n" for i, c in enumerate("OCTAGINS", 1)))
 
@@ -141,6 +140,7 @@ def test_default_deck_matches_its_design_record():
     """data/octagion/deck_design.json (the design run that made deck.csv) re-checked by the kernel:
     its words are stored in the record, so the check does not depend on today's lexicon."""
     import json
+
     from octosolve.core.paths import data_path
     from octosolve.octagion.design import check_design_record
     from octosolve.octagion.rules import load_deck

@@ -6,7 +6,12 @@
   its scripts and the API calls it makes, fetched one after another): target < 1 s;
 - a computer move at the default strength (each game on the shared contract): target < 2 s;
 - each interaction of the play page (a move, undo, showing the game, a hint, a game rebuilt from
-  its address): median and p90 server time, target <= 100 ms for a click.
+  its address): median and p90 server time, target <= 100 ms for a click;
+- bad requests on every route (not JSON, nested 100,000 deep, over 1 MB, wrong types, unknown
+  games and runs): none may answer 500.
+
+Before the JSON line it prints one line per goal, "met" or "NOT met" (a computer move's wall time
+grows with the machine's load: its CPU time and the load average are printed beside it).
 
 Prints the figures, then as its last line one JSON object whose "ratio" is 50 ms / the median trace
 latency (above 1: the target is met). ``--quick`` takes under a minute. ``--screenshot PATH`` also
@@ -152,11 +157,16 @@ def bench_moves(base: str, moves: int) -> dict:
         except urllib.error.HTTPError as e:  # a game not on the shared contract yet
             out[name] = {"skipped": f"HTTP {e.code}: {json.loads(e.read())['error']}"}
             continue
+        hard = next((lv for lv in info["levels"] if lv["name"] == info["default_level"]), None)
+        player = hard["player"] if hard else info["default_player"]
         for preset in info["presets"]:
             key = f"{name} {preset['title']}"
-            seats = [info["default_player"]] * preset["num_players"]  # default strength: no options
+            # every seat the default (hardest) level's player, with the level's options (the
+            # variant's defaults are added by the server, as for the page)
+            seats = [player] * preset["num_players"]
             _, raw = post(base + f"/api/{name}/new", {"params": preset["params"], "seed": 1,
-                                                      "seats": seats})
+                                                      "seats": seats,
+                                                      "options": hard["options"] if hard else {}})
             v = json.loads(raw)
             cold = None
             if not v["terminal"]:  # the process's first move loads the game's compiled kernels
@@ -170,7 +180,7 @@ def bench_moves(base: str, moves: int) -> dict:
                 times.append(t)
                 v = json.loads(raw)
                 cpus.append(v["cpu_seconds"])
-            out[key] = {"player": info["default_player"], "moves": len(times), "first_s": cold,
+            out[key] = {"player": player, "moves": len(times), "first_s": cold,
                         "cpu_max_s": max(cpus) if cpus else None,
                         "median_s": statistics.median(times) if times else None,
                         "max_s": max(times) if times else None}
@@ -214,6 +224,48 @@ def bench_interactions(base: str, rounds: int) -> dict:
                          "p90_ms": round(sorted(x)[int(0.9 * (len(x) - 1))] * 1000, 1)}
                      for k, x in times.items() if x}
     return out
+
+
+def bench_bad_requests(base: str) -> dict:
+    """Bad requests on every route (the JSON limits, wrong types, unknown names): the status of
+    each; a 500 is a bug (the goal: none)."""
+    deep = ("[" * 100_000 + "]" * 100_000).encode()
+    bodies = {"not JSON": b"{", "nested 100,000 deep": deep, "over 1 MB": b'{"a": "' + b"x" * (1 << 20) + b'"}',
+              "a list": b"[1, 2]", "wrong types": json.dumps({"placement": 5, "words": 5, "action": "x",
+                                                               "params": 5, "seats": 5, "seed": -1,
+                                                               "record": 5, "word": 5}).encode()}
+    _, raw = post(base + "/api/octagone/new", {"level": "easy", "seed": 1})
+    gid = json.loads(raw)["id"]
+    posts = ["/api/octiles/trace", "/api/octiles/score", "/api/octiles/render", "/api/octagion/solve",
+             "/api/octagion/check", "/api/octagion/check?format=csv", "/api/octagion/deck",
+             "/api/octagion/design", "/api/octagone/new", f"/api/octagone/{gid}/move",
+             f"/api/octagone/{gid}/computer", f"/api/octagone/{gid}/undo", f"/api/octagone/{gid}/hint",
+             "/api/nogame/new", "/api/octagone/nogame/move", "/api/octagion/design/d0/stop"]
+    gets = ["/api/octiles/challenges/99/x", "/api/octiles/challenges/1/x/picture.svg",
+            "/api/octiles/certificates/..%2Fx", "/api/nogame/info", "/api/octagone/nogame",
+            f"/api/octagone/{gid}/at/999999", f"/api/octagone/{gid}/at/x", "/api/octagion/design/d0",
+            "/api/octagion/design/d0?wait=x", "/api/octagion/design/d0/deck.csv", "/play/nogame"]
+    statuses: list[tuple[str, int]] = []
+
+    def status(req) -> int:
+        try:
+            with urllib.request.urlopen(req, timeout=120) as r:
+                return r.status
+        except urllib.error.HTTPError as e:
+            return e.code
+        except (urllib.error.URLError, ConnectionError):
+            # the server refused a body by its declared size (413) and closed the connection
+            # before the client had sent it all: no answer to read, and no 500
+            return 0
+
+    for path in posts:
+        for what, body in bodies.items():
+            req = urllib.request.Request(base + path, data=body, headers={"Content-Type": "application/json"})
+            statuses.append((f"POST {path} ({what})", status(req)))
+    for path in gets:
+        statuses.append((f"GET {path}", status(urllib.request.Request(base + path))))
+    errors = [f"{what}: {code}" for what, code in statuses if code >= 500]
+    return {"requests": len(statuses), "answered_500": len(errors), "examples": errors[:5]}
 
 
 def screenshot(base: str, d, path: Path) -> None:
@@ -270,6 +322,10 @@ def main(argv=None) -> int:
                           f"{m['cpu_max_s']:.3f} s) over {m['moves']} moves "
                           f"(target < {MOVE_TARGET_S:.0f} s); the first move of the process "
                           f"right after the page's first request: {m['first_s']:.3f} s")
+            bad = bench_bad_requests(base)
+            print(f"bad requests: {bad['requests']} on every route (not JSON, nested 100,000 deep, over "
+                  f"1 MB, wrong types, unknown names): {bad['answered_500']} answered 500"
+                  + (f" ({'; '.join(bad['examples'])})" if bad["examples"] else "") + " (target: none)")
             if args.screenshot:
                 if d is None:
                     print("screenshot: skipped (chromium/chromedriver/selenium missing)", file=sys.stderr)
@@ -296,8 +352,25 @@ def main(argv=None) -> int:
                "load_average": round(os.getloadavg()[0], 2),
                "games_measured": sorted(k for k, m in mv.items() if m.get("moves")),
                "quick": args.quick}
+    summary["bad_requests"] = bad
     print(f"load average of the machine during the run: {summary['load_average']} "
           f"({os.cpu_count()} cores)")
+
+    def verdict(ok) -> str:
+        return "met" if ok else "NOT met"
+
+    click = summary["clicks_median_ms_max"]
+    move = summary["computer_move_max_s"]
+    print(f"goal, a click (move, undo, show: the slowest median) <= {CLICK_TARGET_MS:.0f} ms: "
+          f"{verdict(click is not None and click <= CLICK_TARGET_MS)} ({click} ms)")
+    print(f"goal, a computer move at the default (hardest) level <= {MOVE_TARGET_S:.0f} s: "
+          f"{verdict(move is not None and move <= MOVE_TARGET_S)} (wall max {move} s, CPU max "
+          f"{summary['computer_move_cpu_max_s']} s, load average {summary['load_average']} on "
+          f"{os.cpu_count()} cores)")
+    print(f"goal, a page <= {PAGE_TARGET_S:.0f} s: {verdict(pg['median_s'] <= PAGE_TARGET_S)} "
+          f"({pg['median_s']:.3f} s)")
+    print(f"goal, no bad request answered 500: {verdict(bad['answered_500'] == 0)} "
+          f"({bad['answered_500']} of {bad['requests']})")
     print(json.dumps(summary))
     return 0
 

@@ -1,17 +1,22 @@
-"""Screenshots of the web app's pages in headless chromium, at a desktop width (1280 px) and a
-phone's (390 px), for docs/web.md and for looking at the pages after a change.
+"""Screenshots of EVERY page of the web app in headless chromium, at a desktop width (1280 px) and
+a phone's (390 px), into docs/img/ (docs/web.md shows them): the home page, each game's play page mid-game (a
+fixed deal, a few moves made by clicking the board, the hint asked for and its first target
+clicked), the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
+check, its deck designer, and the help panels.
 
-    python scripts/web_screenshots.py --out /tmp/shots           # every shot
-    python scripts/web_screenshots.py --out docs/img --only octiles-1280,octagion-390
+    python scripts/web_screenshots.py                              # every shot, into docs/img
+    python scripts/web_screenshots.py --out /tmp/shots --only play-oct8-390,octiles-1280
 
 Each shot waits for the page's states (``data-ready``, ``data-busy``, ``data-settled``, the
 design run's ``data-design``), never for a time. Needs chromium, chromedriver and selenium (as the
-browser tests).
+browser tests). Files: ``play-GAME-WIDTH.png`` for the play pages, ``serve-NAME-WIDTH.png`` for the
+others.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -42,7 +47,9 @@ def _driver(width: int, height: int):
     chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     driver = shutil.which("chromedriver")
     if not chromium or not driver:
-        sys.exit("chromium and chromedriver are needed (apt-get install -y chromium chromium-driver)")
+        from octosolve.core.errors import fail
+
+        fail("chromium and chromedriver are needed (apt-get install -y chromium chromium-driver)")
     opts = webdriver.ChromeOptions()
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
               f"--window-size={width},{height}"):
@@ -57,7 +64,10 @@ def _driver(width: int, height: int):
 
 
 def _wait(d, cond):
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(d, TIMEOUT, ignored_exceptions=(StaleElementReferenceException,
@@ -113,14 +123,87 @@ def _save(d, path: Path, full: bool) -> None:
 
 
 def octiles(d, base, path, full):
+    """The editor: a few tiles placed by clicks (tray, then space), one turned, no challenge."""
+    from selenium.webdriver.common.by import By
+
+    _load(d, base + "/octiles")
+    for tile, space, turns in ((0, "b3", 0), (5, "c3", 1), (9, "c2", 0), (12, "b4", 2), (3, "d3", 0)):
+        d.find_element(By.CSS_SELECTOR, f"#tray [data-tile='{tile}']").click()
+        _settle(d, lambda: d.find_element(By.CSS_SELECTOR, f"[data-space='{space}']").click())
+        for _ in range(turns):
+            _settle(d, lambda: d.find_element(By.CSS_SELECTOR, f"[data-space='{space}']").click())
+    d.execute_script("window.scrollTo(0, 0)")
+    _save(d, path, full)
+
+
+def octiles_challenge(d, base, path, full):
+    """Challenge mode: a proven answer loaded into the editor, the success message shown."""
     from selenium.webdriver.common.by import By
 
     _load(d, base + "/octiles")
     _settle(d, lambda: d.find_element(
         By.XPATH, "//div[@data-key='6/points']//button[contains(., 'load')]").click())
     _settle(d, lambda: d.find_element(By.ID, "only-counted").click())
-    d.execute_script("window.scrollTo(0, 0)")
+    if d.execute_script("return window.innerWidth") < 600:  # a phone: the score and its verdict
+        d.execute_script("document.getElementById('challenge').scrollIntoView(); window.scrollBy(0, -40)")
+    else:
+        d.execute_script("window.scrollTo(0, 0)")
     _save(d, path, full)
+
+
+# the play pages: (seed, your moves made on the board first) per game, against the hard level
+PLAY = {"octagone": (11, 3), "octiles": (3, 2), "oct8": (4, 3), "octoverso": (2, 1)}
+
+
+def _play(game):
+    def shot(d, base, path, full):
+        from selenium.webdriver.common.by import By
+
+        from octosolve.core.errors import fail
+
+        seed, moves = PLAY[game]
+        _load(d, f"{base}/play/{game}#level=hard&seed={seed}")
+        if d.execute_script("return pg.view === null || pg.view.board === null"):
+            fail(f"{game} has no board (State.view_svg) to show, or the game did not start: "
+                 + d.find_element(By.ID, "error").text)
+
+        def click_target(t):
+            d.find_element(By.CSS_SELECTOR, f"#board [data-target={json.dumps(t)}]").click()
+
+        for _ in range(moves):
+            legal = d.execute_script("return pg.view.legal")
+            if not legal:
+                break
+            move = legal[len(legal) // 3]
+            tg = move["targets"]
+            for k, t in enumerate(tg):
+                if len([m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]) == 1:
+                    _settle(d, lambda: click_target(t))
+                    break
+                click_target(t)
+            else:
+                _settle(d, lambda: d.find_element(
+                    By.CSS_SELECTOR, f"#chooser button[data-action='{move['action']}']").click())
+        if d.execute_script("return pg.view.human_turn"):
+            _settle(d, lambda: d.find_element(By.ID, "hint").click())
+            first = d.execute_script("return (pg.hint.targets || [])[0] || null")
+            if first and d.execute_script("return pg.view.legal.filter(m => m.targets[0] === arguments[0]).length > 1", first):
+                click_target(first)
+                _wait(d, lambda d: d.execute_script("return pg.picked.length") == 1)
+        d.execute_script("window.scrollTo(0, 0)")
+        w = d.execute_script("return window.innerWidth")
+        if w < 600 and not full:  # a phone: the whole page as one long picture (a screen that tall)
+            for _ in range(5):  # the board's height follows the screen's: until it settles
+                h = d.execute_script("return document.documentElement.scrollHeight")
+                if d.execute_script("return document.documentElement.clientHeight") >= h:
+                    break
+                d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": True})
+        _save(d, path, full)
+        if w < 600:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    return shot
 
 
 def octiles_gallery(d, base, path, full):
@@ -159,6 +242,13 @@ def octagion_design(d, base, path, full):
     _save(d, path, full)
 
 
+def home(d, base, path, full):
+    """The home page (no script: loaded when the document is)."""
+    d.get(base + "/")
+    _wait(d, lambda d: d.execute_script("return document.readyState") == "complete")
+    _save(d, path, full)
+
+
 def _help(page):
     def shot(d, base, path, full):
         _load(d, base + page)
@@ -167,13 +257,20 @@ def _help(page):
     return shot
 
 
-SHOTS = {"octiles": octiles, "octiles-help": _help("/octiles"), "octagion-help": _help("/octagion"), "octiles-gallery": octiles_gallery, "octagion": octagion,
-         "octagion-design": octagion_design}
+SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in PLAY},
+         "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
+         "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
+         "octagion-help": _help("/octagion")}
+
+
+def _file(name: str, width: int) -> str:
+    return f"{name}-{width}.png" if name.startswith("play-") else f"serve-{name}-{width}.png"
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, required=True, help="directory for the PNG files")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img",
+                    help="directory for the PNG files (default: docs/img)")
     ap.add_argument("--only", default=None,
                     help="comma-separated shots NAME-WIDTH (e.g. octiles-1280,octagion-390); "
                          f"names: {', '.join(SHOTS)}")
@@ -181,6 +278,8 @@ def main(argv=None) -> int:
     ap.add_argument("--split", type=int, default=0, metavar="PX",
                     help="with --full: the page in pieces PX tall")
     args = ap.parse_args(argv)
+    from octosolve.core.errors import fail
+
     global SPLIT
     SPLIT = max(0, args.split)
     todo = [(n, w) for n in SHOTS for w in (1280, 390)]
@@ -188,16 +287,16 @@ def main(argv=None) -> int:
         want = set(args.only.split(","))
         todo = [(n, w) for n, w in todo if f"{n}-{w}" in want]
         if not todo:
-            sys.exit(f"no shot named {args.only}")
+            fail(f"no shot named {args.only} (names: {', '.join(f'{n}-{w}' for n in SHOTS for w in (1280, 390))})")
     from octosolve.web.app import create_app, serve_in_thread
 
-    with serve_in_thread(create_app(warm=False)) as base:
+    with serve_in_thread(create_app()) as base:
         for width in sorted({w for _, w in todo}, reverse=True):
             d = _driver(width, 900 if width > 600 else 844)
             try:
                 for name, w in todo:
                     if w == width:
-                        SHOTS[name](d, base, args.out / f"serve-{name}-{w}.png", args.full)
+                        SHOTS[name](d, base, args.out / _file(name, w), args.full)
                 errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
                 for e in errors:
                     print("console:", e["message"], file=sys.stderr)
@@ -207,4 +306,10 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from octosolve.core.errors import OctoError
+
+    try:
+        sys.exit(main())
+    except OctoError as err:
+        print(f"error: {err.format_message()}", file=sys.stderr)
+        sys.exit(2)

@@ -17,12 +17,14 @@ __all__ = ["solve"]
 
 
 def solve(solver, model, callback=None, *, seconds: float | None = None, desc: str = "CP-SAT",
-          show_progress: bool = True):
+          show_progress: bool = True, stop: threading.Event | None = None):
     """``solver.Solve(model, callback)``, in a worker thread; returns the status.
 
     ``seconds`` (default: the solver's time limit) sizes the progress bar, shown on a terminal only
     (``show_progress=False`` for a caller that draws its own, e.g. from CP-SAT's log).
-    A Ctrl-C stops the search and raises ``KeyboardInterrupt`` here.
+    A Ctrl-C stops the search and raises ``KeyboardInterrupt`` here. ``stop``: an event that, once
+    set, ends the search early (``StopSearch``) without raising: the status then says what it had
+    (FEASIBLE with its best solution so far, or UNKNOWN).
     """
     from .progress import progress
 
@@ -42,9 +44,13 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
     bar = progress(total=total, desc=desc, unit="s", disable=not show_progress)
     t0 = time.monotonic()
     th.start()
+    stopped = False
     try:
         while th.is_alive():
             th.join(0.2)
+            if stop is not None and not stopped and stop.is_set():
+                solver.StopSearch()
+                stopped = True
             if total is not None:
                 bar.n = min(total, int(time.monotonic() - t0))
             best = getattr(callback, "best", None)

@@ -218,7 +218,11 @@ def _octopus(root, st, h: int, x: float, y: float, look: dict | None, *, head_id
     if st.blocked(h) and st.arms[h]:
         g = draw.Group()
         g.append_title("blocked: every arm has the head's colour (other players cannot exchange with it)")
-        g.append(svg.text("\U0001F512", x + OCTO_W - 8, y + 5, 11))
+        # a padlock drawn, not the emoji (a browser without an emoji font shows a blank box)
+        lx, ly = x + OCTO_W - 14, y + 4
+        g.append(draw.Path(d=f"M{lx + 2},{ly + 4} v-2 a3,3 0 0 1 6,0 v2", fill="none", stroke="#444",
+                           stroke_width=1.5))
+        g.append(draw.Rectangle(lx, ly + 4, 10, 7, rx=1, fill="#444"))
         root.append(g)
     arms, plus = _arm_groups(st, h, look)
     out = (look or {}).get("out", -1)

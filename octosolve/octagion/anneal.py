@@ -349,7 +349,7 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
            required: list[str] | None = None, start_masks: np.ndarray | None = None,
            t0: float | None = None, t1: float | None = None, workers: int = 1,
            time_limit: float | None = None,
-           replicas: int = 1, desc: str = "simulated annealing"):
+           replicas: int = 1, desc: str = "simulated annealing", stop=None):
     """Best deck masks (int64[26]) over ``restarts`` runs of ``iters`` steps each, and its score
     (solvable words; a required word counts len(words) + 1). ``workers`` runs go on at once (a
     round); with ``time_limit`` (seconds) no new round starts once the time is spent or the next
@@ -360,7 +360,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     temperatures from t1 to t0 (geometric) that exchange decks every 2000 steps; ``iters`` steps
     per walk, the walks on ``workers`` threads, and with a time limit the ensemble stops when the
     time is spent. Temperatures by default: 2.0 -> 0.15 for a walk, 0.2 .. 4.0 for an ensemble
-    (measured on the 2000 most familiar words, docs/octagion.md)."""
+    (measured on the 2000 most familiar words, docs/octagion.md). ``stop``: an event that, once
+    set, ends the search after the current chunk of steps, with the best deck found so far."""
     from ..core.progress import progress
 
     if per_number < 1 or per_number > 26:
@@ -401,6 +402,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
             spent = time.perf_counter() - start
             if rounds and time_limit is not None and spent + spent / rounds > time_limit:
                 break
+            if rounds and stop is not None and stop.is_set():
+                break
             rounds += 1
             # run q draws its starts and seeds from its own generator (seed, q): the same runs
             # whatever the number of workers
@@ -427,6 +430,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
             while it < iters:
                 if tempering and time_limit is not None and it and \
                         time.perf_counter() - start > time_limit:
+                    break
+                if it and stop is not None and stop.is_set():
                     break
                 it1 = min(iters, it + (SWAP_EVERY if tempering else CHUNK))
                 _run_many(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm,

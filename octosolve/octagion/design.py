@@ -32,7 +32,7 @@ MAX_LOCAL_SEARCH = 10_000_000
 MAX_RESTARTS = 1000
 
 
-def _solve(solver, model, seconds: float, desc: str):
+def _solve(solver, model, seconds: float, desc: str, stop=None):
     """CP-SAT with progress (best objective) and a prompt Ctrl-C: :func:`octosolve.core.cpsat.solve`."""
     from ortools.sat.python import cp_model
 
@@ -46,7 +46,7 @@ def _solve(solver, model, seconds: float, desc: str):
         def on_solution_callback(self):
             self.best = self.ObjectiveValue()
 
-    return solve(solver, model, Best(), seconds=seconds, desc=desc)
+    return solve(solver, model, Best(), seconds=seconds, desc=desc, stop=stop)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 favour: str = "none", time_limit: float = 60.0, seed: int = 0, workers: int = 2,
                 hint: Deck | None = None, log=None,
                 local_search_iters: int = 5000, restarts: int = 1,
-                anneal_time: float | None = None, replicas: int = 1) -> DesignResult:
+                anneal_time: float | None = None, replicas: int = 1, stop=None) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -115,6 +115,11 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     fixed at the first phase's value) minimise / maximise the number of usable (position, number)
     pairs over the solvable words, a linear proxy for the solution counts (fewer pairs -> fewer
     solutions). The result's deck is re-checked by the numba kernel (``kernel_solvable``).
+
+    ``stop``: a ``threading.Event``; once set, the search ends early with the best deck found so
+    far (the annealing after its current chunk of steps, CP-SAT at once; the second phase and the
+    polish are skipped), its covered count and the proved bound, the status ending in
+    "+stopped" (the web page's Stop button).
     """
     from ortools.sat.python import cp_model
 
@@ -188,7 +193,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
                            restarts=int(restarts), seed=seed, required=required,
                            workers=int(workers), time_limit=anneal_time,
-                           replicas=int(replicas))
+                           replicas=int(replicas), stop=stop)
         hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
                                           for l in range(26)]), name="annealed deck")
     if hint is not None:
@@ -223,7 +228,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     if log:
         solver.parameters.log_search_progress = True
         solver.log_callback = log
-    st = _solve(solver, m, solver.parameters.max_time_in_seconds, "CP-SAT deck design")
+    st = _solve(solver, m, solver.parameters.max_time_in_seconds, "CP-SAT deck design", stop=stop)
+    stopped = stop is not None and stop.is_set()
     if st == cp_model.INFEASIBLE:
         fail("no deck makes every required word solvable with these settings")
     hint_counts = None if hint is None else (hint.counts > 0).astype(np.int64)
@@ -243,10 +249,15 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         cp_bound = float(solver.BestObjectiveBound())
         chosen, phase1, obj = hint_counts, anneal_solvable, float(anneal_solvable)
     else:
+        if stopped:
+            fail("stopped before the deck designer found a deck (with --local-search 0 the first "
+                 "deck comes from CP-SAT)")
         fail(f"the deck designer found no deck within {time_limit} s (status {solver.StatusName(st)})")
     if not math.isfinite(cp_bound) or cp_bound > len(words):
         cp_bound = float(len(words))
-    if favour != "none" and from_cpsat:
+    if stopped:
+        status += "+stopped"
+    if favour != "none" and from_cpsat and not stopped:
         remaining = max(1.0, float(time_limit) / 2)
         m.Add(sum(s_vars) >= phase1)
         m.ClearHints()
@@ -275,11 +286,14 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         else:
             m.Maximize(sum(terms))
         solver.parameters.max_time_in_seconds = remaining
-        st2 = _solve(solver, m, remaining, f"CP-SAT favouring {favour} words")
+        st2 = _solve(solver, m, remaining, f"CP-SAT favouring {favour} words", stop=stop)
         if st2 in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
             status = status + "+" + solver.StatusName(st2)
-    if favour != "none" and local_search_iters > 0:
+    if stop is not None and stop.is_set() and not stopped:  # stopped in the second phase
+        stopped = True
+        status += "+stopped"
+    if favour != "none" and local_search_iters > 0 and not stopped:
         # polish with the true solution counts (numba kernel), never losing a solvable word
         start = Deck.from_counts(chosen)
         base_sols, _ = kernels.solve_word_list(words, start.masks)

@@ -136,7 +136,7 @@ def _draw_board(d, geo: _Geo, placement: Mapping, highlight: Iterable = (), labe
         g.append(svg.octagon(cx, cy, R_OCT * UNIT, fill="#f4ecd8" if filled else "#ffffff",
                              stroke="#8a7f68", stroke_width=1.5))
         if labels:
-            g.append(svg.text(sp, cx - 0.30 * UNIT, cy + 0.30 * UNIT, size=9, fill="#9a8f78"))
+            g.append(svg.text(sp, cx - 0.30 * UNIT, cy + 0.30 * UNIT, size=12 if targets else 9, fill="#9a8f78"))
         if filled:
             t, r = placement[sp]
             for a, c in R.tile_segments(t, r):
@@ -171,6 +171,7 @@ def _draw_board(d, geo: _Geo, placement: Mapping, highlight: Iterable = (), labe
                 d.append(_printed_path(geo, p, other, **kw))
     # stops and circles on top
     grow = 1.12 if targets else 1.0  # click targets: at least 24 px
+    label_size = 12 if targets else 8  # the web board: readable on a phone (390 px wide)
     for s, (x, y) in b.stop_xy.items():
         cx, cy = geo.pt(x, y)
         h = 0.13 * UNIT * grow
@@ -178,14 +179,14 @@ def _draw_board(d, geo: _Geo, placement: Mapping, highlight: Iterable = (), labe
         g.append(draw.Rectangle(cx - h, cy - h, 2 * h, 2 * h, fill="#ffffff", stroke="#333",
                                 stroke_width=1.5, transform=f"rotate(45 {cx} {cy})"))
         if labels:
-            g.append(svg.text(s, cx, cy, size=8, fill="#333"))
+            g.append(svg.text(s, cx, cy, size=label_size, fill="#333"))
     for c in b.ring:
         cx, cy = geo.pt(*location_xy(c))
         g = holder(f"circle:{c}", f"circle {c} ({b.circle_group(c)})")
         g.append(draw.Circle(cx, cy, 0.14 * UNIT * grow, fill=GROUP_COLOURS[b.circle_group(c)],
                              stroke="#333", stroke_width=1.2, fill_opacity=0.35))
         if labels:
-            g.append(svg.text(c, cx, cy, size=8, fill="#222"))
+            g.append(svg.text(c, cx, cy, size=label_size, fill="#222"))
 
 
 def save_board_svg(path: str | Path, placement: Mapping | None, highlight: Iterable = (),

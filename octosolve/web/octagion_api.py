@@ -7,7 +7,8 @@ table). With ``?format=report`` (the page) or ``?format=csv`` every line is read
 line is reported in ``problems`` (line number, text, why) while the others are checked, and a list
 may mix ``A1 WORD`` lines and bare words. ``POST /api/octagion/deck`` answers what ``octosolve
 octagion deck --json`` prints. ``POST /api/octagion/design`` starts ``design-deck`` in a thread;
-``GET /api/octagion/design/ID`` tells its progress and result, ``POST .../stop`` stops it,
+``GET /api/octagion/design/ID`` tells its progress and result, ``POST .../stop`` stops it (with
+the best deck found so far as its result),
 ``GET .../deck.csv`` downloads the designed deck. A deck is given as CSV text (header
 ``letter,number``), never as a file name; without one, the project's deck is used.
 
@@ -225,32 +226,27 @@ class DesignJob:
         self.lock = threading.Lock()
 
     def on_progress(self, desc, n, total, postfix) -> None:
-        from ..core.progress import Stopped
-
         with self.lock:
             self.phase, self.n, self.total, self.postfix = desc, n, total, postfix
-        if self.stop.is_set():
-            raise Stopped()
 
     def run(self) -> None:
-        from ..core.progress import Stopped, watching
+        """The design; Stop (``self.stop``) ends it early with the best deck found so far (its
+        covered count and the proved bound), the state then "stopped"."""
+        from ..core.progress import watching
         from ..octagion.design import design_deck
 
         s = self.settings
         try:
             with watching(self.on_progress):
-                if self.stop.is_set():
-                    raise Stopped()
                 res = design_deck(self.words, per_number=s["per_number"], favour=s["favour"],
                                   time_limit=s["time_limit"], seed=s["seed"],
-                                  workers=s["workers"], local_search_iters=s["local_search"])
+                                  workers=s["workers"], local_search_iters=s["local_search"],
+                                  stop=self.stop)
             with self.lock:
                 self.result = res.to_json()
                 self.deck_csv = res.deck.to_csv()
-                self.state = "done"
-        except Stopped:
-            with self.lock:
-                self.state = "stopped"
+                # a Stop that came after the search ended changes nothing: the run is done
+                self.state = "stopped" if res.status.endswith("+stopped") else "done"
         except OctoError as e:
             with self.lock:
                 self.state, self.error = "failed", e.format_message()

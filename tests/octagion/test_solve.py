@@ -7,10 +7,9 @@ import pytest
 
 from octosolve.core.errors import OctoError
 from octosolve.octagion import kernels as K
-from octosolve.octagion.rules import Deck
 from octosolve.octagion.design import design_deck, local_search_deck
-from octosolve.octagion.solve import (brute_force, difficulty,
-                                      solve_word)
+from octosolve.octagion.rules import Deck
+from octosolve.octagion.solve import brute_force, difficulty, solve_word
 
 ONE_EACH = Deck.parse("letter,number\n" + "".join(f"{c},{i}\n" for i, c in enumerate("OCTAGINS", 1)))
 
@@ -103,6 +102,33 @@ def test_design_deck_impossible_required():
                     workers=1, local_search_iters=0)
 
 
+def test_design_deck_stopped_gives_the_best_deck_so_far():
+    """A stop (the web page's Stop button) while it runs: a deck all the same, the best found so far
+    (the annealing's first chunk, CP-SAT stopped at once), with its covered count and the bound;
+    and with favour the second phase is skipped. A stop before any deck exists says so."""
+    import threading
+    import time
+
+    from octosolve.core.lexicon import load_words
+    from octosolve.octagion.wordcards import lexicon_path
+
+    words = load_words(str(lexicon_path()), length=8)[:300]
+    stop = threading.Event()
+    stop.set()
+    t0 = time.perf_counter()
+    res = design_deck(words, per_number=6, time_limit=300, workers=1, seed=1,
+                      local_search_iters=200_000, favour="hard", stop=stop)
+    assert time.perf_counter() - t0 < 120  # not the 300 s asked for, nor 200,000 steps
+    assert res.status.endswith("+stopped") and "+local-search" not in res.status
+    sols, _ = K.solve_word_list(words, res.deck.masks)
+    assert res.kernel_solvable == int((sols > 0).sum()) > 0
+    assert res.deck.per_number() == [6] * 8
+    assert res.kernel_solvable <= res.bound < len(words) and 0 <= res.gap < 1
+    with pytest.raises(OctoError, match="stopped before the deck designer found a deck"):
+        design_deck(words, per_number=6, time_limit=300, workers=1, local_search_iters=0,
+                    stop=stop)
+
+
 def test_local_search_improves_on_start():
     rng = np.random.default_rng(5)
     words = ["".join(rng.choice(list("ABCDEFGHIJ"), 8)) for _ in range(30)]
@@ -114,6 +140,7 @@ def test_default_deck_matches_its_design_record():
     """data/octagion/deck_design.json (the design run that made deck.csv) re-checked by the kernel:
     its words are stored in the record, so the check does not depend on today's lexicon."""
     import json
+
     from octosolve.core.paths import data_path
     from octosolve.octagion.design import check_design_record
     from octosolve.octagion.rules import load_deck

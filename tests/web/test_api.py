@@ -459,6 +459,8 @@ def test_octagion_design_run(designer):
 
 
 def test_octagion_design_stop_and_one_at_a_time(designer):
+    from octosolve.octagion.rules import Deck
+
     r = designer.post("/api/octagion/design", json={"top": 400, "time_limit": 120,
                                                     "local_search": 200_000})
     assert r.status_code == 200, r.text
@@ -468,9 +470,15 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     stop = designer.post(f"/api/octagion/design/{job}/stop", json={})
     assert stop.status_code == 200
     v = _wait_design(designer, job, ceiling=120)
-    assert v["state"] == "stopped" and v["result"] is None
+    # stopped: the best deck found so far, its covered count and the proved bound
+    assert v["state"] == "stopped" and v["error"] is None, v
+    res = v["result"]
+    assert res["status"].endswith("+stopped") and res["words"] == 400
+    assert 0 < res["kernel_solvable"] <= res["bound"] <= 400
     r = designer.get(f"/api/octagion/design/{job}/deck.csv")
-    assert r.status_code == 404 and "no deck" in r.json()["error"]
+    assert r.status_code == 200
+    deck = Deck.parse(r.text)
+    assert sorted(str(x) for x in deck.cards) == sorted(res["cards"])
     # stopped: the next run may start
     r = designer.post("/api/octagion/design", json={"words": "OCTAGONS", "time_limit": 2,
                                                     "local_search": 0})

@@ -195,10 +195,11 @@ def test_octagion_check_table(browser, url):
     assert read(d, lambda d: d.find_element(By.ID, "csv").is_enabled())
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def console(browser):
     """The page's console: emptied before the test, and no SEVERE entry (a script error, a failed
-    request) may be left after it."""
+    request) may be left after it (every test: no JavaScript error on any page; a test that expects
+    one reads it with :func:`js_errors`, which empties the log)."""
     browser.get_log("browser")
     yield browser
     severe = [e["message"] for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
@@ -390,7 +391,15 @@ def test_octagion_design_progress_and_stop(browser, url, console):
     wait(d, lambda d: d.execute_script("return document.body.dataset.design") == "stopped")
     wait(d, lambda d: (s := page_state(d))["busy"] == "0" and s["settled"] > before)
     assert text(d, "design-state") == "Stopped"
-    assert not enabled(d, "design-csv") and enabled(d, "design-start")
+    # the best deck found before the stop: its covered count, the bound, the deck to download
+    assert "best deck found before the stop" in text(d, "design-progress")
+    covered = text(d, "design-covered")
+    assert covered.startswith("Covered: ") and "of 400 words" in covered and "pressed Stop" in covered
+    assert int(covered.split()[1]) > 0
+    bound = text(d, "design-bound")
+    assert bound.startswith("Proved bound: no deck of 6 letters a number spells more than ")
+    assert int(bound.split("more than ")[1].split()[0]) >= int(covered.split()[1])
+    assert enabled(d, "design-csv") and enabled(d, "design-use") and enabled(d, "design-start")
     # a short run on the list above: covered, bound and gap, and the deck to download
     click(d, "#design-words option[value='list']")
     d.find_element(By.ID, "design-time").clear()

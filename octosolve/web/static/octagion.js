@@ -203,7 +203,8 @@ function drawProgress(v) {
     const say = { done: "Finished", stopped: "Stopped", failed: "Failed" }[v.state] || v.state;
     box.replaceChildren(el("div", {}, el("strong", { id: "design-state" }, say),
       ` after ${v.elapsed.toFixed(1)} s, on ${words}.`,
-      v.state === "stopped" ? " The designer gives a deck only when it finishes: nothing to download." : ""));
+      v.state === "stopped" ? (v.result ? " The best deck found before the stop is below, to download."
+        : " It was stopped before it found a deck: nothing to download.") : ""));
   }
   if (v.skipped && v.skipped.length) {
     box.append(el("div", { class: "bad" }, `${v.skipped.length} line(s) of the list are not words and were left out.`));
@@ -215,16 +216,18 @@ function drawDesignResult(v) {
   const r = v.result;
   if (!r) { box.replaceChildren(); return; }
   const gapPct = (100 * r.gap).toFixed(1);
-  const proven = r.gap === 0 && /OPTIMAL/.test(r.status);
-  const extra = Object.entries(r).filter(([k]) => /bound/.test(k) && k !== "bound");
+  const proven = r.gap === 0;
+  const stopped = v.state === "stopped";
   box.replaceChildren(
     el("div", { class: "verdict ok", id: "design-covered" },
-       `Covered: ${r.kernel_solvable} of ${r.words} words spelled without Treatment Cards.`),
+       `Covered: ${r.kernel_solvable} of ${r.words} words spelled without Treatment Cards` +
+       (stopped ? " (the best deck when you pressed Stop)." : ".")),
     el("ul", { class: "facts" },
-      el("li", {}, `CP-SAT's bound: at most ${Math.round(r.bound * 1000) / 1000} words for any deck of ` +
-         `${v.settings.per_number} letters a number; gap ${gapPct}%` +
-         (proven ? " \u2014 proven the best possible." : ` (${r.status}; more seconds may close it).`)),
-      ...extra.map(([k, val]) => el("li", {}, `${k}: ${typeof val === "object" ? JSON.stringify(val) : val}`)),
+      el("li", { id: "design-bound" }, `Proved bound: no deck of ${v.settings.per_number} letters a number ` +
+         `spells more than ${r.bound} of these words; gap ${gapPct}%` +
+         (proven ? " \u2014 this deck is the best possible." : ` (more seconds may close it).`)),
+      el("li", { class: "muted" }, `How the bound is proved: ${r.bound_proof}. CP-SAT's own bound: ` +
+         `${Math.round(r.cpsat_bound * 1000) / 1000} (status ${r.status}).`),
       el("li", {}, `Mean solutions of a spellable word: ${r.mean_solutions}; search ${r.seconds} s.`)),
     deckTable(r.deck.by_number));
 }
@@ -256,7 +259,7 @@ function startDesign() {
         showError("design-error", v.error + (/found no deck within/.test(v.error)
           ? ". Give it more seconds or fewer words." : ""));
       }
-      const hasDeck = v.state === "done" && v.result;
+      const hasDeck = (v.state === "done" || v.state === "stopped") && !!v.result;
       document.getElementById("design-csv").disabled = !hasDeck;
       document.getElementById("design-use").disabled = !hasDeck;
       setDesignState(v.state);

@@ -1,0 +1,302 @@
+"""The four real games played in Debian's chromium on their BOARD (clicks on the SVG elements that
+carry ``data-target``, never the text list of moves): a whole game of each against the easy
+computer, undo and replay, a game's address opened in a fresh browser after a server restart, a
+hint that is a legal move; the Octiles editor's challenge matched by placing tiles on the board;
+and no JavaScript error in the console of any page (checked after every test).
+
+Every wait is for a state of the page (``body[data-busy]``, ``data-settled``, the game's view),
+never for a time (tests/web/test_browser.py explains the helpers). The games are the presets and
+deals that end soonest against the easy level (counted with the server's own Session: 7 to 36 moves
+of yours), the moves picked by a fixed rule (the first or the last legal move) so each run plays
+the same game.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .test_browser import (  # noqa: F401 (the fixture is used by name)
+    CHROMIUM,
+    DRIVER,
+    GAME_TIMEOUT,
+    TIMEOUT,
+    By,
+    Service,
+    attr,
+    browser,
+    click,
+    keys,
+    load,
+    page_state,
+    read,
+    settle,
+    text,
+    texts,
+    wait,
+    webdriver,
+)
+
+pytestmark = pytest.mark.integration
+
+from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
+
+
+def _games():
+    from octosolve.games import GAMES
+
+    return [g for g in GAMES if g.has_state]
+
+
+@pytest.fixture(scope="module")
+def url():
+    with serve_in_thread(create_app(games=_games())) as u:
+        yield u
+
+
+@pytest.fixture(autouse=True)
+def no_js_errors(browser):
+    """No SEVERE entry (an uncaught script error, a failed request) in the console of any page the
+    test visits: the log is emptied before the test and read after it."""
+    browser.get_log("browser")
+    yield
+    severe = [e["message"] for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
+    assert severe == [], severe
+
+
+def new_browser():
+    opts = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        opts.add_argument(a)
+    opts.binary_location = CHROMIUM
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(options=opts, service=Service(DRIVER))
+    d.set_page_load_timeout(TIMEOUT)
+    return d
+
+
+def sel(target: str) -> str:
+    return f"#board [data-target={json.dumps(target)}]"
+
+
+def view(d) -> dict:
+    """The live game's view as the page holds it (what the server last answered)."""
+    return read(d, lambda d: d.execute_script(
+        "const v = pg.view; return {terminal: v.terminal, human: v.human_turn, legal: v.legal,"
+        " moves: v.moves, viewer: v.viewer, history: v.history, busy: pg.busy};"))
+
+
+def overlay(d, cls):
+    """The targets outlined over the board with class ``cls`` (next, picked, hinted), read in one
+    call (a board may outline hundreds)."""
+    return sorted(read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board g.octo-overlay rect.' + arguments[0])]"
+        ".map(r => r.getAttribute('data-for'));", cls)))
+
+
+def board(d) -> str:
+    """The board as drawn, without the page's highlights (the overlay and the t-next classes)."""
+    return read(d, lambda d: d.execute_script("""
+        const s = document.querySelector('#board svg').cloneNode(true);
+        s.querySelectorAll('g.octo-overlay').forEach(e => e.remove());
+        s.querySelectorAll('.t-next').forEach(e => e.classList.remove('t-next'));
+        s.querySelectorAll('[class=""]').forEach(e => e.removeAttribute('class'));
+        return s.outerHTML;"""))
+
+
+def play_on_board(d, move, timeout=GAME_TIMEOUT):
+    """Make ``move`` by clicking its targets on the board in order; the click that leaves one
+    candidate plays it (or the chooser does, when moves share every click), and the page then
+    plays the computer's replies: this returns when it is idle again."""
+    legal = read(d, lambda d: d.execute_script("return pg.view.legal"))
+    tg = move["targets"]
+    assert tg, f"a legal move without targets: {move}"
+    for k, t in enumerate(tg):
+        left = [m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]
+        assert t in overlay(d, "next"), (t, overlay(d, "next"))  # outlined before the click
+        if len(left) == 1:
+            settle(d, lambda d: click(d, sel(t)), timeout)
+            return
+        click(d, sel(t))
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == k + 1)
+    settle(d, lambda d: click(d, f"#chooser button[data-action='{move['action']}']"), timeout)
+
+
+def address(params: dict, seed: int, moves: str = "") -> str:
+    p = ",".join(f"{k}:{str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
+    return f"#params={p}&level=easy&seed={seed}&moves={moves}"
+
+
+# (game, preset parameters, seed, which legal move: the deal and rule that end soonest, measured)
+FULL_GAMES = [
+    ("octagone", {"players": 4, "hidden": True}, 1, -1),   # 7 moves of yours, 30 in all
+    ("octiles", {"variant": "move-over", "players": 4}, 2, -1),  # 11 of yours, 94 in all
+    ("oct8", {"players": 4}, 2, 0),                          # 33 decisions of yours, 152 in all
+    ("octoverso", {}, 2, -1),                                # 3 of yours, 9 in all
+]
+
+
+@pytest.mark.parametrize("name,params,seed,pick", FULL_GAMES, ids=[g[0] for g in FULL_GAMES])
+def test_full_game_on_the_board(browser, url, name, params, seed, pick):
+    d = browser
+    load(d, url + f"/play/{name}" + address(params, seed), GAME_TIMEOUT)
+    assert d.execute_script("return pg.view.seats.slice(1)") == \
+        [d.execute_script("return pg.info.levels.find(l => l.name === 'easy').player")] * \
+        (d.execute_script("return pg.view.seats.length") - 1)
+    mine = 0
+    while True:
+        v = view(d)
+        if v["terminal"]:
+            break
+        assert v["human"] and not v["busy"], v
+        assert v["legal"] and all(m.get("targets") for m in v["legal"])
+        move = v["legal"][pick]
+        play_on_board(d, move)
+        mine += 1
+        after = view(d)
+        played = [h for h in after["history"] if h["ply"] > v["moves"]]
+        assert played and played[0]["player"] == v["viewer"] and played[0]["text"] == move["text"], \
+            (move, played[:2])
+        assert mine < 200, "the game does not end"
+    status = text(d, "status")
+    assert status.startswith("Game over"), status
+    assert attr(d, "#status", "data-terminal") == "1"
+    assert not read(d, lambda d: d.find_element(By.ID, "hint").is_displayed())
+    assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())  # every card shown now
+    assert len(texts(d, "#history li")) == view(d)["moves"]
+    assert mine >= 2
+
+
+OCTAGONE = ({}, 5)  # 2 players, perfect information: every position can be replayed
+
+
+def _start_octagone(d, url, moves: int):
+    """An Octagone game with ``moves`` of your moves made on the board; the boards seen on your
+    turns by move number."""
+    params, seed = OCTAGONE
+    load(d, url + "/play/octagone" + address(params, seed))
+    seen = {view(d)["moves"]: board(d)}
+    for _ in range(moves):
+        v = view(d)
+        play_on_board(d, v["legal"][len(v["legal"]) // 3])
+        seen[view(d)["moves"]] = board(d)
+    return seen
+
+
+def test_undo_and_replay_on_the_board(browser, url):
+    d = browser
+    seen = _start_octagone(d, url, 3)
+    plies = sorted(seen)
+    last, before = plies[-1], plies[-2]
+    assert view(d)["moves"] == last and len(texts(d, "#history li")) == last
+    # undo: back to your previous turn, the board as it was then
+    settle(d, lambda d: click(d, "#undo"))
+    assert view(d)["moves"] == before and board(d) == seen[before]
+    assert len(texts(d, "#history li")) == before
+    assert d.current_url.endswith("&moves=" + ",".join(map(str, d.execute_script("return pg.view.all_actions"))))
+    # the replay slider: the start, then each of your turns, shows that move's board
+    slider = d.find_element(By.ID, "replay-slider")
+    settle(d, lambda d: slider.send_keys("\ue011"))  # Home
+    assert text(d, "status") == "Replay: the start; you to move."
+    assert board(d) == seen[0]
+    for ply in [p for p in plies if 0 < p < before]:
+        while int(attr(d, "#replay-slider", "value")) < ply:
+            settle(d, lambda d: d.find_element(By.ID, "replay-slider").send_keys("\ue014"))  # Right
+        assert text(d, "status").startswith(f"Replay: after move {ply} of {before}")
+        assert board(d) == seen[ply]
+        assert "at=" + str(ply) in d.current_url
+    assert overlay(d, "next") == []  # a past position is read-only: nothing outlined to click
+    # on to the last move: the live game again, the board of your turn
+    while int(attr(d, "#replay-slider", "value")) < before:
+        settle(d, lambda d: d.find_element(By.ID, "replay-slider").send_keys("\ue014"))
+    assert text(d, "status").startswith("Your move") and board(d) == seen[before]
+    # a move of the list jumps there; "Back to the game" returns to the live board
+    settle(d, lambda d: click(d, "#history li[data-ply='1']"))
+    assert text(d, "status").startswith(f"Replay: after move 1 of {before}")
+    settle(d, lambda d: click(d, "#replay-live"))
+    assert text(d, "status").startswith("Your move") and board(d) == seen[before]
+
+
+def test_address_after_a_server_restart_in_a_fresh_browser(browser, url):
+    d = browser
+    _start_octagone(d, url, 2)
+    where = d.current_url
+    assert "&seed=" in where and "&moves=" in where
+    shown, hist, status = board(d), texts(d, "#history li"), text(d, "status")
+    path = where[len(url):]
+    # another server (a new app in a new thread: no game in its memory) and a new browser session
+    with serve_in_thread(create_app(games=_games(), warm=False)) as other:
+        d2 = new_browser()
+        try:
+            load(d2, other + path)
+            assert d2.execute_script("return pg.view.id") != d.execute_script("return pg.view.id")
+            assert board(d2) == shown
+            assert texts(d2, "#history li") == hist and text(d2, "status") == status
+            assert text(d2, "error") == ""
+            # and the game goes on there, on the board
+            v = view(d2)
+            play_on_board(d2, v["legal"][0])
+            assert view(d2)["moves"] > v["moves"]
+            severe = [e["message"] for e in d2.get_log("browser") if e.get("level") == "SEVERE"]
+            assert severe == [], severe
+        finally:
+            d2.quit()
+
+
+def test_hint_is_a_legal_move_outlined_on_the_board(browser, url):
+    d = browser
+    _start_octagone(d, url, 1)
+    v = view(d)
+    settle(d, lambda d: click(d, "#hint"))
+    box = text(d, "hint-box")
+    assert box.startswith("The computer (hard: alphabeta) would play "), box
+    move = read(d, lambda d: d.find_element(By.CSS_SELECTOR, "#hint-box strong").text)
+    hinted = [m for m in v["legal"] if m["text"] == move]
+    assert len(hinted) == 1, (move, [m["text"] for m in v["legal"]][:20])
+    # its clicks are outlined (dashed) on the board; playing them plays the hinted move
+    assert overlay(d, "hinted") == sorted(set(hinted[0]["targets"]))
+    play_on_board(d, hinted[0])
+    assert [h["text"] for h in view(d)["history"] if h["ply"] == v["moves"] + 1] == [move]
+
+
+def test_octiles_challenge_matched_on_the_editor_board(browser, url):
+    from selenium.webdriver.common.keys import Keys
+
+    from octosolve.web import octiles_api
+
+    d = browser
+    ans = json.loads((octiles_api.ANSWERS_DIR / "challenge06-points.json").read_text())
+    load(d, url + "/octiles")
+    settle(d, lambda d: click(d, "#challenge option[value='6/points']"))
+    assert text(d, "score-best") == f"proven optimum: {ans['verified_value']}"
+    items = sorted(ans["placement"].items())
+    for k, (space, v) in enumerate(items):
+        click(d, f"#tray [data-tile='{v['tile']}']")
+        wait(d, lambda d: "selected" in d.find_element(By.CSS_SELECTOR, f"#tray [data-tile='{v['tile']}']")
+             .get_attribute("class"))
+        for _ in range(v["rotation"]):  # Shift+R turns the picked tile a step counter-clockwise
+            keys(d, Keys.SHIFT, "R")
+        wait(d, lambda d: d.execute_script("return ed.selRot") == v["rotation"])
+        settle(d, lambda d: click(d, f"[data-space='{space}']"))
+        if k < len(items) - 1:
+            assert "Solved" not in text(d, "verdict")
+    assert d.execute_script("return JSON.parse(JSON.stringify(ed.placement))") == ans["placement"]
+    assert text(d, "score-value") == str(ans["verified_value"])
+    assert text(d, "verdict") == \
+        f"\u2713 Solved: your board reaches the proven optimum, {ans['verified_value']}."
+    assert "ok" in attr(d, "#verdict", "class")
+
+
+def test_every_page_opens_without_a_console_error(browser, url):
+    """The home page and the two tool pages (the play pages are opened by the games above): each
+    is set up (or, the home page, loaded) with no SEVERE console entry (the autouse fixture)."""
+    d = browser
+    d.get(url + "/")
+    wait(d, lambda d: d.execute_script("return document.readyState") == "complete")
+    links = read(d, lambda d: [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "header a")])
+    for page in ("/octiles", "/octagion", "/play/octagone"):
+        assert url + page in links
+    for page in ("/octiles", "/octagion"):
+        load(d, url + page)
+        assert text(d, "error") == ""

@@ -80,7 +80,7 @@ def _warm_up() -> None:
     if not _WARM:
         tab = K.Table(4)
         K.negamax_nb(np.int64(0), np.zeros((2, 8), dtype=np.int64), 0, 0, -K.INF, K.INF,
-                     np.uint64(0), 2, tab.slots, tab.mask, np.array([0, 0, 1, 0, 0], dtype=np.int64))
+                     np.uint64(0), 2, tab.slots, tab.mask, np.array([0, 0, 1, 0, 0, -1], dtype=np.int64))
         _WARM = True
 
 
@@ -116,9 +116,64 @@ def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool, lo: int = -K.I
     return int(out["v"])
 
 
+def _run_pair(occ, hands, t, p, h, mode, tab, limit: int, show: bool) -> tuple[int, int, list, bool]:
+    """The outcome on both cores: one thread asks "a win?" (null window (0, 1)), the other "a loss?"
+    ((-1, 0)), both on the same table (its entries are checked against torn writes, so either
+    thread's bounds serve the other). A win proven by the first or a loss by the second stops the
+    other thread; a draw needs both answers. Returns (value -1 / 0 / 1, the root's move code, the
+    two stats arrays, aborted: a budget ran out before the answer)."""
+    windows = ((0, 1), (-1, 0))
+    stats = [np.array([0, 0, limit, 0, 0, -1], dtype=np.int64) for _ in windows]
+    out = [None, None]
+
+    def work(i):
+        out[i] = int(K.negamax_nb(np.int64(occ), hands.copy(), t, p, windows[i][0], windows[i][1],
+                                  h, mode, tab.slots, tab.mask, stats[i]))
+
+    ths = [threading.Thread(target=work, args=(i,), name=f"octagone-solve-{i}", daemon=True)
+           for i in range(2)]
+    for th in ths:
+        th.start()
+    bar = progress(total=2 * limit if limit < 2**61 else None, desc="nodes", unit="node") \
+        if show else None
+
+    def decided():
+        if out[0] is not None and not stats[0][3] and out[0] >= 1:
+            return 1
+        if out[1] is not None and not stats[1][3] and out[1] <= -1:
+            return -1
+        return None
+
+    try:
+        while any(th.is_alive() for th in ths):
+            ths[0].join(0.05) if ths[0].is_alive() else ths[1].join(0.05)
+            if bar is not None:
+                bar.update(int(stats[0][0] + stats[1][0]) - bar.n)
+            if decided() is not None:
+                for st in stats:
+                    st[4] = 1  # settled: the other thread stops
+    except KeyboardInterrupt:
+        for st in stats:
+            st[4] = 1
+        for th in ths:
+            th.join()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    for th in ths:
+        th.join()
+    v = decided()
+    if v is not None:
+        return v, int(stats[0 if v > 0 else 1][5]), stats, False
+    if stats[0][3] or stats[1][3]:
+        return 0, -1, stats, True
+    return 0, int(stats[1][5]), stats, False  # neither: a draw, the second thread's move keeps it
+
+
 def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | None = None,
                  max_nodes: int | None = None, table=None, show_progress: bool = False,
-                 window: tuple[int, int] | None = None) -> dict:
+                 window: tuple[int, int] | None = None, threads: int = 1) -> dict:
     """Value for the player to move of a (non-terminal, Dama-free) position; with statistics
     (``aborted`` when the node budget ran out). The numba engine uses ``table`` if given, else a new
     table of ``2**tt_bits`` slots (default: sized by :func:`.kernels.tt_bits_for`).
@@ -126,7 +181,9 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
     ``window=(alpha, beta)`` searches that alpha-beta window only (fail-soft): a value ``v`` with
     ``alpha < v < beta`` is exact, ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound.
     :data:`OUTCOME_WINDOW` ``(-1, 1)`` answers win / loss / draw exactly (the sign of the margin),
-    often far faster than the margin itself."""
+    often far faster than the margin itself. With ``threads=2`` (numba engine, that window only) the
+    outcome is searched on two cores (:func:`_run_pair`): the value is then -1, 0 or 1 and
+    ``nodes`` the sum of both threads."""
     occ, hands, t, p = solver_position(state)
     mode = mode_of(state)
     limit = int(max_nodes) if max_nodes else 2**62
@@ -137,14 +194,18 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         if table is None and tt_bits is None:
             tt_bits = K.tt_bits_for(NCELLS - bin(occ).count("1"))
         tab = table or K.Table(tt_bits)
-        stats = np.array([0, 0, limit, 0, 0], dtype=np.int64)
+        stats = np.array([0, 0, limit, 0, 0, -1], dtype=np.int64)
         h = K.hash_position(occ, hands, t, p)
         _warm_up()
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
-        v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress, lo, hi)
-        code = tab.move_at(h)
-        nodes, aborted = int(stats[0]), bool(stats[3])
+        if threads == 2 and (lo, hi) == OUTCOME_WINDOW:
+            v, code, both, aborted = _run_pair(occ, hands, t, p, h, mode, tab, limit, show_progress)
+            nodes = int(both[0][0] + both[1][0])
+        else:
+            v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress, lo, hi)
+            code = int(stats[5]) if stats[5] >= 0 else tab.move_at(h)
+            nodes, aborted = int(stats[0]), bool(stats[3])
     elif engine == "python":
         lines = state.lines
         tab = {} if table is None else table
@@ -187,16 +248,20 @@ def result_word(v: int) -> str:
 
 def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = DEFAULT_MAX_NODES,
           all_moves: bool = False, tt_bits: int | None = None, show_progress: bool = False,
-          target: str = "margin") -> dict:
+          target: str = "margin", threads: int = 1) -> dict:
     """Prove the value of ``state`` for the player to move within ``max_nodes`` nodes (None: no
     limit). Returns ``proven`` (False: the budget ran out, no value), value, result, best move.
 
     ``target="margin"`` proves the margin (shields left by the opponent minus the mover's);
     ``target="outcome"`` proves only win / loss / draw (``value`` is then -1, 0 or 1, the margin's
-    sign) with the null window :data:`OUTCOME_WINDOW`, which is often many times faster."""
+    sign) with the null window :data:`OUTCOME_WINDOW`, which is often many times faster; with
+    ``threads=2`` it is searched on two cores at once (:func:`_run_pair`; ``max_nodes`` is then
+    each thread's budget)."""
     check_solvable(state)
     if target not in TARGETS:
         fail(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
+    if threads not in (1, 2):
+        fail(f"threads must be 1 or 2, got {threads}")
     window = OUTCOME_WINDOW if target == "outcome" else None
     sign = (lambda v: (v > 0) - (v < 0)) if target == "outcome" else (lambda v: v)
     if max_nodes is not None and not 1 <= int(max_nodes) <= MAX_NODES:
@@ -242,7 +307,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
                 value, best_action = v, a
     else:
         r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress,
-                         window=window)
+                         window=window, threads=threads if target == "outcome" else 1)
         nodes = r["nodes"]
         if r["aborted"]:
             proven = False
@@ -262,7 +327,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
            "best_action": best_action if proven else None, "nodes": nodes,
            "max_nodes": max_nodes, "seconds": round(time.perf_counter() - t0, 4),
            "free_cells": sum(1 for b in state.board if b < 0 or b == DAMA), "engine": engine,
-           "wrap": state.params.mode, "target": target}
+           "wrap": state.params.mode, "target": target, "threads": threads}
     if per_move and proven:
         out["moves"] = per_move
     return out

@@ -183,7 +183,7 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
     :data:`OUTCOME_WINDOW` ``(-1, 1)`` answers win / loss / draw exactly (the sign of the margin),
     often far faster than the margin itself. With ``threads=2`` (numba engine, that window only) the
     outcome is searched on two cores (:func:`_run_pair`): the value is then -1, 0 or 1 and
-    ``nodes`` the sum of both threads."""
+    ``nodes`` the sum of both threads, ``thread_nodes`` each thread's."""
     occ, hands, t, p = solver_position(state)
     mode = mode_of(state)
     limit = int(max_nodes) if max_nodes else 2**62
@@ -199,9 +199,11 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         _warm_up()
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
+        per_thread = None
         if threads == 2 and (lo, hi) == OUTCOME_WINDOW:
             v, code, both, aborted = _run_pair(occ, hands, t, p, h, mode, tab, limit, show_progress)
             nodes = int(both[0][0] + both[1][0])
+            per_thread = [int(both[0][0]), int(both[1][0])]
         else:
             v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress, lo, hi)
             code = int(stats[5]) if stats[5] >= 0 else tab.move_at(h)
@@ -219,8 +221,11 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         nodes, aborted = min(stats[0], limit), bool(stats[3])
     else:
         fail(f"unknown engine {engine!r} (numba or python)")
-    return {"value": int(v), "code": code, "nodes": nodes, "seconds": time.perf_counter() - t0,
-            "cpu_seconds": time.process_time() - c0, "aborted": aborted}
+    out = {"value": int(v), "code": code, "nodes": nodes, "seconds": time.perf_counter() - t0,
+           "cpu_seconds": time.process_time() - c0, "aborted": aborted}
+    if engine == "numba" and per_thread is not None:
+        out["thread_nodes"] = per_thread
+    return out
 
 
 def code_to_action(state: OctagoneState, code: int) -> int | None:
@@ -275,6 +280,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
     nodes = 0
     legal = state.legal_actions()
     per_move = []
+    thread_nodes = None
     best_action = None
     proven = True
     value = None
@@ -309,6 +315,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
         r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress,
                          window=window, threads=threads if target == "outcome" else 1)
         nodes = r["nodes"]
+        thread_nodes = r.get("thread_nodes")
         if r["aborted"]:
             proven = False
         else:
@@ -330,6 +337,8 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
            "wrap": state.params.mode, "target": target, "threads": threads}
     if per_move and proven:
         out["moves"] = per_move
+    if thread_nodes is not None:
+        out["thread_nodes"] = thread_nodes
     return out
 
 

@@ -116,26 +116,39 @@ def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool, lo: int = -K.I
     return int(out["v"])
 
 
-def _run_pair(occ, hands, t, p, h, mode, tab, limit: int, show: bool) -> tuple[int, int, list, bool]:
+def _root_children(state: OctagoneState) -> list:
+    """The distinct solver positions (occ, hands, target, player, hash) after each legal move of
+    ``state`` that does not end the game, in the order of the legal actions."""
+    out, seen = [], set()
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        if child.over:
+            continue
+        occ, hands, t, p = solver_position(child)
+        h = K.hash_position(occ, hands, t, p)
+        if int(h) not in seen:
+            seen.add(int(h))
+            out.append((occ, hands, t, p, h))
+    return out
+
+
+def _run_pair(occ, hands, t, p, h, mode, tab, limit: int, show: bool,
+              children=()) -> tuple[int, int, list, bool]:
     """The outcome on both cores: one thread asks "a win?" (null window (0, 1)), the other "a loss?"
     ((-1, 0)), both on the same table (its entries are checked against torn writes, so either
     thread's bounds serve the other). A win proven by the first or a loss by the second stops the
     other thread; a draw needs both answers. Returns (value -1 / 0 / 1, the root's move code, the
-    two stats arrays, aborted: a budget ran out before the answer)."""
+    two stats arrays, aborted: a budget ran out before the answer).
+
+    A thread whose own answer does not settle the outcome (a "not a win" or a "not a loss") then
+    helps the other: it searches the root's ``children`` (:func:`_root_children`) in reverse order
+    with the other thread's window, so that the other thread, which searches them in its own order,
+    finds their bounds in the shared table. Its nodes count against its own budget."""
     windows = ((0, 1), (-1, 0))
     stats = [np.array([0, 0, limit, 0, 0, -1], dtype=np.int64) for _ in windows]
+    helper = [np.array([0, 0, limit, 0, 0, -1], dtype=np.int64) for _ in windows]
     out = [None, None]
-
-    def work(i):
-        out[i] = int(K.negamax_nb(np.int64(occ), hands.copy(), t, p, windows[i][0], windows[i][1],
-                                  h, mode, tab.slots, tab.mask, stats[i]))
-
-    ths = [threading.Thread(target=work, args=(i,), name=f"octagone-solve-{i}", daemon=True)
-           for i in range(2)]
-    for th in ths:
-        th.start()
-    bar = progress(total=2 * limit if limit < 2**61 else None, desc="nodes", unit="node") \
-        if show else None
 
     def decided():
         if out[0] is not None and not stats[0][3] and out[0] >= 1:
@@ -144,16 +157,43 @@ def _run_pair(occ, hands, t, p, h, mode, tab, limit: int, show: bool) -> tuple[i
             return -1
         return None
 
+    def work(i):
+        out[i] = int(K.negamax_nb(np.int64(occ), hands.copy(), t, p, windows[i][0], windows[i][1],
+                                  h, mode, tab.slots, tab.mask, stats[i]))
+        if stats[i][3] or decided() is not None:
+            return
+        lo, hi = windows[1 - i]
+        hs = helper[i]
+        done = 0
+        for cocc, chands, ct, cp, ch in reversed(children):
+            if out[1 - i] is not None or hs[4]:
+                break
+            hs[0], hs[2] = 0, limit - stats[i][0] - done
+            clo, chi = (lo, hi) if cp == p else (-hi, -lo)
+            K.negamax_nb(np.int64(cocc), chands.copy(), ct, cp, clo, chi, ch, mode, tab.slots,
+                         tab.mask, hs)
+            done += int(hs[0])
+            if hs[3]:
+                break
+        hs[0] = done
+
+    ths = [threading.Thread(target=work, args=(i,), name=f"octagone-solve-{i}", daemon=True)
+           for i in range(2)]
+    for th in ths:
+        th.start()
+    bar = progress(total=2 * limit if limit < 2**61 else None, desc="nodes", unit="node") \
+        if show else None
+
     try:
         while any(th.is_alive() for th in ths):
             ths[0].join(0.05) if ths[0].is_alive() else ths[1].join(0.05)
             if bar is not None:
-                bar.update(int(stats[0][0] + stats[1][0]) - bar.n)
-            if decided() is not None:
-                for st in stats:
-                    st[4] = 1  # settled: the other thread stops
+                bar.update(int(stats[0][0] + stats[1][0] + helper[0][0] + helper[1][0]) - bar.n)
+            if decided() is not None or (out[0] is not None and out[1] is not None):
+                for st in stats + helper:
+                    st[4] = 1  # settled: the other thread (or a helping one) stops
     except KeyboardInterrupt:
-        for st in stats:
+        for st in stats + helper:
             st[4] = 1
         for th in ths:
             th.join()
@@ -163,6 +203,8 @@ def _run_pair(occ, hands, t, p, h, mode, tab, limit: int, show: bool) -> tuple[i
             bar.close()
     for th in ths:
         th.join()
+    for i in range(2):
+        stats[i][0] += helper[i][0]  # each thread's nodes, its help included
     v = decided()
     if v is not None:
         return v, int(stats[0 if v > 0 else 1][5]), stats, False
@@ -201,7 +243,8 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         c0 = time.process_time()
         per_thread = None
         if threads == 2 and (lo, hi) == OUTCOME_WINDOW:
-            v, code, both, aborted = _run_pair(occ, hands, t, p, h, mode, tab, limit, show_progress)
+            v, code, both, aborted = _run_pair(occ, hands, t, p, h, mode, tab, limit, show_progress,
+                                               _root_children(state))
             nodes = int(both[0][0] + both[1][0])
             per_thread = [int(both[0][0]), int(both[1][0])]
         else:

@@ -5,8 +5,10 @@ under the default (edge) reading of the wrap-around, and the 24-free-cell target
 proven within 60 s); the torus reading's 20-free-cell figure for comparison; and positions from
 REAL play (the `play` command's default players alphabeta,mcts, and greedy,greedy) at 25, 28 and 30
 free cells, proven with the outcome window (win / loss / draw, ``solve --target outcome``) within a
-node budget: how many are proven, median and max seconds, nodes per second (the goal: 30 free cells
-in <= 60 s median).
+node budget: how many are proven, median and max seconds (wall and CPU), the median of the longest
+thread's nodes, nodes per second (the goal: 30 free cells in <= 60 s median). ``--frees`` picks the
+sizes, ``--workers 2`` runs the outcome on two threads (``solve --workers 2``; the budget is then each
+thread's, and on two idle cores the wall clock pays about the longest thread's nodes).
 
 Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
@@ -204,7 +206,7 @@ def real_play(args) -> dict:
                           "median_longest_thread_nodes": fin(statistics.median(crit), 0) if secs else None,
                           "nodes_per_s_wall": round(nodes / max(walls, 1e-9)), "budget_nodes": budget}
         q = res[str(free)]
-        print(f"real play, {free} free cells (outcome, {threads} thread(s), budget {budget:.0e} nodes"
+        print(f"real play, {free} free cells (outcome, {threads} thread(s), budget {budget:.3g} nodes"
               f"{' each' if threads == 2 else ''}): {proven} of {len(secs)} proven, median {q['median_s']} s"
               f" wall / {q['median_cpu_s']} s cpu, max {q['max_s']} s (unproven count as over the budget), "
               f"median longest thread {q['median_longest_thread_nodes']} nodes, {q['nodes_per_s_wall']:,} nodes/s")

@@ -85,11 +85,14 @@ def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
 
 
 class Table:
-    """The transposition table: ``2**bits`` entries in buckets of two, each entry two uint64 (the key,
-    and the entry packed as value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 in
-    bits 16-23, the free cells of its position in bits 24-29), a bucket's four words side by side so
-    that a probe touches one cache line. Two tiers: entry 0 keeps the deepest search (most free
-    cells) seen in the bucket, entry 1 the latest; a deeper store moves entry 0 down to entry 1."""
+    """The transposition table: ``2**bits`` entries in buckets of two, each entry two uint64 (the key
+    xor the entry, and the entry packed as value + 128 in bits 0-7, bound flag in bits 8-9, best move
+    code + 1 in bits 16-23, the free cells of its position in bits 24-29), a bucket's four words side
+    by side so that a probe touches one cache line. A probe accepts an entry when the xor of its two
+    words is the key: two searches may share a table from two threads, and an entry half written by
+    one is (but for a 2**-64 chance) not read by the other. Two tiers: entry 0 keeps the deepest
+    search (most free cells) seen in the bucket, entry 1 the latest; a deeper store moves entry 0
+    down to entry 1."""
 
     def __init__(self, bits: int = TT_BITS_DEFAULT):
         n = 1 << max(1, bits - 1)
@@ -133,9 +136,10 @@ _HMAX = (1 << 47) - 1
 @numba.njit(cache=True, nogil=True)
 def negamax_nb(occ, hands, t, p, alpha, beta, h, mode, slots, mask, stats):
     """Negamax value for player ``p`` to move on ``t`` (see the module docstring). ``hands`` is
-    int64[2, 8] (restored on return), ``slots``/``mask`` a :class:`Table`, ``stats`` int64[4]:
-    [nodes, table hits, node limit, aborted, stop request]; ``mode`` the line reading (0 KIDS,
-    1 torus, 2 edge). An aborted search (node limit or stop request) returns 0 with stats[3] = 1."""
+    int64[2, 8] (restored on return), ``slots``/``mask`` a :class:`Table`, ``stats`` int64[6]:
+    [nodes, table hits, node limit, aborted, stop request, the root's best move code (-1 if none:
+    a pass or the end)]; ``mode`` the line reading (0 KIDS, 1 torus, 2 edge). An aborted search
+    (node limit or stop request) returns 0 with stats[3] = 1."""
     b1, b2, b3 = boards_nb(occ)
     return _search(occ, b1, b2, b3, hands, t, p, alpha, beta, h, mode, slots, mask, stats)
 

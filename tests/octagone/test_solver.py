@@ -213,3 +213,21 @@ def test_exact_first_player_agrees_with_exhaustive_minimax():
             assert row["jolly_delta"] == sign - ((m2 > 0) - (m2 < 0))
     f = res["first"]
     assert f["wins"] + f["draws"] + f["losses"] == res["proven"]
+
+
+def test_table_entries_are_checked_against_torn_writes():
+    """A table entry is stored as (key xor entry, entry): an entry whose second word changed without
+    the first (a write half done by another thread) is no longer found, and a search over such a
+    table still gives the same value."""
+    s = position_with_free(3, 14)
+    tab = K.Table(14)
+    r = search_value(s, table=tab)
+    occ, hands, t, p = solver_position(s)
+    h = K.hash_position(occ, hands, t, p)
+    assert r["code"] >= 0 and tab.move_at(h) == r["code"]
+    idx = int(h & tab.mask)
+    k = 0 if tab.slots[idx, 0] ^ tab.slots[idx, 1] == h else 2
+    assert tab.slots[idx, k] ^ tab.slots[idx, k + 1] == h
+    tab.slots[idx, k + 1] ^= np.uint64(1 << 20)  # the entry word of another write, key word not yet
+    assert tab.move_at(h) == -1
+    assert search_value(s, table=tab)["value"] == r["value"]

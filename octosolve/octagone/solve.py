@@ -310,6 +310,8 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
         fail(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
     if threads not in (1, 2):
         fail(f"threads must be 1 or 2, got {threads}")
+    if target != "outcome" or engine != "numba":
+        threads = 1  # two threads only for the outcome of the numba search
     window = OUTCOME_WINDOW if target == "outcome" else None
     sign = (lambda v: (v > 0) - (v < 0)) if target == "outcome" else (lambda v: v)
     if max_nodes is not None and not 1 <= int(max_nodes) <= MAX_NODES:
@@ -356,7 +358,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
                 value, best_action = v, a
     else:
         r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress,
-                         window=window, threads=threads if target == "outcome" else 1)
+                         window=window, threads=threads)
         nodes = r["nodes"]
         thread_nodes = r.get("thread_nodes")
         if r["aborted"]:

@@ -5,8 +5,10 @@ under the default (edge) reading of the wrap-around, and the 24-free-cell target
 proven within 60 s); the torus reading's 20-free-cell figure for comparison; and positions from
 REAL play (the `play` command's default players alphabeta,mcts, and greedy,greedy) at 25, 28 and 30
 free cells, proven with the outcome window (win / loss / draw, ``solve --target outcome``) within a
-node budget: how many are proven, median and max seconds, nodes per second (the goal: 30 free cells
-in <= 60 s median).
+node budget: how many are proven, median and max seconds (wall and CPU), the median of the longest
+thread's nodes, nodes per second (the goal: 30 free cells in <= 60 s median). ``--frees`` picks the
+sizes, ``--workers 2`` runs the outcome on two threads (``solve --workers 2``; the budget is then each
+thread's, and on two idle cores the wall clock pays about the longest thread's nodes).
 
 Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
@@ -16,6 +18,7 @@ search; the Python twin a dict (unbounded, so it may search a few nodes fewer). 
 one JSON object.
 
     python scripts/bench_octagone.py [--quick]
+    python scripts/bench_octagone.py --real-only [--frees 25,28,30] [--workers 2] [--budget N]
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import time
 
 
 from octosolve.octagone.board import PASS
@@ -34,7 +38,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--real-only", action="store_true", help="only the real-play positions")
     ap.add_argument("--budget", type=float, default=5e8,
-                    help="node budget per real-play position (default 5e8, about a minute)")
+                    help="node budget per real-play position (default 5e8, about a minute; with "
+                         "--workers 2 each thread's)")
+    ap.add_argument("--frees", default="25,28,30",
+                    help="free cells of the real-play positions (comma-separated; default 25,28,30)")
+    ap.add_argument("--workers", type=int, choices=(1, 2), default=1,
+                    help="threads of the outcome search (solve --workers): 2 searches 'a win?' and "
+                         "'a loss?' at once")
+    ap.add_argument("--per-pair", type=int, default=2,
+                    help="real-play positions per player pair and size (default 2)")
     args = ap.parse_args()
     if args.real_only:
         real = real_play(args)
@@ -160,32 +172,49 @@ def real_play(args) -> dict:
     from octosolve.octagone.solve import solve
 
     budget = int(args.budget if not args.quick else min(args.budget, 2e7))
-    frees = (25,) if args.quick else (25, 28, 30)
-    count = 1 if args.quick else 2
+    frees = (25,) if args.quick else tuple(int(x) for x in args.frees.split(","))
+    count = 1 if args.quick else args.per_pair
+    threads = args.workers
     pairs = (("alphabeta", "mcts"), ("greedy", "greedy"))
     res = {}
+    inf = float("inf")
     for free in frees:
-        secs, nodes, cpus, proven, rows = [], 0, 0.0, 0, []
+        secs, csecs, crit, nodes, walls, proven, rows = [], [], [], 0, 0.0, 0, []
         for names, gs, st in real_positions(free, args.seed, pairs, count):
-            r = solve(st, max_nodes=budget, target="outcome")
-            secs.append(r["seconds"] if r["proven"] else float("inf"))
+            c0 = time.process_time()
+            r = solve(st, max_nodes=budget, target="outcome", threads=threads)
+            cpu = time.process_time() - c0
+            secs.append(r["seconds"] if r["proven"] else inf)
+            csecs.append(cpu if r["proven"] else inf)
+            # the longest thread's nodes: what the wall clock pays on two idle cores
+            crit.append(max(r.get("thread_nodes", [r["nodes"]])) if r["proven"] else inf)
             nodes += r["nodes"]
-            cpus += r["seconds"]
+            walls += r["seconds"]
             proven += bool(r["proven"])
-            rows.append(f"{names} seed {gs}: {r['result']} {r['nodes'] / 1e6:.0f} M nodes {r['seconds']:.1f} s")
-        med = statistics.median(secs) if secs else None
-        res[str(free)] = {"positions": len(secs), "proven": proven,
-                          "median_s": None if med is None or med == float("inf") else round(med, 2),
-                          "max_s": None if not secs or max(secs) == float("inf") else round(max(secs), 2),
-                          "nodes_per_s_wall": round(nodes / max(cpus, 1e-9)), "budget_nodes": budget}
-        print(f"real play, {free} free cells (outcome, budget {budget:.0e} nodes): {proven} of "
-              f"{len(secs)} proven, median {res[str(free)]['median_s']} s, max {res[str(free)]['max_s']} s "
-              f"(unproven count as over the budget), {res[str(free)]['nodes_per_s_wall']:,} nodes/s")
+            per = f" (threads {'/'.join(f'{x / 1e6:.1f}' for x in r['thread_nodes'])} M)" \
+                if "thread_nodes" in r else ""
+            rows.append(f"{names} seed {gs}: {r['result']} {r['nodes'] / 1e6:.1f} M nodes{per} "
+                        f"{r['seconds']:.1f} s wall {cpu:.1f} s cpu")
+
+        def fin(x, nd=2):
+            return None if x == inf else round(x, nd) if nd else int(x)
+
+        res[str(free)] = {"positions": len(secs), "proven": proven, "threads": threads,
+                          "median_s": fin(statistics.median(secs)) if secs else None,
+                          "max_s": fin(max(secs)) if secs else None,
+                          "median_cpu_s": fin(statistics.median(csecs)) if secs else None,
+                          "median_longest_thread_nodes": fin(statistics.median(crit), 0) if secs else None,
+                          "nodes_per_s_wall": round(nodes / max(walls, 1e-9)), "budget_nodes": budget}
+        q = res[str(free)]
+        print(f"real play, {free} free cells (outcome, {threads} thread(s), budget {budget:.3g} nodes"
+              f"{' each' if threads == 2 else ''}): {proven} of {len(secs)} proven, median {q['median_s']} s"
+              f" wall / {q['median_cpu_s']} s cpu, max {q['max_s']} s (unproven count as over the budget), "
+              f"median longest thread {q['median_longest_thread_nodes']} nodes, {q['nodes_per_s_wall']:,} nodes/s")
         for row in rows:
             print("   ", row)
     goal = res.get("30", {}).get("median_s")
     print(f"goal (30 free cells from real play, median <= 60 s): "
-          f"{'met' if goal is not None and goal <= 60 else 'NOT met' if '30' in res else 'not measured (--quick)'}")
+          f"{'met' if goal is not None and goal <= 60 else 'NOT met' if '30' in res else 'not measured (30 not among the sizes)'}")
     return res
 
 

@@ -144,8 +144,12 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
               default="margin", show_default=True,
               help="margin: prove the exact margin of shields; outcome: prove only win, loss or draw "
                    "(a null-window search, often many times faster).")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Cores to use at once, 1 to 256: with --target outcome, 2 (or more: the same) "
+                   "searches 'a win?' and 'a loss?' at once in two threads on one shared table "
+                   "(--max-nodes is then each thread's budget).")
 @json_option
-def solve(position, engine, all_moves, max_nodes, target, as_json):
+def solve(position, engine, all_moves, max_nodes, target, workers, as_json):
     """Prove the value (win/loss/draw and margin) and best move of a 2-player position. Progress on
     stderr on a terminal; Ctrl-C stops the search."""
     from .solve import DEFAULT_MAX_NODES, describe_action
@@ -154,7 +158,8 @@ def solve(position, engine, all_moves, max_nodes, target, as_json):
     st = load_position(position)
     budget = max_nodes or DEFAULT_MAX_NODES
     r = do_solve(st, engine=engine.lower(), max_nodes=budget, all_moves=all_moves, show_progress=True,
-                 target=target.lower())
+                 target=target.lower(),
+                 threads=min(workers, 2) if engine.lower() == "numba" else 1)
     r["best_move"] = describe_action(st, r["best_action"])
     for m in r.get("moves", []):
         m["move"] = describe_action(st, m["action"])

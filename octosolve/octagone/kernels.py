@@ -85,11 +85,14 @@ def hash_position(occ: int, hands, t: int, p: int) -> np.uint64:
 
 
 class Table:
-    """The transposition table: ``2**bits`` entries in buckets of two, each entry two uint64 (the key,
-    and the entry packed as value + 128 in bits 0-7, bound flag in bits 8-9, best move code + 1 in
-    bits 16-23, the free cells of its position in bits 24-29), a bucket's four words side by side so
-    that a probe touches one cache line. Two tiers: entry 0 keeps the deepest search (most free
-    cells) seen in the bucket, entry 1 the latest; a deeper store moves entry 0 down to entry 1."""
+    """The transposition table: ``2**bits`` entries in buckets of two, each entry two uint64 (the key
+    xor the entry, and the entry packed as value + 128 in bits 0-7, bound flag in bits 8-9, best move
+    code + 1 in bits 16-23, the free cells of its position in bits 24-29), a bucket's four words side
+    by side so that a probe touches one cache line. A probe accepts an entry when the xor of its two
+    words is the key: two searches may share a table from two threads, and an entry half written by
+    one is (but for a 2**-64 chance) not read by the other. Two tiers: entry 0 keeps the deepest
+    search (most free cells) seen in the bucket, entry 1 the latest; a deeper store moves entry 0
+    down to entry 1."""
 
     def __init__(self, bits: int = TT_BITS_DEFAULT):
         n = 1 << max(1, bits - 1)
@@ -104,14 +107,14 @@ class Table:
     def move_at(self, h) -> int:
         idx = int(np.uint64(h) & self.mask)
         for k in (0, 2):
-            if self.slots[idx, k] == np.uint64(h):
+            if self.slots[idx, k] ^ self.slots[idx, k + 1] == np.uint64(h):
                 return int((self.slots[idx, k + 1] >> np.uint64(16)) & np.uint64(255)) - 1
         return -1
 
 
 _ROW = np.array([x // 7 for x in range(NCELLS)], dtype=np.int64)
 _ROWMASK = np.array([127 << (7 * r) for r in range(6)], dtype=np.int64)
-STATS_LEN = 5  # nodes, table hits, node limit, aborted, stop request
+STATS_LEN = 6  # nodes, table hits, node limit, aborted, stop request, the root's best move code
 _PUBLISH = 0xFFFF  # every 2**16 nodes: publish the count, look at the stop request
 
 
@@ -133,9 +136,10 @@ _HMAX = (1 << 47) - 1
 @numba.njit(cache=True, nogil=True)
 def negamax_nb(occ, hands, t, p, alpha, beta, h, mode, slots, mask, stats):
     """Negamax value for player ``p`` to move on ``t`` (see the module docstring). ``hands`` is
-    int64[2, 8] (restored on return), ``slots``/``mask`` a :class:`Table`, ``stats`` int64[4]:
-    [nodes, table hits, node limit, aborted, stop request]; ``mode`` the line reading (0 KIDS,
-    1 torus, 2 edge). An aborted search (node limit or stop request) returns 0 with stats[3] = 1."""
+    int64[2, 8] (restored on return), ``slots``/``mask`` a :class:`Table`, ``stats`` int64[6]:
+    [nodes, table hits, node limit, aborted, stop request, the root's best move code (-1 if none:
+    a pass or the end)]; ``mode`` the line reading (0 KIDS, 1 torus, 2 edge). An aborted search
+    (node limit or stop request) returns 0 with stats[3] = 1."""
     b1, b2, b3 = boards_nb(occ)
     return _search(occ, b1, b2, b3, hands, t, p, alpha, beta, h, mode, slots, mask, stats)
 
@@ -210,7 +214,8 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
             idx = np.int64(h & mask)
             tt_move = -1
             cut = False
-            k = 0 if slots[idx, 0] == h else 2 if slots[idx, 2] == h else -1
+            k = 0 if slots[idx, 0] ^ slots[idx, 1] == h else 2 if slots[idx, 2] ^ slots[idx, 3] == h \
+                else -1
             if k >= 0:
                 hits += 1
                 e = np.int64(slots[idx, k + 1])
@@ -220,6 +225,8 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
                 if f == EXACT or (f == LOWER and tv >= beta) or (f == UPPER and tv <= alpha):
                     v = tv
                     cut = True
+                    if ply == 0:
+                        stats[5] = tt_move
             if not cut:
                 occ2 = occ | (np.int64(1) << t)
                 ocol2 = ocol | (np.int64(1) << _BIT[1, t])
@@ -386,14 +393,17 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
                 depth = 43 - _popcount(s_occ[ply])  # free cells of the node (before its placement)
                 ent = np.uint64(np.int64(best + 128) | (np.int64(f) << 8)
                                 | (np.int64(s_bc[ply] + 1) << 16) | (depth << 24))
-                if slots[idx, 0] == hh or depth >= np.int64((slots[idx, 1] >> np.uint64(24)) & np.uint64(63)):
-                    if slots[idx, 0] != hh:  # the deeper tier moves down to the latest tier
+                if ply == 0:
+                    stats[5] = s_bc[0]
+                mine = slots[idx, 0] ^ slots[idx, 1] == hh
+                if mine or depth >= np.int64((slots[idx, 1] >> np.uint64(24)) & np.uint64(63)):
+                    if not mine:  # the deeper tier moves down to the latest tier
                         slots[idx, 2] = slots[idx, 0]
                         slots[idx, 3] = slots[idx, 1]
-                    slots[idx, 0] = hh
+                    slots[idx, 0] = hh ^ ent
                     slots[idx, 1] = ent
                 else:
-                    slots[idx, 2] = hh
+                    slots[idx, 2] = hh ^ ent
                     slots[idx, 3] = ent
                 v = best
                 continue
@@ -521,7 +531,7 @@ def search_nb(occ, hands, t, p, mode) -> int:
     """The numba search's value of a solver position (a fresh table), for the twin table."""
     hands = np.array(hands, dtype=np.int64)
     tab = Table(16)
-    stats = np.array([0, 0, 2**62, 0, 0], dtype=np.int64)
+    stats = np.array([0, 0, 2**62, 0, 0, -1], dtype=np.int64)
     h = hash_position(occ, hands, t, p)
     return int(negamax_nb(np.int64(occ), hands, t, p, -INF, INF, h, mode, tab.slots, tab.mask, stats))
 

@@ -80,7 +80,7 @@ def _warm_up() -> None:
     if not _WARM:
         tab = K.Table(4)
         K.negamax_nb(np.int64(0), np.zeros((2, 8), dtype=np.int64), 0, 0, -K.INF, K.INF,
-                     np.uint64(0), 2, tab.slots, tab.mask, np.array([0, 0, 1, 0, 0], dtype=np.int64))
+                     np.uint64(0), 2, tab.slots, tab.mask, np.array([0, 0, 1, 0, 0, -1], dtype=np.int64))
         _WARM = True
 
 
@@ -116,9 +116,106 @@ def _run_numba(occ, hands, t, p, h, mode, tab, stats, show: bool, lo: int = -K.I
     return int(out["v"])
 
 
+def _root_children(state: OctagoneState) -> list:
+    """The distinct solver positions (occ, hands, target, player, hash) after each legal move of
+    ``state`` that does not end the game, in the order of the legal actions."""
+    out, seen = [], set()
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        if child.over:
+            continue
+        occ, hands, t, p = solver_position(child)
+        h = K.hash_position(occ, hands, t, p)
+        if int(h) not in seen:
+            seen.add(int(h))
+            out.append((occ, hands, t, p, h))
+    return out
+
+
+def _run_pair(occ, hands, t, p, h, mode, tab, limit: int, show: bool,
+              children=()) -> tuple[int, int, list, bool]:
+    """The outcome on both cores: one thread asks "a win?" (null window (0, 1)), the other "a loss?"
+    ((-1, 0)), both on the same table (its entries are checked against torn writes, so either
+    thread's bounds serve the other). A win proven by the first or a loss by the second stops the
+    other thread; a draw needs both answers. Returns (value -1 / 0 / 1, the root's move code, the
+    two stats arrays, aborted: a budget ran out before the answer).
+
+    A thread whose own answer does not settle the outcome (a "not a win" or a "not a loss") then
+    helps the other: it searches the root's ``children`` (:func:`_root_children`) in reverse order
+    with the other thread's window, so that the other thread, which searches them in its own order,
+    finds their bounds in the shared table. Its nodes count against its own budget."""
+    windows = ((0, 1), (-1, 0))
+    stats = [np.array([0, 0, limit, 0, 0, -1], dtype=np.int64) for _ in windows]
+    helper = [np.array([0, 0, limit, 0, 0, -1], dtype=np.int64) for _ in windows]
+    out = [None, None]
+
+    def decided():
+        if out[0] is not None and not stats[0][3] and out[0] >= 1:
+            return 1
+        if out[1] is not None and not stats[1][3] and out[1] <= -1:
+            return -1
+        return None
+
+    def work(i):
+        out[i] = int(K.negamax_nb(np.int64(occ), hands.copy(), t, p, windows[i][0], windows[i][1],
+                                  h, mode, tab.slots, tab.mask, stats[i]))
+        if stats[i][3] or decided() is not None:
+            return
+        lo, hi = windows[1 - i]
+        hs = helper[i]
+        done = 0
+        for cocc, chands, ct, cp, ch in reversed(children):
+            if out[1 - i] is not None or hs[4]:
+                break
+            hs[0], hs[2] = 0, limit - stats[i][0] - done
+            clo, chi = (lo, hi) if cp == p else (-hi, -lo)
+            K.negamax_nb(np.int64(cocc), chands.copy(), ct, cp, clo, chi, ch, mode, tab.slots,
+                         tab.mask, hs)
+            done += int(hs[0])
+            if hs[3]:
+                break
+        hs[0] = done
+
+    ths = [threading.Thread(target=work, args=(i,), name=f"octagone-solve-{i}", daemon=True)
+           for i in range(2)]
+    for th in ths:
+        th.start()
+    bar = progress(total=2 * limit if limit < 2**61 else None, desc="nodes", unit="node") \
+        if show else None
+
+    try:
+        while any(th.is_alive() for th in ths):
+            ths[0].join(0.05) if ths[0].is_alive() else ths[1].join(0.05)
+            if bar is not None:
+                bar.update(int(stats[0][0] + stats[1][0] + helper[0][0] + helper[1][0]) - bar.n)
+            if decided() is not None or (out[0] is not None and out[1] is not None):
+                for st in stats + helper:
+                    st[4] = 1  # settled: the other thread (or a helping one) stops
+    except KeyboardInterrupt:
+        for st in stats + helper:
+            st[4] = 1
+        for th in ths:
+            th.join()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    for th in ths:
+        th.join()
+    for i in range(2):
+        stats[i][0] += helper[i][0]  # each thread's nodes, its help included
+    v = decided()
+    if v is not None:
+        return v, int(stats[0 if v > 0 else 1][5]), stats, False
+    if stats[0][3] or stats[1][3]:
+        return 0, -1, stats, True
+    return 0, int(stats[1][5]), stats, False  # neither: a draw, the second thread's move keeps it
+
+
 def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | None = None,
                  max_nodes: int | None = None, table=None, show_progress: bool = False,
-                 window: tuple[int, int] | None = None) -> dict:
+                 window: tuple[int, int] | None = None, threads: int = 1) -> dict:
     """Value for the player to move of a (non-terminal, Dama-free) position; with statistics
     (``aborted`` when the node budget ran out). The numba engine uses ``table`` if given, else a new
     table of ``2**tt_bits`` slots (default: sized by :func:`.kernels.tt_bits_for`).
@@ -126,7 +223,9 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
     ``window=(alpha, beta)`` searches that alpha-beta window only (fail-soft): a value ``v`` with
     ``alpha < v < beta`` is exact, ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound.
     :data:`OUTCOME_WINDOW` ``(-1, 1)`` answers win / loss / draw exactly (the sign of the margin),
-    often far faster than the margin itself."""
+    often far faster than the margin itself. With ``threads=2`` (numba engine, that window only) the
+    outcome is searched on two cores (:func:`_run_pair`): the value is then -1, 0 or 1 and
+    ``nodes`` the sum of both threads, ``thread_nodes`` each thread's."""
     occ, hands, t, p = solver_position(state)
     mode = mode_of(state)
     limit = int(max_nodes) if max_nodes else 2**62
@@ -137,14 +236,21 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         if table is None and tt_bits is None:
             tt_bits = K.tt_bits_for(NCELLS - bin(occ).count("1"))
         tab = table or K.Table(tt_bits)
-        stats = np.array([0, 0, limit, 0, 0], dtype=np.int64)
+        stats = np.array([0, 0, limit, 0, 0, -1], dtype=np.int64)
         h = K.hash_position(occ, hands, t, p)
         _warm_up()
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
-        v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress, lo, hi)
-        code = tab.move_at(h)
-        nodes, aborted = int(stats[0]), bool(stats[3])
+        per_thread = None
+        if threads == 2 and (lo, hi) == OUTCOME_WINDOW:
+            v, code, both, aborted = _run_pair(occ, hands, t, p, h, mode, tab, limit, show_progress,
+                                               _root_children(state))
+            nodes = int(both[0][0] + both[1][0])
+            per_thread = [int(both[0][0]), int(both[1][0])]
+        else:
+            v = _run_numba(occ, hands, t, p, h, mode, tab, stats, show_progress, lo, hi)
+            code = int(stats[5]) if stats[5] >= 0 else tab.move_at(h)
+            nodes, aborted = int(stats[0]), bool(stats[3])
     elif engine == "python":
         lines = state.lines
         tab = {} if table is None else table
@@ -158,8 +264,11 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         nodes, aborted = min(stats[0], limit), bool(stats[3])
     else:
         fail(f"unknown engine {engine!r} (numba or python)")
-    return {"value": int(v), "code": code, "nodes": nodes, "seconds": time.perf_counter() - t0,
-            "cpu_seconds": time.process_time() - c0, "aborted": aborted}
+    out = {"value": int(v), "code": code, "nodes": nodes, "seconds": time.perf_counter() - t0,
+           "cpu_seconds": time.process_time() - c0, "aborted": aborted}
+    if engine == "numba" and per_thread is not None:
+        out["thread_nodes"] = per_thread
+    return out
 
 
 def code_to_action(state: OctagoneState, code: int) -> int | None:
@@ -187,16 +296,22 @@ def result_word(v: int) -> str:
 
 def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = DEFAULT_MAX_NODES,
           all_moves: bool = False, tt_bits: int | None = None, show_progress: bool = False,
-          target: str = "margin") -> dict:
+          target: str = "margin", threads: int = 1) -> dict:
     """Prove the value of ``state`` for the player to move within ``max_nodes`` nodes (None: no
     limit). Returns ``proven`` (False: the budget ran out, no value), value, result, best move.
 
     ``target="margin"`` proves the margin (shields left by the opponent minus the mover's);
     ``target="outcome"`` proves only win / loss / draw (``value`` is then -1, 0 or 1, the margin's
-    sign) with the null window :data:`OUTCOME_WINDOW`, which is often many times faster."""
+    sign) with the null window :data:`OUTCOME_WINDOW`, which is often many times faster; with
+    ``threads=2`` it is searched on two cores at once (:func:`_run_pair`; ``max_nodes`` is then
+    each thread's budget)."""
     check_solvable(state)
     if target not in TARGETS:
         fail(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
+    if threads not in (1, 2):
+        fail(f"threads must be 1 or 2, got {threads}")
+    if target != "outcome" or engine != "numba":
+        threads = 1  # two threads only for the outcome of the numba search
     window = OUTCOME_WINDOW if target == "outcome" else None
     sign = (lambda v: (v > 0) - (v < 0)) if target == "outcome" else (lambda v: v)
     if max_nodes is not None and not 1 <= int(max_nodes) <= MAX_NODES:
@@ -210,6 +325,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
     nodes = 0
     legal = state.legal_actions()
     per_move = []
+    thread_nodes = None
     best_action = None
     proven = True
     value = None
@@ -242,8 +358,9 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
                 value, best_action = v, a
     else:
         r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress,
-                         window=window)
+                         window=window, threads=threads)
         nodes = r["nodes"]
+        thread_nodes = r.get("thread_nodes")
         if r["aborted"]:
             proven = False
         else:
@@ -262,9 +379,11 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
            "best_action": best_action if proven else None, "nodes": nodes,
            "max_nodes": max_nodes, "seconds": round(time.perf_counter() - t0, 4),
            "free_cells": sum(1 for b in state.board if b < 0 or b == DAMA), "engine": engine,
-           "wrap": state.params.mode, "target": target}
+           "wrap": state.params.mode, "target": target, "threads": threads}
     if per_move and proven:
         out["moves"] = per_move
+    if thread_nodes is not None:
+        out["thread_nodes"] = thread_nodes
     return out
 
 

@@ -65,6 +65,9 @@ def test_stop_after_then_solve_and_show(tmp_path):
     o = json.loads(r4.output)
     assert o["result"] == s["result"] and o["value"] == (s["value"] > 0) - (s["value"] < 0)
     assert "margin not computed" in run(["solve", str(f), "--target", "outcome"]).output
+    r5 = run(["solve", str(f), "--target", "outcome", "--workers", "2", "--json"])
+    o2 = json.loads(r5.output)
+    assert o2["threads"] == 2 and o2["value"] == o["value"] and len(o2["thread_nodes"]) == 2
     svg = tmp_path / "p.svg"
     r3 = run(["show", str(f), "--svg", str(svg)])
     assert r3.exit_code == 0 and svg.read_text().startswith("<?xml")

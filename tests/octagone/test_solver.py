@@ -38,8 +38,8 @@ def test_outcome_target_is_the_sign_of_exhaustive_minimax(variant, wrap, free, s
     s = position_with_free(seed, free, variant, wrap=wrap)
     ref = minimax_reference(s)
     sign = (ref > 0) - (ref < 0)
-    for engine in ("numba", "python"):
-        r = solve(s, engine, target="outcome")
+    for engine, threads in (("numba", 1), ("python", 1), ("numba", 2)):
+        r = solve(s, engine, target="outcome", threads=threads)
         assert r["proven"] and r["value"] == sign and r["target"] == "outcome"
         child = s.clone()
         child.apply_action(r["best_action"])
@@ -51,6 +51,42 @@ def test_outcome_target_is_the_sign_of_exhaustive_minimax(variant, wrap, free, s
         child.apply_action(m["action"])
         got = minimax_reference(child, s.to_move)
         assert m["value"] == (got > 0) - (got < 0)
+
+
+def _sign(v):
+    return (v > 0) - (v < 0)
+
+
+def test_outcome_on_two_threads_agrees_with_the_full_window_search():
+    """The outcome searched on two cores (a "win?" thread and a "loss?" thread on one shared table)
+    is the sign of the margin the plain full-window search proves, on positions too big for the
+    exhaustive reference; all three outcomes occur, so both threads' answers are used; the move it
+    gives keeps the outcome (checked by the full-window search of the child)."""
+    seen = set()
+    for seed in list(range(12)) + [37, 46, 47, 48]:  # 37..48: draws
+        s = position_with_free(seed, 15)
+        ref = search_value(s, tt_bits=16)
+        assert not ref["aborted"]
+        r = solve(s, target="outcome", threads=2)
+        assert r["proven"] and r["value"] == _sign(ref["value"]) and r["threads"] == 2
+        child = s.clone()
+        child.apply_action(r["best_action"])
+        if child.over:
+            left = child.shields_left()
+            got = left[1 - s.to_move] - left[s.to_move]
+        else:
+            cv = search_value(child, tt_bits=16)["value"]
+            got = cv if child.to_move == s.to_move else -cv
+        assert _sign(got) == r["value"]
+        seen.add(r["value"])
+    assert seen == {-1, 0, 1}
+
+
+def test_threads_must_be_one_or_two():
+    from octosolve.core.errors import OctoError
+
+    with pytest.raises(OctoError, match="threads must be 1 or 2"):
+        solve(position_with_free(0, 6), target="outcome", threads=3)
 
 
 def test_all_moves_values_match_reference():
@@ -177,3 +213,21 @@ def test_exact_first_player_agrees_with_exhaustive_minimax():
             assert row["jolly_delta"] == sign - ((m2 > 0) - (m2 < 0))
     f = res["first"]
     assert f["wins"] + f["draws"] + f["losses"] == res["proven"]
+
+
+def test_table_entries_are_checked_against_torn_writes():
+    """A table entry is stored as (key xor entry, entry): an entry whose second word changed without
+    the first (a write half done by another thread) is no longer found, and a search over such a
+    table still gives the same value."""
+    s = position_with_free(3, 14)
+    tab = K.Table(14)
+    r = search_value(s, table=tab)
+    occ, hands, t, p = solver_position(s)
+    h = K.hash_position(occ, hands, t, p)
+    assert r["code"] >= 0 and tab.move_at(h) == r["code"]
+    idx = int(h & tab.mask)
+    k = 0 if tab.slots[idx, 0] ^ tab.slots[idx, 1] == h else 2
+    assert tab.slots[idx, k] ^ tab.slots[idx, k + 1] == h
+    tab.slots[idx, k + 1] ^= np.uint64(1 << 20)  # the entry word of another write, key word not yet
+    assert tab.move_at(h) == -1
+    assert search_value(s, table=tab)["value"] == r["value"]

@@ -29,7 +29,7 @@ from .errors import fail
 from .game import CHANCE, Game, State
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
-           "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary"]
+           "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action"]
 
 RECORD_FORMAT = "octosolve-record/1"
 MAX_RECORD_MOVES = 100_000
@@ -63,6 +63,18 @@ def parse_move(state: State, text: str | int) -> int:
     if len(found) > 1:
         fail(f"move {str(text)[:80]!r} names {len(found)} moves; give the action number")
     return found[0]
+
+
+def check_action(state: State, i: int, action: int, prefix: str = "record: ") -> None:
+    """Refuse (one line, naming move ``i``) an ``action`` that cannot be played in ``state``: the
+    game is over, or it is neither a chance outcome (at a chance node) nor a legal action."""
+    if state.is_terminal():
+        fail(f"{prefix}move {i} comes after the end of the game")
+    if state.current_player() == CHANCE:
+        if action not in {x for x, _ in state.chance_outcomes()}:
+            fail(f"{prefix}move {i} ({action}) is not a chance outcome here")
+    elif action not in state.legal_actions():
+        fail(f"{prefix}move {i} (action {action}) is not legal here")
 
 
 def finish_record(rec: dict, state: State) -> dict:
@@ -162,11 +174,7 @@ def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
         if m["player"] != cur:
             fail(f"record: move {i} is by player {m['player']}, but player {cur} is to move")
         a = m["action"]
-        if cur == CHANCE:
-            if a not in {x for x, _ in state.chance_outcomes()}:
-                fail(f"record: move {i} ({a}) is not a chance outcome here")
-        elif a not in state.legal_actions():
-            fail(f"record: move {i} (action {a}) is not legal here")
+        check_action(state, i, a)
         if "move" in m and _norm(m["move"]) != _norm(move_text(state, a)):
             fail(f"record: move {i} says {m['move'][:60]!r} but action {a} is "
                  f"{move_text(state, a)!r}")

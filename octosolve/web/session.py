@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 
 from ..core.errors import fail
-from ..core.record import RECORD_FORMAT, finish_record, move_text
+from ..core.record import RECORD_FORMAT, check_action, finish_record, move_text
 from ..core.seeding import derive_seed
 
 __all__ = ["Session", "HUMAN", "MAX_HISTORY_SHOWN", "MAX_REPLAY_MOVES"]
@@ -84,21 +84,12 @@ class Session:
     def replay(self, actions, chance: bool = True) -> None:
         """Play recorded ``actions`` (chance outcomes included) from the start, each checked; then
         (``chance``) the chance moves that follow, as after any move."""
-        from ..core.game import CHANCE
-
         if not isinstance(actions, list) or len(actions) > MAX_REPLAY_MOVES:
             fail(f'"moves" must be a list of at most {MAX_REPLAY_MOVES} action numbers')
         for i, a in enumerate(actions, 1):
             if isinstance(a, bool) or not isinstance(a, int):
                 fail(f"move {i}: {a!r} is not an action number")
-            st = self.state
-            if st.is_terminal():
-                fail(f"move {i} comes after the end of the game")
-            if st.current_player() == CHANCE:
-                if a not in {x for x, _ in st.chance_outcomes()}:
-                    fail(f"move {i} ({a}) is not a chance outcome here")
-            elif a not in st.legal_actions():
-                fail(f"move {i} (action {a}) is not legal here")
+            check_action(self.state, i, a, prefix="")
             self.apply(a)
         if chance:
             self.play_chance()

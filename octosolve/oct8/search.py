@@ -1,24 +1,19 @@
-"""Oct8 tree search: information-set MCTS over whole moves (the ``mcts`` player).
-
-The tree's edges are *macros*, whole octopus actions as flat Monte Carlo's candidates
-(``players.Oct8FlatMC.candidates``): each legal draw, keeping the baby chips, every attach completing
-a shared octopus, the best ``max_exchanges`` exchanges of the swap kernel; a turn-draw placement and a
-shipping choice are one-action macros. Discards follow greedy's rule and are not searched. The same generator gives the moves of
-every player in the tree, for the player to move in the determinised state.
+"""Oct8 tree search: information-set MCTS over whole moves (the ``mcts`` player). The tree's edges are *macros*, whole octopus actions as flat Monte Carlo's candidates
+(``players.Oct8FlatMC.candidates``): draws, keeping the baby chips, attaches completing a shared
+octopus, the best ``max_exchanges`` swap-kernel exchanges; turn-draw placements and shipping choices
+are one-action macros; discards follow greedy's rule. The same generator gives every player's moves.
 
 One iteration (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 1. a determinisation: the hidden cards (the arm deck's order, the other players' hands, their colours
    and the head deck) redrawn uniformly from the searcher's view (:func:`determinize`, in numba the
    redraw ``Oct8State.determinize`` makes for the player to move);
-2. selection down the tree: at each node the macros of the player to move in *this* determinisation,
-   ordered by a cheap prior (the immediate gain the plans compute: an attach, the matching arms of
-   the octopus it completes + 0.5; an exchange, the mover's gain minus the opponents'; a draw or
-   keeping the chips, 0); progressive widening lets a node
-   below the root visited ``N`` times consider its first ``1 + widen * N ** widen_power`` macros (the
-   root considers all its macros, as flat-mc does); among those, an untried one is expanded (highest
-   prior first), else UCB with availability counts picks: ``mean + c * sqrt(ln(times available) /
-   visits)``;
+2. selection: at each node the macros of the player to move in *this* determinisation, ordered by
+   a cheap prior (the immediate gain the plans compute: an attach, the arms of the octopus it
+   completes + 0.5; an exchange, the mover's gain minus the opponents'; else 0); below the root,
+   progressive widening lets a node visited ``N`` times consider its first
+   ``1 + widen * N ** widen_power`` macros (the root all, as flat-mc); an untried one is expanded
+   (highest prior first), else UCB with availability counts: ``mean + c * sqrt(ln(available) / visits)``;
 3. a numba builder playout to the end from the new node (as flat Monte Carlo's);
 4. every edge on the path adds the reward of the player who chose it: its win share (ties split)
    minus 1/n, plus ``margin`` x its score margin over the best opponent.

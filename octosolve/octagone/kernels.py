@@ -1,33 +1,23 @@
-"""Numba alpha-beta (negamax) for 2-player Octagone with open shields, and its pure-Python twin; the
-``TWINS`` table of every numba kernel of the package (this module, :mod:`.bitboards`,
-:mod:`.playouts`) with its pure-Python twin.
+"""Numba alpha-beta (negamax) for 2-player Octagone with open shields, its pure-Python twin, and the
+``TWINS`` table of every numba kernel of the package (here, :mod:`.bitboards`, :mod:`.playouts`).
 
 Solver position (after the Dama Bianca has left the board, standard or KIDS rules):
   * ``occ``   int64 bitmask of occupied cells (bit ``row * 7 + col``);
-  * ``hands`` int64[2, 8]: per player, shields of each row colour (0..5), jollies (6) and the
-    player's total (7);
+  * ``hands`` int64[2, 8]: per player, shields of each row colour (0..5), jollies (6), total (7);
   * ``t``     the cell the player to move must play on; ``p`` the player to move;
   * ``mode``  the line reading (:data:`.bitboards.MODES`: 0 = KIDS, no wrap and the jolly sends to
     the nearest free cell; 1 = torus; 2 = edge; in 1 and 2 the jolly sends to the farthest).
 The value is the margin for the player to move: (opponent's shields left) - (own shields left) at
 the end of the game under best play by both (fewest shields wins, so > 0 is a proven win, 0 a draw).
 
-Moves are (kind, next target) pairs: kind 0..5 = the cell's colour, 6 = jolly; directions that send
-the opponent to the same cell with the same kind are the same move for the solver (deduplicated).
-Transposition table: Zobrist hashing into fixed numpy arrays (buckets of two: the deepest entry and
-the latest), bounds stored as EXACT/LOWER/UPPER with the best move; sized to the search
-(:func:`tt_bits_for`). Move ordering in the numba search: the table move, then the moves the opponent
-cannot answer (a forced pass), then, from :data:`_MOBILITY_MIN` free cells on, the moves that leave
-the opponent the fewest answers ("fastest first"), then the history heuristic (moves that caused
-cut-offs before, weighted by the square of the free cells), coloured before jolly on ties
-(measured against other orders in docs/octagone.md).
-
-The numba search (``negamax_nb``) is iterative (explicit per-ply stacks instead of recursion), finds
-the nearest and farthest free cells with bitboards (:mod:`.bitboards`), runs without the GIL and
-every 2**16 nodes publishes its node count in ``stats[0]`` and obeys a stop request in ``stats[4]``
-(so a caller thread can show progress and stop it on Ctrl-C); ``negamax_py`` is the same search
-written plainly (recursion, line walks, a dict as the table, the plain move order: table move,
-forcing moves, coloured before jolly): the same values by another route.
+Moves are (kind, next target) pairs (kind 0..5 = the cell's colour, 6 = jolly), deduplicated.
+Transposition table: Zobrist hashing into numpy arrays (buckets of two: the deepest entry and the
+latest; EXACT/LOWER/UPPER bounds with the best move; sized by :func:`tt_bits_for`). Move order: the
+table move, moves the opponent cannot answer, from :data:`_MOBILITY_MIN` free cells "fastest first",
+then history (docs/octagone.md measures the orders). ``negamax_nb`` is iterative (per-ply stacks),
+finds targets with bitboards (:mod:`.bitboards`), runs without the GIL and every 2**16 nodes
+publishes its node count in ``stats[0]`` and obeys a stop request in ``stats[4]``; ``negamax_py`` is
+the same search written plainly (recursion, line walks, a dict table, the plain order).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from .symmetry import break_turn_symmetry
 __all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "static_bound", "one_tile_bound",
            "two_stop_bound", "identical_loops_bound", "cycle_classes", "class_packing",
            "turned_cut_bound", "cut_capacity",
-           "segment_bound", "segment_facts", "N_SEGMENTS", "SHORT", "short_paths", "shape_classes",
+           "segment_bound", "segment_facts", "component_cycle", "cycle_per_component_bound", "N_SEGMENTS", "SHORT", "short_paths", "shape_classes",
            "port_packing", "segment_assignment", "identical_paths_bound",
            "N_PATHS"]
 
@@ -155,7 +155,9 @@ def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
     from .scoring import BOUND_15_NOTE, bound_15
     paths = (f"every full placement has exactly {N_PATHS} paths ({len(STUBS)} ports face a stop or "
              f"circle and each ends one path)")
-    if number in (13, 21, 23):
+    if number == 13:
+        return cycle_per_component_bound(variant, workers)
+    if number in (21, 23):
         return segment_bound(number, variant)
     if number == 15:
         k = int(variant.split("-")[1])
@@ -346,6 +348,63 @@ def turned_cut_bound(quarters: int, workers: int = 1, time_limit: float = 120.0)
 
 
 N_SEGMENTS = 4 * len(SP)    # tile segments of a full placement (17 tiles x 4)
+
+
+def component_cycle(steps) -> tuple | None:
+    """A simple cycle of the space graph inside a path or loop that has two segments on one tile
+    (challenge 13), as (spaces, link indices of :data:`PORT_LINKS`), or None when no tile holds
+    two of its segments. ``steps`` are the component's (space, entry edge, exit edge) in travel
+    order. The stretch between two visits to a tile leaves it through a port facing a tile and
+    comes back without meeting a stop or circle: a closed trail of the space graph; its shortest
+    closed sub-walk between two visits to one space is a simple cycle (no link joins a space to
+    itself, so it has >= 2 links, all different)."""
+    from .geometry import PORT_LINKS
+    link_of = {}
+    for k, (p, q) in enumerate(PORT_LINKS):
+        link_of[p] = link_of[q] = k
+    seen: dict = {}
+    first = None
+    for i, st in enumerate(steps):
+        if st[0] in seen:
+            first = (seen[st[0]], i)
+            break
+        seen[st[0]] = i
+    if first is None:
+        return None
+    i0, i1 = first
+    walk = [s[0] for s in steps[i0:i1 + 1]]             # spaces: T, ..., T
+    links = [link_of[(steps[j][0], steps[j][2])] for j in range(i0, i1)]
+    # the shortest closed sub-walk between two visits to one space
+    best = None
+    pos: dict = {}
+    for j, s in enumerate(walk):
+        if s in pos and (best is None or j - pos[s] < best[1] - best[0]):
+            best = (pos[s], j)
+        pos[s] = j
+    a, b = best
+    return frozenset(walk[a:b]), frozenset(links[a:b])
+
+
+def cycle_per_component_bound(variant: str, workers: int = 1) -> dict:
+    """13 (both variants): every counted path or loop holds a simple cycle of the space graph
+    (:func:`component_cycle`) whose passes use its own ports, so one cycle per counted component is
+    a packing of link-disjoint cycles within the space capacities: the counted components are at
+    most the loop packing bound (8; ``scripts/add_bound_witnesses.py`` writes a branch-and-bound
+    proof of it that ``verify`` checks without a solver). Also at most the segment bound (16)."""
+    pk = loop_packing_bound(workers)
+    seg = segment_bound(13, variant)
+    what = "crossing itself" if variant == "self-crossing" else "crossing a tile twice"
+    b = min(pk["bound"], seg["bound"])
+    return {"bound": b, "method": "cycle packing (a cycle in each counted component)",
+            "argument": (f"a component {what} has two segments on one tile; between them it leaves "
+                         f"the tile through a port facing a tile and returns without meeting a stop "
+                         f"or circle, so it holds a simple cycle of the space graph whose passes use "
+                         f"its own ports; the cycles of different components share no link and no "
+                         f"port, so they are a packing of link-disjoint cycles in which a space with "
+                         f"4 ports leading to tiles is passed at most twice and one with 3 at most "
+                         f"once; the most such cycles ({len(cycles())} simple cycles, solved exactly by CP-SAT; the "
+                         f"bound witness proves it by branch and bound) is {pk['bound']}, so at most "
+                         f"{b}")}
 
 
 def segment_facts() -> dict:

@@ -55,8 +55,8 @@ from __future__ import annotations
 from .witness_board import (LOCAL_SPECS, REST_ORDER, Verdict, _board, _check_counting, _count,  # noqa: F401
                             _weakest, class_key, classes, counting_facts, local_table, short_paths,
                             simple_cycles)
-from .witness_lp import (_check_lp, _check_multicut, _frac, _floor, lagrangian, location_pairs,  # noqa: F401
-                         lp_rows, multicut_value)
+from .witness_lp import (_check_lp, _check_lp_branch, _check_multicut, _frac, _floor,  # noqa: F401
+                         column_names, lagrangian, location_pairs, lp_rows, multicut_value)
 
 __all__ = ["Verdict", "check", "check_certificate_witness", "lp_rows", "lagrangian", "multicut_value",
            "local_table", "simple_cycles", "short_paths", "classes", "class_key", "LOCAL_SPECS",
@@ -183,6 +183,26 @@ def _loops_3(w: dict, bound: int) -> Verdict:
     return _combine(v, sub, bound, top=False)
 
 
+def _cycle_per_component(w: dict, bound: int) -> Verdict:
+    """13 (both variants): a counted path or loop has two segments on one tile T; the stretch of it
+    between them leaves T through a port facing a tile and comes back to T without meeting a stop
+    or circle, so it is a closed trail of the space graph (each link once, no link joins a space to
+    itself) and holds a simple cycle whose every pass uses two of the component's ports. Different
+    components have different ports and links, so one cycle per counted component is a packing of
+    the cycle-packing LP (links once, a space passed at most (ports leading to tiles) // 2 times):
+    the counted components are at most the packing's maximum, proven by an ``lp-branch`` (or
+    ``lp-dual``) witness of that LP."""
+    v = Verdict(True, None, "cases (a cycle in each counted component)")
+    pw = w.get("packing") or {}
+    want = {"class": None}
+    pv = (_check_lp_branch(pw, "cycle-packing", want) if pw.get("kind") == "lp-branch"
+          else _check_lp(pw, "cycle-packing", want))
+    out = _combine(v, [pv], bound)
+    if out.ok:
+        out.kind = f"cycle in each component: {pv.kind}"
+    return out
+
+
 def _groups_18(w: dict, bound: int) -> Verdict:
     """18 count: counting allows at most 5 groups; the exact group model (with every circle in a
     group, which 5 groups of one circle per colour force) is INFEASIBLE for more than the bound."""
@@ -276,7 +296,8 @@ def _cases(split):
             return v.fail("a case split needs an integer bound")
         out = {"ends-12": _cases_12, "component-kinds": _cases_14_share,
                "loops-by-cycles": _loops_3, "two-stop-groups": _groups_18,
-               "identical-loops": _identical_loops, "identical-paths": _identical_paths}[split](w, b)
+               "identical-loops": _identical_loops, "identical-paths": _identical_paths,
+               "cycle-per-component": _cycle_per_component}[split](w, b)
         return out
     return chk
 
@@ -302,8 +323,8 @@ ARGUMENTS = {
     (15, "stops-1"): _counting("location-disjoint routes", k=1),
     (15, "stops-2"): _counting("location-disjoint routes", k=2),
     (15, "stops-3"): _counting("location-disjoint routes", k=3),
-    (13, "self-crossing"): _counting("segments: self-crossing"),
-    (13, "twice-not-self-crossing"): _counting("segments: self-crossing"),
+    (13, "self-crossing"): _cases("cycle-per-component"),
+    (13, "twice-not-self-crossing"): _cases("cycle-per-component"),
     (21, "count"): _counting("segments: distinct shapes"),
     (23, "segments"): _counting("segments: identical pair"),
     (11, "twice"): _assign("11 twice", 2),

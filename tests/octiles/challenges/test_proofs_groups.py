@@ -358,6 +358,42 @@ def test_segment_bounds_by_hand_and_on_random_placements():
             assert score(tr) <= A.segment_bound(n, v)["bound"]
 
 
+def test_13_each_counted_component_holds_its_own_cycle():
+    """13's cycle argument against the tracer: every path or loop with two segments on one tile
+    (self-crossing or not) holds a simple cycle of the space graph (one of the enumerated ones),
+    the cycles of different components share no link and respect the space capacities (a packing
+    of the cycle-packing LP), and none of it holds for a component that visits every tile once."""
+    from octosolve.octiles.challenges.bounds import TILE_PORTS
+    from octosolve.octiles.challenges.certificates import load_certificate
+    known = {(c[0], c[1]) for c in A.cycles()}
+    pls = [load_certificate(13, v)["placement"] for v in ("self-crossing", "twice-not-self-crossing")]
+    pls += [load_certificate(n, v)["placement"] for n, v in ((11, "twice"), (12, "count"), (3, "count"))]
+    pls += list(_random_placements(60, seed=1313))
+    most = 0
+    for pl in pls:
+        tr = R.trace(pl)
+        used_links: set = set()
+        passes: Counter = Counter()
+        n = 0
+        for p in tr.complete_paths + tr.loops:
+            cyc = A.component_cycle([(s.space, s.a, s.b) for s in p.steps])
+            if max(p.tile_visits.values()) < 2:
+                assert cyc is None
+                continue
+            n += 1
+            spaces, links = cyc
+            assert (spaces, links) in known and len(links) == len(spaces) >= 2
+            assert not used_links & links
+            used_links |= links
+            passes.update(spaces)
+        assert all(k <= len(TILE_PORTS[s]) // 2 for s, k in passes.items())
+        most = max(most, n)
+        assert n <= 8
+    assert most == 8            # the 13 certificates reach the packing bound
+    b = A.cycle_per_component_bound("self-crossing")
+    assert b["bound"] == 8 and "a cycle in each counted component" in b["method"]
+
+
 def test_all_circles_option_requires_every_circle_in_a_group():
     """With 5 groups (as many as the circles of a colour) every circle is in a group; the option
     says exactly that, so on the 3-group certificate (8 circles outside the groups) it is

@@ -273,7 +273,7 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
               (2, "route-squares"): "stops", (5, "printed"): "printed links",
               (7, "count"): "circle pairs", (19, "count"): "paths", (20, "count"): "paths",
               (24, "count"): "paths", (22, "routes"): "path pairs", (18, "types"): "group types",
-              (21, "count"): "segments: distinct shapes", (23, "segments"): "segments: identical pair"}
+              (21, "count"): "segments: distinct shapes"}
     if (n, v) in simple:
         return counting(simple[n, v])
     if n == 13:
@@ -281,6 +281,12 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
         short = [W.class_key(c[2]) for c in W.simple_cycles() if len(c[0]) <= 3]
         return {"kind": "cases", "split": "cycle-per-component",
                 "packing": lp_branch("cycle-packing", {"class": None}, b, prefer=short),
+                "bound": b}
+    if (n, v) == (23, "segments"):
+        one = lp_dual("assignment", {"spec": "30 one-tile", "ends": 0})
+        return {"kind": "cases", "split": "segments-one-tile", "one_tile": one,
+                "counting": counting("segments: identical pair, one-tile paths",
+                                     one_tile=one["bound"]),
                 "bound": b}
     if n == 15:
         return counting("location-disjoint routes", k=int(v.split("-")[1]))

@@ -248,6 +248,22 @@ def test_branch_witness_covers_every_integral_point():
     assert Fraction(root["value"]) == 9
 
 
+@pytest.mark.parametrize("edit,words", [
+    (lambda w: w["one_tile"]["multipliers"].__setitem__("tile:11", "0"), ["the multipliers give"]),
+    (lambda w: w["one_tile"]["params"].__setitem__("ends", 2), ["parameters"]),
+    (lambda w: w["counting"]["facts"].__setitem__("stubs", 70), ["facts"]),
+    (lambda w: w["counting"].__setitem__("bound", 13), ["the formula gives 14"]),
+    (lambda w: w.__setitem__("split", "cycle-per-component"), ["expected a case split"]),
+])
+def test_altered_one_tile_witness_fails(tmp_path, edit, words):
+    """23's bound: the segment count with at most 28 one-tile paths (30's assignment LP)."""
+    name = "challenge23-segments"
+    _copy(tmp_path, name)
+    assert verify("--certificates", tmp_path).exit_code == 0
+    _edit(tmp_path / f"{name}.json", lambda d: edit(d["bound_witness"]))
+    _one_failure(tmp_path, name, words)
+
+
 def test_checkable_bound_replaced_by_a_claim_fails(few):
     claim = {"kind": "solver", "at_least": 10, "claims": [{"solver": "CP-SAT", "status": "INFEASIBLE"}],
              "rests_on": "cp-sat only", "bound": 9}

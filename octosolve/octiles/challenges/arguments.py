@@ -435,8 +435,9 @@ def segment_bound(number: int, variant: str) -> dict:
       the one-segment shapes a one-tile path can have) the others have >= 2 segments, so
       68 >= (p_r - r) + 36 + 2L for p_r path and l_r loop representatives among 36 paths and L
       loops: n = p_r + l_r <= min(36, 32 - 2L + r) + L, maximised over L.
-    * 23: two disjoint components of m segments each and >= 1 per other path: 2m + 34 <= 68 when both
-      are paths (less when one is a loop): m <= 17."""
+    * 23: two disjoint components of m segments each; at most 28 paths have one segment (the
+      one-tile bound of 30), the other paths >= 2: 2m + 2 x 34 - 28 <= 68 when both are paths
+      (less when one is a loop): m <= 14."""
     facts = segment_facts()
     free = N_SEGMENTS - N_PATHS           # segments beyond one per path: 32
     pre = (f"counting (segments): a full placement has {N_SEGMENTS} tile segments and {N_PATHS} "
@@ -463,12 +464,14 @@ def segment_bound(number: int, variant: str) -> dict:
                              f"and L loops, (p - {r}) + {N_PATHS} + 2L <= {N_SEGMENTS}, so n <= "
                              f"min({N_PATHS}, {free} - 2L + {r}) + L <= {best} (at L = {at})")}
     if number == 23:
-        b = free // 2 + 1
-        return {"bound": b, "method": "counting (segments)",
-                "argument": (f"{pre}; two disjoint components of m segments each: 2m + "
-                             f"{N_PATHS - 2} <= {N_SEGMENTS} if both are paths (one loop: 2m + "
-                             f"{N_PATHS - 1} <= {N_SEGMENTS}; two: 2m + {N_PATHS} <= {N_SEGMENTS}), "
-                             f"so m <= {b}")}
+        t = one_tile_bound()["bound"]
+        b = (N_SEGMENTS - 2 * (N_PATHS - 2) + min(t, N_PATHS - 2)) // 2
+        return {"bound": b, "method": "counting (segments, one-tile paths)",
+                "argument": (f"{pre}; at most {t} paths have a single segment (the one-tile bound "
+                             f"of challenge 30), so every other path has >= 2; two components of m "
+                             f"segments each: 2m + 2 x {N_PATHS - 2} - {min(t, N_PATHS - 2)} <= "
+                             f"{N_SEGMENTS} if both are paths (less with a loop among them), so "
+                             f"m <= {b}")}
     raise ValueError((number, variant))
 
 

@@ -203,6 +203,25 @@ def _cycle_per_component(w: dict, bound: int) -> Verdict:
     return out
 
 
+def _identical_pair(w: dict, bound: int) -> Verdict:
+    """23: two components of m segments each. At most T paths have a single segment (T: the
+    assignment LP of challenge 30, checked here); every other path has >= 2 segments and every
+    loop >= 2. Two paths of m: 2m + 2 x 34 - min(T, 34) <= 68; with a loop among the two it is
+    smaller still. So m <= (68 - 68 + T) // 2."""
+    v = Verdict(True, None, "cases (segments and one-tile paths)")
+    tv = _assign("30 one-tile", 0)(w.get("one_tile") or {})
+    if not tv.ok:
+        return v.fail("one-tile paths: " + "; ".join(tv.problems))
+    cv = _check_counting(w.get("counting") or {}, "segments: identical pair, one-tile paths",
+                         {"one_tile": tv.bound})
+    if cv.ok and cv.bound > bound:
+        cv.fail(f"the segment count proves {cv.bound} > {bound}")
+    out = _combine(v, [tv, cv], bound, top=False)
+    if out.ok:
+        out.kind = f"segments, one-tile paths <= {tv.bound} ({tv.kind})"
+    return out
+
+
 def _groups_18(w: dict, bound: int) -> Verdict:
     """18 count: counting allows at most 5 groups; the exact group model (with every circle in a
     group, which 5 groups of one circle per colour force) is INFEASIBLE for more than the bound."""
@@ -297,7 +316,8 @@ def _cases(split):
         out = {"ends-12": _cases_12, "component-kinds": _cases_14_share,
                "loops-by-cycles": _loops_3, "two-stop-groups": _groups_18,
                "identical-loops": _identical_loops, "identical-paths": _identical_paths,
-               "cycle-per-component": _cycle_per_component}[split](w, b)
+               "cycle-per-component": _cycle_per_component,
+               "segments-one-tile": _identical_pair}[split](w, b)
         return out
     return chk
 
@@ -326,7 +346,7 @@ ARGUMENTS = {
     (13, "self-crossing"): _cases("cycle-per-component"),
     (13, "twice-not-self-crossing"): _cases("cycle-per-component"),
     (21, "count"): _counting("segments: distinct shapes"),
-    (23, "segments"): _counting("segments: identical pair"),
+    (23, "segments"): _cases("segments-one-tile"),
     (11, "twice"): _assign("11 twice", 2),
     (11, "thrice"): _assign("11 thrice", 2),
     (14, "cross"): _assign("14 cross", 4),

@@ -342,7 +342,8 @@ def test_segment_bounds_by_hand_and_on_random_placements():
     assert f == {"one_segment_path_shapes": 7, "one_segment_shapes": 8}
     assert A.segment_bound(13, "self-crossing")["bound"] == 16        # p + 2l <= (68 - 36) / 2
     assert A.segment_bound(21, "count")["bound"] == 37                # min(36, 39 - 2L) + L, L = 1
-    assert A.segment_bound(23, "segments")["bound"] == 17             # 2m + 34 <= 68
+    assert A.segment_bound(23, "segments")["bound"] == 14             # 2m + 2 x 34 - 28 <= 68
+    assert A.one_tile_bound()["bound"] == 28
     scorers = {key: get_variant(*key)[1].score for key in
                ((13, "self-crossing"), (13, "twice-not-self-crossing"), (21, "count"),
                 (23, "segments"))}
@@ -350,6 +351,7 @@ def test_segment_bounds_by_hand_and_on_random_placements():
         tr = R.trace(pl)
         comps = tr.complete_paths + tr.loops
         assert sum(p.segments for p in comps) == 68 and len(tr.complete_paths) == 36
+        assert sum(p.segments == 1 for p in tr.complete_paths) <= 28     # 23's one-tile fact
         for p in comps:
             assert p.segments >= (1 if p.kind == "path" else 2)
             if max(p.tile_visits.values()) >= 2:

@@ -11,6 +11,8 @@ What each witness is (see octosolve/octiles/challenges/witness.py, the checker):
   hold): the LP is built by the checker's own ``witness.lp_rows``, solved here with HiGHS
   (``scipy.optimize.linprog``), and its dual values are rounded to fractions (the checker's
   Lagrangian bound is valid for any multipliers, so rounding only costs tightness);
+* a branch and bound (13: the cycle packing): LPs solved with HiGHS at each node, split on the
+  most fractional short cycle until every leaf is below the bound + 1, each leaf's duals rounded;
 * the flow LPs of 16 and 10: the port weights (a fractional multicut) from the capacity rows' duals,
   scaled so that every path between a pair weighs at least 1 (checked exactly here, again there);
 * CP-SAT proofs: the solver's claims, read from the certificate (its ``proof`` and ``solver``); with

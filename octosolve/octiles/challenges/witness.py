@@ -30,6 +30,11 @@ Witness kinds (every one carries ``bound``, the bound it proves, and the checker
   each space passed at most (ports leading to tiles) // 2 times), ``port-packing`` (placements of one
   short-path shape sharing no port), ``class-segments`` (the chords of one shape that distinct tiles
   can hold).
+* ``lp-branch``: a branch and bound over an LP whose columns are 0/1 in every real solution (the
+  cycles of ``cycle-packing``): ``tree`` splits on named columns (below: their sum is at most k;
+  above: at least k + 1, so every integral point is on one side) down to leaves priced like an
+  ``lp-dual`` witness over the LP's rows plus the splits on the way; it proves the largest
+  ``floor(L)`` of its leaves (13: the cycle packing's 9 brought down to 8).
 * ``multicut``: the dual of a multicommodity flow LP (16, 10: paths between given location pairs):
   a weight ``mu[p] >= 0`` per port such that every way from a location u to its partner u' through
   the ports (any segment on any space: tiles ignored; board links; the stubs) weighs at least 1.

@@ -416,3 +416,30 @@ def test_all_circles_option_requires_every_circle_in_a_group():
     sv.parameters.num_workers = 1
     assert sv.Solve(sk.m) == cp_model.INFEASIBLE
     assert _model_max(pl) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# 22 routes: the short route shapes the search examines
+
+
+def test_short_routes_are_the_routes_the_scorer_counts():
+    """Every two-path route of <= 4 tile segments that the scorer forms on a placement (two paths
+    joined at a stop, no location twice) is an enumerated route placement, in the class of its
+    own shape; and the certificate's identical routes are real (the scorer's count)."""
+    from octosolve.octiles.challenges.certificates import load_certificate
+    from octosolve.octiles.challenges.proofs_groups import short_routes
+    cls = short_routes(4)
+    where = {frozenset(r): key for key, mem in cls.items() for r in mem}
+    pls = [load_certificate(22, "routes")["placement"]] + list(_random_placements(15, seed=2222))
+    seen = 0
+    for pl in pls:
+        tr = R.trace(pl)
+        for shape, pairs in Sc._route_pairs(tr).items():
+            for i, j in pairs:
+                segs = frozenset((s.space, min(s.a, s.b), max(s.a, s.b))
+                                 for s in tr.paths[i].steps + tr.paths[j].steps)
+                if len(segs) <= 4:
+                    assert where[segs] == (len(segs), shape)
+                    seen += 1
+    assert seen > 50
+    assert Sc.identical_routes(R.trace(pls[0])) == load_certificate(22, "routes")["value"] >= 10

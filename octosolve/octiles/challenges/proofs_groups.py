@@ -701,9 +701,9 @@ def prove_20_by_model(ctx) -> dict:
     """20: the whole-board symmetry model of 26 with turns for reflections
     (:func:`.wholeboard.model20`, soft: maximise the paths labelled with a turn that maps them onto
     themselves), hinted with the start, for half the time; then annealing from the better of the two
-    placements (by the tracer) for the other half. The model is a relaxation (a labelled path could
-    lean on a loop carrying its number), so it proves no bound here (its bound is not recorded) and
-    every placement is re-scored by the tracer; the bound stays the counting one."""
+    placements (by the tracer) for the other half. The model is exact, but its bound is not recorded
+    (a CP-SAT bound would rest on one solver); every placement is re-scored by the tracer, and the
+    bound stays the counting one."""
     from .search import anneal, traced
     from .wholeboard import solve_model
     half = ctx.time_limit / 2

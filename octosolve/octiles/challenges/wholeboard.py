@@ -241,14 +241,41 @@ def model25(sk: Skeleton, *, soft: bool = False):
 def model20(sk: Skeleton, *, soft: bool = True, numbers: bool = True):
     """Challenge 20 on a skeleton, exact: challenge 26's model with the turns of :func:`turns` in
     place of the reflections (options 0 = none, 1 unused, 2 + i = turn i). A path labelled with a
-    turn f has f(segment) placed for each of its segments and f(p) on the path itself (the path
-    numbers), so f maps the path onto itself: its drawn shape has rotational symmetry. Conversely
-    every rotationally symmetric path can be labelled with its turn. ``soft``: returns twice the
-    number of claimed (symmetric) paths."""
-    return model26(sk, soft=soft, numbers=numbers, maps=turns())
+    turn f has f(segment) placed for each of its segments and f(p) on a port with its own path
+    number; loops carry no label (:func:`_labels_on_paths`: without it a path could lean on a loop
+    that takes its number), so f(p) is on the path itself and f maps the path onto itself: its
+    drawn shape has rotational symmetry. Conversely every rotationally symmetric path can be
+    labelled with its turn. ``soft``: returns twice the number of claimed (symmetric) paths."""
+    return model26(sk, soft=soft, numbers=numbers, maps=turns(), on_paths=True)
 
 
-def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None):
+def _labels_on_paths(sk: Skeleton, lab) -> None:
+    """A labelled port (option other than 0) lies on a path, not on a loop: a rank per port, and
+    every labelled port that does not face a stop or circle has a neighbour (its link partner or
+    its active segment's other port, both on its own component) of smaller rank. Around a loop the
+    port of least rank would have none; along a path the distance to its nearer end works."""
+    m = sk.m
+    rank = {p: m.NewIntVar(0, len(lab), f"r_{p[0]}_{p[1]}") for p in lab}
+    for (s, a), d in lab.items():
+        q = B.port_link[(s, a)]
+        if isinstance(q, str):
+            continue
+        down = []
+        b_link = m.NewBoolVar("")
+        m.Add(rank[q] < rank[(s, a)]).OnlyEnforceIf(b_link)
+        down.append(b_link)
+        for e in range(8):
+            if e == a:
+                continue
+            b_seg = m.NewBoolVar("")
+            m.Add(rank[(s, e)] < rank[(s, a)]).OnlyEnforceIf(b_seg)
+            m.AddImplication(b_seg, sk.c[s, min(a, e), max(a, e)])
+            down.append(b_seg)
+        m.AddBoolOr([d[0]] + down)
+
+
+def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None,
+            on_paths: bool = False):
     """Challenge 26 on a skeleton (options 0 = none, 1 = single segment, 2 + i = reflection i).
     ``soft=True``: paths may stay unclaimed, returns twice the number of claimed (mirror-symmetric)
     paths. ``numbers=False`` drops the path numbers (a relaxation: a path may then lean on its
@@ -259,6 +286,8 @@ def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None
                            avail=lambda p, o: (o < 2 if maps is None else o == 0)
                            or (o >= 2 and sig[o - 2].space(p[0]) is not None))
     obj = _claimed(sk, lab, soft)
+    if on_paths:
+        _labels_on_paths(sk, lab)
     for s in SP:
         for a, b in PAIRS:
             cv = sk.c[s, a, b]

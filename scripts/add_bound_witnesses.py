@@ -11,6 +11,8 @@ What each witness is (see octosolve/octiles/challenges/witness.py, the checker):
   hold): the LP is built by the checker's own ``witness.lp_rows``, solved here with HiGHS
   (``scipy.optimize.linprog``), and its dual values are rounded to fractions (the checker's
   Lagrangian bound is valid for any multipliers, so rounding only costs tightness);
+* a branch and bound (13: the cycle packing): LPs solved with HiGHS at each node, split on the
+  most fractional short cycle until every leaf is below the bound + 1, each leaf's duals rounded;
 * the flow LPs of 16 and 10: the port weights (a fractional multicut) from the capacity rows' duals,
   scaled so that every path between a pair weighs at least 1 (checked exactly here, again there);
 * CP-SAT proofs: the solver's claims, read from the certificate (its ``proof`` and ``solver``); with
@@ -120,6 +122,59 @@ def lp_dual(lp: str, params: dict, expect: int | None = None) -> dict:
             "lp_optimum": round(opt, 6)}
 
 
+def lp_branch(lp: str, params: dict, expect: int, prefer=None) -> dict:
+    """An ``lp-branch`` witness: branch and bound over the LP's 0/1 columns until every leaf's LP
+    (the rows plus the splits on the way) is below ``expect + 1``; each leaf gets its rounded
+    duals. Splits on one column (at most 0 / at least 1), the most fractional of ``prefer`` (a list
+    of column names) first, then of all columns."""
+    rows, cols, _ = W.lp_rows(lp, params)
+    names = W.column_names(lp, params)
+    index = {n: j for j, n in enumerate(names)}
+    pref = [index[n] for n in (prefer or [])]
+    count = [0]
+
+    def node(extra):
+        r2 = dict(rows)
+        c2 = [(c, dict(a)) for c, a in cols]
+        for d, (js, sign, rhs) in enumerate(extra):
+            r2[f"split:{d}"] = ("<=", rhs)
+            for j in js:
+                c2[j][1][f"split:{d}"] = sign
+        from scipy.optimize import linprog
+        eq, ub, c, A_eq, b_eq, A_ub, b_ub = _matrices(r2, c2)
+        res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=(0, 1), method="highs")
+        if res.status != 0:
+            raise RuntimeError(f"branch LP did not solve: {res.message}")
+        opt = -res.fun
+        if opt < expect + 1 - 1e-6:
+            yf = {n: max(0.0, -float(v)) for n, v in zip(ub, res.ineqlin.marginals)}
+            if eq:
+                yf.update({n: -float(v) for n, v in zip(eq, res.eqlin.marginals)})
+            for den in (10**3, 10**5, 10**7):
+                y = {n: _rat(v, den) for n, v in yf.items()}
+                y = {n: v for n, v in y.items() if v != 0}
+                L = W.lagrangian(r2, c2, {n: str(v) for n, v in y.items()})
+                if L < expect + 1:
+                    break
+            else:
+                raise RuntimeError(f"rounded duals do not prove {expect} (LP {opt})")
+            count[0] += 1
+            return {"multipliers": {n: str(v) for n, v in sorted(y.items())}, "value": str(L),
+                    "lp_optimum": round(opt, 6)}
+        x = res.x
+        frac = [j for j in pref if 1e-6 < x[j] < 1 - 1e-6] or \
+            [j for j in range(len(cols)) if 1e-6 < x[j] < 1 - 1e-6]
+        if not frac:
+            raise RuntimeError(f"an integral LP solution of {opt} > {expect}")
+        j = min(frac, key=lambda j: abs(x[j] - 0.5))
+        return {"split": {"columns": [names[j]], "at_most": 0},
+                "below": node(extra + [([j], 1, 0)]), "above": node(extra + [([j], -1, -1)])}
+
+    tree = node([])
+    return {"kind": "lp-branch", "lp": lp, "params": params, "tree": tree, "bound": expect,
+            "leaves": count[0]}
+
+
 def multicut(pairs: str, expect: int | None = None) -> dict:
     rows, cols, _ = W.lp_rows("pairs-flow", {"pairs": pairs})
     opt, yf = solve_lp(rows, cols, upper=None)   # (the port rows bound every arc)
@@ -220,11 +275,21 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
               (2, "route-squares"): "stops", (5, "printed"): "printed links",
               (7, "count"): "circle pairs", (19, "count"): "paths", (20, "count"): "paths",
               (24, "count"): "paths", (22, "routes"): "path pairs", (18, "types"): "group types",
-              (13, "self-crossing"): "segments: self-crossing",
-              (13, "twice-not-self-crossing"): "segments: self-crossing",
-              (21, "count"): "segments: distinct shapes", (23, "segments"): "segments: identical pair"}
+              (21, "count"): "segments: distinct shapes"}
     if (n, v) in simple:
         return counting(simple[n, v])
+    if n == 13:
+        # a cycle in each counted component: the cycle packing, proven <= b by branch and bound
+        short = [W.class_key(c[2]) for c in W.simple_cycles() if len(c[0]) <= 3]
+        return {"kind": "cases", "split": "cycle-per-component",
+                "packing": lp_branch("cycle-packing", {"class": None}, b, prefer=short),
+                "bound": b}
+    if (n, v) == (23, "segments"):
+        one = lp_dual("assignment", {"spec": "30 one-tile", "ends": 0})
+        return {"kind": "cases", "split": "segments-one-tile", "one_tile": one,
+                "counting": counting("segments: identical pair, one-tile paths",
+                                     one_tile=one["bound"]),
+                "bound": b}
     if n == 15:
         return counting("location-disjoint routes", k=int(v.split("-")[1]))
     assign = {(11, "twice"): ("11 twice", 2), (11, "thrice"): ("11 thrice", 2),

@@ -206,6 +206,64 @@ def test_altered_witness_fails(few, name, edit, words):
     _one_failure(few, name, words)
 
 
+def _drop_split(w):
+    w["packing"]["tree"] = w["packing"]["tree"]["below"]      # one leaf: the split row is gone
+
+
+@pytest.mark.parametrize("edit,words", [
+    (lambda w: w["packing"]["tree"]["below"]["multipliers"].__setitem__("space:d1", "1/2"),
+     ["the multipliers give"]),
+    (lambda w: w["packing"]["tree"]["split"].__setitem__("at_most", 1), ["the multipliers give"]),
+    (lambda w: w["packing"]["tree"]["split"].__setitem__("columns", ["a2.46 x9.01"]), ["KeyError"]),
+    (_drop_split, ["unknown row"]),
+    (lambda w: w["packing"].__setitem__("bound", 7), ["the tree proves 8"]),
+    (lambda w: w["packing"].__setitem__("params", {"class": "a2.67 a3.12"}), ["parameters"]),
+])
+def test_altered_branch_witness_fails(tmp_path, edit, words):
+    """13's branch-and-bound proof of the cycle packing: any altered number, split or row fails."""
+    name = "challenge13-self-crossing"
+    _copy(tmp_path, name)
+    assert verify("--certificates", tmp_path).exit_code == 0
+    _edit(tmp_path / f"{name}.json", lambda d: edit(d["bound_witness"]))
+    _one_failure(tmp_path, name, words)
+
+
+def test_branch_witness_covers_every_integral_point():
+    """The two sides of a split cover every 0/1 point: an lp-branch tree whose leaves are priced
+    over the two sides proves what the LP itself proves with an integer rounding; on the stored
+    tree, every leaf is below 9 while the plain LP is 9."""
+    w = _witness("challenge13-self-crossing")["packing"]
+    v = W.check(13, "self-crossing", _witness("challenge13-self-crossing"))
+    assert v.ok and v.bound == 8 and v.rests_on == "witness"
+    leaves = []
+
+    def walk(n):
+        if "split" in n:
+            walk(n["below"]), walk(n["above"])
+        else:
+            leaves.append(Fraction(n["value"]))
+    walk(w["tree"])
+    assert leaves and all(x < 9 for x in leaves)
+    root = _witness("challenge03-count")["packing"]["partial"]      # the LP alone: 9
+    assert Fraction(root["value"]) == 9
+
+
+@pytest.mark.parametrize("edit,words", [
+    (lambda w: w["one_tile"]["multipliers"].__setitem__("tile:11", "0"), ["the multipliers give"]),
+    (lambda w: w["one_tile"]["params"].__setitem__("ends", 2), ["parameters"]),
+    (lambda w: w["counting"]["facts"].__setitem__("stubs", 70), ["facts"]),
+    (lambda w: w["counting"].__setitem__("bound", 13), ["the formula gives 14"]),
+    (lambda w: w.__setitem__("split", "cycle-per-component"), ["expected a case split"]),
+])
+def test_altered_one_tile_witness_fails(tmp_path, edit, words):
+    """23's bound: the segment count with at most 28 one-tile paths (30's assignment LP)."""
+    name = "challenge23-segments"
+    _copy(tmp_path, name)
+    assert verify("--certificates", tmp_path).exit_code == 0
+    _edit(tmp_path / f"{name}.json", lambda d: edit(d["bound_witness"]))
+    _one_failure(tmp_path, name, words)
+
+
 def test_checkable_bound_replaced_by_a_claim_fails(few):
     claim = {"kind": "solver", "at_least": 10, "claims": [{"solver": "CP-SAT", "status": "INFEASIBLE"}],
              "rests_on": "cp-sat only", "bound": 9}

@@ -19,7 +19,7 @@ from .symmetry import break_turn_symmetry
 __all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "static_bound", "one_tile_bound",
            "two_stop_bound", "identical_loops_bound", "cycle_classes", "class_packing",
            "turned_cut_bound", "cut_capacity",
-           "segment_bound", "segment_facts", "N_SEGMENTS", "SHORT", "short_paths", "shape_classes",
+           "segment_bound", "segment_facts", "component_cycle", "cycle_per_component_bound", "N_SEGMENTS", "SHORT", "short_paths", "shape_classes",
            "port_packing", "segment_assignment", "identical_paths_bound",
            "N_PATHS"]
 
@@ -155,7 +155,9 @@ def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
     from .scoring import BOUND_15_NOTE, bound_15
     paths = (f"every full placement has exactly {N_PATHS} paths ({len(STUBS)} ports face a stop or "
              f"circle and each ends one path)")
-    if number in (13, 21, 23):
+    if number == 13:
+        return cycle_per_component_bound(variant, workers)
+    if number in (21, 23):
         return segment_bound(number, variant)
     if number == 15:
         k = int(variant.split("-")[1])
@@ -348,6 +350,63 @@ def turned_cut_bound(quarters: int, workers: int = 1, time_limit: float = 120.0)
 N_SEGMENTS = 4 * len(SP)    # tile segments of a full placement (17 tiles x 4)
 
 
+def component_cycle(steps) -> tuple | None:
+    """A simple cycle of the space graph inside a path or loop that has two segments on one tile
+    (challenge 13), as (spaces, link indices of :data:`PORT_LINKS`), or None when no tile holds
+    two of its segments. ``steps`` are the component's (space, entry edge, exit edge) in travel
+    order. The stretch between two visits to a tile leaves it through a port facing a tile and
+    comes back without meeting a stop or circle: a closed trail of the space graph; its shortest
+    closed sub-walk between two visits to one space is a simple cycle (no link joins a space to
+    itself, so it has >= 2 links, all different)."""
+    from .geometry import PORT_LINKS
+    link_of = {}
+    for k, (p, q) in enumerate(PORT_LINKS):
+        link_of[p] = link_of[q] = k
+    seen: dict = {}
+    first = None
+    for i, st in enumerate(steps):
+        if st[0] in seen:
+            first = (seen[st[0]], i)
+            break
+        seen[st[0]] = i
+    if first is None:
+        return None
+    i0, i1 = first
+    walk = [s[0] for s in steps[i0:i1 + 1]]             # spaces: T, ..., T
+    links = [link_of[(steps[j][0], steps[j][2])] for j in range(i0, i1)]
+    # the shortest closed sub-walk between two visits to one space
+    best = None
+    pos: dict = {}
+    for j, s in enumerate(walk):
+        if s in pos and (best is None or j - pos[s] < best[1] - best[0]):
+            best = (pos[s], j)
+        pos[s] = j
+    a, b = best
+    return frozenset(walk[a:b]), frozenset(links[a:b])
+
+
+def cycle_per_component_bound(variant: str, workers: int = 1) -> dict:
+    """13 (both variants): every counted path or loop holds a simple cycle of the space graph
+    (:func:`component_cycle`) whose passes use its own ports, so one cycle per counted component is
+    a packing of link-disjoint cycles within the space capacities: the counted components are at
+    most the loop packing bound (8; ``scripts/add_bound_witnesses.py`` writes a branch-and-bound
+    proof of it that ``verify`` checks without a solver). Also at most the segment bound (16)."""
+    pk = loop_packing_bound(workers)
+    seg = segment_bound(13, variant)
+    what = "crossing itself" if variant == "self-crossing" else "crossing a tile twice"
+    b = min(pk["bound"], seg["bound"])
+    return {"bound": b, "method": "cycle packing (a cycle in each counted component)",
+            "argument": (f"a component {what} has two segments on one tile; between them it leaves "
+                         f"the tile through a port facing a tile and returns without meeting a stop "
+                         f"or circle, so it holds a simple cycle of the space graph whose passes use "
+                         f"its own ports; the cycles of different components share no link and no "
+                         f"port, so they are a packing of link-disjoint cycles in which a space with "
+                         f"4 ports leading to tiles is passed at most twice and one with 3 at most "
+                         f"once; the most such cycles ({len(cycles())} simple cycles, solved exactly by CP-SAT; the "
+                         f"bound witness proves it by branch and bound) is {pk['bound']}, so at most "
+                         f"{b}")}
+
+
 def segment_facts() -> dict:
     """What the segment-count bounds rest on, computed from the board: no board link joins a space
     to itself (so a component's consecutive segments lie on different spaces); every stub is a
@@ -376,8 +435,9 @@ def segment_bound(number: int, variant: str) -> dict:
       the one-segment shapes a one-tile path can have) the others have >= 2 segments, so
       68 >= (p_r - r) + 36 + 2L for p_r path and l_r loop representatives among 36 paths and L
       loops: n = p_r + l_r <= min(36, 32 - 2L + r) + L, maximised over L.
-    * 23: two disjoint components of m segments each and >= 1 per other path: 2m + 34 <= 68 when both
-      are paths (less when one is a loop): m <= 17."""
+    * 23: two disjoint components of m segments each; at most 28 paths have one segment (the
+      one-tile bound of 30), the other paths >= 2: 2m + 2 x 34 - 28 <= 68 when both are paths
+      (less when one is a loop): m <= 14."""
     facts = segment_facts()
     free = N_SEGMENTS - N_PATHS           # segments beyond one per path: 32
     pre = (f"counting (segments): a full placement has {N_SEGMENTS} tile segments and {N_PATHS} "
@@ -404,12 +464,14 @@ def segment_bound(number: int, variant: str) -> dict:
                              f"and L loops, (p - {r}) + {N_PATHS} + 2L <= {N_SEGMENTS}, so n <= "
                              f"min({N_PATHS}, {free} - 2L + {r}) + L <= {best} (at L = {at})")}
     if number == 23:
-        b = free // 2 + 1
-        return {"bound": b, "method": "counting (segments)",
-                "argument": (f"{pre}; two disjoint components of m segments each: 2m + "
-                             f"{N_PATHS - 2} <= {N_SEGMENTS} if both are paths (one loop: 2m + "
-                             f"{N_PATHS - 1} <= {N_SEGMENTS}; two: 2m + {N_PATHS} <= {N_SEGMENTS}), "
-                             f"so m <= {b}")}
+        t = one_tile_bound()["bound"]
+        b = (N_SEGMENTS - 2 * (N_PATHS - 2) + min(t, N_PATHS - 2)) // 2
+        return {"bound": b, "method": "counting (segments, one-tile paths)",
+                "argument": (f"{pre}; at most {t} paths have a single segment (the one-tile bound "
+                             f"of challenge 30), so every other path has >= 2; two components of m "
+                             f"segments each: 2m + 2 x {N_PATHS - 2} - {min(t, N_PATHS - 2)} <= "
+                             f"{N_SEGMENTS} if both are paths (less with a loop among them), so "
+                             f"m <= {b}")}
     raise ValueError((number, variant))
 
 

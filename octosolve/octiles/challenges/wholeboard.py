@@ -119,6 +119,49 @@ def reflections() -> list[Reflection]:
     return out
 
 
+@dataclass(frozen=True)
+class Turn:
+    """A turn of the plane by ``q`` quarter turns (1, 2, 3) that maps the lattice of space centres
+    onto itself: (x, y) -> R^q (x, y) + t in doubled coordinates, edge e -> e + 2q."""
+    q: int
+    t: tuple
+
+    def space(self, s):
+        x, y = _dbl(s)
+        for _ in range(self.q):
+            x, y = -y, x
+        return _XY2.get((x + self.t[0], y + self.t[1]))
+
+    def port(self, p):
+        s2 = self.space(p[0])
+        return None if s2 is None else (s2, (p[1] + 2 * self.q) % 8)
+
+    def __str__(self):
+        return f"turn q={self.q} t={self.t}"
+
+
+def turns() -> list[Turn]:
+    """Every turn (a quarter, half or three-quarter turn about any point) that maps the lattice of
+    space centres onto itself and at least one space to a space: the maps under which a path's
+    drawn shape can be rotationally symmetric (challenge 20; a one-segment Diameter is symmetric
+    under the half turn about its own space)."""
+    out = []
+    cents = list(_XY2)
+    for q in (1, 2, 3):
+        ts = set()
+        for a in cents:
+            x, y = a
+            for _ in range(q):
+                x, y = -y, x
+            for b in cents:
+                ts.add((b[0] - x, b[1] - y))
+        for t in sorted(ts):
+            f = Turn(q, t)
+            if any(f.space(s) is not None for s in SP):
+                out.append(f)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # the models
 
@@ -195,21 +238,61 @@ def model25(sk: Skeleton, *, soft: bool = False):
     return obj
 
 
-def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True):
+def model20(sk: Skeleton, *, soft: bool = True, numbers: bool = True):
+    """Challenge 20 on a skeleton, exact: challenge 26's model with the turns of :func:`turns` in
+    place of the reflections (options 0 = none, 1 unused, 2 + i = turn i). A path labelled with a
+    turn f has f(segment) placed for each of its segments and f(p) on a port with its own path
+    number; loops carry no label (:func:`_labels_on_paths`: without it a path could lean on a loop
+    that takes its number), so f(p) is on the path itself and f maps the path onto itself: its
+    drawn shape has rotational symmetry. Conversely every rotationally symmetric path can be
+    labelled with its turn. ``soft``: returns twice the number of claimed (symmetric) paths."""
+    return model26(sk, soft=soft, numbers=numbers, maps=turns(), on_paths=True)
+
+
+def _labels_on_paths(sk: Skeleton, lab) -> None:
+    """A labelled port (option other than 0) lies on a path, not on a loop: a rank per port, and
+    every labelled port that does not face a stop or circle has a neighbour (its link partner or
+    its active segment's other port, both on its own component) of smaller rank. Around a loop the
+    port of least rank would have none; along a path the distance to its nearer end works."""
+    m = sk.m
+    rank = {p: m.NewIntVar(0, len(lab), f"r_{p[0]}_{p[1]}") for p in lab}
+    for (s, a), d in lab.items():
+        q = B.port_link[(s, a)]
+        if isinstance(q, str):
+            continue
+        down = []
+        b_link = m.NewBoolVar("")
+        m.Add(rank[q] < rank[(s, a)]).OnlyEnforceIf(b_link)
+        down.append(b_link)
+        for e in range(8):
+            if e == a:
+                continue
+            b_seg = m.NewBoolVar("")
+            m.Add(rank[(s, e)] < rank[(s, a)]).OnlyEnforceIf(b_seg)
+            m.AddImplication(b_seg, sk.c[s, min(a, e), max(a, e)])
+            down.append(b_seg)
+        m.AddBoolOr([d[0]] + down)
+
+
+def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None,
+            on_paths: bool = False):
     """Challenge 26 on a skeleton (options 0 = none, 1 = single segment, 2 + i = reflection i).
     ``soft=True``: paths may stay unclaimed, returns twice the number of claimed (mirror-symmetric)
     paths. ``numbers=False`` drops the path numbers (a relaxation: a path may then lean on its
     mirror image elsewhere on the board)."""
     m = sk.m
-    sig = reflections()
+    sig = reflections() if maps is None else maps
     lab = _port_label_vars(sk, 2 + len(sig), "m",
-                           avail=lambda p, o: o < 2 or sig[o - 2].space(p[0]) is not None)
+                           avail=lambda p, o: (o < 2 if maps is None else o == 0)
+                           or (o >= 2 and sig[o - 2].space(p[0]) is not None))
     obj = _claimed(sk, lab, soft)
+    if on_paths:
+        _labels_on_paths(sk, lab)
     for s in SP:
         for a, b in PAIRS:
             cv = sk.c[s, a, b]
             # single: only on a segment whose two ports both lead to a stop or circle
-            if not (_loc_port((s, a)) and _loc_port((s, b))):
+            if maps is None and not (_loc_port((s, a)) and _loc_port((s, b))):
                 m.AddBoolOr([cv.Not(), lab[(s, a)][1].Not()])
             # reflection i: the image segment is on the board
             for o, li in lab[(s, a)].items():
@@ -257,7 +340,10 @@ def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed
                 fixed: dict | None = None, soft: bool = False) -> WholeResult:
     t0 = time.perf_counter()
     sk = Skeleton()
-    if number == 25:
+    if number == 20:
+        obj = model20(sk, soft=True, numbers=numbers)
+        soft = True
+    elif number == 25:
         obj = model25(sk, soft=soft)
     elif number == 26:
         obj = model26(sk, soft=soft, numbers=numbers)

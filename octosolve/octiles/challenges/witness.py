@@ -30,6 +30,11 @@ Witness kinds (every one carries ``bound``, the bound it proves, and the checker
   each space passed at most (ports leading to tiles) // 2 times), ``port-packing`` (placements of one
   short-path shape sharing no port), ``class-segments`` (the chords of one shape that distinct tiles
   can hold).
+* ``lp-branch``: a branch and bound over an LP whose columns are 0/1 in every real solution (the
+  cycles of ``cycle-packing``): ``tree`` splits on named columns (below: their sum is at most k;
+  above: at least k + 1, so every integral point is on one side) down to leaves priced like an
+  ``lp-dual`` witness over the LP's rows plus the splits on the way; it proves the largest
+  ``floor(L)`` of its leaves (13: the cycle packing's 9 brought down to 8).
 * ``multicut``: the dual of a multicommodity flow LP (16, 10: paths between given location pairs):
   a weight ``mu[p] >= 0`` per port such that every way from a location u to its partner u' through
   the ports (any segment on any space: tiles ignored; board links; the stubs) weighs at least 1.
@@ -55,8 +60,8 @@ from __future__ import annotations
 from .witness_board import (LOCAL_SPECS, REST_ORDER, Verdict, _board, _check_counting, _count,  # noqa: F401
                             _weakest, class_key, classes, counting_facts, local_table, short_paths,
                             simple_cycles)
-from .witness_lp import (_check_lp, _check_multicut, _frac, _floor, lagrangian, location_pairs,  # noqa: F401
-                         lp_rows, multicut_value)
+from .witness_lp import (_check_lp, _check_lp_branch, _check_multicut, _frac, _floor,  # noqa: F401
+                         column_names, lagrangian, location_pairs, lp_rows, multicut_value)
 
 __all__ = ["Verdict", "check", "check_certificate_witness", "lp_rows", "lagrangian", "multicut_value",
            "local_table", "simple_cycles", "short_paths", "classes", "class_key", "LOCAL_SPECS",
@@ -183,6 +188,45 @@ def _loops_3(w: dict, bound: int) -> Verdict:
     return _combine(v, sub, bound, top=False)
 
 
+def _cycle_per_component(w: dict, bound: int) -> Verdict:
+    """13 (both variants): a counted path or loop has two segments on one tile T; the stretch of it
+    between them leaves T through a port facing a tile and comes back to T without meeting a stop
+    or circle, so it is a closed trail of the space graph (each link once, no link joins a space to
+    itself) and holds a simple cycle whose every pass uses two of the component's ports. Different
+    components have different ports and links, so one cycle per counted component is a packing of
+    the cycle-packing LP (links once, a space passed at most (ports leading to tiles) // 2 times):
+    the counted components are at most the packing's maximum, proven by an ``lp-branch`` (or
+    ``lp-dual``) witness of that LP."""
+    v = Verdict(True, None, "cases (a cycle in each counted component)")
+    pw = w.get("packing") or {}
+    want = {"class": None}
+    pv = (_check_lp_branch(pw, "cycle-packing", want) if pw.get("kind") == "lp-branch"
+          else _check_lp(pw, "cycle-packing", want))
+    out = _combine(v, [pv], bound)
+    if out.ok:
+        out.kind = f"cycle in each component: {pv.kind}"
+    return out
+
+
+def _identical_pair(w: dict, bound: int) -> Verdict:
+    """23: two components of m segments each. At most T paths have a single segment (T: the
+    assignment LP of challenge 30, checked here); every other path has >= 2 segments and every
+    loop >= 2. Two paths of m: 2m + 2 x 34 - min(T, 34) <= 68; with a loop among the two it is
+    smaller still. So m <= (68 - 68 + T) // 2."""
+    v = Verdict(True, None, "cases (segments and one-tile paths)")
+    tv = _assign("30 one-tile", 0)(w.get("one_tile") or {})
+    if not tv.ok:
+        return v.fail("one-tile paths: " + "; ".join(tv.problems))
+    cv = _check_counting(w.get("counting") or {}, "segments: identical pair, one-tile paths",
+                         {"one_tile": tv.bound})
+    if cv.ok and cv.bound > bound:
+        cv.fail(f"the segment count proves {cv.bound} > {bound}")
+    out = _combine(v, [tv, cv], bound, top=False)
+    if out.ok:
+        out.kind = f"segments, one-tile paths <= {tv.bound} ({tv.kind})"
+    return out
+
+
 def _groups_18(w: dict, bound: int) -> Verdict:
     """18 count: counting allows at most 5 groups; the exact group model (with every circle in a
     group, which 5 groups of one circle per colour force) is INFEASIBLE for more than the bound."""
@@ -276,7 +320,9 @@ def _cases(split):
             return v.fail("a case split needs an integer bound")
         out = {"ends-12": _cases_12, "component-kinds": _cases_14_share,
                "loops-by-cycles": _loops_3, "two-stop-groups": _groups_18,
-               "identical-loops": _identical_loops, "identical-paths": _identical_paths}[split](w, b)
+               "identical-loops": _identical_loops, "identical-paths": _identical_paths,
+               "cycle-per-component": _cycle_per_component,
+               "segments-one-tile": _identical_pair}[split](w, b)
         return out
     return chk
 
@@ -302,10 +348,10 @@ ARGUMENTS = {
     (15, "stops-1"): _counting("location-disjoint routes", k=1),
     (15, "stops-2"): _counting("location-disjoint routes", k=2),
     (15, "stops-3"): _counting("location-disjoint routes", k=3),
-    (13, "self-crossing"): _counting("segments: self-crossing"),
-    (13, "twice-not-self-crossing"): _counting("segments: self-crossing"),
+    (13, "self-crossing"): _cases("cycle-per-component"),
+    (13, "twice-not-self-crossing"): _cases("cycle-per-component"),
     (21, "count"): _counting("segments: distinct shapes"),
-    (23, "segments"): _counting("segments: identical pair"),
+    (23, "segments"): _cases("segments-one-tile"),
     (11, "twice"): _assign("11 twice", 2),
     (11, "thrice"): _assign("11 thrice", 2),
     (14, "cross"): _assign("14 cross", 4),

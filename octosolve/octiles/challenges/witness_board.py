@@ -117,6 +117,13 @@ def _count(argument: str, f: dict, params: dict) -> tuple[int, list]:
     if argument == "segments: identical pair":
         # two disjoint components of m segments: 2m + (P - 2) <= S
         return free // 2 + 1, ["tile_segments", "stubs", "self_links"]
+    if argument == "segments: identical pair, one-tile paths":
+        # at most T paths have one segment (T proven by the caller), so the other P - 2 paths have
+        # >= 2 (P - 2) - min(T, P - 2) segments: 2m <= S - 2 (P - 2) + min(T, P - 2)
+        t = int(params["one_tile"])
+        paths = f["stubs"] // 2
+        return ((f["tile_segments"] - 2 * (paths - 2) + min(t, paths - 2)) // 2,
+                ["tile_segments", "stubs", "self_links"])
     if argument == "two-stop groups":
         n2, n3, n4 = f["stops_with_2_stubs"], f["stops_with_3_stubs"], f["stops_with_4_stubs"]
         by_stops = max(a + b2 + c for a in range(n2 + 1) for b2 in range(n3 // 2 + 1)

@@ -9,8 +9,8 @@ import itertools
 from fractions import Fraction
 
 from ..tiles import KIND_POINTS, NUM_TILES, board, distinct_rotations, seg_distance, tile_segments
-from .witness_board import (Verdict, _board, _port_name, classes, counting_facts,  # noqa: F401
-                            local_table, short_paths, simple_cycles)
+from .witness_board import (Verdict, _board, _port_name, class_key, classes,  # noqa: F401
+                            counting_facts, local_table, short_paths, simple_cycles)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,6 +196,84 @@ def _check_lp(w: dict, lp: str, want_params: dict | None = None) -> Verdict:
     v.bound = _floor(L / div)
     if w.get("bound") != v.bound:
         return v.fail(f"the multipliers prove {v.bound}, the witness says {w.get('bound')}")
+    return v
+
+
+def column_names(lp: str, params: dict) -> list:
+    """Names of the columns of an LP whose columns are integral (0 or 1 in every real solution), in
+    the order of :func:`lp_rows`, for the splits of an ``lp-branch`` witness: a cycle of the
+    ``cycle-packing`` LP is named by the segments it needs (:func:`class_key`)."""
+    if lp != "cycle-packing":
+        raise KeyError(f"no branching on the columns of the {lp} LP")
+    cyc = simple_cycles()
+    if params.get("class") is None:
+        return [class_key(c[2]) for c in cyc]
+    want = set(classes("cycles")[params["class"]])
+    return [class_key(c[2]) for c in cyc if c[2] in want]
+
+
+MAX_BRANCH_LEAVES = 256
+
+
+def _check_lp_branch(w: dict, lp: str, want_params: dict | None = None) -> Verdict:
+    """A branch-and-bound proof over an LP with 0/1 columns (``lp-branch``). ``tree`` is a node:
+    either a split ``{"split": {"columns": [names], "at_most": k}, "below": node, "above": node}``
+    (below: the named columns sum to at most k; above: to at least k + 1; every integral solution
+    is in one of the two) or a leaf ``{"multipliers": {...}, "value": "..."}``, priced like an
+    ``lp-dual`` witness over the LP's rows plus the split rows on the way to it (named
+    ``split:0``, ``split:1``, ... by depth, ``<=`` rows, so their multipliers are >= 0). The tree
+    proves the largest ``floor(value)`` of its leaves."""
+    v = Verdict(True, None, f"lp-branch ({lp})")
+    if w.get("kind") != "lp-branch" or w.get("lp") != lp:
+        return v.fail(f"expected an lp-branch witness of the {lp!r} LP, got {w.get('kind')} {w.get('lp')!r}")
+    params = w.get("params") or {}
+    if want_params is not None and params != want_params:
+        return v.fail(f"the {lp} LP of this variant has the parameters {want_params}, the witness "
+                      f"{params}")
+    try:
+        rows, cols, div = lp_rows(lp, params)
+        names = column_names(lp, params)
+    except (KeyError, ValueError, TypeError) as e:
+        return v.fail(f"{lp} LP: {e}")
+    if div != 1 or len(names) != len(cols) or len(set(names)) != len(names):
+        return v.fail(f"the {lp} LP has no named 0/1 columns to branch on")
+    index = {n: j for j, n in enumerate(names)}
+    leaves: list = []
+
+    def walk(node, extra, depth):
+        if not isinstance(node, dict):
+            raise ValueError("a tree node is not a JSON object")
+        if len(leaves) > MAX_BRANCH_LEAVES or depth > 32:
+            raise ValueError(f"the tree is larger than {MAX_BRANCH_LEAVES} leaves or 32 levels")
+        if "split" in node:
+            sp = node["split"]
+            cs, k = sp["columns"], sp["at_most"]
+            if not cs or len(set(cs)) != len(cs) or not isinstance(k, int) or isinstance(k, bool):
+                raise ValueError(f"a split needs distinct columns and an integer at_most: {sp}")
+            js = [index[c] for c in cs]                 # KeyError: an unknown column
+            walk(node["below"], extra + [(js, 1, k)], depth + 1)
+            walk(node["above"], extra + [(js, -1, -(k + 1))], depth + 1)
+            return
+        r2 = dict(rows)
+        c2 = [(c, dict(a)) for c, a in cols]
+        for d, (js, sign, rhs) in enumerate(extra):
+            r2[f"split:{d}"] = ("<=", rhs)
+            for j in js:
+                c2[j][1][f"split:{d}"] = sign
+        L = lagrangian(r2, c2, node.get("multipliers") or {})
+        if "value" not in node or _frac(node["value"]) != L:
+            raise ValueError(f"leaf {len(leaves)}: the multipliers give {L}, the leaf says "
+                             f"{node.get('value')}")
+        leaves.append(L)
+
+    try:
+        walk(w.get("tree"), [], 0)
+    except (KeyError, ValueError, TypeError, ZeroDivisionError) as e:
+        return v.fail(f"{lp} branch tree: {e!r}" if isinstance(e, KeyError) else f"{lp} branch tree: {e}")
+    v.bound = max(_floor(L) for L in leaves)
+    v.kind = f"lp-branch ({lp}, {len(leaves)} leaves)"
+    if w.get("bound") != v.bound:
+        return v.fail(f"the tree proves {v.bound}, the witness says {w.get('bound')}")
     return v
 
 

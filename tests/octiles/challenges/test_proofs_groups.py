@@ -342,7 +342,8 @@ def test_segment_bounds_by_hand_and_on_random_placements():
     assert f == {"one_segment_path_shapes": 7, "one_segment_shapes": 8}
     assert A.segment_bound(13, "self-crossing")["bound"] == 16        # p + 2l <= (68 - 36) / 2
     assert A.segment_bound(21, "count")["bound"] == 37                # min(36, 39 - 2L) + L, L = 1
-    assert A.segment_bound(23, "segments")["bound"] == 17             # 2m + 34 <= 68
+    assert A.segment_bound(23, "segments")["bound"] == 14             # 2m + 2 x 34 - 28 <= 68
+    assert A.one_tile_bound()["bound"] == 28
     scorers = {key: get_variant(*key)[1].score for key in
                ((13, "self-crossing"), (13, "twice-not-self-crossing"), (21, "count"),
                 (23, "segments"))}
@@ -350,12 +351,49 @@ def test_segment_bounds_by_hand_and_on_random_placements():
         tr = R.trace(pl)
         comps = tr.complete_paths + tr.loops
         assert sum(p.segments for p in comps) == 68 and len(tr.complete_paths) == 36
+        assert sum(p.segments == 1 for p in tr.complete_paths) <= 28     # 23's one-tile fact
         for p in comps:
             assert p.segments >= (1 if p.kind == "path" else 2)
             if max(p.tile_visits.values()) >= 2:
                 assert p.segments >= (3 if p.kind == "path" else 4)
         for (n, v), score in scorers.items():
             assert score(tr) <= A.segment_bound(n, v)["bound"]
+
+
+def test_13_each_counted_component_holds_its_own_cycle():
+    """13's cycle argument against the tracer: every path or loop with two segments on one tile
+    (self-crossing or not) holds a simple cycle of the space graph (one of the enumerated ones),
+    the cycles of different components share no link and respect the space capacities (a packing
+    of the cycle-packing LP), and none of it holds for a component that visits every tile once."""
+    from octosolve.octiles.challenges.bounds import TILE_PORTS
+    from octosolve.octiles.challenges.certificates import load_certificate
+    known = {(c[0], c[1]) for c in A.cycles()}
+    pls = [load_certificate(13, v)["placement"] for v in ("self-crossing", "twice-not-self-crossing")]
+    pls += [load_certificate(n, v)["placement"] for n, v in ((11, "twice"), (12, "count"), (3, "count"))]
+    pls += list(_random_placements(60, seed=1313))
+    most = 0
+    for pl in pls:
+        tr = R.trace(pl)
+        used_links: set = set()
+        passes: Counter = Counter()
+        n = 0
+        for p in tr.complete_paths + tr.loops:
+            cyc = A.component_cycle([(s.space, s.a, s.b) for s in p.steps])
+            if max(p.tile_visits.values()) < 2:
+                assert cyc is None
+                continue
+            n += 1
+            spaces, links = cyc
+            assert (spaces, links) in known and len(links) == len(spaces) >= 2
+            assert not used_links & links
+            used_links |= links
+            passes.update(spaces)
+        assert all(k <= len(TILE_PORTS[s]) // 2 for s, k in passes.items())
+        most = max(most, n)
+        assert n <= 8
+    assert most == 8            # the 13 certificates reach the packing bound
+    b = A.cycle_per_component_bound("self-crossing")
+    assert b["bound"] == 8 and "a cycle in each counted component" in b["method"]
 
 
 def test_all_circles_option_requires_every_circle_in_a_group():
@@ -378,3 +416,30 @@ def test_all_circles_option_requires_every_circle_in_a_group():
     sv.parameters.num_workers = 1
     assert sv.Solve(sk.m) == cp_model.INFEASIBLE
     assert _model_max(pl) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# 22 routes: the short route shapes the search examines
+
+
+def test_short_routes_are_the_routes_the_scorer_counts():
+    """Every two-path route of <= 4 tile segments that the scorer forms on a placement (two paths
+    joined at a stop, no location twice) is an enumerated route placement, in the class of its
+    own shape; and the certificate's identical routes are real (the scorer's count)."""
+    from octosolve.octiles.challenges.certificates import load_certificate
+    from octosolve.octiles.challenges.proofs_groups import short_routes
+    cls = short_routes(4)
+    where = {frozenset(r): key for key, mem in cls.items() for r in mem}
+    pls = [load_certificate(22, "routes")["placement"]] + list(_random_placements(15, seed=2222))
+    seen = 0
+    for pl in pls:
+        tr = R.trace(pl)
+        for shape, pairs in Sc._route_pairs(tr).items():
+            for i, j in pairs:
+                segs = frozenset((s.space, min(s.a, s.b), max(s.a, s.b))
+                                 for s in tr.paths[i].steps + tr.paths[j].steps)
+                if len(segs) <= 4:
+                    assert where[segs] == (len(segs), shape)
+                    seen += 1
+    assert seen > 50
+    assert Sc.identical_routes(R.trace(pls[0])) == load_certificate(22, "routes")["value"] >= 10

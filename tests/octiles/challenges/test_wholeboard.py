@@ -101,3 +101,39 @@ def test_model25_from_scratch_finds_a_certificate():
 def test_model26_from_scratch_finds_a_certificate():
     res = S.solve_variant(26, "whole-board", time_limit=120, stored=False)
     assert res.status == "FEASIBLE" and res.verified and res.verified_value == 36
+
+
+@pytest.mark.parametrize("case", ["random-3", "random-8", "random-21", "cert20", "cert26"])
+def test_model20_counts_exactly_the_rotationally_symmetric_paths(case):
+    """Challenge 20's model (26's with turns for reflections) on fixed placements: its optimum is
+    the tracer's count of paths with rotational symmetry (one-segment Diameters included). The
+    stored 20 placement has a path whose half turn lands on a loop: without the ranks that keep
+    labels off loops the model claimed 26 there, not 25."""
+    if case.startswith("random"):
+        pl = random_placement(int(case.split("-")[1]))
+    elif case == "cert26":
+        pl = _cert(26)
+    else:
+        pl = R.validate_placement(S.stored_certificate(20, "count")["placement"], full=True)
+    from octosolve.octiles.challenges.scoring import rot_symmetric_paths
+    want = rot_symmetric_paths(R.trace(pl))
+    res = W.solve_model(20, fixed=pl, time_limit=60, workers=1)
+    assert res.extra["optimal"] and res.extra["paths"] == want
+    if case == "cert20":
+        assert want >= 23
+
+
+def test_turn_table():
+    """Every turn maps a port to a port with the edge turned by 2q, and some turn by 4 - q undoes
+    it; the half turn about each space's own centre is among them (a lone Diameter is symmetric)."""
+    ts = W.turns()
+    assert {t.q for t in ts} == {1, 2, 3}
+    for s in R.SPACES:
+        assert any(t.q == 2 and t.space(s) == s for t in ts)
+    for t in ts:
+        for s in R.SPACES:
+            for e in range(8):
+                img = t.port((s, e))
+                if img is not None:
+                    assert img[1] == (e + 2 * t.q) % 8
+                    assert any(u.q == 4 - t.q and u.port(img) == (s, e) for u in ts)

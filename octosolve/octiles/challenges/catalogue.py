@@ -322,6 +322,14 @@ _ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 pat
                             "(36 = solved).", "feasible", M.build26, Sc.mirror_symmetric_paths,
                             Sc.whole_board(Sc.mirror_symmetric_paths), upper=36, stored=True,
                             pick=lambda tr: tr.complete_paths))
+_ch.variants.append(Variant("whole-board-ends", "Whole board, ends mirrored too: every one of the 36 "
+                            "paths is mirror-symmetric with its two ends: one reflection maps its "
+                            "drawn tile segments onto themselves and its end locations onto its end "
+                            "locations of the same kind (a stop onto a stop, a circle onto a circle; "
+                            "a Diameter may keep each end in place). Score = such paths (36 = "
+                            "solved).", "feasible", M.build26_ends, Sc.mirror_symmetric_paths_with_ends,
+                            Sc.whole_board(Sc.mirror_symmetric_paths_with_ends), upper=36,
+                            pick=lambda tr: tr.complete_paths))
 
 _ch = challenge(27, "No path between neighbouring squares",
                 "No path connects one square to another that is only a tile edge-length away.")

@@ -22,6 +22,7 @@ __all__ = ['BOUND_13', 'BOUND_13_NOTE', 'BOUND_15_NOTE', 'best_comp', 'between',
            'identical_routes_pick', 'identical_pick_of',
            'largest_identical_class', 'longest_identical_pair', 'longest_route_squares',
            'longest_score', 'loop_every_tile_check', 'measure_best', 'mirror_symmetric_paths',
+           'mirror_symmetric_paths_with_ends', 'mirrored_with_ends',
            'pair_pick', 'path_all_tiles_score', 'paths_between', 'repeat_score',
            'rot_symmetric_paths', 'route_pick', 'score_pair_cross', 'score_pair_share',
            'single_kind_paths', 'subway_check', 'turned_partner_paths', 'two_stop_groups',
@@ -167,6 +168,62 @@ def rot_symmetric_paths(tr) -> int:
 
 def mirror_symmetric_paths(tr) -> int:
     return sum(1 for p in tr.complete_paths if p.symmetry["mirror"])
+
+
+_REFLECTIONS = {0: ((1, 0), (0, -1)), 2: ((0, 1), (1, 0)), 4: ((-1, 0), (0, 1)), 6: ((0, -1), (-1, 0))}
+
+
+def _dbl_xy(space):
+    x, y = B.space_xy[space]
+    return (round(2 * x), round(2 * y))
+
+
+def mirrored_with_ends(p) -> bool:
+    """Challenge 26 with its ends (a path): some reflection of the plane maps the path's tile
+    segments onto themselves *and* its end locations onto its end locations of the same kind (a stop
+    onto a stop, a circle onto a circle). A location is drawn just outside the tile edge its path
+    leaves by, so the reflection that maps an end's edge onto another end's edge maps its location
+    onto that end's location; only the kind can differ. Brute force: a one-segment path, the 8
+    mirror axes of its octagon; a longer one, every reflection of the lattice of spaces (4 axis
+    directions) that maps the first segment's space onto one of the path's spaces.
+    """
+    if p.kind != "path" or not p.steps:
+        return False
+    segs = {(_dbl_xy(s.space), frozenset((s.a, s.b))) for s in p.steps}
+    cents = {c for c, _ in segs}
+    ends = [((p.steps[0].space, p.steps[0].a), p.ends[0]), ((p.steps[-1].space, p.steps[-1].b), p.ends[1])]
+    xy_space = {_dbl_xy(s): s for s in SP}
+    c0 = _dbl_xy(p.steps[0].space)
+    if len(cents) == 1:         # one space (one segment: no link joins a space to itself): any of
+        for k in range(8):      # the octagon's 8 mirror axes through its centre
+            if {frozenset((k - a) % 8 for a in ab) for _, ab in segs} == {ab for _, ab in segs} and all(
+                    _same_kind(B.port_link.get((space, (k - e) % 8)), loc, p.ends)
+                    for (space, e), loc in ends):
+                return True
+        return False
+    for k, m in _REFLECTIONS.items():
+        img0 = (m[0][0] * c0[0] + m[0][1] * c0[1], m[1][0] * c0[0] + m[1][1] * c0[1])
+        for c1 in cents:
+            t = (c1[0] - img0[0], c1[1] - img0[1])
+
+            def f(c):
+                return (m[0][0] * c[0] + m[0][1] * c[1] + t[0], m[1][0] * c[0] + m[1][1] * c[1] + t[1])
+
+            if {(f(c), frozenset((k - a) % 8 for a in ab)) for c, ab in segs} != segs:
+                continue
+            if all(_same_kind(B.port_link.get((xy_space[f(_dbl_xy(space))], (k - e) % 8)), loc, p.ends)
+                   for (space, e), loc in ends):
+                return True
+    return False
+
+
+def _same_kind(img, loc, ends) -> bool:
+    return isinstance(img, str) and img in ends and B.is_stop(img) == B.is_stop(loc)
+
+
+def mirror_symmetric_paths_with_ends(tr) -> int:
+    """Challenge 26, ends mirrored too: the paths that are :func:`mirrored_with_ends`."""
+    return sum(1 for p in tr.complete_paths if mirrored_with_ends(p))
 
 
 def distinct_shapes(tr) -> int:

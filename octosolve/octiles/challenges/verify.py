@@ -81,6 +81,7 @@ CHECKS = {
     (8, "pairs-1"): lambda tr: Sc.paths_between(tr, ring_pairs(1)) == 10,
     (25, "whole-board"): Sc.whole_board(Sc.turned_partner_paths),
     (26, "whole-board"): Sc.whole_board(Sc.mirror_symmetric_paths),
+    (26, "whole-board-ends"): Sc.whole_board(Sc.mirror_symmetric_paths_with_ends),
     (27, "whole-board"): Sc.forbid_check(ADJ_STOPS),
     (28, "whole-board"): Sc.forbid_check(OPP_STOPS),
     (29, "whole-board"): Sc.subway_check,

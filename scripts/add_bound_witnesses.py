@@ -222,9 +222,14 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
               (24, "count"): "paths", (22, "routes"): "path pairs", (18, "types"): "group types",
               (13, "self-crossing"): "segments: self-crossing",
               (13, "twice-not-self-crossing"): "segments: self-crossing",
-              (21, "count"): "segments: distinct shapes", (23, "segments"): "segments: identical pair"}
+              (21, "count"): "segments: distinct shapes", (23, "segments"): "segments: identical pair",
+              (23, "one-stop-circuits"): "segments: identical pair", (22, "routes-any"): "path pairs"}
+    if (n, v) in ((23, "routes"), (23, "circuits")):
+        return counting("segments: identical routes", closed=v == "circuits")
     if (n, v) in simple:
         return counting(simple[n, v])
+    if n == 15 and v.startswith("shared-"):
+        return counting("path-disjoint routes", k=int(v.split("-")[1]))
     if n == 15:
         return counting("location-disjoint routes", k=int(v.split("-")[1]))
     assign = {(11, "twice"): ("11 twice", 2), (11, "thrice"): ("11 thrice", 2),

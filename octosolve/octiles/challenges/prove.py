@@ -95,6 +95,11 @@ def start_placement(number: int, variant: str, fresh: bool) -> tuple[dict | None
         if d.get("placement"):
             return (R.validate_placement(R.placement_from_json(d["placement"]), full=True),
                     f"started from the committed result results/octiles/challenges/{p.name}")
+    from .search import stored_start
+    st = stored_start(number, variant)
+    if st is not None:
+        return (R.validate_placement(st["placement"], full=True),
+                f"started from data/octiles/starts/challenge{number:02d}-{variant}.json ({st['note']})")
     return None, "from scratch (no stored placement)"
 
 

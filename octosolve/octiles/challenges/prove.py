@@ -356,10 +356,59 @@ class _TurnedCopies:
         return sum(ch.w.values())
 
 
+class _TurnedRoute:
+    """23 routes / circuits (issue 19 readings): one route (two or more paths joined at stops; with
+    ``closed`` a circuit returning to its first stop) whose segments turned a quarter turn with the
+    board are all placed and none of them on the route itself: the turn maps stops to stops and
+    circles to circles, so the turned segments form another route of the same shape sharing no path
+    with it. Objective: its tile segments."""
+
+    def __init__(self, closed):
+        self.name, self.closed = "turned-route", closed
+
+    def build(self, sk):
+        from .cpsat import Chain
+        ch = Chain(sk, "route", closed_ok=self.closed)
+        if self.closed:
+            sk.m.Add(ch.is_path == 0)
+        else:       # two or more paths: an inner location besides the two ends
+            sk.m.Add(sum(ch.loc_active.values()) >= 3)
+        for (s, a, b), w in ch.w.items():
+            t = B.turn_space(s, 1)
+            a2, b2 = (a + 2) % 8, (b + 2) % 8
+            key = (t, min(a2, b2), max(a2, b2))
+            sk.m.AddImplication(w, sk.c[key])
+            sk.m.AddBoolOr([w.Not(), ch.w[key].Not()])
+        return sum(ch.w.values())
+
+
+class _TurnedOneStop:
+    """23 one-stop circuits: one path from a stop back to the same stop whose segments turned a
+    quarter turn are all placed (the turned path runs from the turned stop back to it: another
+    one-stop circuit of the same shape; a path is never its own quarter turn). Objective: its tile
+    segments."""
+    name = "turned-one-stop-circuit"
+
+    def build(self, sk):
+        from .cpsat import Chain
+        stop_stubs = {i for i, (loc, _) in enumerate(STUBS) if B.is_stop(loc)}
+        ch = Chain(sk, "path", ends=stop_stubs)
+        for st in B.stops:
+            y = sk.m.NewBoolVar("")
+            sk.m.Add(sum(ch.stub_end[i] for i, (loc, _) in enumerate(STUBS) if loc == st) == 2 * y)
+        for (s, a, b), w in ch.w.items():
+            t = B.turn_space(s, 1)
+            a2, b2 = (a + 2) % 8, (b + 2) % 8
+            sk.m.AddImplication(w, sk.c[(t, min(a2, b2), max(a2, b2))])
+        return sum(ch.w.values())
+
+
 # a path is never its own image under a quarter turn (no stop or circle is fixed by a half turn),
 # so 23 needs no disjointness; four loops need it
 TURNED_MODELS = {(23, "segments"): _TurnedCopies("path", (1,), False),
-                 (22, "loops"): _TurnedCopies("loop", (1, 2, 3), True)}
+                 (22, "loops"): _TurnedCopies("loop", (1, 2, 3), True),
+                 (23, "routes"): _TurnedRoute(False), (23, "circuits"): _TurnedRoute(True),
+                 (23, "one-stop-circuits"): _TurnedOneStop()}
 
 
 def _cert(number, variant, status, value, bound, placement, proof, solver, t0, command) -> dict:

@@ -71,8 +71,8 @@ def strategies() -> dict:
     ``bound`` (a proven upper bound, or None), ``placement`` (a better placement or None; the
     caller re-scores it with the tracer), ``method`` (one line: what settled it), and optionally
     ``cases``, ``bound_by``, ``argument``, ``solver`` (parameters)."""
-    from . import proofs_groups, proofs_paths
-    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES}
+    from . import proofs_groups, proofs_paths, proofs_readings
+    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES, **proofs_readings.STRATEGIES}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -239,7 +239,8 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
                                         "seconds": r["seconds"], "time_limit": time_limit / 2}
         time_limit = time_limit / 2
     if (number, var.name) in strategies():
-        # a variant's own proof (``proofs_paths``/``proofs_groups``): it returns what it proved
+        # a variant's own proof (``proofs_paths``/``proofs_groups``/``proofs_readings``): it
+        # returns what it proved
         out = strategies()[number, var.name](ProofContext(
             number=number, var=var, best=best, start=start, bound=bound, time_limit=time_limit,
             workers=workers, seed=seed, scheduler=scheduler))

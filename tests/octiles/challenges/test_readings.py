@@ -162,6 +162,20 @@ def test_shared_bound_formula():
     assert [W._count("path-disjoint routes", f, {"k": k})[0] for k in range(1, 18)] == want
 
 
+def test_shared_route_chains_on_the_certificate():
+    """The model of `proofs_readings` on the fixed shared-12 placement: two 12-stop routes exist,
+    three do not (the tracer counts 2)."""
+    from octosolve.octiles.challenges.proofs_readings import SharedRoutes
+    from octosolve.octiles.challenges.runner import run_cpsat
+    d, tr = _cert_trace("challenge15-shared-12")
+    assert Sc.shared_stop_routes(tr, 12)[0] == d["value"] == 2
+    pl = R.validate_placement(R.placement_from_json(d["placement"]), full=True)
+    fix = lambda sk, obj: sk.fix(pl)      # noqa: E731
+    for n, want in ((2, "OPTIMAL"), (3, "INFEASIBLE")):
+        r = run_cpsat(15, SharedRoutes(12, n), time_limit=60, workers=1, seed=0, extra=fix)
+        assert r["status"] == want, (n, r["status"])
+
+
 # ---------------------------------------------------------------------------------------------
 # 22 and 23: routes and circuits
 

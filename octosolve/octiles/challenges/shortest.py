@@ -133,7 +133,7 @@ def board_symmetries() -> list[tuple[str, dict]]:
     for name, q, k in _LATTICE:
         m, perm = _lattice_map(q, k)
 
-        def sp(s):
+        def sp(s, m=m):
             x, y = B.space_xy[s]
             dx, dy = x - cx, y - cy
             return xy.get((cx + m[0][0] * dx + m[0][1] * dy, cy + m[1][0] * dx + m[1][1] * dy))

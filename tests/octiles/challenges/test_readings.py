@@ -170,7 +170,9 @@ def test_shared_route_chains_on_the_certificate():
     d, tr = _cert_trace("challenge15-shared-12")
     assert Sc.shared_stop_routes(tr, 12)[0] == d["value"] == 2
     pl = R.validate_placement(R.placement_from_json(d["placement"]), full=True)
-    fix = lambda sk, obj: sk.fix(pl)      # noqa: E731
+    def fix(sk, obj):
+        sk.fix(pl)
+
     for n, want in ((2, "OPTIMAL"), (3, "INFEASIBLE")):
         r = run_cpsat(15, SharedRoutes(12, n), time_limit=60, workers=1, seed=0, extra=fix)
         assert r["status"] == want, (n, r["status"])

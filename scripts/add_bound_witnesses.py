@@ -275,7 +275,9 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
               (2, "route-squares"): "stops", (5, "printed"): "printed links",
               (7, "count"): "circle pairs", (19, "count"): "paths", (20, "count"): "paths",
               (24, "count"): "paths", (22, "routes"): "path pairs", (18, "types"): "group types",
-              (21, "count"): "segments: distinct shapes"}
+              (21, "count"): "segments: distinct shapes", (22, "routes-any"): "path pairs"}
+    if (n, v) in ((23, "routes"), (23, "circuits")):
+        return counting("segments: identical routes", closed=v == "circuits")
     if (n, v) in simple:
         return counting(simple[n, v])
     if n == 13:
@@ -284,12 +286,14 @@ def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
         return {"kind": "cases", "split": "cycle-per-component",
                 "packing": lp_branch("cycle-packing", {"class": None}, b, prefer=short),
                 "bound": b}
-    if (n, v) == (23, "segments"):
+    if (n, v) in ((23, "segments"), (23, "one-stop-circuits")):  # one-stop circuits are paths
         one = lp_dual("assignment", {"spec": "30 one-tile", "ends": 0})
         return {"kind": "cases", "split": "segments-one-tile", "one_tile": one,
                 "counting": counting("segments: identical pair, one-tile paths",
                                      one_tile=one["bound"]),
                 "bound": b}
+    if n == 15 and v.startswith("shared-"):
+        return counting("path-disjoint routes", k=int(v.split("-")[1]))
     if n == 15:
         return counting("location-disjoint routes", k=int(v.split("-")[1]))
     assign = {(11, "twice"): ("11 twice", 2), (11, "thrice"): ("11 thrice", 2),

@@ -37,6 +37,10 @@ PLAN = [
     (3, "count", 600, 2), (14, "cross", 300, 2), (14, "share", 300, 2), (2, "path-points", 300, 2), (6, "points", 300, 2),
     (2, "path-segments", 300, 2), (18, "count", 300, 2), (16, "half-turn", 300, 2),
     (16, "quarter-turn", 300, 2), (30, "one-tile-paths", 300, 2),
+    # the readings of issue 19 (new variants; the local searches start from data/octiles/starts/)
+    *[(15, f"shared-{k}", 90, 1) for k in range(1, 17)], (26, "whole-board-ends", 300, 2),
+    (22, "routes-any", 120, 1), (23, "routes", 300, 2), (23, "circuits", 300, 2),
+    (23, "one-stop-circuits", 300, 2),
 ]
 
 

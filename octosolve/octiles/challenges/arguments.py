@@ -157,8 +157,14 @@ def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
              f"circle and each ends one path)")
     if number == 13:
         return cycle_per_component_bound(variant, workers)
+    if (number, variant) in ((23, "routes"), (23, "circuits")):
+        return route_pair_bound(variant == "routes")
     if number in (21, 23):
         return segment_bound(number, variant)
+    if number == 15 and variant.startswith("shared-"):
+        from .scoring import BOUND_15_SHARED_NOTE, bound_15_shared
+        k = int(variant.split("-")[1])
+        return {"bound": bound_15_shared(k), "method": "counting", "argument": BOUND_15_SHARED_NOTE}
     if number == 15:
         k = int(variant.split("-")[1])
         return {"bound": bound_15(k), "method": "counting", "argument": BOUND_15_NOTE}
@@ -170,7 +176,7 @@ def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
         return identical_paths_bound()
     if (number, variant) == (20, "count"):
         return {"bound": N_PATHS, "method": "counting", "argument": f"counting: {paths}"}
-    if (number, variant) == (22, "routes"):
+    if (number, variant) in ((22, "routes"), (22, "routes-any")):
         return {"bound": N_PATHS // 2, "method": "counting",
                 "argument": f"counting: the routes share no path and each takes 2; {paths}"}
     if number == 16:
@@ -421,6 +427,25 @@ def segment_facts() -> dict:
     return {"one_segment_path_shapes": len(one),
             "one_segment_shapes": len({min(tuple(sorted(((a + 2 * q) % 8, (b + 2 * q) % 8)))
                                            for q in range(4)) for a, b in PAIRS})}
+
+
+def route_pair_bound(open_routes: bool) -> dict:
+    """23 routes / circuits: two routes sharing no path, of m tile segments each, made of r1 and r2
+    paths. The other 36 - r1 - r2 paths have >= 1 segment each: 2m + 36 - r1 - r2 <= 68. The stops
+    a route passes through (an open route: its r - 1 inner locations, all stops; a circuit: its r
+    stops) each give it 2 of the stop's ports, and no port serves two paths: a stop with d ports is
+    passed floor(d / 2) times in all, 24 on this board, so r1 + r2 - 2 <= 24 (circuits: r1 + r2 <=
+    24). Hence m <= (32 + 26) / 2 = 29 for routes, (32 + 24) / 2 = 28 for circuits."""
+    visits = sum(len(B.location_ports[s]) // 2 for s in B.stops)
+    r = visits + (2 if open_routes else 0)
+    b = (N_SEGMENTS - N_PATHS + r) // 2
+    what = "routes" if open_routes else "circuits"
+    return {"bound": b, "method": "counting (segments)",
+            "argument": (f"counting (segments): two {what} sharing no path, of m tile segments and r1, r2 "
+                         f"paths: the other {N_PATHS} - r1 - r2 paths have >= 1 segment each, so 2m + "
+                         f"{N_PATHS} - r1 - r2 <= {N_SEGMENTS}; each stop passed gives 2 of its ports "
+                         f"(a stop with d ports is passed floor(d / 2) times: {visits} in all), so "
+                         f"r1 + r2 <= {r}; m <= {b}")}
 
 
 def segment_bound(number: int, variant: str) -> dict:

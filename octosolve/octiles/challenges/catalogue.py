@@ -27,7 +27,7 @@ from .cpsat import solve_cpsat
 from .search import fast_count, fast_max_self_crossings, fast_repeats, search_solve
 from .shortest import challenge_one
 
-__all__ = ["CHALLENGES", "MEASURE_WORDS", "challenge", "get_variant", "all_variants", "list_challenges",
+__all__ = ["CHALLENGES", "MEASURE_WORDS", "SHARED_15", "challenge", "get_variant", "all_variants", "list_challenges",
            "statement", "method_name", "solve_variant", "search_variant"]
 
 CHALLENGES: dict[int, Challenge] = {}
@@ -202,6 +202,17 @@ _ch.variants += [
                                          for i in r]),
                   bound=Sc.bound_15(k), bound_note=Sc.BOUND_15_NOTE)
     for k in (1, 2, 3)]
+SHARED_15 = tuple(range(1, len(B.stops) + 1))    # k = 17 has no route: a route's stops differ
+_ch.variants += [
+    SearchVariant(f"shared-{k}", f"Maximise the number of routes circle - {k} stop "
+                  f"square{'s' if k > 1 else ''} - circle at the same time that share no path; "
+                  f"routes may pass the same stop square (each route passes a location once).",
+                  (lambda tr, k=k: Sc.shared_stop_routes(tr, k)[0]),
+                  Sc.fast_shared_stop_routes(k),
+                  pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.shared_stop_routes(tr, k)[1]
+                                         for i in r]),
+                  bound=Sc.bound_15_shared(k), bound_note=Sc.BOUND_15_SHARED_NOTE)
+    for k in SHARED_15]
 
 _ch = challenge(16, "Paths between opposite locations",
                 "How many paths can you make between locations that are opposite each other? "
@@ -286,7 +297,13 @@ _ch.variants += [
     SearchVariant("routes", "Maximise the number of routes of two paths (joined end to end at a "
                   "stop square, no location twice) that have the same shape (their drawn tile "
                   "segments, as for paths) and share no path.", Sc.identical_routes,
-                  pick=Sc.identical_routes_pick)]
+                  pick=Sc.identical_routes_pick),
+    SearchVariant("routes-any", "Maximise the number of routes of two or more paths (joined end to "
+                  "end at stop squares, no location twice; a circuit returns to its first stop) "
+                  "that have the same shape (their drawn tile segments) and share no path.",
+                  Sc.identical_routes_any,
+                  pick=lambda tr: [tr.paths[i] for ids in Sc.identical_routes_any_pick_ids(tr)
+                                   for i in sorted(ids)])]
 
 _ch = challenge(23, "Longest identical pair",
                 "What is the longest pair of identical paths, loops, or routes that you can make?",
@@ -296,6 +313,19 @@ _ch.variants.append(SearchVariant("segments", "Maximise the length in tile segme
                                   "least twice among the paths and loops (same shape as in 21).",
                                   Sc.longest_identical_pair,
                                   pick=Sc.identical_pick_of(("path", "loop"), longest=True)))
+for _name, _closed, _one, _what in (
+        ("routes", None, False, "routes of two or more paths (joined end to end at stop squares, no "
+                                "location twice; a circuit returning to its first stop included)"),
+        ("circuits", True, False, "circuits (routes of one or more paths that return to their "
+                                  "first stop; a one-path circuit is a path from a stop back to "
+                                  "itself)"),
+        ("one-stop-circuits", True, True, "one-stop circuits (a path from a stop square back to "
+                                          "the same stop square: the seed's example)")):
+    _sc = Sc.longest_identical_route_pair(_closed, min_paths=1 if _closed else 2, one_stop=_one)
+    _ch.variants.append(SearchVariant(
+        _name, f"Maximise the length in tile segments of a shape held by two {_what} that share "
+               f"no path (shape: the drawn tile segments, as in 21).", _sc,
+        pick=(lambda tr, f=_sc: [tr.paths[i] for ids in f.pair(tr)[1] for i in sorted(ids)])))
 
 _ch = challenge(24, "Paths matching a turned path",
                 "How many paths can you make that exactly match another path located a quarter- or "
@@ -321,6 +351,14 @@ _ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 pat
                             "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
                             "(36 = solved).", "feasible", M.build26, Sc.mirror_symmetric_paths,
                             Sc.whole_board(Sc.mirror_symmetric_paths), upper=36, stored=True,
+                            pick=lambda tr: tr.complete_paths))
+_ch.variants.append(Variant("whole-board-ends", "Whole board, ends mirrored too: every one of the 36 "
+                            "paths is mirror-symmetric with its two ends: one reflection maps its "
+                            "drawn tile segments onto themselves and its end locations onto its end "
+                            "locations of the same kind (a stop onto a stop, a circle onto a circle; "
+                            "a Diameter may keep each end in place). Score = such paths (36 = "
+                            "solved).", "feasible", M.build26_ends, Sc.mirror_symmetric_paths_with_ends,
+                            Sc.whole_board(Sc.mirror_symmetric_paths_with_ends), upper=36,
                             pick=lambda tr: tr.complete_paths))
 
 _ch = challenge(27, "No path between neighbouring squares",
@@ -359,7 +397,7 @@ _ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can yo
                                            and p.printed == 0),
                             pick=lambda tr: [p for p in tr.complete_paths if p.segments == 1
                                              and p.printed == 0]))
-del _ch, _kind, _m, _off, _pairs, _t, _w
+del _ch, _kind, _m, _off, _pairs, _t, _w, _name, _closed, _one, _what, _sc
 
 # ---------------------------------------------------------------------------------------------
 # looking challenges up

@@ -175,7 +175,8 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         from octosolve.core import svg
         _saving(svg_path, lambda: svg.save(challenge_drawing(res), svg_path))
     if number == 1:
-        text = (f"Challenge 1: {out['pairs']} runner-position pairs (16 stops + 20 circles); "
+        text = (f"Challenge 1: {out['pairs']} runner-position pairs (16 stops + 20 circles), "
+                f"{out['pairs_up_to_symmetry']} up to the board's {out['symmetry']['group']} turns; "
                 f"fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs"
                                                        for k, v in out['histogram'].items())
                 + f"; longest shortest path: {out['longest_shortest']}")

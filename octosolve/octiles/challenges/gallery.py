@@ -192,7 +192,10 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
         if n == 1:
             h = r.extra["histogram"]
             L += ["Fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs" for k, v in h.items())
-                  + f". Hardest pair: {r.extra['longest_shortest']}.", ""]
+                  + f". Hardest pair: {r.extra['longest_shortest']}.", "",
+                  f"Up to the board's symmetry (its {r.extra['symmetry']['group']} turns; no "
+                  f"reflection maps the board onto itself): {r.extra['pairs_up_to_symmetry']} "
+                  f"different pairs (Burnside, checked by listing the orbits).", ""]
         if r.placement:
             L += [f"![challenge {n} {r.variant}]({stem}.svg)", "",
                   f"[placement JSON]({stem}.json)", ""]
@@ -206,7 +209,8 @@ def certificate_table(cert_dir=None) -> str:
          "|---|---|---|---|---|---|---|---|---|"]
     for n, v in all_variants():
         if n == 1:
-            L.append("| 1 | pairs | optimal | 630 pairs | 630 | 0 | exact BFS (run by the report) | - | "
+            L.append("| 1 | pairs | optimal | 630 pairs (162 up to the board's 4 turns) | 630 | 0 | "
+                     "exact BFS; Burnside and the orbits listed (run by the report) | - | "
                      "`octosolve octiles challenge 1` |")
             continue
         r = answer_variant(n, v, cert_dir)

@@ -17,7 +17,7 @@ __all__ = ['longest_build', 'route_build', 'loops_build', 'loop_every_tile_build
            'path_all_tiles_build', 'pairs_count_build', 'pairs_all_build', 'repeat_build',
            'self_cross_build', 'pair_cross_build', 'pair_share_build', 'groups_build',
            'single_kind_build', 'forbid_pairs_build', 'subway_build', 'one_tile_paths_build',
-           'build24', 'build25', 'build26', 'two_stop_build']
+           'build24', 'build25', 'build26', 'build26_ends', 'two_stop_build']
 
 
 def longest_build(kind, measure, ends_stubs=None):
@@ -241,6 +241,10 @@ def build25(sk):
 
 def build26(sk):
     return model26(sk)
+
+
+def build26_ends(sk):
+    return model26(sk, ends=True)
 
 
 def two_stop_build(types: bool):

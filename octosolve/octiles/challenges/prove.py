@@ -71,8 +71,8 @@ def strategies() -> dict:
     ``bound`` (a proven upper bound, or None), ``placement`` (a better placement or None; the
     caller re-scores it with the tracer), ``method`` (one line: what settled it), and optionally
     ``cases``, ``bound_by``, ``argument``, ``solver`` (parameters)."""
-    from . import proofs_groups, proofs_paths
-    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES}
+    from . import proofs_groups, proofs_paths, proofs_readings
+    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES, **proofs_readings.STRATEGIES}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -95,6 +95,11 @@ def start_placement(number: int, variant: str, fresh: bool) -> tuple[dict | None
         if d.get("placement"):
             return (R.validate_placement(R.placement_from_json(d["placement"]), full=True),
                     f"started from the committed result results/octiles/challenges/{p.name}")
+    from .search import stored_start
+    st = stored_start(number, variant)
+    if st is not None:
+        return (R.validate_placement(st["placement"], full=True),
+                f"started from data/octiles/starts/challenge{number:02d}-{variant}.json ({st['note']})")
     return None, "from scratch (no stored placement)"
 
 
@@ -234,7 +239,8 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
                                         "seconds": r["seconds"], "time_limit": time_limit / 2}
         time_limit = time_limit / 2
     if (number, var.name) in strategies():
-        # a variant's own proof (``proofs_paths``/``proofs_groups``): it returns what it proved
+        # a variant's own proof (``proofs_paths``/``proofs_groups``/``proofs_readings``): it
+        # returns what it proved
         out = strategies()[number, var.name](ProofContext(
             number=number, var=var, best=best, start=start, bound=bound, time_limit=time_limit,
             workers=workers, seed=seed, scheduler=scheduler))
@@ -351,10 +357,59 @@ class _TurnedCopies:
         return sum(ch.w.values())
 
 
+class _TurnedRoute:
+    """23 routes / circuits (issue 19 readings): one route (two or more paths joined at stops; with
+    ``closed`` a circuit returning to its first stop) whose segments turned a quarter turn with the
+    board are all placed and none of them on the route itself: the turn maps stops to stops and
+    circles to circles, so the turned segments form another route of the same shape sharing no path
+    with it. Objective: its tile segments."""
+
+    def __init__(self, closed):
+        self.name, self.closed = "turned-route", closed
+
+    def build(self, sk):
+        from .cpsat import Chain
+        ch = Chain(sk, "route", closed_ok=self.closed)
+        if self.closed:
+            sk.m.Add(ch.is_path == 0)
+        else:       # two or more paths: an inner location besides the two ends
+            sk.m.Add(sum(ch.loc_active.values()) >= 3)
+        for (s, a, b), w in ch.w.items():
+            t = B.turn_space(s, 1)
+            a2, b2 = (a + 2) % 8, (b + 2) % 8
+            key = (t, min(a2, b2), max(a2, b2))
+            sk.m.AddImplication(w, sk.c[key])
+            sk.m.AddBoolOr([w.Not(), ch.w[key].Not()])
+        return sum(ch.w.values())
+
+
+class _TurnedOneStop:
+    """23 one-stop circuits: one path from a stop back to the same stop whose segments turned a
+    quarter turn are all placed (the turned path runs from the turned stop back to it: another
+    one-stop circuit of the same shape; a path is never its own quarter turn). Objective: its tile
+    segments."""
+    name = "turned-one-stop-circuit"
+
+    def build(self, sk):
+        from .cpsat import Chain
+        stop_stubs = {i for i, (loc, _) in enumerate(STUBS) if B.is_stop(loc)}
+        ch = Chain(sk, "path", ends=stop_stubs)
+        for st in B.stops:
+            y = sk.m.NewBoolVar("")
+            sk.m.Add(sum(ch.stub_end[i] for i, (loc, _) in enumerate(STUBS) if loc == st) == 2 * y)
+        for (s, a, b), w in ch.w.items():
+            t = B.turn_space(s, 1)
+            a2, b2 = (a + 2) % 8, (b + 2) % 8
+            sk.m.AddImplication(w, sk.c[(t, min(a2, b2), max(a2, b2))])
+        return sum(ch.w.values())
+
+
 # a path is never its own image under a quarter turn (no stop or circle is fixed by a half turn),
 # so 23 needs no disjointness; four loops need it
 TURNED_MODELS = {(23, "segments"): _TurnedCopies("path", (1,), False),
-                 (22, "loops"): _TurnedCopies("loop", (1, 2, 3), True)}
+                 (22, "loops"): _TurnedCopies("loop", (1, 2, 3), True),
+                 (23, "routes"): _TurnedRoute(False), (23, "circuits"): _TurnedRoute(True),
+                 (23, "one-stop-circuits"): _TurnedOneStop()}
 
 
 def _cert(number, variant, status, value, bound, placement, proof, solver, t0, command) -> dict:

@@ -16,12 +16,15 @@ import itertools
 from .. import rules as R
 from .geometry import B, SP, STUBS
 
-__all__ = ['BOUND_13', 'BOUND_13_NOTE', 'BOUND_15_NOTE', 'best_comp', 'between', 'bound_15',
+__all__ = ['all_routes', 'identical_routes_any', 'identical_routes_any_pick_ids',
+           'longest_identical_route_pair', 'BOUND_13', 'BOUND_13_NOTE', 'BOUND_15_NOTE', 'BOUND_15_SHARED_NOTE', 'best_comp', 'between',
+           'bound_15', 'bound_15_shared', 'fast_shared_stop_routes', 'shared_stop_routes',
            'comps', 'crossings_between', 'disjoint_circle_routes', 'distinct_shapes',
            'forbid_check', 'forbid_score', 'group_stops', 'identical_pick', 'identical_routes',
            'identical_routes_pick', 'identical_pick_of',
            'largest_identical_class', 'longest_identical_pair', 'longest_route_squares',
            'longest_score', 'loop_every_tile_check', 'measure_best', 'mirror_symmetric_paths',
+           'mirror_symmetric_paths_with_ends', 'mirrored_with_ends',
            'pair_pick', 'path_all_tiles_score', 'paths_between', 'repeat_score',
            'rot_symmetric_paths', 'route_pick', 'score_pair_cross', 'score_pair_share',
            'single_kind_paths', 'subway_check', 'turned_partner_paths', 'two_stop_groups',
@@ -169,6 +172,62 @@ def mirror_symmetric_paths(tr) -> int:
     return sum(1 for p in tr.complete_paths if p.symmetry["mirror"])
 
 
+_REFLECTIONS = {0: ((1, 0), (0, -1)), 2: ((0, 1), (1, 0)), 4: ((-1, 0), (0, 1)), 6: ((0, -1), (-1, 0))}
+
+
+def _dbl_xy(space):
+    x, y = B.space_xy[space]
+    return (round(2 * x), round(2 * y))
+
+
+def mirrored_with_ends(p) -> bool:
+    """Challenge 26 with its ends (a path): some reflection of the plane maps the path's tile
+    segments onto themselves *and* its end locations onto its end locations of the same kind (a stop
+    onto a stop, a circle onto a circle). A location is drawn just outside the tile edge its path
+    leaves by, so the reflection that maps an end's edge onto another end's edge maps its location
+    onto that end's location; only the kind can differ. Brute force: a one-segment path, the 8
+    mirror axes of its octagon; a longer one, every reflection of the lattice of spaces (4 axis
+    directions) that maps the first segment's space onto one of the path's spaces.
+    """
+    if p.kind != "path" or not p.steps:
+        return False
+    segs = {(_dbl_xy(s.space), frozenset((s.a, s.b))) for s in p.steps}
+    cents = {c for c, _ in segs}
+    ends = [((p.steps[0].space, p.steps[0].a), p.ends[0]), ((p.steps[-1].space, p.steps[-1].b), p.ends[1])]
+    xy_space = {_dbl_xy(s): s for s in SP}
+    c0 = _dbl_xy(p.steps[0].space)
+    if len(cents) == 1:         # one space (one segment: no link joins a space to itself): any of
+        for k in range(8):      # the octagon's 8 mirror axes through its centre
+            if {frozenset((k - a) % 8 for a in ab) for _, ab in segs} == {ab for _, ab in segs} and all(
+                    _same_kind(B.port_link.get((space, (k - e) % 8)), loc, p.ends)
+                    for (space, e), loc in ends):
+                return True
+        return False
+    for k, m in _REFLECTIONS.items():
+        img0 = (m[0][0] * c0[0] + m[0][1] * c0[1], m[1][0] * c0[0] + m[1][1] * c0[1])
+        for c1 in cents:
+            t = (c1[0] - img0[0], c1[1] - img0[1])
+
+            def f(c):
+                return (m[0][0] * c[0] + m[0][1] * c[1] + t[0], m[1][0] * c[0] + m[1][1] * c[1] + t[1])
+
+            if {(f(c), frozenset((k - a) % 8 for a in ab)) for c, ab in segs} != segs:
+                continue
+            if all(_same_kind(B.port_link.get((xy_space[f(_dbl_xy(space))], (k - e) % 8)), loc, p.ends)
+                   for (space, e), loc in ends):
+                return True
+    return False
+
+
+def _same_kind(img, loc, ends) -> bool:
+    return isinstance(img, str) and img in ends and B.is_stop(img) == B.is_stop(loc)
+
+
+def mirror_symmetric_paths_with_ends(tr) -> int:
+    """Challenge 26, ends mirrored too: the paths that are :func:`mirrored_with_ends`."""
+    return sum(1 for p in tr.complete_paths if mirrored_with_ends(p))
+
+
 def distinct_shapes(tr) -> int:
     return len({p.shape_key() for p in comps(tr)})
 
@@ -214,6 +273,145 @@ def _route_pairs(tr):
             joined = R.PathInfo(-1, "route", [oa, ob], a.steps + b.steps, a.printed + b.printed)
             out.setdefault(joined.shape_key(), []).append((a.id, b.id))
     return out
+
+
+def all_routes(tr, *, closed: bool | None = None, min_paths: int = 2) -> list[tuple[frozenset, R.PathInfo]]:
+    """Every route of the placement (issue 19 readings of 22 and 23): ``min_paths`` or more paths
+    joined end to end at stop squares, each location at most once, except that a **circuit**
+    returns to its first location (a stop: "Circuits are routes that return to the same
+    location"). ``closed``: None = open routes and circuits, True = circuits only, False = open
+    only. A one-path circuit is a path from a stop back to itself. Returns [(path ids, the route as
+    one component: its tile segments in order)], each route once."""
+    adj: dict = {}
+    for p in tr.complete_paths:
+        u, v = p.ends
+        adj.setdefault(u, []).append((v, p))
+        if u != v:
+            adj.setdefault(v, []).append((u, p))
+    out: dict = {}
+
+    def emit(nodes, ps, is_closed):
+        if len(ps) < min_paths or (closed is not None and closed != is_closed):
+            return
+        key = frozenset(p.id for p in ps)
+        if key not in out:
+            steps = []
+            for p in ps:
+                steps += p.steps
+            out[key] = R.PathInfo(-1, "route", [nodes[0], nodes[-1]], steps,
+                                  sum(p.printed for p in ps))
+
+    def ext(nodes, ps, used):
+        if len(ps) >= 1 and nodes[-1] != nodes[0]:
+            emit(nodes, ps, False)
+        node = nodes[-1]
+        if len(ps) >= 1 and not B.is_stop(node):
+            return
+        for v, p in adj.get(node, []):
+            if p.id in used:
+                continue
+            if v == nodes[0] and B.is_stop(v):
+                emit(nodes + [v], ps + [p], True)
+                continue
+            if v in nodes:
+                continue
+            ext(nodes + [v], ps + [p], used | {p.id})
+
+    for loc in list(B.stops) + list(B.ring):
+        ext([loc], [], frozenset())
+    return list(out.items())
+
+
+def _route_classes(routes, *, at_least: int = 2, disjoint: bool = True) -> dict:
+    """Routes grouped by shape key, only the classes with ``at_least`` members (and, ``disjoint``,
+    two that share no path when ``at_least`` is 2). The shape key is computed only within groups of
+    a cheap invariant (segment count, the kinds of its segments, the spaces it crosses) that can
+    hold such a class: equal shapes have equal invariants."""
+    pre: dict = {}
+    for ids, info in routes:
+        inv = (len(info.steps), tuple(sorted(st.distance for st in info.steps)),
+               len({st.space for st in info.steps}))
+        pre.setdefault(inv, []).append((ids, info))
+    by: dict = {}
+    for group in pre.values():
+        if len(group) < at_least:
+            continue
+        if disjoint and at_least == 2 and not any(
+                not (a[0] & b[0]) for a, b in itertools.combinations(group, 2)):
+            continue
+        for ids, info in group:
+            by.setdefault(info.shape_key(), []).append((ids, info))
+    return {k: v for k, v in by.items() if len(v) >= at_least}
+
+
+def _pack_disjoint(members, limit: int | None = None) -> list:
+    """Most members (path-id sets) sharing no path: exact branch and bound (stops at ``limit``)."""
+    members = sorted(members, key=len)
+    best: list = []
+
+    def go(i, used, chosen):
+        nonlocal best
+        if len(chosen) > len(best):
+            best = list(chosen)
+        if limit is not None and len(best) >= limit:
+            return
+        if len(chosen) + (len(members) - i) <= len(best):
+            return
+        for j in range(i, len(members)):
+            if len(chosen) + (len(members) - j) <= len(best):
+                return
+            if members[j] & used:
+                continue
+            chosen.append(members[j])
+            go(j + 1, used | members[j], chosen)
+            chosen.pop()
+
+    go(0, frozenset(), [])
+    return best
+
+
+def identical_routes_any(tr) -> int:
+    """Challenge 22, routes of any number of paths (variant ``routes-any``): the most routes of two
+    or more paths, open or circuits, with one shape (their drawn tile segments, as for paths) that
+    share no path. Exact: every route listed, grouped by shape, then a packing per shape."""
+    return len(identical_routes_any_pick_ids(tr))
+
+
+def identical_routes_any_pick_ids(tr) -> list:
+    routes = all_routes(tr)
+    best: list = [routes[0][0]] if routes else []      # one route is a class of one
+    for members in sorted(_route_classes(routes).values(), key=len, reverse=True):
+        if len(members) > len(best):
+            got = _pack_disjoint([ids for ids, _ in members])
+            if len(got) > len(best):
+                best = got
+    return best
+
+
+def longest_identical_route_pair(closed: bool | None, min_paths: int = 2, one_stop: bool = False):
+    """Challenge 23 for routes (``closed=None``, two or more paths) or circuits (``closed=True``;
+    ``one_stop``: one-path circuits, a path from a stop back to itself, the seed's example): the
+    most tile segments of a shape held by two routes that share no path. Returns a scorer."""
+    def routes(tr):
+        if one_stop:
+            return [(frozenset([p.id]), p) for p in tr.complete_paths if p.ends[0] == p.ends[1]]
+        return all_routes(tr, closed=closed, min_paths=min_paths)
+
+    def pair(tr) -> tuple[int, list]:
+        best = (0, [])
+        for members in _route_classes(routes(tr)).values():
+            m = len(members[0][1].steps)
+            if m <= best[0] or len(members) < 2:
+                continue
+            got = _pack_disjoint([ids for ids, _ in members], limit=2)
+            if len(got) >= 2:
+                best = (m, got[:2])
+        return best
+
+    def score(tr) -> int:
+        return pair(tr)[0]
+    score.pair = pair
+    return score
 
 
 def identical_routes(tr) -> int:
@@ -314,6 +512,112 @@ def disjoint_circle_routes(tr, k: int) -> tuple[int, list]:
 
     pack(0, frozenset(), [])
     return best
+
+
+def _circle_routes(edges, k: int):
+    """Routes circle - k stops - circle over the route graph ``edges`` [(path id, end, end)]: each
+    location at most once (so the stops are k different ones). Returns ([(first circle, last
+    circle, path ids)], most stops reached by a walk from a circle, at most k)."""
+    adj: dict = {}
+    for pid, u, v in edges:
+        if u != v:
+            adj.setdefault(u, []).append((v, pid))
+            adj.setdefault(v, []).append((u, pid))
+    routes, reach = [], 0
+
+    def ext(nodes, pids):
+        nonlocal reach
+        reach = max(reach, len(nodes) - 1)
+        for v, pid in adj.get(nodes[-1], []):
+            if v in nodes:
+                continue
+            if B.is_circle(v):
+                if len(nodes) == k + 1 and nodes[0] < v:
+                    routes.append((nodes[0], v, pids + [pid]))
+            elif len(nodes) <= k:
+                ext(nodes + [v], pids + [pid])
+
+    for c in B.ring:
+        for v, pid in adj.get(c, []):
+            if B.is_stop(v) and k >= 1:
+                ext([c, v], [pid])
+            elif B.is_circle(v) and k == 0 and c < v:
+                routes.append((c, v, [pid]))
+    return routes, min(reach, k)
+
+
+def _pack_by_circles(routes) -> list:
+    """Most routes sharing no path (hence no circle: a circle ends one path): branch on the first
+    circle still open, either left out or the first circle of one of its routes."""
+    by_circle: dict = {}
+    for r in routes:
+        by_circle.setdefault(r[0], []).append(r)
+        by_circle.setdefault(r[1], []).append(r)
+    circles = sorted(by_circle)
+    best: list = []
+
+    def go(i, used_paths, used_circles, chosen):
+        nonlocal best
+        if len(chosen) > len(best):
+            best = list(chosen)
+        free = sum(1 for c in circles[i:] if c not in used_circles)
+        if len(chosen) + free // 2 <= len(best):
+            return
+        while i < len(circles) and circles[i] in used_circles:
+            i += 1
+        if i == len(circles):
+            return
+        c = circles[i]
+        for r in by_circle[c]:
+            if r[0] in used_circles or r[1] in used_circles or used_paths & set(r[2]):
+                continue
+            chosen.append(r[2])
+            go(i + 1, used_paths | set(r[2]), used_circles | {r[0], r[1]}, chosen)
+            chosen.pop()
+        go(i + 1, used_paths, used_circles | {c}, chosen)
+
+    go(0, frozenset(), frozenset(), [])
+    return best
+
+
+def shared_stop_routes(tr, k: int) -> tuple[int, list]:
+    """Challenge 15 with shared stops (variant ``shared-k``): the most routes circle - k stops -
+    circle at the same time that share no path; two routes may pass the same stop (by different
+    paths), a route passes a location once. Exact: every route listed, then a packing search.
+    Returns (count, [[path id, ...] per route])."""
+    routes, _ = _circle_routes([(p.id, p.ends[0], p.ends[1]) for p in tr.complete_paths], k)
+    best = _pack_by_circles(routes)
+    return len(best), best
+
+
+def fast_shared_stop_routes(k: int):
+    """A search score for ``shared-k`` from the fast tracer: the routes found plus a fraction for
+    the most stops a walk from a circle reaches (so the search is led towards long routes)."""
+    def f(pl):
+        from .. import kernels as K
+        ft = K.fast_trace(pl)
+        edges = [(i, d["ends"][0], d["ends"][1]) for i, d in enumerate(ft.components())
+                 if d["kind"] == "path"]
+        routes, reach = _circle_routes(edges, k)
+        return len(_pack_by_circles(routes)) + 0.9 * reach / (k + 1)
+    return f
+
+
+def bound_15_shared(k: int) -> int:
+    """Routes circle - k stops - circle sharing no path: each takes 2 of the 20 circles' ports, k + 1
+    of the 36 paths, and at each of its k stops 2 of the stop's ports (a stop with d ports takes
+    floor(d / 2) routes); its k stops are different, so none for k > 16."""
+    if k > len(B.stops):
+        return 0
+    visits = sum(len(B.location_ports[s]) // 2 for s in B.stops)
+    circle_ports = sum(len(B.location_ports[c]) for c in B.ring)
+    return min(circle_ports // 2, (len(STUBS) // 2) // (k + 1), visits // k)
+
+
+BOUND_15_SHARED_NOTE = ("counting: routes sharing no path each take 2 of the 20 circles' ports, k + 1 "
+                        "of the 36 paths, and 2 ports of each of its k different stops (a stop with "
+                        "d ports serves floor(d / 2) routes: 4 x 1 + 4 x 1 + 8 x 2 = 24 visits): at most "
+                        "min(10, floor(36 / (k + 1)), floor(24 / k)), and 0 for k > 16 stops")
 
 
 def whole_board(fn):

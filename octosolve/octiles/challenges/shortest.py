@@ -8,6 +8,7 @@ any segment on each tile), each realised by a real placement and re-checked by t
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import deque
 
@@ -15,7 +16,8 @@ from .. import rules as R
 from .geometry import B, SP
 from .model import Result
 
-__all__ = ["runner_positions", "shortest_paths", "realise", "challenge_one"]
+__all__ = ["runner_positions", "shortest_paths", "realise", "challenge_one", "board_symmetries",
+           "pairs_up_to_symmetry"]
 
 
 def runner_positions() -> list[str]:
@@ -100,6 +102,90 @@ def shortest_paths() -> list[dict]:
     return out
 
 
+# the 8 isometries of the square lattice about the board's centre: (name, matrix, edge map)
+_LATTICE = ([(f"turn {90 * q}", q, None) for q in range(4)]
+            + [(f"mirror {k}", None, k) for k in (0, 2, 4, 6)])
+_REFL = {0: ((1, 0), (0, -1)), 2: ((0, 1), (1, 0)), 4: ((-1, 0), (0, 1)), 6: ((0, -1), (-1, 0))}
+
+
+def _lattice_map(q, k):
+    if q is not None:
+        m = ((1, 0), (0, 1))
+        for _ in range(q):
+            m = ((-m[1][0], -m[1][1]), (m[0][0], m[0][1]))
+        return m, (lambda e: (e + 2 * q) % 8)
+    return _REFL[k], (lambda e: (k - e) % 8)
+
+
+def board_symmetries() -> list[tuple[str, dict]]:
+    """The symmetries of the board: each of the 4 turns and 4 reflections about the board's centre
+    that maps every space to a space, every tile-to-tile link to a link (printed to printed) and
+    every location link to a location link of one location, as (name, permutation of the 36 runner
+    positions). Derived from the board's links, not assumed: this board has its 4 turns only (no
+    reflection maps its spaces onto its spaces).
+
+    >>> [name for name, _ in board_symmetries()]
+    ['turn 0', 'turn 90', 'turn 180', 'turn 270']
+    """
+    cx, cy = B.centre
+    xy = {v: k for k, v in B.space_xy.items()}
+    out = []
+    for name, q, k in _LATTICE:
+        m, perm = _lattice_map(q, k)
+
+        def sp(s, m=m):
+            x, y = B.space_xy[s]
+            dx, dy = x - cx, y - cy
+            return xy.get((cx + m[0][0] * dx + m[0][1] * dy, cy + m[1][0] * dx + m[1][1] * dy))
+
+        if any(sp(s) is None for s in SP):
+            continue
+        locs: dict = {}
+        ok = True
+        for s in SP:
+            for e in range(8):
+                a, b = B.port_link[(s, e)], B.port_link[(sp(s), perm(e))]
+                if isinstance(a, str):
+                    ok = ok and isinstance(b, str) and locs.setdefault(a, b) == b
+                else:
+                    ok = ok and not isinstance(b, str) and b == (sp(a[0]), perm(a[1])) and (
+                        B.is_printed((s, e), a) == B.is_printed((sp(s), perm(e)), b))
+        if ok and len(set(locs.values())) == len(runner_positions()):
+            out.append((name, locs))
+    return out
+
+
+def pairs_up_to_symmetry() -> dict:
+    """Challenge 1's "how many different position pairs?" up to the board's symmetry: Burnside's
+    count (the average over the group of the unordered pairs a symmetry maps onto themselves), and,
+    as a check, the orbits counted one by one.
+
+    >>> d = pairs_up_to_symmetry()
+    >>> d["burnside"] == d["orbits"], d["group"]
+    (True, 4)
+    """
+    locs = runner_positions()
+    group = board_symmetries()
+    pairs = [frozenset(pq) for pq in itertools.combinations(locs, 2)]
+    fixed = {}
+    for name, g in group:
+        fixed[name] = sum(1 for pq in pairs if frozenset(g[x] for x in pq) == pq)
+    total = sum(fixed.values())
+    if total % len(group):
+        raise AssertionError("Burnside's sum is not a multiple of the group order")
+    seen, orbits = set(), []
+    for pq in pairs:
+        if pq in seen:
+            continue
+        orb = {frozenset(g[x] for x in pq) for _, g in group}
+        seen |= orb
+        orbits.append(sorted(orb, key=sorted))
+    return {"group": len(group), "symmetries": [name for name, _ in group], "fixed": fixed,
+            "burnside": total // len(group), "orbits": len(orbits),
+            "orbit_sizes": {str(k): sum(1 for o in orbits if len(o) == k)
+                            for k in sorted({len(o) for o in orbits})}}
+
+
 def challenge_one() -> Result:
     t0 = time.perf_counter()
     rows = shortest_paths()
@@ -116,7 +202,11 @@ def challenge_one() -> Result:
         hist[r["tiles"]] = hist.get(r["tiles"], 0) + 1
     res = Result(1, "pairs", "OPTIMAL", len(rows), len(rows), time.perf_counter() - t0,
                  realise(hardest["steps"]), verified=ok, verified_value=len(rows))
-    res.extra = {"pairs": len(rows), "histogram": {str(k): v for k, v in sorted(hist.items())},
+    sym = pairs_up_to_symmetry()
+    res.extra = {"pairs": len(rows), "pairs_up_to_symmetry": sym["burnside"],
+                 "symmetry": {k: sym[k] for k in ("group", "symmetries", "fixed", "orbits",
+                                                  "orbit_sizes")},
+                 "histogram": {str(k): v for k, v in sorted(hist.items())},
                  "longest_shortest": {k: hardest[k] for k in ("from", "to", "tiles")},
                  "shortest": [{k: r[k] for k in ("from", "to", "tiles")} for r in rows]}
     return res

@@ -274,12 +274,23 @@ def _labels_on_paths(sk: Skeleton, lab) -> None:
         m.AddBoolOr([d[0]] + down)
 
 
+def _same_kind_end(p, q) -> bool:
+    """Ports ``p`` and ``q`` both lead to a location, and of the same kind (stop or circle)."""
+    a, b = B.port_link.get(p), B.port_link.get(q) if q is not None else None
+    return isinstance(a, str) and isinstance(b, str) and B.is_stop(a) == B.is_stop(b)
+
+
 def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None,
-            on_paths: bool = False):
+            on_paths: bool = False, ends: bool = False):
     """Challenge 26 on a skeleton (options 0 = none, 1 = single segment, 2 + i = reflection i).
     ``soft=True``: paths may stay unclaimed, returns twice the number of claimed (mirror-symmetric)
     paths. ``numbers=False`` drops the path numbers (a relaxation: a path may then lean on its
-    mirror image elsewhere on the board)."""
+    mirror image elsewhere on the board). ``ends=True`` (the variant ``whole-board-ends``): the
+    reflection maps the path's ends too, a stop onto a stop and a circle onto a circle: label i is
+    forbidden on a port leading to a location whose image port does not lead to a location of the
+    same kind, and ``single`` needs two ends of one kind or a Diameter (mirrored along its own axis,
+    each end onto itself). Since sigma(P) = P maps P's end ports onto ports of P, an end port's image
+    leading to a location is an end of P, so the model is still exact."""
     m = sk.m
     sig = reflections() if maps is None else maps
     lab = _port_label_vars(sk, 2 + len(sig), "m",
@@ -288,11 +299,17 @@ def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None
     obj = _claimed(sk, lab, soft)
     if on_paths:
         _labels_on_paths(sk, lab)
+    if ends:
+        for _, p in STUBS:
+            for o, li in lab[p].items():
+                if o >= 2 and not _same_kind_end(p, sig[o - 2].port(p)):
+                    m.Add(li == 0)
     for s in SP:
         for a, b in PAIRS:
             cv = sk.c[s, a, b]
             # single: only on a segment whose two ports both lead to a stop or circle
-            if maps is None and not (_loc_port((s, a)) and _loc_port((s, b))):
+            if maps is None and (not (_loc_port((s, a)) and _loc_port((s, b))) or (
+                    ends and not _same_kind_end((s, a), (s, b)) and (b - a) % 8 != 4)):
                 m.AddBoolOr([cv.Not(), lab[(s, a)][1].Not()])
             # reflection i: the image segment is on the board
             for o, li in lab[(s, a)].items():
@@ -337,7 +354,7 @@ def model26(sk: Skeleton, *, soft: bool = False, numbers: bool = True, maps=None
 
 def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed: int = 0,
                 hint: dict | None = None, numbers: bool = True, log: bool = False,
-                fixed: dict | None = None, soft: bool = False) -> WholeResult:
+                fixed: dict | None = None, soft: bool = False, ends: bool = False) -> WholeResult:
     t0 = time.perf_counter()
     sk = Skeleton()
     if number == 20:
@@ -346,7 +363,7 @@ def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed
     elif number == 25:
         obj = model25(sk, soft=soft)
     elif number == 26:
-        obj = model26(sk, soft=soft, numbers=numbers)
+        obj = model26(sk, soft=soft, numbers=numbers, ends=ends)
     else:
         raise ValueError(number)
     if soft:

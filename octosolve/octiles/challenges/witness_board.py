@@ -105,6 +105,14 @@ def _count(argument: str, f: dict, params: dict) -> tuple[int, list]:
     if argument == "location-disjoint routes":   # 15: 2 circles and k stops per route
         k = int(params["k"])
         return min(f["circles"] // 2, f["stops"] // k), ["circles", "stops"]
+    if argument == "path-disjoint routes":       # 15 shared-k: 2 circle ports, k + 1 paths and
+        k = int(params["k"])                      # k stop visits (2 ports of one stop) per route
+        visits = f["stops_with_2_stubs"] + f["stops_with_3_stubs"] + 2 * f["stops_with_4_stubs"]
+        used = ["circle_stubs", "stubs", "stops", "stops_with_2_stubs", "stops_with_3_stubs",
+                "stops_with_4_stubs"]
+        if k > f["stops"]:
+            return 0, used
+        return min(f["circle_stubs"] // 2, (f["stubs"] // 2) // (k + 1), visits // k), used
     if argument == "segments: self-crossing":
         # a counted component has >= 3 segments (path) or >= 4 (loop), the other paths >= 1,
         # loops >= 2 (no link joins a space to itself): 3p + 4l + (P - p) + 2(L - l) <= S
@@ -124,6 +132,14 @@ def _count(argument: str, f: dict, params: dict) -> tuple[int, list]:
         paths = f["stubs"] // 2
         return ((f["tile_segments"] - 2 * (paths - 2) + min(t, paths - 2)) // 2,
                 ["tile_segments", "stubs", "self_links"])
+    if argument == "segments: identical routes":
+        # 23 routes/circuits: 2m + (P - r1 - r2) <= S, and r1 + r2 <= stop passes (+ 2 for the two
+        # ends of open routes); a stop with d ports is passed floor(d / 2) times
+        visits = f["stops_with_2_stubs"] + f["stops_with_3_stubs"] + 2 * f["stops_with_4_stubs"]
+        r = visits + (0 if params["closed"] else 2)
+        return ((f["tile_segments"] - f["stubs"] // 2 + r) // 2,
+                ["tile_segments", "stubs", "self_links", "stops_with_2_stubs", "stops_with_3_stubs",
+                 "stops_with_4_stubs"])
     if argument == "two-stop groups":
         n2, n3, n4 = f["stops_with_2_stubs"], f["stops_with_3_stubs"], f["stops_with_4_stubs"]
         by_stops = max(a + b2 + c for a in range(n2 + 1) for b2 in range(n3 // 2 + 1)

@@ -399,7 +399,7 @@ def solve_cpsat(number: int, var: Variant, *, time_limit: float = 30.0, workers:
         return solve_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed,
                            presearch_default=presearch_default, stored=False)
     if cert is not None:
-        res.extra["found_by"] = (f"stored certificate {cert['file']} ({cert['note']}); fixed into "
+        res.extra["found_by"] = (f"stored certificate {cert['file']} ({cert.get('proof', {}).get('argument', '')}); fixed into "
                                  f"the model, which accepts it, and re-checked by the tracer "
                                  f"(`--fresh` searches from scratch)")
     if placement is not None:

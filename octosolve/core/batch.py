@@ -126,10 +126,26 @@ def stop_pool(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
 
 
 def _run_dask(func, tasks, scheduler: str, desc: str) -> list[Any]:
+    return run_dask(func, tasks, scheduler, desc=desc)
+
+
+def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = None,
+             stop=None, time_limit: float | None = None) -> list[Any]:
+    """``func(task)`` (or ``func(shared, task)`` when ``shared`` is given: sent to the workers once,
+    not with every task) for every task on a Dask cluster (``local``: a throw-away LocalCluster of
+    one single-threaded worker process per core); results in task order.
+
+    ``stop`` (an event) or ``time_limit`` (seconds): once the event is set or the time is spent and at
+    least one task has finished, the tasks not finished are cancelled and their results are None.
+    Ctrl-C cancels everything and closes a local cluster before it propagates."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed as das_completed
+        from dask.distributed import Client, LocalCluster, wait
     except ImportError:  # pragma: no cover - dask is a dependency
         fail("the Dask scheduler needs `pip install 'dask[distributed]'`")
+    import time
+
+    scheduler = check_scheduler(scheduler)
+    start = time.perf_counter()
     cluster = None
     try:
         if scheduler == "local":
@@ -142,11 +158,36 @@ def _run_dask(func, tasks, scheduler: str, desc: str) -> list[Any]:
             except (OSError, TimeoutError) as e:
                 fail(f"cannot reach the Dask scheduler at {scheduler}: {e}")
         with client:
-            futures = client.map(func, tasks, pure=False)
+            if shared is None:
+                futures = client.map(func, tasks, pure=False)
+            else:
+                sfut = client.scatter(shared, broadcast=True)
+                futures = client.map(func, [sfut] * len(tasks), tasks, pure=False)
             index = {f.key: i for i, f in enumerate(futures)}
             results: list[Any] = [None] * len(tasks)
-            for f in progress(das_completed(futures), total=len(futures), desc=desc):
-                results[index[f.key]] = f.result()
+            pending, finished = set(futures), 0
+            bar = progress(total=len(futures), desc=desc)
+            try:
+                while pending:
+                    over = (stop is not None and stop.is_set()) or (
+                        time_limit is not None and time.perf_counter() - start > time_limit)
+                    if over and finished:
+                        client.cancel(list(pending))
+                        break
+                    try:
+                        done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
+                    except TimeoutError:
+                        continue
+                    pending = set(pending)
+                    for f in done:
+                        results[index[f.key]] = f.result()
+                        finished += 1
+                        bar.update(1)
+            except BaseException:
+                client.cancel(futures)
+                raise
+            finally:
+                bar.close()
             return results
     finally:
         if cluster is not None:

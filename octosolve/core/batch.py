@@ -144,14 +144,18 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
         fail("the Dask scheduler needs `pip install 'dask[distributed]'`")
     import time
 
+    import logging
+
     scheduler = check_scheduler(scheduler)
     start = time.perf_counter()
-    cluster = None
+    cluster, pids, cut = None, [], False
     try:
         if scheduler == "local":
+            # warnings (a cancelled task, a busy worker killed at the end) stay off the terminal
             cluster = LocalCluster(n_workers=default_workers(), threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+                                   dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
+            pids = list(client.run(os.getpid).values())
         else:
             try:
                 client = Client(scheduler, timeout="10s")
@@ -173,6 +177,7 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
                         time_limit is not None and time.perf_counter() - start > time_limit)
                     if over and finished:
                         client.cancel(list(pending))
+                        cut = True
                         break
                     try:
                         done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
@@ -184,6 +189,7 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
                         finished += 1
                         bar.update(1)
             except BaseException:
+                cut = True
                 client.cancel(futures)
                 raise
             finally:
@@ -191,4 +197,12 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
             return results
     finally:
         if cluster is not None:
+            if cut:
+                # a running task cannot be interrupted (a numba loop): end the local workers now
+                # rather than wait for the cluster's close to time out on them
+                for pid in pids:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
             cluster.close()

@@ -402,8 +402,10 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
         t1 = 0.2 if tempering else 0.15
     per_run = int(replicas) if tempering else 1
     best_masks, best_score = None, -1.0
+    # no bar at all on a cluster's worker: even a disabled tqdm bar makes a multiprocessing lock,
+    # reported as leaked when the worker is ended mid-run (Ctrl-C)
     bar = progress(total=None if time_limit is not None else restarts * iters * per_run, desc=desc,
-                   unit="step", disable=not show_progress)
+                   unit="step") if show_progress else _NoBar()
     old_threads = numba.get_num_threads()
     numba.set_num_threads(max(1, min(int(workers), old_threads)))
     start = time.perf_counter()
@@ -462,6 +464,14 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
         numba.set_num_threads(old_threads)
         bar.close()
     return best_masks, best_score
+
+
+class _NoBar:
+    def update(self, n=1):
+        pass
+
+    def close(self):
+        pass
 
 
 def _cluster_run(shared: dict, q: int):

@@ -129,6 +129,27 @@ def _run_dask(func, tasks, scheduler: str, desc: str) -> list[Any]:
     return run_dask(func, tasks, scheduler, desc=desc)
 
 
+def _quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (unless it runs) with its stderr on /dev/null: a
+    Ctrl-C while a local cluster starts leaves its workers' semaphores to the tracker, which cleans
+    them up but would print a warning of several lines after the command's one-line message."""
+    import sys
+    from multiprocessing import resource_tracker
+
+    try:
+        if getattr(resource_tracker._resource_tracker, "_fd", None) is not None:
+            return
+        old = sys.stderr
+        with open(os.devnull, "w") as devnull:
+            sys.stderr = devnull
+            try:
+                resource_tracker.ensure_running()
+            finally:
+                sys.stderr = old
+    except Exception:  # pragma: no cover - a private interface: never worth failing the run
+        pass
+
+
 def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = None,
              stop=None, time_limit: float | None = None) -> list[Any]:
     """``func(task)`` (or ``func(shared, task)`` when ``shared`` is given: sent to the workers once,
@@ -151,6 +172,7 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
     cluster, pids, cut = None, [], False
     try:
         if scheduler == "local":
+            _quiet_resource_tracker()
             # warnings (a cancelled task, a busy worker killed at the end) stay off the terminal
             cluster = LocalCluster(n_workers=default_workers(), threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.ERROR)

@@ -181,8 +181,9 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
               help="1: independent annealing runs; 2 to 64: each run is a parallel-tempering "
                    "ensemble of that many walks (temperatures 0.2 to 4), --local-search steps each.")
 @scheduler_option("Run the annealing runs on a Dask cluster (tcp://host:8786, or 'local' for a "
-                  "throw-away local cluster of one worker process per core), one run a task; the "
-                  "annealed deck is the same as without it. CP-SAT stays in this process.")
+                  "throw-away local cluster of one worker process per core), one run a task; for "
+                  "the same --seed and --restarts the annealed deck is the same as without it. "
+                  "CP-SAT stays in this process (speed-up measured in docs/octagion.md).")
 @out_option("Write the designed deck as CSV (letter,number) to this file.")
 @click.option("--record", type=OutPath(False), default=None, metavar="PATH",
               help="Write the design record (JSON: the command, the words, CP-SAT's figures, the "

@@ -121,7 +121,7 @@ def test_design_deck_on_a_local_dask_cluster_anneals_the_same_deck(tmp_path):
     assert a["anneal_solvable"] == b["anneal_solvable"] > 100
     assert "--scheduler local" in json.loads(rec.read_text())["command"]
     from octosolve.octagion import anneal as A
-    m, s = A.anneal(load_lexicon()[0][:200], per_number=6, iters=3000, restarts=4, seed=11)
+    _, s = A.anneal(load_lexicon()[0][:200], per_number=6, iters=3000, restarts=4, seed=11)
     assert s == a["anneal_solvable"]
 
 

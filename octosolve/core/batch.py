@@ -5,7 +5,9 @@ given a scheduler address.
 results in task order. Tasks should be coarse (a chunk of games, not one game): split work with
 :func:`chunked`. With ``scheduler="local"`` a throw-away ``dask.distributed.LocalCluster`` is started
 (used by the tests and handy on one machine); any other value is a scheduler address
-(``tcp://host:8786``) of a running cluster whose workers have octosolve installed.
+(``tcp://host:8786``) of a running cluster whose workers have octosolve installed. :func:`run_dask`
+is the Dask part, with data shared by all tasks, a stop event and a time limit (the deck designer's
+annealing runs).
 
 Ctrl-C (or SIGTERM, which ``octosolve.cli.main`` turns into the same exception) during a pooled run
 cancels the queued tasks and ends the worker processes at once (:func:`stop_pool`): no worker

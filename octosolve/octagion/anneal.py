@@ -6,7 +6,8 @@ Treatment Cards (required words weigh more than all the others together).
 A move changes the solvability of words holding one of its two letters only. Each solvable word
 keeps one perfect matching (position -> number); a solvable word whose matching avoids the removed
 cards stays solvable without a search, the others are re-checked by augmenting paths. Several
-independent runs (restarts) go on in parallel threads; the best deck wins. It proves nothing: the
+independent runs (restarts) go on in parallel threads, or as tasks on a Dask cluster (``scheduler``);
+the best deck wins, the same either way. It proves nothing: the
 designer re-checks its result with the kernel of ``kernels.py`` and the bound is ``bound.py``'s.
 """
 

@@ -5,7 +5,9 @@ given a scheduler address.
 results in task order. Tasks should be coarse (a chunk of games, not one game): split work with
 :func:`chunked`. With ``scheduler="local"`` a throw-away ``dask.distributed.LocalCluster`` is started
 (used by the tests and handy on one machine); any other value is a scheduler address
-(``tcp://host:8786``) of a running cluster whose workers have octosolve installed.
+(``tcp://host:8786``) of a running cluster whose workers have octosolve installed. :func:`run_dask`
+is the Dask part, with data shared by all tasks, a stop event and a time limit (the deck designer's
+annealing runs).
 
 Ctrl-C (or SIGTERM, which ``octosolve.cli.main`` turns into the same exception) during a pooled run
 cancels the queued tasks and ends the worker processes at once (:func:`stop_pool`): no worker
@@ -126,28 +128,105 @@ def stop_pool(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
 
 
 def _run_dask(func, tasks, scheduler: str, desc: str) -> list[Any]:
+    return run_dask(func, tasks, scheduler, desc=desc)
+
+
+def _quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (unless it runs) with its stderr on /dev/null: a
+    Ctrl-C while a local cluster starts leaves its workers' semaphores to the tracker, which cleans
+    them up but would print a warning of several lines after the command's one-line message."""
+    import sys
+    from multiprocessing import resource_tracker
+
     try:
-        from dask.distributed import Client, LocalCluster, as_completed as das_completed
+        if getattr(resource_tracker._resource_tracker, "_fd", None) is not None:
+            return
+        old = sys.stderr
+        with open(os.devnull, "w") as devnull:
+            sys.stderr = devnull
+            try:
+                resource_tracker.ensure_running()
+            finally:
+                sys.stderr = old
+    except Exception:  # pragma: no cover - a private interface: never worth failing the run
+        pass
+
+
+def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = None,
+             stop=None, time_limit: float | None = None) -> list[Any]:
+    """``func(task)`` (or ``func(shared, task)`` when ``shared`` is given: sent to the workers once,
+    not with every task) for every task on a Dask cluster (``local``: a throw-away LocalCluster of
+    one single-threaded worker process per core); results in task order.
+
+    ``stop`` (an event) or ``time_limit`` (seconds): once the event is set or the time is spent and at
+    least one task has finished, the tasks not finished are cancelled and their results are None.
+    Ctrl-C cancels everything and closes a local cluster before it propagates."""
+    try:
+        from dask.distributed import Client, LocalCluster, wait
     except ImportError:  # pragma: no cover - dask is a dependency
         fail("the Dask scheduler needs `pip install 'dask[distributed]'`")
-    cluster = None
+    import time
+
+    import logging
+
+    scheduler = check_scheduler(scheduler)
+    start = time.perf_counter()
+    cluster, pids, cut = None, [], False
     try:
         if scheduler == "local":
+            _quiet_resource_tracker()
+            # warnings (a cancelled task, a busy worker killed at the end) stay off the terminal
             cluster = LocalCluster(n_workers=default_workers(), threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+                                   dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
+            pids = list(client.run(os.getpid).values())
         else:
             try:
                 client = Client(scheduler, timeout="10s")
             except (OSError, TimeoutError) as e:
                 fail(f"cannot reach the Dask scheduler at {scheduler}: {e}")
         with client:
-            futures = client.map(func, tasks, pure=False)
+            if shared is None:
+                futures = client.map(func, tasks, pure=False)
+            else:
+                sfut = client.scatter(shared, broadcast=True)
+                futures = client.map(func, [sfut] * len(tasks), tasks, pure=False)
             index = {f.key: i for i, f in enumerate(futures)}
             results: list[Any] = [None] * len(tasks)
-            for f in progress(das_completed(futures), total=len(futures), desc=desc):
-                results[index[f.key]] = f.result()
+            pending, finished = set(futures), 0
+            bar = progress(total=len(futures), desc=desc)
+            try:
+                while pending:
+                    over = (stop is not None and stop.is_set()) or (
+                        time_limit is not None and time.perf_counter() - start > time_limit)
+                    if over and finished:
+                        client.cancel(list(pending))
+                        cut = True
+                        break
+                    try:
+                        done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
+                    except TimeoutError:
+                        continue
+                    pending = set(pending)
+                    for f in done:
+                        results[index[f.key]] = f.result()
+                        finished += 1
+                        bar.update(1)
+            except BaseException:
+                cut = True
+                client.cancel(futures)
+                raise
+            finally:
+                bar.close()
             return results
     finally:
         if cluster is not None:
+            if cut:
+                # a running task cannot be interrupted (a numba loop): end the local workers now
+                # rather than wait for the cluster's close to time out on them
+                for pid in pids:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
             cluster.close()

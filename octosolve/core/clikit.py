@@ -39,7 +39,8 @@ import click
 from .seeding import DEFAULT_SEED
 
 __all__ = ["json_option", "seed_option", "batch_options", "players_option", "simulations_option",
-           "games_option", "time_limit_option", "variant_option", "out_option", "svg_option",
+           "games_option", "scheduler_option", "time_limit_option", "variant_option", "out_option",
+           "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
            "check_out_path", "record_option", "position_out_option", "old_spelling",
            "take_old_spelling", "old_command_name", "measure_options"]
@@ -190,10 +191,15 @@ def workers_option(default: int | None, what: str):
                         help=f"{WORKERS_MEANING}: {what}.")
 
 
+def scheduler_option(help_text: str = "Run on a Dask distributed cluster (tcp://host:8786, or "
+                                        "'local' for a throw-away local cluster)."):
+    """``--scheduler ADDRESS``: a Dask scheduler address or ``local``, checked before the work."""
+    return click.option("--scheduler", default=None, metavar="ADDRESS", callback=_check_scheduler,
+                        help=help_text)
+
+
 def batch_options(f):
-    f = click.option("--scheduler", default=None, metavar="ADDRESS", callback=_check_scheduler,
-                     help="Run on a Dask distributed cluster (tcp://host:8786, or 'local' for a "
-                          "throw-away local cluster).")(f)
+    f = scheduler_option()(f)
     f = workers_option(None, "worker processes, one game (or chunk) at a time each (default: one "
                              "per core; 1 = in this process)")(f)
     return f

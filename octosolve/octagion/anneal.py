@@ -6,7 +6,8 @@ Treatment Cards (required words weigh more than all the others together).
 A move changes the solvability of words holding one of its two letters only. Each solvable word
 keeps one perfect matching (position -> number); a solvable word whose matching avoids the removed
 cards stays solvable without a search, the others are re-checked by augmenting paths. Several
-independent runs (restarts) go on in parallel threads; the best deck wins. It proves nothing: the
+independent runs (restarts) go on in parallel threads, or as tasks on a Dask cluster (``scheduler``);
+the best deck wins, the same either way. It proves nothing: the
 designer re-checks its result with the kernel of ``kernels.py`` and the bound is ``bound.py``'s.
 """
 
@@ -349,7 +350,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
            required: list[str] | None = None, start_masks: np.ndarray | None = None,
            t0: float | None = None, t1: float | None = None, workers: int = 1,
            time_limit: float | None = None,
-           replicas: int = 1, desc: str = "simulated annealing", stop=None):
+           replicas: int = 1, desc: str = "simulated annealing", stop=None,
+           scheduler: str | None = None, first_run: int = 0, show_progress: bool = True):
     """Best deck masks (int64[26]) over ``restarts`` runs of ``iters`` steps each, and its score
     (solvable words; a required word counts len(words) + 1). ``workers`` runs go on at once (a
     round); with ``time_limit`` (seconds) no new round starts once the time is spent or the next
@@ -361,7 +363,14 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     per walk, the walks on ``workers`` threads, and with a time limit the ensemble stops when the
     time is spent. Temperatures by default: 2.0 -> 0.15 for a walk, 0.2 .. 4.0 for an ensemble
     (measured on the 2000 most familiar words, docs/octagion.md). ``stop``: an event that, once
-    set, ends the search after the current chunk of steps, with the best deck found so far."""
+    set, ends the search after the current chunk of steps, with the best deck found so far.
+
+    ``scheduler`` (a Dask scheduler address or ``local``): the runs (each one walk, or one
+    ensemble) go to the cluster's workers, one task a run on one thread (``workers`` is then
+    unused); run q is the same function of (``seed``, q) as here, and ties go to the lower q, so
+    the best deck is the same as without a scheduler. With ``time_limit`` or ``stop`` the runs not
+    finished by then are cancelled (at least one always finishes). ``first_run``: the index of
+    the first run (the cluster's tasks run one run each)."""
     from ..core.progress import progress
 
     if per_number < 1 or per_number > 26:
@@ -382,6 +391,11 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     for w in words:
         for c in set(w):
             freq[ord(c) - 65] += 1
+    if scheduler is not None:
+        return _anneal_on_cluster(words, scheduler, per_number=per_number, iters=iters,
+                                  restarts=restarts, seed=seed, required=required,
+                                  start_masks=start_masks, t0=t0, t1=t1, time_limit=time_limit,
+                                  replicas=replicas, desc=desc, stop=stop)
     tempering = int(replicas) > 1
     if t0 is None:
         t0 = 4.0 if tempering else 2.0
@@ -389,13 +403,16 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
         t1 = 0.2 if tempering else 0.15
     per_run = int(replicas) if tempering else 1
     best_masks, best_score = None, -1.0
+    # no bar at all on a cluster's worker: even a disabled tqdm bar makes a multiprocessing lock,
+    # reported as leaked when the worker is ended mid-run (Ctrl-C)
     bar = progress(total=None if time_limit is not None else restarts * iters * per_run, desc=desc,
-                   unit="step")
+                   unit="step") if show_progress else _NoBar()
     old_threads = numba.get_num_threads()
     numba.set_num_threads(max(1, min(int(workers), old_threads)))
     start = time.perf_counter()
     try:
-        done = rounds = 0
+        done, rounds = int(first_run), 0
+        restarts += done
         while done < restarts:
             # a round: `workers` independent walks, or one tempering ensemble of `replicas` walks
             r = per_run if tempering else min(max(1, int(workers)), restarts - done)
@@ -447,6 +464,37 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     finally:
         numba.set_num_threads(old_threads)
         bar.close()
+    return best_masks, best_score
+
+
+class _NoBar:
+    def update(self, n=1):
+        pass
+
+    def close(self):
+        pass
+
+
+def _cluster_run(shared: dict, q: int):
+    """Run q of an annealing (a task on a Dask worker): (score, deck masks)."""
+    m, s = anneal(**shared, restarts=1, first_run=q, workers=1, show_progress=False)
+    return s, m
+
+
+def _anneal_on_cluster(words, scheduler, *, per_number, iters, restarts, seed, required,
+                       start_masks, t0, t1, time_limit, replicas, desc, stop):
+    from ..core.batch import run_dask
+
+    shared = {"words": list(words), "per_number": per_number, "iters": int(iters),
+              "seed": int(seed), "required": list(required or []), "t0": t0, "t1": t1,
+              "replicas": int(replicas),
+              "start_masks": None if start_masks is None else np.asarray(start_masks, np.int64)}
+    results = run_dask(_cluster_run, list(range(int(restarts))), scheduler, desc=desc + " runs",
+                       shared=shared, stop=stop, time_limit=time_limit)
+    best_masks, best_score = None, -1.0
+    for res in results:                    # in run order, ties to the lower run: as in rounds
+        if res is not None and res[0] > best_score:
+            best_score, best_masks = float(res[0]), res[1]
     return best_masks, best_score
 
 

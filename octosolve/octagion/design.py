@@ -96,7 +96,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 favour: str = "none", time_limit: float = 60.0, seed: int = 0, workers: int = 2,
                 hint: Deck | None = None, log=None,
                 local_search_iters: int = 5000, restarts: int = 1,
-                anneal_time: float | None = None, replicas: int = 1, stop=None) -> DesignResult:
+                anneal_time: float | None = None, replicas: int = 1, stop=None,
+                scheduler: str | None = None) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -110,6 +111,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     ``anneal_time`` seconds, as many runs as fit in that time, at most ``restarts``; with
     ``replicas`` > 1 each run is a parallel-tempering ensemble of that many walks). When CP-SAT
     finds nothing better in its time, or nothing at all, the annealed deck is the result.
+    ``scheduler`` (a Dask scheduler address or ``local``): the annealing runs go to that cluster's
+    workers instead, one run a task; the annealed deck is the same for the same seed.
 
     ``favour``: "none" maximises the solvable count; "hard" / "easy" then (second phase, the count
     fixed at the first phase's value) minimise / maximise the number of usable (position, number)
@@ -193,7 +196,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
                            restarts=int(restarts), seed=seed, required=required,
                            workers=int(workers), time_limit=anneal_time,
-                           replicas=int(replicas), stop=stop)
+                           replicas=int(replicas), stop=stop, scheduler=scheduler)
         hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
                                           for l in range(26)]), name="annealed deck")
     if hint is not None:

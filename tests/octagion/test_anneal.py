@@ -90,3 +90,28 @@ def test_tempering():
     assert s1 == s2 and (m1 == m2).all()
     ref, _ = K.solve_word_list(WORDS, m1.astype(np.uint8))
     assert s1 == (ref > 0).sum() > 200
+
+
+def test_cluster_runs_make_the_same_best_deck():
+    """What a Dask worker computes for run q (``_cluster_run``, no cluster needed): the best of the
+    runs 0..R-1, ties to the lower run, is anneal(restarts=R)'s deck, walks and ensembles alike."""
+    for kw in ({"iters": 3000, "restarts": 3}, {"iters": 2000, "restarts": 2, "replicas": 3}):
+        m1, s1 = A.anneal(WORDS, per_number=6, seed=7, workers=2, **kw)
+        shared = {"words": WORDS, "per_number": 6, "iters": kw["iters"], "seed": 7, "required": [],
+                  "t0": None, "t1": None, "replicas": kw.get("replicas", 1), "start_masks": None}
+        runs = [A._cluster_run(shared, q) for q in range(kw["restarts"])]
+        best = max(range(len(runs)), key=lambda q: (runs[q][0], -q))
+        assert runs[best][0] == s1 and (runs[best][1] == m1).all()
+        assert len({(r[0], r[1].tobytes()) for r in runs}) > 1         # the runs differ
+
+
+def test_anneal_on_a_local_dask_cluster_matches_threads():
+    """--scheduler local: the runs as Dask tasks give the same deck as the threads."""
+    import pytest
+
+    pytest.importorskip("dask.distributed")
+    m1, s1 = A.anneal(WORDS, per_number=6, iters=3000, restarts=4, workers=2, seed=3)
+    m2, s2 = A.anneal(WORDS, per_number=6, iters=3000, restarts=4, seed=3, scheduler="local")
+    assert s1 == s2 and (m1 == m2).all()
+    ref, _ = K.solve_word_list(WORDS, m2.astype(np.uint8))
+    assert s2 == (ref > 0).sum() > 200

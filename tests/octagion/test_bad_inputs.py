@@ -73,6 +73,8 @@ BAD = [
     ["design-deck", "--top", str(10**12)],
     ["design-deck", "--top", "6000"],
     ["design-deck", "--local-search", str(10**12)],
+    ["design-deck", "--scheduler", "garbage"],
+    ["design-deck", "--scheduler", "tcp://host"],
     ["design-deck", "{dir}"],
     ["design-deck", "{words_latin1.txt}"],
     ["design-deck", "{words.txt}", "--require", "{label_sup.txt}"],
@@ -229,3 +231,44 @@ def test_design_deck_stops_on_ctrl_c():
     assert measure.seconds() < 10, f"{measure.seconds():.1f} CPU seconds after Ctrl-C"
     assert p.returncode == 130, err[-500:]
     assert b"CP-SAT deck design" in err and b"Interrupted" in err and out == b""
+
+
+@pytest.mark.integration
+def test_design_deck_on_a_local_cluster_stops_on_ctrl_c():
+    """--scheduler local: a Ctrl-C while the cluster's workers anneal ends the command at once,
+    workers included (little CPU after the signal), exit 130, one line and no Dask warnings."""
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.cputime import AfterSignal
+
+    pytest.importorskip("dask.distributed")
+    env = dict(os.environ, OCTOSOLVE_PROGRESS="1")
+    env.pop("OCTOSOLVE_NO_PROGRESS", None)
+    measure = AfterSignal()
+    p = subprocess.Popen([sys.executable, "-m", "octosolve", "octagion", "design-deck", "--top", "300",
+                          "--restarts", "8", "--local-search", "2000000", "--time-limit", "5",
+                          "--scheduler", "local"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    seen, t0 = b"", time.monotonic()
+    while b"simulated annealing runs" not in seen:        # the runs are on the workers
+        assert time.monotonic() - t0 < 600, "no annealing runs shown within 600 s"
+        if select.select([p.stderr], [], [], 1.0)[0]:
+            chunk = os.read(p.stderr.fileno(), 4096)
+            assert chunk, f"design-deck ended before its annealing: {seen[-500:]!r}"
+            seen += chunk
+    time.sleep(2)
+    measure.signalled(p.pid)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=300)
+    assert measure.seconds() < 10, f"{measure.seconds():.1f} CPU seconds after Ctrl-C"
+    assert p.returncode == 130, err[-500:]
+    text = (seen + err).decode(errors="replace").replace("\r", "\n")
+    lines = [x for x in text.splitlines() if x.strip() and "simulated annealing runs" not in x]
+    assert lines == ["Interrupted: no deck designed, nothing written."], lines[-10:]
+    assert out == b""

@@ -104,6 +104,27 @@ def test_design_deck_cli(tmp_path):
     assert j2["solvable"]
 
 
+@pytest.mark.integration  # starts a local Dask cluster
+def test_design_deck_on_a_local_dask_cluster_anneals_the_same_deck(tmp_path):
+    """--scheduler local spreads the annealing runs over the cluster's workers: the annealed deck
+    (CP-SAT's hint) is the one the threads find for the same seed; the record says --scheduler."""
+    from octosolve.octagion.wordcards import load_lexicon
+
+    pytest.importorskip("dask.distributed")
+    w = tmp_path / "w.txt"
+    w.write_text("\n".join(load_lexicon()[0][:200]) + "\n")
+    args = ("design-deck", str(w), "--time-limit", "1", "--workers", "1", "--local-search", "3000",
+            "--restarts", "4", "--seed", "11")
+    rec = tmp_path / "r.json"
+    a = ok_json(*args, "--scheduler", "local", "--record", str(rec))
+    b = ok_json(*args)
+    assert a["anneal_solvable"] == b["anneal_solvable"] > 100
+    assert "--scheduler local" in json.loads(rec.read_text())["command"]
+    from octosolve.octagion import anneal as A
+    _, s = A.anneal(load_lexicon()[0][:200], per_number=6, iters=3000, restarts=4, seed=11)
+    assert s == a["anneal_solvable"]
+
+
 def test_design_deck_prints_a_proved_bound(tmp_path):
     """Every design: covered, bound, gap = (bound - covered) / bound and what proves the bound; the
     certificate it writes is re-checked by check-bound, and a tampered one is refused (exit 2)."""

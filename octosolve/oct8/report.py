@@ -285,9 +285,8 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
           "Budgets are counted work, so the report is reproducible: flat-mc's playouts and the tree search's "
           "iterations per decision, set to about the same CPU time (an iteration, one determinisation, a walk "
           "down the tree and one numba playout, costs about a third of a flat-mc playout). Head-to-head "
-          "matches at equal CPU time per decision are run with `octosolve oct8 match --players mcts,flat-mc "
-          "--time-limit S` (not measured in this report: these 12-game tables are small, see their "
-          "intervals).", "",
+          "matches of 200 games at equal CPU per decision are the stored measurement below (\"The strongest "
+          "player\"); these 12-game tables are small, see their intervals.", "",
           "The OpenSpiel row is a stored data file, [openspiel_match.json](openspiel_match.json) "
           "(`data/oct8/openspiel_match.json`, copied here without its duration), made by its own command (several minutes; the "
           "report reads it and does not replay it): `" + (openspiel.get("command") or OPENSPIEL_COMMAND) + "` "

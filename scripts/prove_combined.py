@@ -11,9 +11,12 @@
   (:mod:`octosolve.octiles.challenges.mip`); the claims go into a ``solver`` witness with the
   relaxation as its checked ``partial``.
 * 25-29 in combination: the conjunction of the exact models. A solution is re-checked by the
-  tracer (``yes``); INFEASIBLE (``no``) is re-proved by HiGHS on the MIP of the same model and, for
-  the pairs with 26, by CP-SAT on a second model (26 without its path numbers: a relaxation, so its
-  INFEASIBLE proves the same); every claim goes into the certificate's ``proof.claims``.
+  tracer (``yes``). INFEASIBLE (``no``) is asked again of a second formulation
+  (``combined_models.SECOND_BUILDS``: 27 and 28 by reachability booleans instead of integer labels,
+  26 without its path numbers, a relaxation), by CP-SAT and by HiGHS on its MIP
+  (:mod:`octosolve.octiles.challenges.mip`); with no second formulation (25 and 29 only) HiGHS
+  gets the MIP of the same model. Every claim goes into the certificate's ``proof.claims``, a run
+  that did not say INFEASIBLE into ``proof.attempts``.
 
 One solver at a time; the certificates go to data/octiles/certificates/ (``octosolve octiles verify``
 re-checks them).
@@ -30,11 +33,13 @@ from octosolve.octiles import rules as R
 from octosolve.octiles.challenges.catalogue import get_variant
 from octosolve.octiles.challenges.certificates import load_certificate, save_certificate
 from octosolve.octiles.challenges.combined import COMBINED_WHOLE, SEVEN_WITH
-from octosolve.octiles.challenges.combined_models import WHOLE_BUILDS, whole_build
+from octosolve.octiles.challenges.combined_models import SECOND_BUILDS, SECOND_WORDS, whole_build
 from octosolve.octiles.challenges.runner import run_cpsat
 from octosolve.octiles.challenges.witness import COMBINED, check
 
 CP_MODEL = "the conjunction of the challenges' exact CP-SAT models (combined_models.whole_build)"
+FLOW = ("HiGHS (scipy.optimize.milp) on the flow MIP combined_flow.SevenFlow (16's flow with the tiles "
+        "for the other challenge's pairs, plus a circle commodity: every circle stub a source or a sink)")
 MIP = ("HiGHS (scipy.optimize.milp) on the same model written as a MIP by "
        "octosolve/octiles/challenges/mip.py (big-M rows for enforced linear constraints)")
 
@@ -81,30 +86,59 @@ def seven(a, name) -> dict:
         proof["method"] += f"; it reaches the bound of {other[0]} {other[1]}"
         proof["bound_by"] = f"relaxation: the bound of {other[0]} {other[1]}"
     else:
-        rr = run_cpsat(7, var, time_limit=a.time_limit, workers=a.workers, seed=a.seed,
-                       lower=value + 1, desc=f"7 {name} >= {value + 1}")
-        claims = [{"solver": "CP-SAT", "model": f"the combination's CP-SAT model "
-                   f"(combined_models.seven_with_build), objective >= {value + 1}",
-                   "status": rr["status"], "seconds": rr["seconds"], "command": _command(a, (7, name))}]
-        print(f"7 {name}: CP-SAT >= {value + 1}: {rr['status']} {rr['seconds']} s", flush=True)
-        attempts = []
-        if rr["status"] == "INFEASIBLE":
-            h = _highs(var, value + 1, a.highs_time_limit)
-            print(f"7 {name}: HiGHS >= {value + 1}: {h['status']} {h['seconds']} s", flush=True)
-            h = {"solver": "HiGHS", **h, "formulation": MIP + f"; objective >= {value + 1}"}
-            (claims if h["status"] == "INFEASIBLE" else attempts).append(h)
+        # the flow MIP (HiGHS, a second formulation) from value + 1 up; then CP-SAT at the end
+        from octosolve.octiles.challenges.combined_flow import SevenFlow
+        claims, attempts = [], []
+        while value < relax["bound"]:
+            t1 = time.perf_counter()
+            h = SevenFlow(SEVEN_WITH[name][1]).solve(lower=value + 1, time_limit=a.highs_time_limit)
+            rec = {"solver": "HiGHS", "formulation": FLOW + f"; paths >= {value + 1}",
+                   "status": h["status"], "seconds": round(time.perf_counter() - t1, 1),
+                   "time_limit": a.highs_time_limit}
+            print(f"7 {name}: HiGHS flow >= {value + 1}: {h['status']} {rec['seconds']} s", flush=True)
+            if h["status"] == "INFEASIBLE":
+                claims.append(rec)
+                break
+            if h.get("placement") is not None and var.score(R.trace(h["placement"])) > value:
+                placement = h["placement"]
+                value = var.score(R.trace(placement))
+                rec["found"] = value
+                attempts.append(rec)
+                continue
+            if h.get("bound") is not None:
+                rec["dual_bound"] = h["bound"]
+            attempts.append(rec)
+            break
+        if value < relax["bound"]:
+            rr = run_cpsat(7, var, time_limit=a.time_limit, workers=a.workers, seed=a.seed,
+                           lower=value + 1, desc=f"7 {name} >= {value + 1}")
+            c = {"solver": "CP-SAT", "formulation": f"the combination's CP-SAT pairing model "
+                 f"(combined_models.seven_with_build), objective >= {value + 1}",
+                 "status": rr["status"], "seconds": rr["seconds"]}
+            print(f"7 {name}: CP-SAT >= {value + 1}: {rr['status']} {rr['seconds']} s", flush=True)
+            (claims if rr["status"] == "INFEASIBLE" else attempts).append(c)
+        if claims:
             bound = value
-            proof["method"] += f"; with objective >= {value + 1} INFEASIBLE"
-            proof["bound_by"] = "CP-SAT" + (" + HiGHS" if len(claims) > 1 else "")
+            proof["method"] += f"; paths >= {value + 1} INFEASIBLE (" + ", ".join(
+                c["solver"] for c in claims) + ")"
+            proof["bound_by"] = " + ".join(c["solver"] for c in claims)
         else:
-            bound = rr["bound"] if rr["bound"] is not None else relax["bound"]
-            bound = min(bound, relax["bound"])
-            proof["method"] += f"; objective >= {value + 1}: {rr['status']}"
+            bound = relax["bound"]
+            for c in attempts:
+                if c.get("dual_bound") is not None:
+                    bound = min(bound, max(value, c["dual_bound"]))
+            proof["method"] += f"; paths >= {value + 1} not settled"
+            proof["attempts"] = attempts
+            if bound < relax["bound"]:
+                raise SystemExit(f"7 {name}: a dual bound below the relaxation is not recorded as a "
+                                 f"witness: {attempts}")
         if bound >= relax["bound"]:
             witness = relax
         else:
+            solvers = {c["solver"] for c in claims}
             witness = {"kind": "solver", "tag": f"7 {name}", "at_least": bound + 1, "claims": claims,
-                       "rests_on": "cp-sat + HiGHS" if len(claims) > 1 else "cp-sat only",
+                       "rests_on": ("cp-sat + HiGHS" if solvers == {"CP-SAT", "HiGHS"} else
+                                    "cp-sat only" if solvers == {"CP-SAT"} else "HiGHS only"),
                        "partial": relax, "bound": bound}
             if attempts:
                 witness["attempts"] = attempts
@@ -129,60 +163,72 @@ def _witness_of(key):
     return d["bound_witness"]
 
 
+def _label(c) -> str:
+    second = "second formulation" in c["formulation"]
+    if c["solver"] == "HiGHS":
+        return "HiGHS on the MIP of the " + ("second formulation" if second else "exact models")
+    return "CP-SAT on the " + ("second formulation" if second else "exact models")
+
+
 def whole(a, key) -> dict:
+    """One combination of 25-29: the second formulation first (when there is one: it is lighter),
+    then the conjunction of the exact models; a placement the tracer accepts settles yes, an
+    INFEASIBLE is a claim, and with a claim HiGHS is asked too."""
     t0 = time.perf_counter()
     n, name = key
     nums = COMBINED_WHOLE[key]
     ch, var = get_variant(n, name)
-    hint = None
-    for m in nums:                      # start from a stored answer of one of the conditions
+    hint, hint_of = None, None
+    for m in sorted(nums, key=lambda m: m != 26):   # 26's answer first: the hardest condition
         c = load_certificate(m, "whole-board")
         if c is not None and c.get("placement") is not None:
-            hint = c["placement"]
+            hint, hint_of = c["placement"], m
             break
-    r = run_cpsat(n, var, time_limit=a.time_limit, workers=a.workers, seed=a.seed, hint=hint,
-                  desc=f"{n} {name}")
-    print(f"{n} {name}: CP-SAT {r['status']} {r['seconds']} s", flush=True)
-    cmd = _command(a, key)
-    base = {"challenge": n, "variant": name, "value": None, "bound": None, "solver": r["params"],
-            "command": cmd}
-    if r["placement"] is not None:
-        if not var.check(R.trace(r["placement"])):
-            raise SystemExit(f"{n} {name}: the tracer rejects CP-SAT's placement")
-        return {**base, "status": "yes", "proof": {
-            "start": f"hinted with the stored placement of {nums[0]}" if hint else "from scratch",
-            "method": f"a placement found by {CP_MODEL}; the tracer checks every condition"},
-            "seconds": round(time.perf_counter() - t0, 1), "placement": r["placement"]}
-    if r["status"] != "INFEASIBLE":
-        raise SystemExit(f"{n} {name}: {r['status']} after {a.time_limit} s: not settled")
-    claims = [{"solver": "CP-SAT", "formulation": CP_MODEL + ": " + ", ".join(map(str, nums)),
-               "status": "INFEASIBLE", "seconds": r["seconds"]}]
-    attempts = []
-    if 26 in nums:                      # a second CP-SAT model: 26 without the path numbers
-        from octosolve.octiles.challenges.wholeboard import model26
-        relaxed = dict(WHOLE_BUILDS, **{26: lambda sk: model26(sk, numbers=False)})
+    second = [m for m in nums if m in SECOND_WORDS]
+    words = ("a second formulation: " + "; ".join(SECOND_WORDS[m] for m in second)
+             + " (combined_models.SECOND_BUILDS), with the other exact models")
 
-        class _Relaxed:
-            name = "relaxed"
-            build = staticmethod(whole_build(nums, relaxed))
-        rr = run_cpsat(n, _Relaxed, time_limit=a.time_limit, workers=a.workers, seed=a.seed,
-                       desc=f"{n} {name} relaxed")
-        print(f"{n} {name}: CP-SAT relaxed {rr['status']} {rr['seconds']} s", flush=True)
-        c = {"solver": "CP-SAT", "formulation": "a relaxation: 26 without its path numbers (a path may "
-             "lean on a mirror image elsewhere; wholeboard.model26(numbers=False)) with the other "
-             "exact models", "status": rr["status"], "seconds": rr["seconds"]}
-        (claims if rr["status"] == "INFEASIBLE" else attempts).append(c)
-    h = _highs(var, None, a.highs_time_limit)
+    class _Second:
+        name = "second"
+        build = staticmethod(whole_build(nums, SECOND_BUILDS))
+    models = ([(words, _Second)] if second else []) + [(CP_MODEL + ": " + ", ".join(map(str, nums)), var)]
+    claims, attempts, params = [], [], {}
+    cmd = _command(a, key)
+    for form, model in models:
+        r = run_cpsat(n, model, time_limit=a.time_limit, workers=a.workers, seed=a.seed, hint=hint,
+                      desc=f"{n} {name}")
+        print(f"{n} {name}: CP-SAT {r['status']} {r['seconds']} s on {form[:40]}", flush=True)
+        params = params or r["params"]
+        c = {"solver": "CP-SAT", "formulation": form, "status": r["status"], "seconds": r["seconds"]}
+        if r["placement"] is not None:
+            if var.check(R.trace(r["placement"])):
+                return {"challenge": n, "variant": name, "status": "yes", "value": None,
+                        "bound": None, "proof": {
+                            "start": f"hinted with the stored placement of {hint_of}",
+                            "method": f"a placement found by CP-SAT on {form}; the tracer checks "
+                                      f"every condition", "attempts": attempts},
+                        "solver": r["params"], "seconds": round(time.perf_counter() - t0, 1),
+                        "command": cmd, "placement": r["placement"]}
+            c["note"] = "a placement of the relaxation that the tracer rejects"
+            attempts.append(c)
+        elif r["status"] == "INFEASIBLE":
+            claims.append(c)
+        else:
+            attempts.append(c)
+    if not claims:
+        raise SystemExit(f"{n} {name}: not settled in {a.time_limit} s per model: {attempts}")
+    h = _highs(_Second if second else var, None, a.highs_time_limit)
     print(f"{n} {name}: HiGHS {h['status']} {h['seconds']} s", flush=True)
-    h = {"solver": "HiGHS", **h, "formulation": MIP}
+    h = {"solver": "HiGHS", **h, "formulation": MIP.replace("the same model", words) if second else MIP}
     (claims if h["status"] == "INFEASIBLE" else attempts).append(h)
     solvers = {c["solver"] for c in claims}
-    proof = {"start": "from scratch", "method": f"{CP_MODEL} is INFEASIBLE",
+    proof = {"start": "from scratch", "method": "INFEASIBLE: " + ", ".join(_label(c) for c in claims),
              "claims": claims, "rests_on": "cp-sat + HiGHS" if "HiGHS" in solvers else "cp-sat only"}
     if attempts:
         proof["attempts"] = attempts
-    return {**base, "status": "no", "proof": proof, "seconds": round(time.perf_counter() - t0, 1),
-            "placement": None}
+    return {"challenge": n, "variant": name, "status": "no", "value": None, "bound": None,
+            "proof": proof, "solver": params, "seconds": round(time.perf_counter() - t0, 1),
+            "command": cmd, "placement": None}
 
 
 def main(argv=None) -> int:

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from .combined import CHECKS, COMBINED_WHOLE, PICKS, SCORERS, SEVEN_WITH
 from .cpsat import pairing
-from .geometry import ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, loc_pairs_to_stub_pairs
+from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, PAIRS, PORT_LINKS, SP, STUBS,
+                       loc_pairs_to_stub_pairs, stubs_of)
 from .model import Variant
 from .models import forbid_pairs_build, subway_build
 from .wholeboard import model25, model26
 
-__all__ = ["seven_with_build", "whole_build", "WHOLE_BUILDS", "combined_variants"]
+__all__ = ["seven_with_build", "whole_build", "forbid_reach_build", "WHOLE_BUILDS", "SECOND_BUILDS",
+           "SECOND_WORDS", "combined_variants"]
 
 
 def seven_with_build(pairs):
@@ -44,8 +46,48 @@ def seven_with_build(pairs):
     return build
 
 
+def forbid_reach_build(pairs):
+    """27/28 written without integer labels (a second formulation): for every stub i of a stop in a
+    forbidden pair, a boolean per port "on the path from stub i", true at stub i, equal across board
+    links and along placed segments, false at the stubs of the stops forbidden to i's stop. Exact:
+    the path from stub i forces true all along it, so it cannot end at a forbidden stub; a
+    placement without forbidden paths takes "on the path from i" literally."""
+    def build(sk):
+        m = sk.m
+        partners: dict = {}
+        for u, v in pairs:
+            partners.setdefault(u, set()).add(v)
+            partners.setdefault(v, set()).add(u)
+        for u in sorted(partners):
+            for i in stubs_of(u):
+                r = {}
+                for s in SP:
+                    for e in range(8):
+                        r[(s, e)] = m.NewBoolVar("")
+                m.Add(r[STUBS[i][1]] == 1)
+                for v in partners[u]:
+                    for j in stubs_of(v):
+                        m.Add(r[STUBS[j][1]] == 0)
+                for p, q in PORT_LINKS:
+                    m.Add(r[p] == r[q])
+                for s in SP:
+                    for a, b in PAIRS:
+                        cv = sk.c[s, a, b]
+                        m.AddBoolOr([cv.Not(), r[(s, a)].Not(), r[(s, b)]])
+                        m.AddBoolOr([cv.Not(), r[(s, b)].Not(), r[(s, a)]])
+        return None
+    return build
+
+
 WHOLE_BUILDS = {25: model25, 26: model26, 27: forbid_pairs_build(ADJ_STOPS),
                 28: forbid_pairs_build(OPP_STOPS), 29: subway_build}
+# the second formulation of a "no": 27 and 28 by reachability booleans instead of integer labels,
+# 26 without its path numbers (a relaxation: its INFEASIBLE proves the same); 25 and 29 as before
+SECOND_BUILDS = {**WHOLE_BUILDS, 26: lambda sk: model26(sk, numbers=False),
+                 27: forbid_reach_build(ADJ_STOPS), 28: forbid_reach_build(OPP_STOPS)}
+SECOND_WORDS = {26: "26 without its path numbers (a relaxation)",
+                27: "27 by reachability booleans per stop stub (no integer labels)",
+                28: "28 by reachability booleans per stop stub (no integer labels)"}
 
 
 def whole_build(numbers, builds=None):

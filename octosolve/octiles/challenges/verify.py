@@ -177,7 +177,7 @@ def _check_no(d, row, bad) -> None:
     """A "no" (no placement meets the condition) is a solver's word: the ``proof`` lists its
     ``claims`` (each a solver, a formulation and its status, INFEASIBLE) and says what it
     ``rests_on``; the claims must agree with the certificate, and two different formulations are
-    asked for (with one, the row notes that the "no" rests on one formulation)."""
+    asked for (with one, the row notes that the "no" rests on one solver run)."""
     proof = d.get("proof") or {}
     claims = proof.get("claims")
     if claims is None:
@@ -202,10 +202,10 @@ def _check_no(d, row, bad) -> None:
     if proof.get("rests_on") != rests:
         bad(f"rests_on says {proof.get('rests_on')!r}, the claims say {rests!r}")
     row["rests_on"] = rests
-    row["witness"] = f"solver ({' + '.join(dict.fromkeys(solvers))}, {len(forms)} formulation" \
-                     f"{'s' if len(forms) > 1 else ''})"
+    row["witness"] = f"solver ({' + '.join(dict.fromkeys(solvers))}, {len(claims)} claim" \
+                     f"{'s' if len(claims) > 1 else ''})"
     if len(forms) < 2:
-        row["notes"].append("the 'no' rests on one formulation only")
+        row["notes"].append("the 'no' rests on one solver run only")
     row["checked"] = "yes" if row["ok"] else "no"
 
 

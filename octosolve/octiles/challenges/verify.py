@@ -176,8 +176,8 @@ def _check_answer(d, key, row, bad) -> None:
 def _check_no(d, row, bad) -> None:
     """A "no" (no placement meets the condition) is a solver's word: the ``proof`` lists its
     ``claims`` (each a solver, a formulation and its status, INFEASIBLE) and says what it
-    ``rests_on``; the claims must agree with the certificate, and two different formulations are
-    asked for (with one, the row notes that the "no" rests on one solver run)."""
+    ``rests_on``; the claims must agree with the certificate. Two claims (solvers or formulations)
+    are asked for: with one, the row notes that the "no" rests on one solver run."""
     proof = d.get("proof") or {}
     claims = proof.get("claims")
     if claims is None:

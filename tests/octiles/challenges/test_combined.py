@@ -115,12 +115,35 @@ def test_highs_on_the_mip_translation_agrees_on_fixed_placements():
     from octosolve.octiles.challenges.combined_models import whole_build
     from octosolve.octiles.challenges.cpsat import Skeleton
     from octosolve.octiles.challenges.mip import highs_feasible
-    for nums, ok in (((27, 29), True), ((28, 29), False)):
+    seen = set()
+    for nums, cert in (((25, 28), 25), ((27, 29), 29), ((25, 26), 25)):
+        pl = _placement(cert, "whole-board")
         sk = Skeleton()
         whole_build(nums)(sk)
-        sk.fix(_placement(29, "whole-board") if ok else _placement(27, "whole-board"))
-        want = ok and Co.whole_condition(nums)(R.trace(_placement(29, "whole-board")))
+        sk.fix(pl)
+        want = Co.whole_condition(nums)(R.trace(pl))
+        seen.add(want)
         assert highs_feasible(sk.m, time_limit=120)["status"] == ("FEASIBLE" if want else "INFEASIBLE")
+    assert seen == {True, False}
+
+
+def test_second_formulations_equal_the_first_on_fixed_placements():
+    from octosolve.octiles.challenges.combined_models import SECOND_BUILDS, WHOLE_BUILDS
+    for n in (27, 28):
+        for cert in (25, 27, 28, 29):
+            pl = _placement(cert, "whole-board")
+            a = _solve_fixed(WHOLE_BUILDS[n], pl)[0]
+            b = _solve_fixed(SECOND_BUILDS[n], pl)[0]
+            assert a == b == ("OPTIMAL" if Co.WHOLE[n](R.trace(pl)) else "INFEASIBLE"), (n, cert)
+
+
+def test_seven_flow_mip_equals_the_scorer_on_fixed_placements():
+    from octosolve.octiles.challenges.combined_flow import SevenFlow
+    pl = _placement(8, "pairs-0")
+    r = SevenFlow(Co.SEVEN_WITH["with-16-quarter"][1]).solve(fixed=pl, time_limit=120)
+    assert r["status"] == "OPTIMAL" and r["objective"] == Co.SCORERS[7, "with-16-quarter"](R.trace(pl)) > 0
+    r = SevenFlow(Co.SEVEN_WITH["with-9"][1]).solve(fixed=_placement(9, "count"), time_limit=120)
+    assert r["status"] == "INFEASIBLE"             # 7 fails on 9's answer
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from octosolve.octiles import rules as R
 from octosolve.octiles.challenges.catalogue import get_variant
@@ -58,7 +59,8 @@ def _highs(var, lower, time_limit) -> dict:
 
 def _command(a, key) -> str:
     return (f"python scripts/prove_combined.py --only {key[0]}:{key[1]} --time-limit {a.time_limit:g} "
-            f"--highs-time-limit {a.highs_time_limit:g} --workers {a.workers} --seed {a.seed}")
+            f"--highs-time-limit {a.highs_time_limit:g} --workers {a.workers} --seed {a.seed}"
+            + (f" --hint {a.hint}" if a.hint else ""))
 
 
 def seven(a, name) -> dict:
@@ -184,6 +186,12 @@ def whole(a, key) -> dict:
         if c is not None and c.get("placement") is not None:
             hint, hint_of = c["placement"], m
             break
+    if a.hint:                          # a placement from a file (e.g. a near miss of another run)
+        hint = R.validate_placement(R.placement_from_json(json.loads(open(a.hint).read())), full=True)
+        hint_of = a.hint
+        models_first = "exact"
+    else:
+        models_first = "second"
     second = [m for m in nums if m in SECOND_WORDS]
     words = ("a second formulation: " + "; ".join(SECOND_WORDS[m] for m in second)
              + " (combined_models.SECOND_BUILDS), with the other exact models")
@@ -192,6 +200,8 @@ def whole(a, key) -> dict:
         name = "second"
         build = staticmethod(whole_build(nums, SECOND_BUILDS))
     models = ([(words, _Second)] if second else []) + [(CP_MODEL + ": " + ", ".join(map(str, nums)), var)]
+    if models_first == "exact":
+        models = models[::-1]
     claims, attempts, params = [], [], {}
     cmd = _command(a, key)
     for form, model in models:
@@ -245,6 +255,28 @@ def whole(a, key) -> dict:
             "command": cmd, "placement": None}
 
 
+def near_miss(a, other: int, path: str) -> None:
+    """A hint for 26 with ``other``: ``other``'s condition hard, CP-SAT maximising the mirror-
+    symmetric paths (26's soft model), hinted with 26's answer; the placement goes to ``path``."""
+    from octosolve.core.files import atomic_write_text
+    from octosolve.octiles.challenges.wholeboard import model26
+
+    class _Soft:
+        name = "soft"
+
+        @staticmethod
+        def build(sk):
+            SECOND_BUILDS[other](sk)
+            return model26(sk, soft=True)
+    hint = load_certificate(26, "whole-board")["placement"]
+    r = run_cpsat(26, _Soft, time_limit=a.time_limit, workers=a.workers, seed=a.seed, hint=hint,
+                  desc=f"26 soft with {other}")
+    print(f"26 soft with {other}: {r['status']}, {r['objective']} / 72 (twice the symmetric paths), "
+          f"bound {r['bound']}, {r['seconds']} s", flush=True)
+    if r["placement"] is not None:
+        atomic_write_text(Path(path), json.dumps(R.placement_to_json(r["placement"]), indent=1) + "\n")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="", help="comma-separated N:variant (default: all)")
@@ -252,7 +284,14 @@ def main(argv=None) -> int:
     ap.add_argument("--highs-time-limit", type=float, default=600.0, help="seconds per HiGHS run")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--hint", default=None,
+                    help="a placement JSON to hint a 25-29 combination with (the exact models run first)")
+    ap.add_argument("--near", nargs=2, metavar=("M", "FILE"), default=None,
+                    help="only write a near miss of 26 with M (28, 29) to FILE, as a --hint")
     a = ap.parse_args(argv)
+    if a.near:
+        near_miss(a, int(a.near[0]), a.near[1])
+        return 0
     keys = [(7, v) for v in SEVEN_WITH] + list(COMBINED_WHOLE)
     if a.only:
         want = {(int(x.split(":")[0]), x.split(":")[1]) for x in a.only.split(",") if x.strip()}

@@ -318,7 +318,10 @@ def test_scorers_are_the_catalogue_scorers():
     assert set(SCORERS) | set(CHECKS) == want
     for n, v in sorted(want):
         _, var = C.get_variant(n, v)
-        tr = R.trace(load_certificate(n, v)["placement"])
+        cert = load_certificate(n, v)
+        if cert is None or cert["placement"] is None:     # (an open combination; a "no")
+            continue
+        tr = R.trace(cert["placement"])
         if (n, v) in CHECKS:
             assert var.check is not None and CHECKS[n, v](tr) == var.check(tr)
         else:

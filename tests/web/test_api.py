@@ -91,8 +91,9 @@ def test_challenges_list_matches_catalogue_and_files(client):
         assert (row["status"], row["objective"], row["bound"]) == (d["status"], d["objective"],
                                                                   d["bound"])
         # settled: proven optimal, or a yes/no question answered by a checked certificate
-        assert row["settled"] == d["certificate_status"]
-        assert row["proven"] == (d["certificate_status"] in ("optimal", "yes", "no"))
+        # (an open combination of 25-29 has no certificate: no status, not proven)
+        assert row["settled"] == d.get("certificate_status")
+        assert row["proven"] == (d.get("certificate_status") in ("optimal", "yes", "no"))
 
 
 def test_stored_answer_and_picture(client):
@@ -137,7 +138,9 @@ def test_proof_text_is_the_clis(client, cli_runner):
 def test_certificate_download(client):
     rows = client.get("/api/octiles/challenges").json()
     named = [r for r in rows if r["certificate"]]
-    assert len(named) == len(rows) - 1  # every variant but challenge 1 (exact BFS) has one
+    # every variant but challenge 1 (exact BFS) and the open combinations of 25-29 has one
+    from tests.octiles.challenges.test_certificates import OPEN
+    assert len(named) == len(rows) - 1 - len(OPEN)
     for r in named[:5] + named[-3:]:
         got = client.get(f"/api/octiles/certificates/{r['certificate']}")
         assert got.status_code == 200 and got.headers["content-type"].startswith("application/json")

@@ -23,6 +23,7 @@ import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
                        ring_pairs, similar_circle_pairs, turned_pairs)
 from .model import Challenge, SearchVariant, Variant
+from .combined_models import combined_variants
 from .cpsat import solve_cpsat
 from .search import fast_count, fast_max_self_crossings, fast_repeats, search_solve
 from .shortest import challenge_one
@@ -398,6 +399,12 @@ _ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can yo
                             pick=lambda tr: [p for p in tr.complete_paths if p.segments == 1
                                              and p.printed == 0]))
 del _ch, _kind, _m, _off, _pairs, _t, _w, _name, _closed, _one, _what, _sc
+
+# the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five): declared in
+# .combined (scorers) and .combined_models (models)
+for _n, _v in combined_variants():
+    CHALLENGES[_n].variants.append(_v)
+del _n, _v
 
 # ---------------------------------------------------------------------------------------------
 # looking challenges up

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .. import tiles as T
 from ..tracer import trace
+from . import combined as Co
 from . import scoring as Sc
 from . import witness as W
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, OPP_STOPS, SP, opposite_circle_pairs, ring_pairs,
@@ -77,6 +78,7 @@ SCORERS = {
     (23, "segments"): Sc.longest_identical_pair,
     (24, "count"): Sc.turned_partner_paths,
     (30, "one-tile-paths"): lambda tr: _count_paths(tr, lambda p: p.segments == 1 and p.printed == 0),
+    **Co.SCORERS,       # 7 combined with 8, 9, 10, 16
 }
 
 # the yes/no questions: the condition a "yes" placement meets
@@ -90,6 +92,7 @@ CHECKS = {
     (27, "whole-board"): Sc.forbid_check(ADJ_STOPS),
     (28, "whole-board"): Sc.forbid_check(OPP_STOPS),
     (29, "whole-board"): Sc.subway_check,
+    **Co.CHECKS,        # 25-29 in combination
 }
 
 
@@ -132,8 +135,10 @@ def verify_certificate(path: Path) -> dict:
             _check_bound(d, row, bad)
         elif d.get("bound_witness") is not None:
             bad("a yes/no certificate with a bound witness")
+        elif d["status"] == "no":
+            _check_no(d, row, bad)
         else:
-            row["witness"] = "condition (tracer)" if d["status"] == "yes" else "-"
+            row["witness"] = "condition (tracer)"
             row["checked"] = "yes" if row["ok"] else "no"
     row["seconds"] = round(time.perf_counter() - t0, 2)
     return row
@@ -172,6 +177,42 @@ def _check_answer(d, key, row, bad) -> None:
         bad(f"optimal, but value {val} != bound {b}")
     elif st == "best+bound" and val > b:
         bad(f"value {val} above the bound {b}")
+
+
+def _check_no(d, row, bad) -> None:
+    """A "no" (no placement meets the condition) is a solver's word: the ``proof`` lists its
+    ``claims`` (each a solver, a formulation and its status, INFEASIBLE) and says what it
+    ``rests_on``; the claims must agree with the certificate. Two claims (solvers or formulations)
+    are asked for: with one, the row notes that the "no" rests on one solver run."""
+    proof = d.get("proof") or {}
+    claims = proof.get("claims")
+    if claims is None:
+        row["witness"], row["checked"], row["rests_on"] = "-", "no claims stored", "cp-sat only"
+        row["notes"].append("a 'no' without solver claims in its proof")
+        return
+    if not isinstance(claims, list) or not claims:
+        bad("a 'no' certificate whose proof has no claims")
+        return
+    solvers, forms = [], set()
+    for c in claims:
+        if not isinstance(c, dict) or c.get("solver") not in ("CP-SAT", "HiGHS"):
+            bad(f"unknown solver in claim {c!r}")
+            return
+        if c.get("status") != "INFEASIBLE":
+            bad(f"{c['solver']} said {c.get('status')}, not INFEASIBLE")
+        if not c.get("formulation"):
+            bad(f"a {c['solver']} claim without its formulation")
+        solvers.append(c["solver"])
+        forms.add(c.get("formulation"))
+    rests = "cp-sat + HiGHS" if {"CP-SAT", "HiGHS"} <= set(solvers) else "cp-sat only"
+    if proof.get("rests_on") != rests:
+        bad(f"rests_on says {proof.get('rests_on')!r}, the claims say {rests!r}")
+    row["rests_on"] = rests
+    row["witness"] = f"solver ({' + '.join(dict.fromkeys(solvers))}, {len(claims)} claim" \
+                     f"{'s' if len(claims) > 1 else ''})"
+    if len(forms) < 2:
+        row["notes"].append("the 'no' rests on one solver run only")
+    row["checked"] = "yes" if row["ok"] else "no"
 
 
 def _check_bound(d, row, bad) -> None:

@@ -383,11 +383,49 @@ PARTIAL = {
 }
 
 
+# the combinations (challenge 7 with 8, 9, 10, 16): a placement's combined score is the other
+# challenge's count (0 when 7 fails), so the other challenge's bound holds for it: a
+# ``relaxation`` witness carries the witness of the variant named here (not read from the data).
+# A stronger bound is a solver's word, stored with the relaxation as its checked ``partial``.
+COMBINED = {(7, "with-8"): (7, "count"), (7, "with-9"): (9, "count"), (7, "with-10"): (10, "count"),
+            (7, "with-16-half"): (16, "half-turn"), (7, "with-16-quarter"): (16, "quarter-turn")}
+
+
+def _check_relaxation(w: dict, of: tuple) -> Verdict:
+    v = Verdict(True, None, "relaxation")
+    if w.get("kind") != "relaxation" or tuple(w.get("of") or ()) != of:
+        return v.fail(f"expected a relaxation witness of {of[0]} {of[1]}, got {w.get('kind')} "
+                      f"{w.get('of')!r}")
+    sub = check(of[0], of[1], w.get("witness"))
+    if not sub.ok:
+        return v.fail(f"{of[0]} {of[1]}: " + "; ".join(sub.problems))
+    if w.get("bound") != sub.bound:
+        return v.fail(f"the witness of {of[0]} {of[1]} proves {sub.bound}, the relaxation says "
+                      f"{w.get('bound')}")
+    v.bound, v.rests_on, v.notes = sub.bound, sub.rests_on, sub.notes
+    v.kind = f"relaxation of {of[0]} {of[1]}: {sub.kind}"
+    return v
+
+
+def _check_combined(key: tuple, w: dict) -> Verdict:
+    of = COMBINED[key]
+    if w.get("kind") != "solver":
+        return _check_relaxation(w, of)
+    v = _check_solver(w, lambda pw: _check_relaxation(pw, of))
+    if v.ok and w.get("partial") is None:
+        return v.fail("a solver's word on a combination needs the relaxation beside it (partial)")
+    if v.ok and _check_relaxation(w["partial"], of).bound <= v.bound:
+        return v.fail("the relaxation proves the bound: a solver's word is not accepted")
+    return v
+
+
 def check(number: int, variant: str, w: dict) -> Verdict:
     """Check the witness ``w`` of a variant's bound; the verdict's ``bound`` is what it proves."""
     if not isinstance(w, dict):
         return Verdict(False, None, "?", problems=["the witness is not a JSON object"])
     try:
+        if (number, variant) in COMBINED:
+            return _check_combined((number, variant), w)
         if w.get("kind") == "solver":
             if (number, variant) in ARGUMENTS:     # a checkable bound is not downgraded to a claim
                 return Verdict(False, None, "solver",

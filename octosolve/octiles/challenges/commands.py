@@ -181,13 +181,18 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
                                                        for k, v in out['histogram'].items())
                 + f"; longest shortest path: {out['longest_shortest']}")
     else:
-        how = (f"certificate {res.extra['certificate']} ({res.extra.get('proof', '')}; proof "
-               f"{res.seconds:.1f} s)" if "certificate" in res.extra
-               else f"proved now as `prove {number} --fresh` does ({res.extra.get('fresh_proof', '')}), "
-                    f"{res.seconds:.1f} s; nothing written")
+        if "certificate" in res.extra:
+            how = (f"certificate {res.extra['certificate']} ({res.extra.get('proof', '')}; proof "
+                   f"{res.seconds:.1f} s)")
+        elif fresh:
+            how = (f"proved now as `prove {number} --fresh` does ({res.extra.get('fresh_proof', '')}), "
+                   f"{res.seconds:.1f} s; nothing written")
+        else:
+            how = res.extra.get("proof", "no certificate")
         text = (f"Challenge {number} ({res.variant}): {res.status} - {value_text(res)}; {how}; "
-                f"re-checked by the tracer: {'yes' if res.verified else 'NO'} "
-                f"(value {res.verified_value})")
+                + (f"re-checked by the tracer: {'yes' if res.verified else 'NO'} "
+                 f"(value {res.verified_value})" if res.placement is not None
+                 else "no placement to re-check"))
     if number != 1 and "certificate" in res.extra:
         text += "\nProof: " + proof_sentence(res.extra.get("certificate_status"), res.objective,
                                             res.bound, res.extra.get("proof", ""),

@@ -257,7 +257,7 @@ HIGHS_RESULTS: dict = {}
 
 
 def _model_claim(cert) -> dict:
-    return {"model": "the challenge's CP-SAT model (octosolve/octiles/challenges/models.py), "
+    return {"model": "the challenge's CP-SAT model (octosolve/octiles/challenges/cpsat_models.py), "
                      f"objective >= {cert['bound'] + 1}",
             "status": cert["solver"].get("solver_status", "INFEASIBLE"), "seconds": cert["seconds"],
             "command": cert["command"]}

@@ -25,7 +25,7 @@ from octosolve.octiles.challenges.certificates import CERT_DIR
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("octosolve.octiles.challenges.bounds", "octosolve.octiles.challenges.arguments",
              "octosolve.octiles.challenges.proofs_paths", "octosolve.octiles.challenges.proofs_groups",
-             "octosolve.octiles.challenges.prove", "octosolve.octiles.challenges.models",
+             "octosolve.octiles.challenges.prove", "octosolve.octiles.challenges.cpsat_models",
              "octosolve.octiles.challenges.cpsat", "octosolve.octiles.challenges.catalogue")
 
 

@@ -6,7 +6,7 @@ Modules, by concept:
 * :mod:`.model` the datatypes (Challenge, Variant, SearchVariant, Result);
 * :mod:`.catalogue` the one registry of the 30 challenges and their variants, and ``solve_variant``;
 * :mod:`.geometry` board indexing shared by the models and the scorers;
-* :mod:`.cpsat` the CP-SAT skeleton and solver run; :mod:`.models` the per-challenge models;
+* :mod:`.cpsat` the CP-SAT skeleton and solver run; :mod:`.cpsat_models` the per-challenge models;
   :mod:`.wholeboard` the exact whole-board models of 25 and 26;
 * :mod:`.search` local search (annealing) and the local-search answers;
 * :mod:`.scoring` the independent scorers, counting bounds and picture picks;

@@ -3,7 +3,7 @@ rules sentence, its variants (a precise statement, the model or search that answ
 independent scorer that re-checks the answer, and the paths its picture highlights).
 
 Challenge 1 is computed by BFS (:mod:`.shortest`); challenges with ``method="cpsat"`` are solved by a
-CP-SAT model (:mod:`.models`, :mod:`.wholeboard`), ``method="search"`` by local search
+CP-SAT model (:mod:`.cpsat_models`, :mod:`.wholeboard`), ``method="search"`` by local search
 (:mod:`.search`). Challenges with no variants have no solver yet.
 
 >>> [n for n, ch in CHALLENGES.items() if ch.method == "search"]
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from octosolve.core.errors import fail
 
-import octosolve.octiles.challenges.models as M
+import octosolve.octiles.challenges.cpsat_models as M
 import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
                        ring_pairs, similar_circle_pairs, turned_pairs)

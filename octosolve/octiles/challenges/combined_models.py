@@ -16,7 +16,7 @@ from .cpsat import pairing
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, PAIRS, PORT_LINKS, SP, STUBS,
                        loc_pairs_to_stub_pairs, stubs_of)
 from .model import Variant
-from .models import forbid_pairs_build, subway_build
+from .cpsat_models import forbid_pairs_build, subway_build
 from .wholeboard import model25, model26
 
 __all__ = ["seven_with_build", "whole_build", "forbid_reach_build", "WHOLE_BUILDS", "SECOND_BUILDS",

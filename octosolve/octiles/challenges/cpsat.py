@@ -13,7 +13,7 @@ Skeleton (see docs/octiles-challenges.md):
 
 Every answer is re-checked by :func:`octosolve.octiles.rules.trace` (networkx tracer) with the
 challenge's own scorer, which never looks at the model. The per-challenge models are in
-:mod:`.models` and :mod:`.wholeboard`.
+:mod:`.cpsat_models` and :mod:`.wholeboard`.
 """
 
 from __future__ import annotations

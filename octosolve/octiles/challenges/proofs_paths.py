@@ -206,7 +206,7 @@ def prove_by_relaxation(ctx) -> dict:
 
 class PairOfPaths:
     """Challenge 14 when both components are paths: two disjoint ``Chain`` paths (the exact model of
-    :func:`.models.pair_cross_build` / ``pair_share_build`` with both in path mode), the assignment
+    :func:`.cpsat_models.pair_cross_build` / ``pair_share_build`` with both in path mode), the assignment
     cuts (4 ends), and the A/B swap broken (A holds the smallest end stub of the two: swapping the
     names keeps the objective, and it changes only the labels, so it combines with the turn
     symmetry, which changes only the placement)."""

@@ -1,0 +1,151 @@
+"""The set LP bound (octosolve/octagion/bound_sets.py): never below the true optimum (brute force over
+every deck on small alphabets), never above the count bound, its certificate re-checked here by a
+checker written independently of the library (its own enumeration of the letter sets and its own
+rows, exact fractions, no solver), tampered certificates refused, and the CLI round trip."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from octosolve.cli import cli as cli_main
+from octosolve.core.errors import OctoError
+from octosolve.octagion.bound import count_bound
+from octosolve.octagion.bound_sets import check_set_certificate, set_bound
+from tests.octagion.test_bound import brute_optimum, random_words
+
+
+def independent_check(cert) -> int:
+    """The bound a set certificate proves, from scratch: every set of per_number letters that meets
+    more than B words is a column x_S (0 <= x_S <= 8); rows as in the module's docstring, rebuilt
+    here; weak duality with the bound rows' multipliers the least that work."""
+    words = cert["words"]
+    q, B, D = cert["per_number"], cert["threshold"], cert["denominator"]
+    fr = lambda v: Fraction(v, D)                                        # noqa: E731
+    mu = fr(cert["mu"])
+    gamma = {chr(65 + l): fr(cert["gamma"].get(chr(65 + l), 0)) for l in range(26)}
+    delta = {w: fr(cert["delta"].get(w, 0)) for w in words}
+    lam = {(w, ch): fr(cert["lambda"].get(w, {}).get(ch, 0)) for w in words for ch in set(w)}
+    rho = {(ch, k): fr(cert["rho"].get(ch, {}).get(str(k), 0)) for ch in gamma for k in range(2, 9)}
+    value = 8 * mu + 8 * sum(delta.values())
+    for w in words:                                   # column y[w], objective 1, bound y <= 1
+        col = sum(lam[(w, ch)] for ch in set(w)) + 8 * delta[w]
+        value += max(Fraction(0), 1 - col)
+    for ch in gamma:                                  # columns b[ch][k], objective 0, bound b <= 1
+        for k in range(1, 9):
+            col = gamma[ch] + rho.get((ch, k), 0) - rho.get((ch, k + 1), 0)
+            col -= sum(lam[(w, ch)] for w in words if w.count(ch) == k)
+            value += max(Fraction(0), -col)
+    kept = 0
+    for S in itertools.combinations(gamma, q):        # columns x_S, S in R_B, bound x_S <= 8
+        meets = [w for w in words if set(S) & set(w)]
+        if len(meets) <= B:
+            continue
+        kept += 1
+        col = mu - sum(gamma[ch] for ch in S) + sum(delta[w] for w in words if w not in meets)
+        value += 8 * max(Fraction(0), -col)
+    if kept == 0:
+        return min(len(words), B)
+    return min(len(words), max(B, math.floor(value)))
+
+
+@pytest.mark.parametrize("letters,per_number,seed", [
+    ("ABCD", 2, 0), ("ABCD", 2, 1), ("ABCD", 1, 3), ("ABCDE", 2, 7), ("ABCDE", 3, 8),
+    ("ABC", 1, 5), ("ABCDEF", 2, 9),
+])
+def test_set_bound_between_optimum_and_count_bound(letters, per_number, seed):
+    rng = np.random.default_rng(seed)
+    words = random_words(rng, letters, 10) + ["".join(rng.permutation(list(letters * 8))[:8])
+                                              for _ in range(6)]
+    words = list(dict.fromkeys(words))
+    cert = set_bound(words, per_number=per_number)
+    opt = brute_optimum(words, letters, per_number)
+    assert opt <= cert["bound"] <= count_bound(words, per_number=per_number)["bound"]
+    assert independent_check(cert) == cert["bound"] == check_set_certificate(cert)["bound"]
+
+
+def test_every_threshold_gives_a_valid_bound():
+    """Any B proves max(B, LP_B), never below the optimum, and B >= N proves N."""
+    rng = np.random.default_rng(11)
+    words = list(dict.fromkeys(random_words(rng, "ABCDE", 14)))
+    opt = brute_optimum(words, "ABCDE", 2)
+    for b in range(0, len(words) + 1):
+        cert = set_bound(words, per_number=2, threshold=b)
+        assert cert["threshold"] == b
+        assert opt <= cert["bound"] == independent_check(cert)
+        assert cert["bound"] >= b
+
+
+def test_tighter_than_the_counts_on_a_small_list():
+    """Found by a search over random lists on small alphabets (the set bound is rarely below the
+    counts there): 9 words over A..E, two letters per number; the counts allow all 9, the set LP
+    (each number must meet each word) 8, and the best deck solves 7."""
+    words = ["EEDEBBDB", "CCBDCDAE", "DADCBBBD", "AACBDACE", "ECBCDEDB", "CCCCAADA", "CCDBEBCA",
+             "CDBBCCCD", "DCEECEDD"]
+    cert = set_bound(words, per_number=2)
+    assert brute_optimum(words, "ABCDE", 2) == 7
+    assert count_bound(words, per_number=2)["bound"] == 9
+    assert cert["bound"] == 8 == independent_check(cert) == check_set_certificate(cert)["bound"]
+
+
+def small_cert():
+    words = ["BUSINESS", "ANYTHING", "NATIONAL", "ACTUALLY", "CHILDREN", "EVERYONE", "TOGETHER",
+             "RESEARCH", "REMEMBER", "PROBABLY", "QUIZZING", "JAZZIEST"]
+    return set_bound(words, per_number=2)
+
+
+def test_tampered_set_certificates():
+    cert = small_cert()
+    assert check_set_certificate(cert)["agrees"]
+    assert independent_check(cert) == cert["bound"]
+    lower = dict(cert, bound=cert["bound"] - 1)            # claims more than it proves
+    assert not check_set_certificate(lower)["agrees"]
+    more = copy.deepcopy(cert)                             # a word added without multipliers
+    more["words"] = more["words"] + ["ZZZZZZZZ"]
+    r = check_set_certificate(more)
+    assert r["bound"] == independent_check(more) and not r["agrees"]
+    zero = copy.deepcopy(cert)                             # no multipliers: the trivial bound
+    for k in ("gamma", "rho", "lambda", "delta"):
+        zero[k] = {}
+    zero["mu"] = 0
+    assert check_set_certificate(zero)["bound"] == len(cert["words"]) > cert["bound"]
+    for bad in ({"mu": -1}, {"mu": "1"}, {"mu": 1.5}, {"denominator": 0},
+                {"delta": {"NOTAWORD": 1}}, {"lambda": {"BUSINESS": {"Z": 1}}},
+                {"rho": {"E": {"9": 1}}}, {"gamma": {"ab": 1}}, {"threshold": -3},
+                {"format": "other"}, {"words": ["BUSINESS", "BUSINESS"]}, {"per_number": 0}):
+        with pytest.raises(OctoError):
+            check_set_certificate({**copy.deepcopy(cert), **bad})
+
+
+def test_too_many_sets_refused():
+    with pytest.raises(OctoError):
+        set_bound(["BUSINESS"], per_number=10)
+
+
+def test_cli_bound_sets_and_check_bound(tmp_path):
+    wl = tmp_path / "w.txt"
+    wl.write_text("\n".join(["EEDEBBDB", "CCBDCDAE", "DADCBBBD", "AACBDACE", "ECBCDEDB", "CCCCAADA",
+                             "CCDBEBCA", "CDBBCCCD", "DCEECEDD"]) + "\n")
+    out = tmp_path / "c.json"
+    r = CliRunner().invoke(cli_main, ["octagion", "bound", str(wl), "--per-number", "2", "--sets",
+                                      "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    j = json.loads(r.output)
+    assert j["bound"] == 8 and j["threshold"] >= 0 and j["words"] == 9
+    r = CliRunner().invoke(cli_main, ["octagion", "check-bound", str(out)])
+    assert r.exit_code == 0 and "more than 8 " in r.output
+    cert = json.loads(out.read_text())
+    cert["bound"] = 7
+    out.write_text(json.dumps(cert))
+    r = CliRunner().invoke(cli_main, ["octagion", "check-bound", str(out)])
+    assert r.exit_code == 2 and "proves 8" in r.output
+    r = CliRunner().invoke(cli_main, ["octagion", "bound", str(wl), "--threshold", "3"])
+    assert r.exit_code == 2 and "--threshold goes with --sets" in r.output

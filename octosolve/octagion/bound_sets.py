@@ -170,9 +170,12 @@ def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max
         rc = _reduced(sets[pool], wm, float(mu), gamma.astype(float), delta.astype(float))
         neg = pool[rc < -1e-9]
         neg = [s for s in neg[np.argsort(rc[rc < -1e-9], kind="stable")] if s not in chosen][:400]
+        # the duals bound LP_B by value + 8 x the negative reduced costs (x_S <= 8): once that
+        # has the same floor as the value, more columns cannot lower the whole-number bound
+        upper = value + NUMBERS * float(-rc[rc < 0].sum())
         if progress:
             progress(threshold, rnd, len(cols), value, len(neg))
-        if not neg:
+        if not neg or math.floor(upper + 1e-6) <= math.floor(value + 1e-6):
             return sol
         cols += neg
         chosen.update(neg)

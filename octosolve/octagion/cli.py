@@ -332,6 +332,8 @@ def check_bound_cmd(certificate_file, as_json):
     solver: the words no deck can exceed. Exit status 2 (one line) when it does not prove the bound
     it states."""
     from ..core.jsonout import read_json
+    from fractions import Fraction
+
     from .bound import check_certificate
     from .bound_sets import SETS_FORMAT, check_set_certificate
     cert = read_json(certificate_file, "bound certificate")
@@ -343,8 +345,12 @@ def check_bound_cmd(certificate_file, as_json):
         fail(f"bound certificate {certificate_file}: it states {cert.get('bound')!r} but proves "
              f"{r['bound']}")
     r["proof"] = cert.get("proof")
+    value = r["value"]
+    if "threshold" in r:
+        value = (f"{float(Fraction(r['value'])):.4f} = {r['value']}; B {r['threshold']}, "
+                 f"{r['sets_kept']:,} sets meet more than B words")
     emit(r, as_json, f"{r['words']} words: no deck of {cert['per_number']} letters per number "
-                     f"solves more than {r['bound']} (dual value {r['value']}; {r['proof']})")
+                     f"solves more than {r['bound']} (dual value {value}; {r['proof']})")
 
 
 @group.command()

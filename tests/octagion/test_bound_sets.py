@@ -185,3 +185,18 @@ def test_the_two_independent_column_checks_agree():
     tampered = copy.deepcopy(cert)
     tampered["mu"] = 0                                     # every kept set's column suffers
     assert independent_check(tampered, fast=True) == independent_check(tampered)
+
+
+def test_committed_set_certificate_for_2000_words():
+    """data/octagion/bound_sets_top2000.json: no deck solves more than 1894 of the 2000 most
+    familiar words (the count bound says 1928), re-checked by the library and independently."""
+    from pathlib import Path
+
+    from octosolve.octagion.wordcards import load_lexicon
+    path = Path(__file__).resolve().parents[2] / "data" / "octagion" / "bound_sets_top2000.json"
+    cert = json.loads(path.read_text(encoding="utf-8"))
+    assert cert["words"] == list(load_lexicon()[0][:2000])
+    assert cert["per_number"] == 6 and cert["threshold"] == 1894 and cert["bound"] == 1894
+    r = check_set_certificate(cert)
+    assert r["bound"] == 1894 and r["agrees"] and 1894 <= Fraction(r["value"]) < 1895
+    assert independent_check(cert, fast=True) == 1894

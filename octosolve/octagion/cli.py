@@ -328,8 +328,8 @@ def bound_cmd(words, top, per_number, use_sets, threshold, out, as_json):
 @click.argument("certificate_file", metavar="CERTIFICATE", type=click.Path())
 @json_option
 def check_bound_cmd(certificate_file, as_json):
-    """Re-check an upper-bound certificate (design-deck --certificate) with exact fractions and no
-    solver: the words no deck can exceed. Exit status 2 (one line) when it does not prove the bound
+    """Re-check an upper-bound certificate (design-deck --certificate, bound --out, bound --sets
+    --out) with exact fractions and no solver: the words no deck can exceed. Exit status 2 (one line) when it does not prove the bound
     it states."""
     from ..core.jsonout import read_json
     from fractions import Fraction

@@ -49,7 +49,7 @@ from ..core.errors import fail
 from .bound import _words
 from .rules import NUMBERS, PER_NUMBER, normalize_sequence
 
-__all__ = ["SETS_FORMAT", "MAX_SETS", "set_bound", "check_set_certificate", "all_sets"]
+__all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_set_certificate", "set_bound"]
 
 SETS_FORMAT = "octosolve-octagion-bound-sets/1"
 PROOF = ("set LP bound: an LP over the letter sets a number can carry, restricted to the sets that "
@@ -106,7 +106,7 @@ def _solve_lp(words, cols, wm, letters_rows):
     """The LP above over the given set columns (bit masks); returns (value, mu, gamma[26],
     lambda rows, rho[26][7], delta[nw]) as floats."""
     from scipy.optimize import linprog
-    from scipy.sparse import coo_matrix, vstack, hstack, csr_matrix
+    from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
     nw, nc, nb = len(words), len(cols), 26 * NUMBERS
     # variables: b (26 x 8) | y (nw) | x (nc)
@@ -157,7 +157,6 @@ def _solve_lp(words, cols, wm, letters_rows):
 def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max_rounds=60):
     """Column generation: the LP over R_threshold, started from its 300 sets meeting most words;
     priced over all of R_threshold until no column improves. Returns the float duals."""
-    n = len(words)
     pool = np.nonzero(meets > threshold)[0]
     if len(pool) == 0:
         return None
@@ -166,7 +165,7 @@ def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max
     chosen = set(cols)
     for rnd in range(max_rounds):
         sol = _solve_lp(words, sets[np.array(cols)], wm, letters_rows)
-        value, mu, gamma, lam, rho, delta = sol
+        value, mu, gamma, _lam, _rho, delta = sol
         rc = _reduced(sets[pool], wm, float(mu), gamma.astype(float), delta.astype(float))
         neg = pool[rc < -1e-9]
         neg = [s for s in neg[np.argsort(rc[rc < -1e-9], kind="stable")] if s not in chosen][:400]
@@ -345,4 +344,48 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
         bound = min(len(words), max(threshold, math.floor(frac)))
     claimed = cert.get("bound")
     return {"bound": bound, "value": str(frac), "words": len(words), "threshold": threshold,
-            "sets_kept": int(len(kept)), "agrees": claimed is None or claimed == bound}
+            "sets_kept": len(kept), "agrees": claimed is None or claimed == bound}
+
+
+# ------------------------------------------------------------------------------------------------
+# pure-Python twins of the two numba kernels (listed in kernels.TWINS)
+# ------------------------------------------------------------------------------------------------
+def _meets_py(sets, wm):
+    return np.array([sum(1 for w in wm.tolist() if s & w) for s in sets.tolist()], dtype=np.int64)
+
+
+def _reduced_py(sets, wm, mu, gamma, delta):
+    out = []
+    for s in sets.tolist():
+        letters = [l for l in range(26) if s >> l & 1]
+        missed = [i for i, w in enumerate(wm.tolist()) if not s & w]
+        out.append(mu - sum(gamma[l] for l in letters) + sum(delta[i] for i in missed))
+    return np.array(out, dtype=delta.dtype)
+
+
+def _examples(rng, with_duals: bool):
+    for q in (1, 2, 6):
+        sets = all_sets(q)
+        sets = sets[rng.choice(len(sets), size=min(len(sets), 40), replace=False)]
+        words = ["".join(rng.choice(list("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), 8)) for _ in range(25)]
+        wm = _word_masks(words)
+        if not with_duals:
+            yield sets, wm
+            continue
+        yield (sets, wm, np.int64(rng.integers(0, 10**6)), rng.integers(0, 10**5, 26),
+               rng.integers(0, 10**5, len(words)))
+        yield sets, wm, float(rng.random()), rng.random(26), rng.random(len(words))
+
+
+def _twins():
+    from ..core.kernels import Twin
+    return (
+        Twin("_meets", _meets, _meets_py, lambda rng: _examples(rng, False),
+             note="twin: Python sets of bits (bound_sets.py)"),
+        Twin("_reduced", _reduced, _reduced_py, lambda rng: _examples(rng, True),
+             same=lambda a, b: np.allclose(a, b, rtol=1e-12, atol=1e-9) and a.dtype == b.dtype,
+             note="twin: the letters and missed words listed in Python (bound_sets.py)"),
+    )
+
+
+TWINS = _twins()

@@ -9,7 +9,6 @@ import copy
 import itertools
 import json
 import math
-from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -29,7 +28,7 @@ def independent_check(cert, fast: bool = False) -> int:
     here; weak duality with the bound rows' multipliers the least that work."""
     words = cert["words"]
     q, B, D = cert["per_number"], cert["threshold"], cert["denominator"]
-    fr = lambda v: Fraction(v, D)                                        # noqa: E731
+    fr = lambda v: Fraction(v, D)
     mu = fr(cert["mu"])
     gamma = {chr(65 + l): fr(cert["gamma"].get(chr(65 + l), 0)) for l in range(26)}
     delta = {w: fr(cert["delta"].get(w, 0)) for w in words}
@@ -105,7 +104,7 @@ def test_every_threshold_gives_a_valid_bound():
     rng = np.random.default_rng(11)
     words = list(dict.fromkeys(random_words(rng, "ABCDE", 14)))
     opt = brute_optimum(words, "ABCDE", 2)
-    for b in range(0, len(words) + 1):
+    for b in range(len(words) + 1):
         cert = set_bound(words, per_number=2, threshold=b)
         assert cert["threshold"] == b
         assert opt <= cert["bound"] == independent_check(cert)

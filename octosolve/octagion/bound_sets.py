@@ -29,9 +29,16 @@ letter sets, counts the words each meets (whole numbers), and for each one in R_
 negative part of its reduced cost. That is why per_number is limited to set families of at most
 300,000 sets (per_number <= 6 or >= 20).
 
-What it adds over the counts: a number carrying no letter of a word. What it still misses: Hall's
-condition for the word's proper letter subsets (letters crowded onto the same numbers), and the LP
-mixes sets fractionally, so its gain is small (docs/octagion.md gives the measured figures).
+With ``hall`` (``bound --sets --hall``) the LP also gets Hall's condition for letter subsets T of a
+word (2 letters or more, not all), p_T y[w] + sum_{S misses T} x_S <= 8 where p_T counts the word's
+positions whose letter is in T (each of them needs its own number carrying a letter of T): the rows
+that the LP's solution breaks are added, up to 3000 at a time, and the columns priced again. The
+certificate lists them ("hall": word -> letters of T -> multiplier); the checker recomputes p_T from
+the word and adds each row's multiplier to the reduced cost of every set missing T.
+
+What it adds over the counts: a number carrying no letter of a word (and with ``hall`` letters
+crowded onto the same numbers). The LP still mixes sets fractionally, so its gain is small
+(docs/octagion.md gives the measured figures).
 """
 
 from __future__ import annotations
@@ -102,16 +109,19 @@ def _reduced(sets, wm, mu, gamma, delta):
     return out
 
 
-def _solve_lp(words, cols, wm, letters_rows):
-    """The LP above over the given set columns (bit masks); returns (value, mu, gamma[26],
-    lambda rows, rho[26][7], delta[nw]) as floats."""
+def _solve_lp(words, cols, rows, letters_rows):
+    """The LP above over the given set columns (bit masks) and meeting rows ``rows`` = (word
+    indices, letter-set masks T, positions p: p y[w] + sum_{S misses T} x_S <= 8); returns
+    (value, mu, gamma[26], lambda rows, rho[26][7], the rows' duals, y, x) as floats."""
     from scipy.optimize import linprog
     from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
     nw, nc, nb = len(words), len(cols), 26 * NUMBERS
     # variables: b (26 x 8) | y (nw) | x (nc)
     member = ((cols[None, :] >> np.arange(26)[:, None]) & 1).astype(float)      # 26 x nc
-    missm = ((wm[:, None] & cols[None, :]) == 0).astype(float)                    # nw x nc
+    rw, rt, rp = rows
+    nr = len(rw)
+    missm = ((rt[:, None] & cols[None, :]) == 0).astype(float)                    # nr x nc
     blocks = []
     # mu
     blocks.append(hstack([csr_matrix((1, nb + nw)), csr_matrix(np.ones((1, nc)))]))
@@ -133,11 +143,11 @@ def _solve_lp(words, cols, wm, letters_rows):
                      (np.r_[np.arange(nlr), np.arange(nlr)], np.r_[nb + lw, ll * NUMBERS + lm - 1])),
                     shape=(nlr, nb + nw))
     blocks.append(hstack([lb, csr_matrix((nlr, nc))]))
-    # delta
-    dy = coo_matrix((np.full(nw, 8.0), (np.arange(nw), nb + np.arange(nw))), shape=(nw, nb + nw))
+    # delta (whole words, p = 8) and Hall's rows for letter subsets
+    dy = coo_matrix((rp.astype(float), (np.arange(nr), nb + rw)), shape=(nr, nb + nw))
     blocks.append(hstack([dy, csr_matrix(missm)]))
     a = vstack(blocks).tocsr()
-    rhs = np.r_[8.0, np.zeros(26 + len(r) + nlr), np.full(nw, 8.0)]
+    rhs = np.r_[8.0, np.zeros(26 + len(r) + nlr), np.full(nr, 8.0)]
     c = np.zeros(nb + nw + nc)
     c[nb:nb + nw] = -1.0
     bounds = np.array([(0, 1)] * (nb + nw) + [(0, NUMBERS)] * nc, dtype=float)
@@ -150,23 +160,69 @@ def _solve_lp(words, cols, wm, letters_rows):
     gamma = d[o:o + 26]; o += 26
     rho = d[o:o + len(r)].reshape(26, NUMBERS - 1); o += len(r)
     lam = d[o:o + nlr]; o += nlr
-    delta = d[o:o + nw]
-    return -float(res.fun), mu, gamma, lam, rho, delta
+    delta = d[o:o + nr]
+    return -float(res.fun), mu, gamma, lam, rho, delta, res.x[nb:nb + nw], res.x[nb + nw:]
 
 
-def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max_rounds=60):
+def _subsets(word):
+    """Every letter subset T of the word with at least 2 letters and not all of them: (mask of T,
+    the positions whose letter is in T)."""
+    cnt = Counter(word)
+    ls = sorted(cnt)
+    return [(sum(1 << (ord(c) - 65) for c in t), sum(cnt[c] for c in t))
+            for r in range(2, len(ls)) for t in combinations(ls, r)]
+
+
+def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max_rounds=60,
+             hall=False, max_separations=12):
     """Column generation: the LP over R_threshold, started from its 300 sets meeting most words;
-    priced over all of R_threshold until no column improves. Returns the float duals."""
+    priced over all of R_threshold until no column improves. With ``hall``, then the Hall rows
+    for letter subsets that the LP's solution breaks are added (up to 3000 a time) and the
+    columns priced again, until none is broken. Returns (rows, the float solution)."""
     pool = np.nonzero(meets > threshold)[0]
     if len(pool) == 0:
         return None
     order = pool[np.argsort(-meets[pool], kind="stable")]
     cols = list(order[:300])
     chosen = set(cols)
-    for rnd in range(max_rounds):
-        sol = _solve_lp(words, sets[np.array(cols)], wm, letters_rows)
-        value, mu, gamma, _lam, _rho, delta = sol
-        rc = _reduced(sets[pool], wm, float(mu), gamma.astype(float), delta.astype(float))
+    rows = (np.arange(len(words)), wm.copy(), np.full(len(words), NUMBERS))
+    subsets = [_subsets(w) for w in words] if hall else None
+    have = set()
+    rnd = 0
+    for _sep in range(max_separations if hall else 1):
+        sol = _columns(words, threshold, sets, pool, cols, chosen, rows, letters_rows, progress,
+                       max_rounds, rnd)
+        if not hall:
+            break
+        y, x = sol[6], sol[7]
+        cm = sets[np.array(cols)]
+        used = x > 1e-9
+        broken = []
+        for wi in np.nonzero(y > 1e-6)[0]:
+            for t, p in subsets[wi]:
+                if (wi, t) in have:
+                    continue
+                viol = p * y[wi] + x[used][(cm[used] & t) == 0].sum() - NUMBERS
+                if viol > 1e-6:
+                    broken.append((viol, int(wi), t, p))
+        if not broken:
+            break
+        broken.sort(reverse=True)
+        add = broken[:3000]
+        have.update((wi, t) for _, wi, t, _p in add)
+        rows = (np.r_[rows[0], [a[1] for a in add]],
+                np.r_[rows[1], np.array([a[2] for a in add], dtype=np.int64)],
+                np.r_[rows[2], [a[3] for a in add]])
+        rnd += 1000
+    return rows, sol
+
+
+def _columns(words, threshold, sets, pool, cols, chosen, rows, letters_rows, progress, max_rounds,
+             rnd0):
+    for rnd in range(rnd0, rnd0 + max_rounds):
+        sol = _solve_lp(words, sets[np.array(cols)], rows, letters_rows)
+        value, mu, gamma, _lam, _rho, delta = sol[:6]
+        rc = _reduced(sets[pool], rows[1], float(mu), gamma.astype(float), delta.astype(float))
         neg = pool[rc < -1e-9]
         neg = [s for s in neg[np.argsort(rc[rc < -1e-9], kind="stable")] if s not in chosen][:400]
         # the duals bound LP_B by value + 8 x the negative reduced costs (x_S <= 8): once that
@@ -181,8 +237,8 @@ def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max
     return sol
 
 
-def _certificate(words, per_number, threshold, sol, letters_rows) -> dict:
-    value, mu, gamma, lam, rho, delta = sol
+def _certificate(words, per_number, threshold, sol, letters_rows, rows) -> dict:
+    value, mu, gamma, lam, rho, delta = sol[:6]
     D = DENOMINATOR
 
     def q(x) -> int:
@@ -200,15 +256,24 @@ def _certificate(words, per_number, threshold, sol, letters_rows) -> dict:
     for (wi, li, _m), v in zip(letters_rows, lam):
         if q(v):
             cert["lambda"].setdefault(words[wi], {})[chr(65 + li)] = q(v)
-    for wi, v in enumerate(delta):
+    nw = len(words)
+    for wi, v in enumerate(delta[:nw]):
         if q(v):
             cert["delta"][words[wi]] = q(v)
+    hall: dict[str, dict[str, int]] = {}
+    for wi, t, v in zip(rows[0][nw:], rows[1][nw:], delta[nw:]):
+        if q(v):
+            letters = "".join(chr(65 + l) for l in range(26) if t >> l & 1)
+            hall.setdefault(words[wi], {})[letters] = q(v)
+    if hall:
+        cert["hall"] = hall
+        cert["proof"] = PROOF + "; with Hall's rows for letter subsets of the words"
     cert["lp_value"] = round(value, 6)
     return cert
 
 
 def set_bound(words, per_number: int = PER_NUMBER, threshold: int | None = None,
-              progress=None, max_evaluations: int = 6) -> dict:
+              progress=None, max_evaluations: int = 6, hall: bool = False) -> dict:
     """The set LP bound and its certificate (a JSON-ready dict with ``bound``).
 
     With ``threshold`` B given, proves min(N, max(B, floor(LP_B))). Without it, searches B: starts
@@ -230,11 +295,14 @@ def set_bound(words, per_number: int = PER_NUMBER, threshold: int | None = None,
 
     def evaluate(b: int) -> dict:
         if b not in tried:
-            sol = _lp_over(words, b, sets, meets, wm, letters_rows, progress)
-            if sol is None:           # no set meets more than b words: no deck solves more than b
+            got = _lp_over(words, b, sets, meets, wm, letters_rows, progress, hall=hall)
+            if got is None:           # no set meets more than b words: no deck solves more than b
+                rows = (np.arange(n), wm, np.full(n, NUMBERS))
                 sol = (0.0, 0.0, np.zeros(26), np.zeros(len(letters_rows)),
                        np.zeros((26, NUMBERS - 1)), np.zeros(n))
-            cert = _certificate(words, per_number, b, sol, letters_rows)
+            else:
+                rows, sol = got
+            cert = _certificate(words, per_number, b, sol, letters_rows, rows)
             cert["bound"] = check_set_certificate(cert, sets=sets)["bound"]
             tried[b] = cert
         return tried[b]
@@ -295,6 +363,7 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
         rho = {ch: {int(k): nat(v) for k, v in d.items()} for ch, d in cert["rho"].items()}
         lam = {w: {ch: nat(v) for ch, v in d.items()} for w, d in cert["lambda"].items()}
         delta = {w: nat(v) for w, v in cert["delta"].items()}
+        hall = {w: {t: nat(v) for t, v in d.items()} for w, d in cert.get("hall", {}).items()}
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         fail(f"the set-bound certificate lacks or garbles a field ({type(e).__name__}: {e})")
     wset = set(words)
@@ -305,14 +374,25 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
     for w in delta:
         if w not in wset:
             fail(f"the set-bound certificate has a multiplier for a row that does not exist ({w})")
+    hall_rows = []                   # (word, mask of T, positions of T in the word, multiplier)
+    for w, d in hall.items():
+        for t, v in d.items():
+            if (w not in wset or not t or len(set(t)) != len(t)
+                    or any(ch not in mult[w] for ch in t)):
+                fail(f"the set-bound certificate has a Hall row that does not exist ({w} {t})")
+            hall_rows.append((w, sum(1 << (ord(ch) - 65) for ch in t),
+                              sum(mult[w][ch] for ch in t), v))
     for ch, d in list(rho.items()) + [(ch, {}) for ch in gamma]:
         if len(ch) != 1 or not "A" <= ch <= "Z" or any(not 2 <= k <= NUMBERS for k in d):
             fail(f"the set-bound certificate has a multiplier for a letter row that does not "
                  f"exist ({ch})")
     # value * D, all in Python integers
-    value = NUMBERS * mu + NUMBERS * sum(delta.values())
-    for w in words:                  # y[w]: sum lambda + 8 delta + alpha >= 1
-        s = sum(lam.get(w, {}).values()) + NUMBERS * delta.get(w, 0)
+    value = NUMBERS * mu + NUMBERS * sum(delta.values()) + NUMBERS * sum(r[3] for r in hall_rows)
+    hy: Counter = Counter()
+    for w, _t, p, v in hall_rows:
+        hy[w] += p * v
+    for w in words:                  # y[w]: sum lambda + 8 delta + sum p_T hall + alpha >= 1
+        s = sum(lam.get(w, {}).values()) + NUMBERS * delta.get(w, 0) + hy[w]
         value += max(0, D - s)
     used: Counter = Counter()
     for w, d in lam.items():
@@ -331,11 +411,12 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
     meets = _meets(sets, wm)
     kept = sets[meets > threshold]
     g = np.array([gamma.get(chr(65 + l), 0) for l in range(26)], dtype=np.int64)
-    dl = np.array([delta.get(w, 0) for w in words], dtype=np.int64)
+    dl = np.array([delta.get(w, 0) for w in words] + [r[3] for r in hall_rows], dtype=np.int64)
+    rmask = np.r_[wm, np.array([r[1] for r in hall_rows], dtype=np.int64)].astype(np.int64)
     # int64 is exact here: every term is at most ~2^63 / (27 + len(words)) in size
-    if max([mu, *g.tolist(), *dl.tolist()]) * (27 + len(words)) >= 2 ** 62:
+    if max([mu, *g.tolist(), *dl.tolist()]) * (27 + len(dl)) >= 2 ** 62:
         fail("the set-bound certificate's multipliers are too large to check")
-    rc = _reduced(kept, wm, np.int64(mu), g, dl)
+    rc = _reduced(kept, rmask, np.int64(mu), g, dl)
     value += NUMBERS * int(-rc[rc < 0].sum())
     frac = Fraction(value, D)
     if len(kept) == 0:               # no set meets more than B words: no deck solves more than B

@@ -267,12 +267,15 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
               help="The tighter set LP bound: an LP over the letter sets of a number, restricted to "
                    "the sets meeting more than B words (B searched; minutes at 2000 words; "
                    "per-number <= 6 or >= 20).")
+@click.option("--hall", is_flag=True,
+              help="With --sets: also Hall's condition for the letter subsets of each word (rows "
+                   "added where the LP breaks them; tighter, slower).")
 @click.option("--threshold", type=click.IntRange(0, MAX_TOP), default=None, metavar="B",
               help="With --sets: prove max(B, the LP over the sets meeting more than B words) for "
                    "this B instead of searching B.")
 @out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
 @json_option
-def bound_cmd(words, top, per_number, use_sets, threshold, out, as_json):
+def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
     """An upper bound on the words of WORDS that any deck solves without Treatment Cards, with its
     certificate (no deck search; design-deck prints the same bound beside its deck; --sets a
     tighter one)."""
@@ -287,13 +290,13 @@ def bound_cmd(words, top, per_number, use_sets, threshold, out, as_json):
         wl = wl[:top]
     if not wl:
         fail("no words to bound")
-    if threshold is not None and not use_sets:
-        fail("--threshold goes with --sets")
+    if (threshold is not None or hall) and not use_sets:
+        fail("--threshold and --hall go with --sets")
     if use_sets:
         from .bound_sets import set_bound
         from ..core.progress import progress
         with progress(total=None, desc="set LP bound", unit="LP") as bar:
-            cert = set_bound(wl, per_number=per_number, threshold=threshold,
+            cert = set_bound(wl, per_number=per_number, threshold=threshold, hall=hall,
                              progress=lambda b, rnd, cols, v, neg: (bar.update(), bar.set_postfix_str(
                                  f"B {b}: round {rnd}, {cols} sets, LP {v:.2f}")))
     else:

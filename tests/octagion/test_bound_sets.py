@@ -34,23 +34,29 @@ def independent_check(cert, fast: bool = False) -> int:
     delta = {w: fr(cert["delta"].get(w, 0)) for w in words}
     lam = {(w, ch): fr(cert["lambda"].get(w, {}).get(ch, 0)) for w in words for ch in set(w)}
     rho = {(ch, k): fr(cert["rho"].get(ch, {}).get(str(k), 0)) for ch in gamma for k in range(2, 9)}
-    value = 8 * mu + 8 * sum(delta.values())
+    # Hall rows p_T y[w] + sum_{S misses T} x_S <= 8, T a set of w's letters on p_T positions
+    hall = [(w, t, sum(w.count(ch) for ch in t), fr(v))
+            for w, d in cert.get("hall", {}).items() for t, v in d.items()]
+    assert all(set(t) <= set(w) for w, t, _, _ in hall)
+    value = 8 * mu + 8 * sum(delta.values()) + 8 * sum(v for *_, v in hall)
     for w in words:                                   # column y[w], objective 1, bound y <= 1
         col = sum(lam[(w, ch)] for ch in set(w)) + 8 * delta[w]
+        col += sum(p * v for hw, _, p, v in hall if hw == w)
         value += max(Fraction(0), 1 - col)
     for ch in gamma:                                  # columns b[ch][k], objective 0, bound b <= 1
         for k in range(1, 9):
             col = gamma[ch] + rho.get((ch, k), 0) - rho.get((ch, k + 1), 0)
             col -= sum(lam[(w, ch)] for w in words if w.count(ch) == k)
             value += max(Fraction(0), -col)
-    kept, penalty = (_columns_numpy if fast else _columns_slow)(words, q, B, mu, gamma, delta)
+    kept, penalty = (_columns_numpy if fast else _columns_slow)(words, q, B, mu, gamma, delta,
+                                                                hall)
     value += 8 * penalty
     if kept == 0:
         return min(len(words), B)
     return min(len(words), max(B, math.floor(value)))
 
 
-def _columns_slow(words, q, B, mu, gamma, delta):
+def _columns_slow(words, q, B, mu, gamma, delta, hall):
     """Sets meeting more than B words, and the sum of their reduced costs' negative parts."""
     kept, penalty = 0, Fraction(0)
     for S in itertools.combinations(sorted(gamma), q):
@@ -59,25 +65,29 @@ def _columns_slow(words, q, B, mu, gamma, delta):
             continue
         kept += 1
         col = mu - sum(gamma[ch] for ch in S) + sum(delta[w] for w in missed)
+        col += sum(v for _, t, _, v in hall if not set(S) & set(t))
         penalty += max(Fraction(0), -col)
     return kept, penalty
 
 
-def _columns_numpy(words, q, B, mu, gamma, delta):
+def _columns_numpy(words, q, B, mu, gamma, delta, hall):
     """The same with numpy matrix products over chunks of sets (for the 2000-word certificate):
     whole numbers scaled by the common denominator of the multipliers."""
-    den = math.lcm(*(f.denominator for f in [mu, *gamma.values(), *delta.values()]))
+    den = math.lcm(*(f.denominator for f in [mu, *gamma.values(), *delta.values(),
+                                             *(v for *_, v in hall)]))
     g = np.array([int(gamma[chr(65 + l)] * den) for l in range(26)], dtype=np.int64)
-    d = np.array([int(delta[w] * den) for w in words], dtype=np.int64)
+    d = np.array([int(delta[w] * den) for w in words] + [int(v * den) for *_, v in hall],
+                 dtype=np.int64)
     assert (int(g.sum()) + int(d.sum()) + int(mu * den)) < 2 ** 62        # no int64 overflow
-    wl = np.array([[chr(65 + l) in w for l in range(26)] for w in words], dtype=np.float32)
+    wl = np.array([[chr(65 + l) in w for l in range(26)] for w in words]
+                  + [[chr(65 + l) in t for l in range(26)] for _, t, _, _ in hall], dtype=np.float32)
     combos = np.array(list(itertools.combinations(range(26), q)))
     kept, penalty = 0, 0
     for i in range(0, len(combos), 4000):
         m = np.zeros((len(combos[i:i + 4000]), 26), dtype=np.float32)
         np.put_along_axis(m, combos[i:i + 4000], 1.0, axis=1)
         miss = (m @ wl.T) == 0                              # set x word: no common letter
-        keep = (len(words) - miss.sum(axis=1)) > B
+        keep = (len(words) - miss[:, :len(words)].sum(axis=1)) > B
         kept += int(keep.sum())
         col = int(mu * den) - m[keep].astype(np.int64) @ g + miss[keep].astype(np.int64) @ d
         penalty += int(-col[col < 0].sum())
@@ -97,6 +107,51 @@ def test_set_bound_between_optimum_and_count_bound(letters, per_number, seed):
     opt = brute_optimum(words, letters, per_number)
     assert opt <= cert["bound"] <= count_bound(words, per_number=per_number)["bound"]
     assert independent_check(cert) == cert["bound"] == check_set_certificate(cert)["bound"]
+
+
+@pytest.mark.parametrize("letters,per_number,seed", [
+    ("ABCD", 2, 0), ("ABCDE", 2, 7), ("ABCDE", 3, 8), ("ABCDEF", 2, 9), ("ABCDE", 2, 55),
+])
+def test_hall_rows_between_optimum_and_set_bound(letters, per_number, seed):
+    """--hall adds Hall's condition for letter subsets: still never below the optimum, never
+    above the set bound without them, and re-checked independently (its Hall rows included)."""
+    rng = np.random.default_rng(seed)
+    words = random_words(rng, letters, 10) + ["".join(rng.permutation(list(letters * 8))[:8])
+                                              for _ in range(6)]
+    if seed == 55:
+        words = ["EEDEBBDB", "CCBDCDAE", "DADCBBBD", "AACBDACE", "ECBCDEDB", "CCCCAADA",
+                 "CCDBEBCA", "CDBBCCCD", "DCEECEDD"]
+    words = list(dict.fromkeys(words))
+    cert = set_bound(words, per_number=per_number, hall=True)
+    opt = brute_optimum(words, letters, per_number)
+    assert opt <= cert["bound"] <= set_bound(words, per_number=per_number)["bound"]
+    assert independent_check(cert) == cert["bound"] == check_set_certificate(cert)["bound"]
+    assert independent_check(cert, fast=True) == cert["bound"]
+
+
+def test_hall_rows_tighter_on_a_small_list():
+    """Found by a search over random lists: the set bound says 10, with Hall's rows for letter
+    subsets 9, which is the optimum (brute force over every deck)."""
+    words = ["FDEADBEF", "BACBCDAA", "EAABFAEF", "CECBACFB", "BCBFCADB", "EBEFFECA", "CEDCBDCE",
+             "EACADEEA", "ACDFECBF", "BFCFABBA"]
+    assert set_bound(words, per_number=2)["bound"] == 10
+    cert = set_bound(words, per_number=2, hall=True)
+    assert cert["bound"] == 9 == brute_optimum(words, "ABCDEF", 2) == independent_check(cert)
+    assert cert["hall"] and check_set_certificate(cert)["bound"] == 9
+
+
+def test_hall_rows_are_checked():
+    words = ["EEDEBBDB", "CCBDCDAE", "DADCBBBD", "AACBDACE", "ECBCDEDB", "CCCCAADA", "CCDBEBCA",
+             "CDBBCCCD", "DCEECEDD"]
+    cert = set_bound(words, per_number=2, hall=True, threshold=7)
+    cert.setdefault("hall", {})
+    for bad in ({"EEDEBBDB": {"A": 1}}, {"EEDEBBDB": {"": 1}}, {"EEDEBBDB": {"EE": 1}},
+                {"NOTAWORD": {"AB": 1}}, {"EEDEBBDB": {"BD": -1}}):
+        with pytest.raises(OctoError):
+            check_set_certificate({**copy.deepcopy(cert), "hall": bad})
+    more = copy.deepcopy(cert)                         # an extra valid row only adds value
+    more["hall"] = {"EEDEBBDB": {"BD": 10 ** 9}}
+    assert check_set_certificate(more)["bound"] == independent_check(more)
 
 
 def test_every_threshold_gives_a_valid_bound():
@@ -175,7 +230,7 @@ def test_cli_bound_sets_and_check_bound(tmp_path):
     r = CliRunner().invoke(cli_main, ["octagion", "check-bound", str(out)])
     assert r.exit_code == 2 and "proves 8" in r.output
     r = CliRunner().invoke(cli_main, ["octagion", "bound", str(wl), "--threshold", "3"])
-    assert r.exit_code == 2 and "--threshold goes with --sets" in r.output
+    assert r.exit_code == 2 and "--threshold and --hall go with --sets" in r.output
 
 
 def test_the_two_independent_column_checks_agree():

@@ -86,6 +86,7 @@ BAD = [
     ["bound", "{empty.txt}"],
     ["bound", "{words.txt}", "--out", "{dir}"],
     ["bound", "{words.txt}", "--threshold", "3"],
+    ["bound", "{words.txt}", "--hall"],
     ["bound", "{words.txt}", "--sets", "--per-number", "10"],
     ["bound", "{words.txt}", "--sets", "--threshold", "-1"],
     ["check-bound", "{dir}"],

@@ -174,7 +174,7 @@ def _subsets(word):
 
 
 def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max_rounds=60,
-             hall=False, max_separations=12):
+             hall=False, max_separations=12, stop_at_b=False):
     """Column generation: the LP over R_threshold, started from its 300 sets meeting most words;
     priced over all of R_threshold until no column improves. With ``hall``, then the Hall rows
     for letter subsets that the LP's solution breaks are added (up to 3000 a time) and the
@@ -191,8 +191,8 @@ def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max
     rnd = 0
     for _sep in range(max_separations if hall else 1):
         sol = _columns(words, threshold, sets, pool, cols, chosen, rows, letters_rows, progress,
-                       max_rounds, rnd)
-        if not hall:
+                       max_rounds, rnd, stop_at_b)
+        if not hall or (stop_at_b and math.floor(sol[8] + 1e-6) <= threshold):
             break
         y, x = sol[6], sol[7]
         cm = sets[np.array(cols)]
@@ -218,7 +218,7 @@ def _lp_over(words, threshold, sets, meets, wm, letters_rows, progress=None, max
 
 
 def _columns(words, threshold, sets, pool, cols, chosen, rows, letters_rows, progress, max_rounds,
-             rnd0):
+             rnd0, stop_at_b):
     for rnd in range(rnd0, rnd0 + max_rounds):
         sol = _solve_lp(words, sets[np.array(cols)], rows, letters_rows)
         value, mu, gamma, _lam, _rho, delta = sol[:6]
@@ -230,11 +230,13 @@ def _columns(words, threshold, sets, pool, cols, chosen, rows, letters_rows, pro
         upper = value + NUMBERS * float(-rc[rc < 0].sum())
         if progress:
             progress(threshold, rnd, len(cols), value, len(neg))
-        if not neg or math.floor(upper + 1e-6) <= math.floor(value + 1e-6):
-            return sol
+        # ... nor, when B was given, once it proves B itself (the bound is max(B, floor(value)))
+        if (not neg or math.floor(upper + 1e-6) <= math.floor(value + 1e-6)
+                or (stop_at_b and math.floor(upper + 1e-6) <= threshold)):
+            return sol + (upper,)
         cols += neg
         chosen.update(neg)
-    return sol
+    return sol + (upper,)
 
 
 def _certificate(words, per_number, threshold, sol, letters_rows, rows) -> dict:
@@ -276,7 +278,8 @@ def set_bound(words, per_number: int = PER_NUMBER, threshold: int | None = None,
               progress=None, max_evaluations: int = 6, hall: bool = False) -> dict:
     """The set LP bound and its certificate (a JSON-ready dict with ``bound``).
 
-    With ``threshold`` B given, proves min(N, max(B, floor(LP_B))). Without it, searches B: starts
+    With ``threshold`` B given, proves min(N, max(B, floor(LP_B))), and stops improving the LP once
+    B itself is proved. Without it, searches B: starts
     at the count bound, then B = floor(LP_B) while that lowers the bound, then bisects between
     (at most ``max_evaluations`` LPs), and keeps the certificate of the best bound found."""
     from .bound import count_bound
@@ -295,7 +298,8 @@ def set_bound(words, per_number: int = PER_NUMBER, threshold: int | None = None,
 
     def evaluate(b: int) -> dict:
         if b not in tried:
-            got = _lp_over(words, b, sets, meets, wm, letters_rows, progress, hall=hall)
+            got = _lp_over(words, b, sets, meets, wm, letters_rows, progress, hall=hall,
+                           stop_at_b=threshold is not None)
             if got is None:           # no set meets more than b words: no deck solves more than b
                 rows = (np.arange(n), wm, np.full(n, NUMBERS))
                 sol = (0.0, 0.0, np.zeros(26), np.zeros(len(letters_rows)),

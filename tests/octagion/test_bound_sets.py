@@ -254,3 +254,15 @@ def test_committed_set_certificate_for_2000_words():
     r = check_set_certificate(cert)
     assert r["bound"] == 1894 and r["agrees"] and 1894 <= Fraction(r["value"]) < 1895
     assert independent_check(cert, fast=True) == 1894
+
+
+def test_committed_hall_certificate_for_2000_words():
+    """data/octagion/bound_hall_top2000.json (bound --sets --hall --threshold 1890): no deck solves
+    more than 1890 of the 2000 most familiar words, re-checked by the library and independently."""
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "data" / "octagion" / "bound_hall_top2000.json"
+    cert = json.loads(path.read_text(encoding="utf-8"))
+    assert cert["threshold"] == 1890 == cert["bound"] and cert["hall"]
+    r = check_set_certificate(cert)
+    assert r["bound"] == 1890 and r["agrees"] and Fraction(r["value"]) < 1891
+    assert independent_check(cert, fast=True) == 1890

@@ -270,11 +270,22 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
                    "familiar words).")
 @click.option("--per-number", type=click.IntRange(1, 26), default=6, show_default=True,
               help="Cards per number 1..8 (1 to 26).")
+@click.option("--sets", "use_sets", is_flag=True,
+              help="The tighter set LP bound: an LP over the letter sets of a number, restricted to "
+                   "the sets meeting more than B words (B searched; minutes at 2000 words; "
+                   "per-number <= 6 or >= 20).")
+@click.option("--hall", is_flag=True,
+              help="With --sets: also Hall's condition for the letter subsets of each word (rows "
+                   "added where the LP breaks them; tighter, slower).")
+@click.option("--threshold", type=click.IntRange(0, MAX_TOP), default=None, metavar="B",
+              help="With --sets: prove max(B, the LP over the sets meeting more than B words) for "
+                   "this B instead of searching B.")
 @out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
 @json_option
-def bound_cmd(words, top, per_number, out, as_json):
+def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
     """An upper bound on the words of WORDS that any deck solves without Treatment Cards, with its
-    certificate (no deck search; design-deck prints the same bound beside its deck)."""
+    certificate (no deck search; design-deck prints the same bound beside its deck; --sets a
+    tighter one)."""
     from ..core.lexicon import load_words
     from .bound import count_bound
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
@@ -286,12 +297,26 @@ def bound_cmd(words, top, per_number, out, as_json):
         wl = wl[:top]
     if not wl:
         fail("no words to bound")
-    cert = count_bound(wl, per_number=per_number)
+    if (threshold is not None or hall) and not use_sets:
+        fail("--threshold and --hall go with --sets")
+    if use_sets:
+        from .bound_sets import set_bound
+        from ..core.progress import progress
+        with progress(total=None, desc="set LP bound", unit="LP") as bar:
+            cert = set_bound(wl, per_number=per_number, threshold=threshold, hall=hall,
+                             progress=lambda b, rnd, cols, v, neg: (bar.update(), bar.set_postfix_str(
+                                 f"B {b}: round {rnd}, {cols} sets, LP {v:.2f}")))
+    else:
+        cert = count_bound(wl, per_number=per_number)
     if out:
         write_json(out, cert)
     r = {k: cert[k] for k in ("bound", "lp_value", "proof", "per_number")}
     r["words"] = len(cert["words"])
     r["counts"] = cert.get("counts")
+    if use_sets:
+        r["threshold"] = cert["threshold"]
+        r["thresholds_tried"] = cert["thresholds_tried"]
+        r["seconds"] = cert["seconds"]
     if out:
         r["out"] = out
     text = (f"{r['words']} words: no deck of {per_number} letters per number solves more than "
@@ -299,6 +324,11 @@ def bound_cmd(words, top, per_number, out, as_json):
     if r["counts"]:
         text += "\n  numbers per letter at the bound: " + " ".join(
             f"{k}{v}" for k, v in r["counts"].items())
+    if use_sets:
+        text += (f"\n  B = {r['threshold']}: LP over the sets meeting more than B words "
+                 f"{r['lp_value']:.3f}; bounds proved for the B tried: " + ", ".join(
+                     f"{k}: {v}" for k, v in r["thresholds_tried"].items())
+                 + f" ({r['seconds']:.0f} s)")
     if out:
         text += f"\nwrote {out}"
     emit(r, as_json, text)
@@ -308,19 +338,29 @@ def bound_cmd(words, top, per_number, out, as_json):
 @click.argument("certificate_file", metavar="CERTIFICATE", type=click.Path())
 @json_option
 def check_bound_cmd(certificate_file, as_json):
-    """Re-check an upper-bound certificate (design-deck --certificate) with exact fractions and no
-    solver: the words no deck can exceed. Exit status 2 (one line) when it does not prove the bound
+    """Re-check an upper-bound certificate (design-deck --certificate, bound --out, bound --sets
+    --out) with exact fractions and no solver: the words no deck can exceed. Exit status 2 (one line) when it does not prove the bound
     it states."""
     from ..core.jsonout import read_json
+    from fractions import Fraction
+
     from .bound import check_certificate
+    from .bound_sets import SETS_FORMAT, check_set_certificate
     cert = read_json(certificate_file, "bound certificate")
-    r = check_certificate(cert)
+    if isinstance(cert, dict) and cert.get("format") == SETS_FORMAT:
+        r = check_set_certificate(cert)
+    else:
+        r = check_certificate(cert)
     if not r["agrees"]:
         fail(f"bound certificate {certificate_file}: it states {cert.get('bound')!r} but proves "
              f"{r['bound']}")
     r["proof"] = cert.get("proof")
+    value = r["value"]
+    if "threshold" in r:
+        value = (f"{float(Fraction(r['value'])):.4f} = {r['value']}; B {r['threshold']}, "
+                 f"{r['sets_kept']:,} sets meet more than B words")
     emit(r, as_json, f"{r['words']} words: no deck of {cert['per_number']} letters per number "
-                     f"solves more than {r['bound']} (dual value {r['value']}; {r['proof']})")
+                     f"solves more than {r['bound']} (dual value {value}; {r['proof']})")
 
 
 @group.command()

@@ -331,7 +331,8 @@ def _solve_twin(words, masks, pc):
 
 def _anneal_twins():
     from .anneal_twins import TWINS as anneal
-    return anneal
+    from .bound_sets import TWINS as bound_sets
+    return anneal + bound_sets
 
 
 TWINS = (
@@ -343,4 +344,4 @@ TWINS = (
          note="twin: the two plain twins above, word by word"),
     Twin("solve_words_parallel", solve_words_parallel, _solve_twin, _words_examples,
          note="twin: the two plain twins above, word by word"),
-) + _anneal_twins()   # the deck designer's annealer (anneal.py)
+) + _anneal_twins()   # the deck designer's annealer (anneal.py), the set bound (bound_sets.py)

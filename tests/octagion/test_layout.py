@@ -9,18 +9,19 @@ import pytest
 
 from octosolve.octagion import kernels
 
-MODULES = ["anneal", "bound", "cli", "design", "family", "kernels", "mutations", "render", "report", "rules", "solve",
+MODULES = ["anneal", "bound", "bound_sets", "cli", "design", "family", "kernels", "mutations", "render", "report", "rules", "solve",
            "wordcards"]
 
 
 def test_twins_cover_every_kernel():
-    from octosolve.octagion import anneal
-    jitted = {n for mod in (kernels, anneal) for n, v in vars(mod).items()
+    from octosolve.octagion import anneal, bound_sets
+    jitted = {n for mod in (kernels, anneal, bound_sets) for n, v in vars(mod).items()
               if isinstance(v, numba.core.registry.CPUDispatcher)}
     assert jitted == {t.name for t in kernels.TWINS}
     for t in kernels.TWINS:
         k = getattr(t.kernel, "args", (t.kernel,))[0]     # a wrapped kernel: partial(wrap, kernel)
-        assert (getattr(kernels, t.name, None) or getattr(anneal, t.name)) is k and t.note
+        assert (getattr(kernels, t.name, None) or getattr(anneal, t.name, None)
+                or getattr(bound_sets, t.name)) is k and t.note
 
 
 @pytest.mark.parametrize("name", MODULES)

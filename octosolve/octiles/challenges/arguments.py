@@ -13,7 +13,9 @@ from octosolve.core.errors import fail
 from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .bounds import counting_bound
-from .geometry import B, SP, STUBS
+from .arguments_paths import (SHORT, _packed_classes, identical_paths_bound, port_packing,  # noqa: F401
+                              segment_assignment, shape_classes, short_paths)
+from .geometry import N_PATHS, N_SEGMENTS, B, SP, STUBS
 from .symmetry import break_turn_symmetry
 
 __all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "static_bound", "one_tile_bound",
@@ -141,9 +143,6 @@ def prove_loops_by_cycles(at_least: int, *, time_limit: float, workers: int, see
             "closed_by": "CP-SAT", "solver_status": name,
             "seconds": round(time.perf_counter() - t0, 1),
             "placement": sk.placement(solver) if st in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None}
-
-
-N_PATHS = len(STUBS) // 2   # every full placement has exactly 36 paths (72 ports face a location)
 
 
 def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
@@ -353,9 +352,6 @@ def turned_cut_bound(quarters: int, workers: int = 1, time_limit: float = 120.0)
                          f"on one side; split spaces {', '.join(split)})")}
 
 
-N_SEGMENTS = 4 * len(SP)    # tile segments of a full placement (17 tiles x 4)
-
-
 def component_cycle(steps) -> tuple | None:
     """A simple cycle of the space graph inside a path or loop that has two segments on one tile
     (challenge 13), as (spaces, link indices of :data:`PORT_LINKS`), or None when no tile holds
@@ -498,127 +494,6 @@ def segment_bound(number: int, variant: str) -> dict:
                              f"{N_SEGMENTS} if both are paths (less with a loop among them), so "
                              f"m <= {b}")}
     raise ValueError((number, variant))
-
-
-# 22 paths: identical short paths, class by class
-
-
-def short_paths(max_segments: int = 3) -> list:
-    """Every way a path of at most ``max_segments`` tile segments can lie on the board: from a stub
-    through segments (two different edges of a space) and board links to a stub, no port twice.
-    Returns the distinct segment sets (frozensets of (space, a, b), a < b)."""
-    found = set()
-
-    def walk(port, segs, used):
-        s, a = port
-        for b in range(8):
-            if b == a or (s, b) in used:
-                continue
-            nsegs = segs + [(s, min(a, b), max(a, b))]
-            nb = B.port_link[(s, b)]
-            if isinstance(nb, str):
-                found.add(frozenset(nsegs))
-            elif len(nsegs) < max_segments and nb not in used:
-                walk(nb, nsegs, used | {(s, b), nb})
-
-    for _, p in STUBS:
-        walk(p, [], {p})
-    return sorted(found, key=lambda f: sorted(f))
-
-
-def shape_classes(segment_sets) -> dict:
-    """{(segments, tracer shape key): [segment sets]} (the key of :func:`..tracer.shape_key`)."""
-    from ..tracer import Step, shape_key
-
-    class _Comp:
-        def __init__(self, segs):
-            self.steps = [Step(s, a, b, -1) for s, a, b in sorted(segs)]
-
-    out: dict = {}
-    for f in segment_sets:
-        out.setdefault((len(f), shape_key(_Comp(f))), []).append(f)
-    return out
-
-
-def port_packing(members: list) -> int:
-    """The most of these segment sets that share no port (exact, CP-SAT)."""
-    from ortools.sat.python import cp_model
-    m = cp_model.CpModel()
-    y = [m.NewBoolVar("") for _ in members]
-    by_port: dict = {}
-    for v, f in zip(y, members):
-        for s, a, b in f:
-            by_port.setdefault((s, a), []).append(v)
-            by_port.setdefault((s, b), []).append(v)
-    for v in by_port.values():
-        m.AddAtMostOne(v)
-    m.Maximize(sum(y))
-    sv = cp_model.CpSolver()
-    sv.parameters.num_workers = 1
-    sv.parameters.random_seed = 0
-    st = sv.Solve(m)
-    assert st == cp_model.OPTIMAL
-    return int(round(sv.ObjectiveValue()))
-
-
-def segment_assignment(members: list) -> int:
-    """Placements of a class counted by their segments: on each space a tile (some rotation) holds
-    at most so many chords that lie on some placement of the class; the most over assignments of
-    distinct tiles (linear_sum_assignment), divided by the class's segments per path."""
-    import numpy as np
-    from scipy.optimize import linear_sum_assignment
-
-    from .geometry import SP
-    m = len(next(iter(members)))
-    chords = {}
-    for f in members:
-        for s, a, b in f:
-            chords.setdefault(s, set()).add((a, b))
-    u = np.zeros((len(SP), R.NUM_TILES), dtype=np.int64)
-    for i, s in enumerate(SP):
-        for t in range(R.NUM_TILES):
-            u[i, t] = max(sum(1 for a, b in R.tile_segments(t, r)
-                              if (min(a, b), max(a, b)) in chords.get(s, ()))
-                          for r in R.distinct_rotations(t))
-    r, c = linear_sum_assignment(u, maximize=True)
-    return int(u[r, c].sum()) // m
-
-
-SHORT = 3           # classes of paths with at most this many segments are examined one by one
-
-
-def _packed_classes(threshold: int) -> tuple[dict, list]:
-    """The short-path classes and, for those whose port packing exceeds ``threshold``, the packing
-    bound (min of port packing and segment assignment), largest first."""
-    classes = shape_classes(short_paths(SHORT))
-    out = []
-    for key, mem in classes.items():
-        ub = port_packing(mem)
-        if ub > threshold:
-            ub = min(ub, segment_assignment(mem))
-        out.append((ub, key, mem))
-    out.sort(key=lambda x: (-x[0], x[1][0], len(x[2])))
-    return classes, out
-
-
-def identical_paths_bound() -> dict:
-    """Challenge 22 paths without search: max(k for paths longer than 3 segments, the packing
-    bound of every class of at most 3 segments)."""
-    from .arguments import N_PATHS, N_SEGMENTS
-    long_bound = (N_SEGMENTS - N_PATHS) // SHORT
-    classes, packed = _packed_classes(long_bound)
-    top = packed[0][0] if packed else 0
-    b = max(long_bound, top)
-    n_top = sum(1 for ub, _, _ in packed if ub == top)
-    return {"bound": b, "method": "identical-path packing bound",
-            "argument": (f"counting: k identical paths of m segments take km of the {N_SEGMENTS} "
-                         f"tile segments and the other {N_PATHS} - k paths at least one each, so "
-                         f"k(m - 1) <= {N_SEGMENTS - N_PATHS}: k <= {long_bound} for m > {SHORT}; "
-                         f"the {len(classes)} shapes of at most {SHORT} segments (every placement "
-                         f"of such a path enumerated, grouped by the tracer's shape key) each allow "
-                         f"at most min(the most placements sharing no port, the most of its chords "
-                         f"17 distinct tiles can hold / m) paths: at most {top} ({n_top} shape(s) "
-                         f"reach it); so k <= {b}")}
 
 
 def two_stop_bound() -> dict:

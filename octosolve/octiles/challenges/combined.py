@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 
-from . import scoring as Sc
+import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, OPP_STOPS, opposite_circle_pairs, ring_pairs,
                        similar_circle_pairs, turned_pairs)
 

@@ -16,7 +16,7 @@ from .. import rules as R
 __all__ = ["B", "SP", "SPI", "PAIRS", "N_PORTS", "pidx", "STUBS", "STUB_OF_PORT", "PORT_LINKS",
            "CROSSING", "SAME_TILE_NONCROSS", "CIRCLE_STUBS", "CIRCLE_PAIRS", "crossing_chord_pairs",
            "stubs_of", "loc_pairs_to_stub_pairs", "ADJ_STOPS", "OPP_STOPS", "ring_pairs",
-           "opposite_circle_pairs", "similar_circle_pairs", "turned_pairs"]
+           "opposite_circle_pairs", "similar_circle_pairs", "turned_pairs", "N_PATHS", "N_SEGMENTS"]
 
 B = R.board()
 SP = list(B.spaces)
@@ -36,6 +36,8 @@ for _loc in list(B.stops) + list(B.ring):
         STUBS.append((_loc, _p))
 STUB_OF_PORT = {p: i for i, (_, p) in enumerate(STUBS)}
 PORT_LINKS = [(p, q) for p, q in B.port_link.items() if not isinstance(q, str) and p < q]
+N_PATHS = len(STUBS) // 2   # every full placement has exactly 36 paths (72 ports face a location)
+N_SEGMENTS = 4 * len(SP)    # tile segments of a full placement (17 tiles x 4)
 
 
 def crossing_chord_pairs():

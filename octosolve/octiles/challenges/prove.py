@@ -71,8 +71,9 @@ def strategies() -> dict:
     ``bound`` (a proven upper bound, or None), ``placement`` (a better placement or None; the
     caller re-scores it with the tracer), ``method`` (one line: what settled it), and optionally
     ``cases``, ``bound_by``, ``argument``, ``solver`` (parameters)."""
-    from . import proofs_groups, proofs_paths, proofs_readings
-    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES, **proofs_readings.STRATEGIES}
+    from . import proofs_groups, proofs_paths, proofs_readings, proofs_shapes
+    return {**proofs_paths.STRATEGIES, **proofs_groups.STRATEGIES, **proofs_shapes.STRATEGIES,
+            **proofs_readings.STRATEGIES}
 
 
 # ---------------------------------------------------------------------------------------------

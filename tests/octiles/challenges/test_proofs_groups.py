@@ -427,7 +427,7 @@ def test_short_routes_are_the_routes_the_scorer_counts():
     joined at a stop, no location twice) is an enumerated route placement, in the class of its
     own shape; and the certificate's identical routes are real (the scorer's count)."""
     from octosolve.octiles.challenges.certificates import load_certificate
-    from octosolve.octiles.challenges.proofs_groups import short_routes
+    from octosolve.octiles.challenges.proofs_shapes import short_routes
     cls = short_routes(4)
     where = {frozenset(r): key for key, mem in cls.items() for r in mem}
     pls = [load_certificate(22, "routes")["placement"]] + list(_random_placements(15, seed=2222))

@@ -48,3 +48,28 @@ def test_stored_answer_is_certified(path: Path):
             assert d["objective"] <= d["bound"]
         if d["status"] == "OPTIMAL":
             assert d["objective"] == d["bound"]
+
+
+def test_results_count_settled_and_open_variants():
+    """The committed results table counts settled variants, open gaps and missing certificates,
+    and the counts agree with the certificates themselves (issue 19's results table)."""
+    import re
+    from pathlib import Path
+
+    from octosolve.octiles.challenges.catalogue import all_variants
+    from octosolve.octiles.challenges.certificates import load_certificate
+
+    counts = {"optimal": 1, "yes": 0, "no": 0, "best+bound": 0, "none": 0}  # 1: challenge 1's BFS
+    for n, v in all_variants():
+        if n == 1:
+            continue
+        c = load_certificate(n, v)
+        counts[c["status"] if c else "none"] += 1
+    text = (Path(__file__).parents[3] / "results/octiles/challenges/README.md").read_text(encoding="utf-8")
+    m = re.search(r"\*\*(\d+) variants: (\d+) settled\*\* \((\d+) optimal, (\d+) yes .*?, (\d+) no .*?\); "
+                  r"\*\*(\d+) open\*\* .*?; (\d+) without a certificate", text)
+    assert m, "the counts line is missing"
+    total, settled, opt, yes, no, open_, none = map(int, m.groups())
+    assert (opt, yes, no, open_, none) == (counts["optimal"], counts["yes"], counts["no"],
+                                           counts["best+bound"], counts["none"])
+    assert settled == opt + yes + no and total == sum(counts.values())

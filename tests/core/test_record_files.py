@@ -130,6 +130,9 @@ def test_every_writer_goes_through_core_files():
                 # buffer then goes to disk through atomic_write_bytes
                 if "fileobj=" in code:
                     continue
+                # /dev/null opened to silence a child process's stderr: no file is written
+                if "os.devnull" in code:
+                    continue
                 if bad_call.search(code):
                     offenders.append(f"{path.relative_to(root)}:{i}: {line.strip()}")
     assert offenders == [], "files written outside core/files.py:\n" + "\n".join(offenders)

@@ -181,7 +181,8 @@ def test_report_quick_is_deterministic(tmp_path):
 
     a = report.build(tmp_path / "a", quick=True, seed=1)
     b = report.build(tmp_path / "b", quick=True, seed=1)
-    assert a["title"] and a["summary"] and set(a["timings"]) == {"numba_tables", "rule_options", "matches"}
+    assert a["title"] and a["summary"] and set(a["timings"]) == {"numba_tables", "rule_options", "matches",
+                                                                  "strength_recheck"}
     assert {k: v for k, v in a.items() if k != "timings"} == {k: v for k, v in b.items() if k != "timings"}
     for f in a["files"]:
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f

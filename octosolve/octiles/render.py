@@ -100,14 +100,15 @@ def _printed_path(geo: _Geo, p, q, **kw) -> draw.Path:
 
 
 def board_svg(placement: Mapping | None = None, highlight: Iterable = (), title: str | None = None,
-              labels: bool = True) -> draw.Drawing:
+              labels: bool = True, label_size: float | None = None) -> draw.Drawing:
     """The board with the placement's tiles; ``highlight``: PathInfo objects (from
-    :func:`rules.trace`) drawn in colour over the grey segments."""
+    :func:`rules.trace`) drawn in colour over the grey segments. ``label_size``: the labels' font
+    size (default 8-9; the web editor asks for 12, readable on a phone 390 px wide)."""
     geo = _Geo(title_h=30.0 if title else 0.0)
     d = svg.new_drawing(geo.width, geo.height)
     if title:
         d.append(svg.text(title, geo.width / 2, 16, size=13, font_weight="bold"))
-    _draw_board(d, geo, R.validate_placement(placement or {}), highlight, labels)
+    _draw_board(d, geo, R.validate_placement(placement or {}), highlight, labels, label_size=label_size)
     return d
 
 
@@ -115,7 +116,7 @@ R_OCT = 0.5 / 0.9238795325112867  # circumradius of an octagon of apothem 0.5
 
 
 def _draw_board(d, geo: _Geo, placement: Mapping, highlight: Iterable = (), labels: bool = True,
-                targets: bool = False, ink: str = "#b9b0a0") -> None:
+                targets: bool = False, ink: str = "#b9b0a0", label_size: float | None = None) -> None:
     """Draw the board on ``d``: spaces and their tiles (segments in ``ink``), links, printed
     segments, highlighted paths, stops and circles. ``targets``: each space, stop and circle is a
     group with its ``data-target`` (``space:b5``, ``stop:B3``, ``circle:A1``) and a larger shape."""
@@ -136,7 +137,7 @@ def _draw_board(d, geo: _Geo, placement: Mapping, highlight: Iterable = (), labe
         g.append(svg.octagon(cx, cy, R_OCT * UNIT, fill="#f4ecd8" if filled else "#ffffff",
                              stroke="#8a7f68", stroke_width=1.5))
         if labels:
-            g.append(svg.text(sp, cx - 0.30 * UNIT, cy + 0.30 * UNIT, size=12 if targets else 9, fill="#9a8f78"))
+            g.append(svg.text(sp, cx - 0.30 * UNIT, cy + 0.30 * UNIT, size=label_size or (12 if targets else 9), fill="#9a8f78"))
         if filled:
             t, r = placement[sp]
             for a, c in R.tile_segments(t, r):
@@ -171,7 +172,7 @@ def _draw_board(d, geo: _Geo, placement: Mapping, highlight: Iterable = (), labe
                 d.append(_printed_path(geo, p, other, **kw))
     # stops and circles on top
     grow = 1.12 if targets else 1.0  # click targets: at least 24 px
-    label_size = 12 if targets else 8  # the web board: readable on a phone (390 px wide)
+    label_size = label_size or (12 if targets else 8)  # the web boards: readable at 390 px
     for s, (x, y) in b.stop_xy.items():
         cx, cy = geo.pt(x, y)
         h = 0.13 * UNIT * grow

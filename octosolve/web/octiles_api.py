@@ -307,7 +307,7 @@ def board_picture(placement, highlight=None) -> str:
         if bad:
             fail(f"no path {bad[0]!r} on this board (path ids 0-{len(tr.paths) - 1})")
         paths = [by_id[h] for h in highlight]
-    return render.board_svg(pl, paths).as_svg()
+    return render.board_svg(pl, paths, label_size=12).as_svg()  # labels readable on a phone
 
 
 # ---------------------------------------------------------------------------------------------

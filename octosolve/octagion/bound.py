@@ -58,6 +58,19 @@ def _words(words) -> list[str]:
     return list(dict.fromkeys(normalize_sequence(w, "word") for w in words))
 
 
+def certificate_header(cert: dict) -> tuple[int, list[str]]:
+    """(per_number, words) of a bound certificate (either format), checked: 8 numbers, per_number
+    1..26, every word valid and listed once. Raises ValueError/KeyError/TypeError on a bad field
+    (the checkers turn them into one-line errors)."""
+    per_number = int(cert["per_number"])
+    if int(cert.get("numbers", NUMBERS)) != NUMBERS or not 1 <= per_number <= 26:
+        raise ValueError("numbers must be 8 and per_number 1..26")
+    words = [normalize_sequence(w, "certificate word") for w in cert["words"]]
+    if len(set(words)) != len(words):
+        raise ValueError("a word is listed twice")
+    return per_number, words
+
+
 def count_bound(words, per_number: int = PER_NUMBER) -> dict:
     """The per-letter count bound for ``words`` and its certificate (a JSON-ready dict).
 
@@ -142,12 +155,7 @@ def check_certificate(cert: dict) -> dict:
     if not isinstance(cert, dict) or cert.get("format") != CERTIFICATE_FORMAT:
         fail(f"not a bound certificate (format {CERTIFICATE_FORMAT})")
     try:
-        per_number = int(cert["per_number"])
-        if int(cert.get("numbers", NUMBERS)) != NUMBERS or not 1 <= per_number <= 26:
-            raise ValueError("numbers must be 8 and per_number 1..26")
-        words = [normalize_sequence(w, "certificate word") for w in cert["words"]]
-        if len(set(words)) != len(words):
-            raise ValueError("a word is listed twice")
+        per_number, words = certificate_header(cert)
         mu = _frac(cert["mu"])
         lam = {w: {ch: _frac(v) for ch, v in d.items()} for w, d in cert["lambda"].items()}
         rho = {ch: {int(k): _frac(v) for k, v in d.items()} for ch, d in cert["rho"].items()}

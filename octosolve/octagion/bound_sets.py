@@ -53,10 +53,10 @@ import numba
 import numpy as np
 
 from ..core.errors import fail
-from .bound import _words
-from .rules import NUMBERS, PER_NUMBER, normalize_sequence
+from .bound import _words, certificate_header
+from .rules import NUMBERS, PER_NUMBER
 
-__all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_set_certificate", "set_bound"]
+__all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_set_certificate", "set_bound", "stored_bound"]
 
 SETS_FORMAT = "octosolve-octagion-bound-sets/1"
 PROOF = ("set LP bound: an LP over the letter sets a number can carry, restricted to the sets that "
@@ -352,12 +352,7 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
         return v
 
     try:
-        per_number = int(cert["per_number"])
-        if int(cert.get("numbers", NUMBERS)) != NUMBERS or not 1 <= per_number <= 26:
-            raise ValueError("numbers must be 8 and per_number 1..26")
-        words = [normalize_sequence(w, "certificate word") for w in cert["words"]]
-        if len(set(words)) != len(words):
-            raise ValueError("a word is listed twice")
+        per_number, words = certificate_header(cert)
         threshold = nat(cert["threshold"])
         D = nat(cert["denominator"])
         if D == 0:
@@ -430,6 +425,35 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
     claimed = cert.get("bound")
     return {"bound": bound, "value": str(frac), "words": len(words), "threshold": threshold,
             "sets_kept": len(kept), "agrees": claimed is None or claimed == bound}
+
+
+def stored_bound(words, per_number: int = PER_NUMBER) -> dict | None:
+    """The best set-bound certificate kept in ``data/octagion/`` for exactly these words (in any
+    order) and ``per_number``, re-checked here in integers (a few seconds at 2000 words):
+    {"bound", "proof", "file", "certificate"}, or None when no stored certificate is for this list.
+    A stored file that does not re-check is an error, never a silent bound."""
+    import json
+    from ..core.paths import DATA_DIR
+    want = sorted(_words(words))
+    best = None
+    for p in sorted((DATA_DIR / "octagion").glob("bound_*.json")):
+        try:
+            cert = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if (not isinstance(cert, dict) or cert.get("format") != SETS_FORMAT
+                or cert.get("per_number") != per_number or len(cert.get("words", ())) != len(want)
+                or sorted(cert["words"]) != want):
+            continue
+        r = check_set_certificate(cert)
+        if not r["agrees"]:
+            fail(f"data/octagion/{p.name} does not re-check (it claims {cert.get('bound')}, "
+                 f"the check gives {r['bound']})")
+        if best is None or r["bound"] < best["bound"]:
+            best = {"bound": r["bound"], "proof": f"{cert.get('proof', PROOF)} (data/octagion/{p.name}, "
+                                                  f"re-checked in integers)",
+                    "file": p.name, "certificate": cert}
+    return best
 
 
 # ------------------------------------------------------------------------------------------------

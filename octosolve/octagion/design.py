@@ -1,7 +1,8 @@
 """The CP-SAT deck designer: choose 6 letters for each number 1..8 (48 cards) to maximise the words
 of a list solvable without Treatment Cards, started from the best of several simulated-annealing
 runs (``anneal.py``). Every design comes with an upper bound on what any deck can reach
-(``bound.py``: the per-letter count bound, with a certificate checked in fractions). CP-SAT with
+(``bound.py``: the per-letter count bound, with a certificate checked in fractions; or a stored
+set-bound certificate for the same words, ``bound_sets.stored_bound``, when it proves less). CP-SAT with
 several workers is not deterministic: `octosolve octagion design-deck` writes its result with the
 command that made it (data/octagion/deck_design.json), and the report re-checks that record instead
 of searching again (``check_design_record``).
@@ -318,7 +319,11 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         assert sols[words.index(w)] > 0, f"required word {w} not solvable by the designed deck"
     cp_gap = 0.0 if cp_bound == 0 else max(0.0, (cp_bound - phase1) / max(cp_bound, 1e-9))
     cert = count_bound(words, per_number=per_number)
-    bound = int(cert["bound"])
+    bound, proof = int(cert["bound"]), PROOF
+    from .bound_sets import stored_bound       # a stored set-bound certificate for this very list
+    stored = stored_bound(words, per_number)
+    if stored is not None and stored["bound"] < bound:
+        bound, proof, cert = stored["bound"], stored["proof"], stored["certificate"]
     assert ksolv <= bound, f"the designed deck solves {ksolv} words, over the proved bound {bound}"
     return DesignResult(deck=deck, status=status, solvable=chosen_solvable, words=len(words),
                         cpsat_bound=cp_bound, objective=phase1, cpsat_gap=cp_gap,
@@ -326,7 +331,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                         phase1_solvable=phase1, kernel_solvable=ksolv,
                         mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0,
                         anneal_solvable=anneal_solvable, bound=bound,
-                        gap=0.0 if bound == 0 else (bound - ksolv) / bound, certificate=cert)
+                        gap=0.0 if bound == 0 else (bound - ksolv) / bound, certificate=cert,
+                        bound_proof=proof)
 
 
 def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: int = 20000,

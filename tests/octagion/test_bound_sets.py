@@ -266,3 +266,30 @@ def test_committed_hall_certificate_for_2000_words():
     r = check_set_certificate(cert)
     assert r["bound"] == 1890 and r["agrees"] and Fraction(r["value"]) < 1891
     assert independent_check(cert, fast=True) == 1890
+
+
+def test_designer_uses_the_best_stored_certificate(tmp_path, monkeypatch):
+    """design-deck prints the best proven bound: a stored set-bound certificate for the very same
+    words (in any order) is re-checked and used (1890 at 2000 words, not the counts' 1928); another
+    list gets none; a stored file that does not re-check is refused, never used."""
+    import shutil
+
+    import octosolve.core.paths as paths
+    from octosolve.octagion.bound_sets import stored_bound
+    from octosolve.octagion.wordcards import load_lexicon
+    words = list(load_lexicon()[0][:2000])
+    best = stored_bound(list(reversed(words)))
+    assert best["bound"] == 1890 and best["file"] == "bound_hall_top2000.json"
+    assert "re-checked" in best["proof"]
+    assert stored_bound(words[:1999]) is None
+    assert stored_bound(words, per_number=5) is None
+    (tmp_path / "octagion").mkdir()
+    src = paths.DATA_DIR / "octagion" / "bound_hall_top2000.json"
+    cert = json.loads(src.read_text(encoding="utf-8"))
+    cert["bound"] = cert["threshold"] = 1700                 # a claim its multipliers do not prove
+    (tmp_path / "octagion" / "bound_lie.json").write_text(json.dumps(cert), encoding="utf-8")
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    with pytest.raises(OctoError, match="does not re-check"):
+        stored_bound(words)
+    shutil.copy(src, tmp_path / "octagion" / "bound_lie.json")
+    assert stored_bound(words)["bound"] == 1890

@@ -209,3 +209,25 @@ def test_every_challenge_number_keeps_its_variants_in_order():
     """The combinations are declared after each challenge's own variants (the docs' order)."""
     assert [v.name for v in CHALLENGES[7].variants][:2] == ["count", "with-8"]
     assert CHALLENGES[25].variants[0].name == "whole-board"
+
+
+def test_every_bound_certificate_declares_its_witness_builder():
+    """scripts/add_bound_witnesses.py builds each witness by the builder the variant declares:
+    every certificate with a bound has one, and the builder exists (the yes/no questions none)."""
+    import importlib.util
+    path = PKG.parents[2] / "scripts" / "add_bound_witnesses.py"
+    spec = importlib.util.spec_from_file_location("add_bound_witnesses", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    n_bound = 0
+    for n, v in VARIANTS:
+        var = get_variant(n, v)[1]
+        cert = load_certificate(n, v)
+        if var.witness is not None:
+            assert var.witness[0] in script.BUILDERS, (n, v)
+        if cert is not None and cert.get("bound") is not None:
+            n_bound += 1
+            assert var.witness is not None, (n, v)
+        if var.check is not None:
+            assert var.witness is None
+    assert n_bound == 64

@@ -20,8 +20,11 @@ What each witness is (see octosolve/octiles/challenges/witness.py, the checker):
   written here, and the result (proof or time-out) is recorded. Re-proofs already recorded are
   kept when the script runs again. Heavy: run one at a time (``nice``).
 
-The witness goes right after ``proof``; nothing else in the certificate changes. The yes/no
-certificates (no bound) get none.
+Each variant names its builder in its declaration (``witness = (builder, *args)`` in
+octosolve/octiles/challenges/catalogue.py; :data:`BUILDERS` here); a certificate with a bound whose
+variant declares none stops the script. The combinations of 7 keep the witness
+``scripts/prove_combined.py`` wrote. The witness goes right after ``proof``; nothing else in the
+certificate changes. The yes/no certificates (no bound) get none.
 """
 
 from __future__ import annotations
@@ -264,148 +267,179 @@ def _model_claim(cert) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# the witness of each variant
+# the witness of each variant: the builder its declaration names (``witness`` in the catalogue,
+# (builder, *args)); each builder gets the certificate, the old witness, the bound and those args
+
+
+def _balance(measure, ends, circles_only):
+    return lp_dual("port-balance", {"measure": measure, "ends": ends, "circles_only": circles_only})
+
+
+def w_counting(cert, old, b, argument, params=None):
+    return counting(argument, **(params or {}))
+
+
+def w_cycle_per_component(cert, old, b):
+    # a cycle in each counted component: the cycle packing, proven <= b by branch and bound
+    short = [W.class_key(c[2]) for c in W.simple_cycles() if len(c[0]) <= 3]
+    return {"kind": "cases", "split": "cycle-per-component",
+            "packing": lp_branch("cycle-packing", {"class": None}, b, prefer=short), "bound": b}
+
+
+def w_segments_one_tile(cert, old, b):
+    one = lp_dual("assignment", {"spec": "30 one-tile", "ends": 0})
+    return {"kind": "cases", "split": "segments-one-tile", "one_tile": one,
+            "counting": counting("segments: identical pair, one-tile paths", one_tile=one["bound"]),
+            "bound": b}
+
+
+def w_assignment(cert, old, b, spec, ends):
+    return lp_dual("assignment", {"spec": spec, "ends": ends}, b)
+
+
+def w_multicut(cert, old, b, pairs):
+    return multicut(pairs, b)
+
+
+def w_port_balance(cert, old, b, measure, ends, circles_only):
+    return lp_dual("port-balance", {"measure": measure, "ends": ends, "circles_only": circles_only}, b)
+
+
+def w_model(cert, old, b, balance=None):
+    """The challenge's CP-SAT model's claim, with a port-balance LP as its checked partial bound."""
+    partial = _balance(*balance) if balance else None
+    return solver(f"{cert['challenge']} {cert['variant']}", old, bound=b, cpsat=_model_claim(cert),
+                  at_least=b + 1, partial=partial)
+
+
+def w_relaxation(cert, old, b, measure, ends, circles_only):
+    """The port-balance relaxation with the assignment cuts (CP-SAT's claim) and its plain LP."""
+    case = cert["proof"]["cases"][0]
+    claim = {"model": "the port-balance relaxation with the assignment cuts "
+                      "(octosolve/octiles/challenges/proofs_paths.py), turn symmetry broken",
+             "status": case["solver_status"], "seconds": case["seconds"], "command": cert["command"]}
+    partial = _balance(measure, ends, circles_only)
+    tag = f"{cert['challenge']} {cert['variant']} relaxation"
+    if case["solver_status"] == "OPTIMAL":
+        claim["objective"] = case["objective"]
+        return solver(tag, old, bound=b, cpsat=claim, maximum=b, partial=partial)
+    return solver(tag, old, bound=b, cpsat=claim, at_least=b + 1, partial=partial)
+
+
+def w_ends_12(cert, old, b):
+    proof = cert["proof"]
+    spaces = [c["case"].split()[-1] for c in proof["cases"] if c.get("closed_by") == "CP-SAT"]
+    cases = [{"case": f"at most one end on each of {', '.join(spaces)}",
+              "two_ends_not_on": spaces,
+              "witness": lp_dual("assignment", {"spec": "12", "ends": 2, "two_ends_not_on": spaces}, b)}]
+    for c in proof["cases"]:
+        if c.get("closed_by") != "CP-SAT":
+            continue
+        s = c["case"].split()[-1]
+        cases.append({"case": c["case"], "space": s, "witness": solver(
+            f"12 both ends on {s}", old, bound=b, at_least=b + 1,
+            cpsat={"model": f"the chain model of 12 with both ends on {s} (proofs_paths.py _case_12), "
+                            f"objective >= {b + 1}", "status": c["solver_status"],
+                   "seconds": c["seconds"], "command": cert["command"]})})
+    return {"kind": "cases", "split": "ends-12", "cases": cases, "bound": b}
+
+
+def w_component_kinds(cert, old, b):
+    v = cert["variant"]
+    two = cert["proof"]["cases"][2]
+    cases = [{"kinds": "two loops", "witness": lp_dual("assignment", {"spec": f"14 {v}", "ends": 0}, b)},
+             {"kinds": "a path and a loop",
+              "witness": lp_dual("assignment", {"spec": f"14 {v}", "ends": 2}, b)},
+             {"kinds": "two paths", "witness": solver(
+                 f"14 {v} two paths", old, bound=b, at_least=b + 1,
+                 cpsat={"model": "two disjoint chain paths with the assignment cuts "
+                                 "(proofs_paths.PairOfPaths), turn symmetry and A/B swap broken, "
+                                 f"objective >= {b + 1}", "status": two["solver_status"],
+                        "seconds": two["seconds"], "command": cert["command"]},
+                 partial=lp_dual("assignment", {"spec": f"14 {v}", "ends": 4}))}]
+    return {"kind": "cases", "split": "component-kinds", "cases": cases, "bound": b}
+
+
+def w_loops_by_cycles(cert, old, b):
+    c8 = cert["proof"]["cases"][0]
+    packing = solver("3 cycle packing", old, bound=b + 1, maximum=b + 1,
+                     cpsat={"model": "the most link-disjoint simple cycles within the space "
+                                     "capacities (arguments.loop_packing_bound)",
+                            "status": "OPTIMAL", "objective": b + 1, "command": cert["command"]},
+                     partial=lp_dual("cycle-packing", {"class": None}))
+    return {"kind": "cases", "split": "loops-by-cycles", "packing": packing,
+            "cases": [{"simple_loops": b + 1, "witness": solver(
+                f"3 simple loops {b + 1}", old, bound=b, at_least=b + 1,
+                cpsat={"model": f"{c8['case']}: the skeleton and one boolean per simple cycle "
+                                "needing its segments (arguments.prove_loops_by_cycles), turn "
+                                "symmetry broken", "status": c8["solver_status"],
+                       "seconds": c8["seconds"], "command": cert["command"]})}],
+            "bound": b}
+
+
+def w_two_stop_groups(cert, old, b):
+    c5 = cert["proof"]["cases"][0]
+    return {"kind": "cases", "split": "two-stop-groups", "counting": counting("two-stop groups"),
+            "cases": [{"groups_at_least": b + 1, "witness": solver(
+                f"18 groups {b + 1}", old, bound=b, at_least=b + 1,
+                cpsat={"model": "the exact two-stop group model with every circle in a group "
+                                "(proofs_groups.two_stop_exact_build), turn symmetry broken, "
+                                f"groups >= {b + 1}", "status": c5["solver_status"],
+                       "seconds": c5["seconds"], "command": cert["command"]})}],
+            "bound": b}
+
+
+def w_identical_loops(cert, old, b):
+    cl = W.classes("cycles")
+    return {"kind": "cases", "split": "identical-loops",
+            "facts": {"cycles": len(W.simple_cycles()), "classes": len(cl)},
+            "packing": lp_dual("cycle-packing", {"class": None}),
+            "classes": {k: lp_dual("cycle-packing", {"class": k}, b)
+                        for k, mem in cl.items() if len(mem) > b},
+            "bound": b}
+
+
+def w_identical_paths(cert, old, b):
+    cl = W.classes("short paths")
+    out = {}
+    for k, mem in cl.items():
+        if len(mem) <= b:
+            continue
+        try:
+            out[k] = lp_dual("port-packing", {"class": k}, b)
+        except RuntimeError:
+            out[k] = lp_dual("class-segments", {"class": k}, b)
+    return {"kind": "cases", "split": "identical-paths",
+            "facts": {"short_paths": len(W.short_paths(3)), "classes": len(cl)},
+            "long": counting("long identical paths", short=3), "classes": out, "bound": b}
+
+
+def w_combined(cert, old, b):
+    """7 with 8, 9, 10, 16: the witness scripts/prove_combined.py wrote is kept."""
+    return None
+
+
+BUILDERS = {"counting": w_counting, "cycle-per-component": w_cycle_per_component,
+            "segments-one-tile": w_segments_one_tile, "assignment": w_assignment,
+            "multicut": w_multicut, "port-balance": w_port_balance, "model": w_model,
+            "relaxation": w_relaxation, "ends-12": w_ends_12, "component-kinds": w_component_kinds,
+            "loops-by-cycles": w_loops_by_cycles, "two-stop-groups": w_two_stop_groups,
+            "identical-loops": w_identical_loops, "identical-paths": w_identical_paths,
+            "combined": w_combined}
 
 
 def build(n: int, v: str, cert: dict, old: dict | None) -> dict | None:
+    """The witness of a certificate with a bound, by the builder the variant declares."""
+    from octosolve.octiles.challenges.catalogue import get_variant
+
     b = cert.get("bound")
     if cert.get("status") not in ("optimal", "best+bound") or b is None:
         return None
-    simple = {(2, "path-tiles"): "spaces", (2, "loop-tiles"): "spaces", (6, "tiles"): "spaces",
-              (2, "route-squares"): "stops", (5, "printed"): "printed links",
-              (7, "count"): "circle pairs", (19, "count"): "paths", (20, "count"): "paths",
-              (24, "count"): "paths", (22, "routes"): "path pairs", (18, "types"): "group types",
-              (21, "count"): "segments: distinct shapes", (22, "routes-any"): "path pairs"}
-    if (n, v) in ((23, "routes"), (23, "circuits")):
-        return counting("segments: identical routes", closed=v == "circuits")
-    if (n, v) in simple:
-        return counting(simple[n, v])
-    if n == 13:
-        # a cycle in each counted component: the cycle packing, proven <= b by branch and bound
-        short = [W.class_key(c[2]) for c in W.simple_cycles() if len(c[0]) <= 3]
-        return {"kind": "cases", "split": "cycle-per-component",
-                "packing": lp_branch("cycle-packing", {"class": None}, b, prefer=short),
-                "bound": b}
-    if (n, v) in ((23, "segments"), (23, "one-stop-circuits")):  # one-stop circuits are paths
-        one = lp_dual("assignment", {"spec": "30 one-tile", "ends": 0})
-        return {"kind": "cases", "split": "segments-one-tile", "one_tile": one,
-                "counting": counting("segments: identical pair, one-tile paths",
-                                     one_tile=one["bound"]),
-                "bound": b}
-    if n == 15 and v.startswith("shared-"):
-        return counting("path-disjoint routes", k=int(v.split("-")[1]))
-    if n == 15:
-        return counting("location-disjoint routes", k=int(v.split("-")[1]))
-    assign = {(11, "twice"): ("11 twice", 2), (11, "thrice"): ("11 thrice", 2),
-              (14, "cross"): ("14 cross", 4), (30, "one-tile-paths"): ("30 one-tile", 0)}
-    if (n, v) in assign:
-        spec, E = assign[n, v]
-        return lp_dual("assignment", {"spec": spec, "ends": E}, b)
-    if n == 16:
-        return multicut(v, b)
-    if (n, v) == (10, "count"):
-        return multicut("similar-position", b)
-    proof = cert.get("proof") or {}
-    balance = {(2, "path-segments"): ("segments", 2, False), (2, "loop-segments"): ("segments", 0, False),
-               (2, "loop-points"): ("points", 0, False), (2, "path-points"): ("points", 2, False),
-               (6, "points"): ("points", 2, True), (6, "segments"): ("segments", 2, True)}
-    if (n, v) in ((2, "path-segments"), (2, "loop-segments"), (2, "loop-points")):
-        m, E, c = balance[n, v]
-        return lp_dual("port-balance", {"measure": m, "ends": E, "circles_only": c}, b)
-    if (n, v) in ((6, "segments"), (9, "count"), (17, "count")):
-        partial = None
-        if (n, v) in balance:
-            m, E, c = balance[n, v]
-            partial = lp_dual("port-balance", {"measure": m, "ends": E, "circles_only": c})
-        return solver(f"{n} {v}", old, bound=b, cpsat=_model_claim(cert), at_least=b + 1,
-                      partial=partial)
-    if (n, v) in ((2, "path-points"), (6, "points")):
-        case = proof["cases"][0]
-        claim = {"model": "the port-balance relaxation with the assignment cuts "
-                          "(octosolve/octiles/challenges/proofs_paths.py), turn symmetry broken",
-                 "status": case["solver_status"], "seconds": case["seconds"], "command": cert["command"]}
-        m, E, c = balance[n, v]
-        partial = lp_dual("port-balance", {"measure": m, "ends": E, "circles_only": c})
-        if case["solver_status"] == "OPTIMAL":
-            claim["objective"] = case["objective"]
-            return solver(f"{n} {v} relaxation", old, bound=b, cpsat=claim, maximum=b, partial=partial)
-        return solver(f"{n} {v} relaxation", old, bound=b, cpsat=claim, at_least=b + 1, partial=partial)
-    if (n, v) == (12, "count"):
-        spaces = [c["case"].split()[-1] for c in proof["cases"] if c.get("closed_by") == "CP-SAT"]
-        cases = [{"case": f"at most one end on each of {', '.join(spaces)}",
-                  "two_ends_not_on": spaces,
-                  "witness": lp_dual("assignment", {"spec": "12", "ends": 2, "two_ends_not_on": spaces}, b)}]
-        for c in proof["cases"]:
-            if c.get("closed_by") != "CP-SAT":
-                continue
-            s = c["case"].split()[-1]
-            cases.append({"case": c["case"], "space": s, "witness": solver(
-                f"12 both ends on {s}", old, bound=b, at_least=b + 1,
-                cpsat={"model": f"the chain model of 12 with both ends on {s} (prove.py _case_12), "
-                                f"objective >= {b + 1}", "status": c["solver_status"],
-                       "seconds": c["seconds"], "command": cert["command"]})})
-        return {"kind": "cases", "split": "ends-12", "cases": cases, "bound": b}
-    if (n, v) == (14, "share"):
-        two = proof["cases"][2]
-        cases = [{"kinds": "two loops", "witness": lp_dual("assignment", {"spec": "14 share", "ends": 0}, b)},
-                 {"kinds": "a path and a loop",
-                  "witness": lp_dual("assignment", {"spec": "14 share", "ends": 2}, b)},
-                 {"kinds": "two paths", "witness": solver(
-                     "14 share two paths", old, bound=b, at_least=b + 1,
-                     cpsat={"model": "two disjoint chain paths with the assignment cuts "
-                                     "(proofs_paths.PairOfPaths), turn symmetry and A/B swap broken, "
-                                     f"objective >= {b + 1}", "status": two["solver_status"],
-                            "seconds": two["seconds"], "command": cert["command"]},
-                     partial=lp_dual("assignment", {"spec": "14 share", "ends": 4}))}]
-        return {"kind": "cases", "split": "component-kinds", "cases": cases, "bound": b}
-    if (n, v) == (3, "count"):
-        c8 = proof["cases"][0]
-        packing = solver("3 cycle packing", old, bound=b + 1, maximum=b + 1,
-                         cpsat={"model": "the most link-disjoint simple cycles within the space "
-                                         "capacities (arguments.loop_packing_bound)",
-                                "status": "OPTIMAL", "objective": b + 1,
-                                "command": cert["command"]},
-                         partial=lp_dual("cycle-packing", {"class": None}))
-        return {"kind": "cases", "split": "loops-by-cycles", "packing": packing,
-                "cases": [{"simple_loops": b + 1, "witness": solver(
-                    f"3 simple loops {b + 1}", old, bound=b, at_least=b + 1,
-                    cpsat={"model": f"{c8['case']}: the skeleton and one boolean per simple cycle "
-                                    "needing its segments (arguments.prove_loops_by_cycles), turn "
-                                    "symmetry broken", "status": c8["solver_status"],
-                           "seconds": c8["seconds"], "command": cert["command"]})}],
-                "bound": b}
-    if (n, v) == (18, "count"):
-        c5 = proof["cases"][0]
-        return {"kind": "cases", "split": "two-stop-groups", "counting": counting("two-stop groups"),
-                "cases": [{"groups_at_least": b + 1, "witness": solver(
-                    f"18 groups {b + 1}", old, bound=b, at_least=b + 1,
-                    cpsat={"model": "the exact two-stop group model with every circle in a group "
-                                    "(proofs_groups.two_stop_exact_build), turn symmetry broken, "
-                                    f"groups >= {b + 1}", "status": c5["solver_status"],
-                           "seconds": c5["seconds"], "command": cert["command"]})}],
-                "bound": b}
-    if (n, v) == (22, "loops"):
-        cl = W.classes("cycles")
-        return {"kind": "cases", "split": "identical-loops",
-                "facts": {"cycles": len(W.simple_cycles()), "classes": len(cl)},
-                "packing": lp_dual("cycle-packing", {"class": None}),
-                "classes": {k: lp_dual("cycle-packing", {"class": k}, b)
-                            for k, mem in cl.items() if len(mem) > b},
-                "bound": b}
-    if (n, v) == (22, "paths"):
-        cl = W.classes("short paths")
-        out = {}
-        for k, mem in cl.items():
-            if len(mem) <= b:
-                continue
-            try:
-                out[k] = lp_dual("port-packing", {"class": k}, b)
-            except RuntimeError:
-                out[k] = lp_dual("class-segments", {"class": k}, b)
-        return {"kind": "cases", "split": "identical-paths",
-                "facts": {"short_paths": len(W.short_paths(3)), "classes": len(cl)},
-                "long": counting("long identical paths", short=3), "classes": out, "bound": b}
-    raise SystemExit(f"no witness builder for {n} {v}")
+    declared = get_variant(n, v)[1].witness
+    if declared is None:
+        raise SystemExit(f"no witness builder for {n} {v} (declare `witness` in the catalogue)")
+    name, *args = declared
+    return BUILDERS[name](cert, old, b, *args)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -3,8 +3,10 @@ local search, every answer re-checked by the networkx tracer with the challenge'
 
 Modules, by concept:
 
-* :mod:`.model` the datatypes (Challenge, Variant, SearchVariant, Result);
-* :mod:`.catalogue` the one registry of the 30 challenges and their variants, and ``solve_variant``;
+* :mod:`.model` the datatypes (Challenge, Variant, SearchVariant, Result; Proof, Ref: how a variant
+  is proven);
+* :mod:`.catalogue` the one registry of the 30 challenges and their variants (each declared once,
+  with its statement, scorer, model, bound argument and proof strategy), and ``solve_variant``;
 * :mod:`.geometry` board indexing shared by the models and the scorers;
 * :mod:`.cpsat` the CP-SAT skeleton and solver run; :mod:`.cpsat_models` the per-challenge models;
   :mod:`.wholeboard` the exact whole-board models of 25 and 26;
@@ -13,7 +15,9 @@ Modules, by concept:
 * :mod:`.shortest` challenge 1 (shortest path between every pair of runner positions);
 * :mod:`.bounds` counting/assignment bounds; :mod:`.arguments` the other bounds (loop packing, cycle
   model of 3, path counts); :mod:`.symmetry` the quarter-turn symmetry; :mod:`.prove` the long proofs (``octosolve octiles
-  prove``); :mod:`.certificates` the stored answers and their re-check by the tracer;
+  prove``: one pipeline over a variant's declaration) and the strategies it runs (:mod:`.proofs_paths`,
+  :mod:`.proofs_loops`, :mod:`.proofs_groups`, :mod:`.proofs_shapes`, :mod:`.proofs_readings`);
+  :mod:`.certificates` the stored answers and their re-check by the tracer;
 * :mod:`.gallery` the report's gallery of every variant (certificates re-checked, no search);
   :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove``, ``challenge`` and
   ``verify`` commands;

@@ -1,6 +1,7 @@
 """Bounds with an argument of their own (not the assignment bound of :mod:`.bounds`): the loop
-packing bound and the cycle model of challenge 3, the path counts of 20-23, the one-tile bound of 30;
-:func:`static_bound` picks the one that applies to a variant.
+packing bound and the cycle model of challenge 3, the path counts of 20-23, the one-tile bound of 30.
+A variant names the one that applies in its declaration (``bound_argument`` in :mod:`.catalogue`);
+:func:`static_bound` runs it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from octosolve.core.errors import fail
 
 from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
-from .bounds import counting_bound
 from .arguments_paths import (SHORT, _packed_classes, identical_paths_bound, port_packing,  # noqa: F401
                               segment_assignment, shape_classes, short_paths)
 from .geometry import N_PATHS, N_SEGMENTS, B, SP, STUBS
@@ -20,7 +20,8 @@ from .symmetry import break_turn_symmetry
 
 __all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "static_bound", "one_tile_bound",
            "two_stop_bound", "identical_loops_bound", "cycle_classes", "class_packing",
-           "turned_cut_bound", "cut_capacity",
+           "turned_cut_bound", "cut_capacity", "routes_15_bound", "paths_count_bound",
+           "route_count_bound", "turned_pair_bound",
            "segment_bound", "segment_facts", "component_cycle", "cycle_per_component_bound", "N_SEGMENTS", "SHORT", "short_paths", "shape_classes",
            "port_packing", "segment_assignment", "identical_paths_bound",
            "N_PATHS"]
@@ -146,46 +147,41 @@ def prove_loops_by_cycles(at_least: int, *, time_limit: float, workers: int, see
 
 
 def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
-    """A proven bound for a variant without a model: the counting/assignment bound, or an argument
-    particular to the variant. None when none is known."""
-    cb = counting_bound(number, variant)
-    if cb is not None:
-        return cb
-    from .scoring import BOUND_15_NOTE, bound_15
-    paths = (f"every full placement has exactly {N_PATHS} paths ({len(STUBS)} ports face a stop or "
-             f"circle and each ends one path)")
-    if number == 13:
-        return cycle_per_component_bound(variant, workers)
-    if (number, variant) in ((23, "routes"), (23, "circuits")):
-        return route_pair_bound(variant == "routes")
-    if number in (21, 23):
-        return segment_bound(number, variant)
-    if number == 15 and variant.startswith("shared-"):
-        from .scoring import BOUND_15_SHARED_NOTE, bound_15_shared
-        k = int(variant.split("-")[1])
-        return {"bound": bound_15_shared(k), "method": "counting", "argument": BOUND_15_SHARED_NOTE}
-    if number == 15:
-        k = int(variant.split("-")[1])
-        return {"bound": bound_15(k), "method": "counting", "argument": BOUND_15_NOTE}
-    if (number, variant) == (3, "count"):
-        return loop_packing_bound(workers)
-    if (number, variant) == (22, "loops"):
-        return identical_loops_bound(workers)
-    if (number, variant) == (22, "paths"):
-        return identical_paths_bound()
-    if (number, variant) == (20, "count"):
-        return {"bound": N_PATHS, "method": "counting", "argument": f"counting: {paths}"}
-    if (number, variant) in ((22, "routes"), (22, "routes-any")):
-        return {"bound": N_PATHS // 2, "method": "counting",
-                "argument": f"counting: the routes share no path and each takes 2; {paths}"}
-    if number == 16:
-        r = turned_cut_bound(2 if variant == "half-turn" else 1, workers)
-        return {k: r[k] for k in ("bound", "method", "argument", "seconds")}
-    if (number, variant) == (18, "count"):
-        return two_stop_bound()
-    if (number, variant) == (30, "one-tile-paths"):
-        return one_tile_bound()
-    return None
+    """A proven bound for a variant without a model: what its declared ``bound_argument`` proves
+    (:class:`~.model.Proof`; the counting/assignment bound or an argument particular to the
+    variant). None when none is declared."""
+    from .catalogue import get_variant
+    return get_variant(number, variant)[1].static_bound(workers)
+
+
+_PATHS = (f"every full placement has exactly {N_PATHS} paths ({len(STUBS)} ports face a stop or "
+          f"circle and each ends one path)")
+
+
+def routes_15_bound(k: int, shared: bool) -> dict:
+    """15: routes circle - k stops - circle, sharing no stop or circle (``stops-k``) or no path
+    (``shared-k``): the counting bounds of :mod:`.scoring`."""
+    from . import scoring as Sc
+    if shared:
+        return {"bound": Sc.bound_15_shared(k), "method": "counting", "argument": Sc.BOUND_15_SHARED_NOTE}
+    return {"bound": Sc.bound_15(k), "method": "counting", "argument": Sc.BOUND_15_NOTE}
+
+
+def paths_count_bound() -> dict:
+    """20: at most every path of the placement."""
+    return {"bound": N_PATHS, "method": "counting", "argument": f"counting: {_PATHS}"}
+
+
+def route_count_bound() -> dict:
+    """22 routes: routes of two paths sharing no path."""
+    return {"bound": N_PATHS // 2, "method": "counting",
+            "argument": f"counting: the routes share no path and each takes 2; {_PATHS}"}
+
+
+def turned_pair_bound(quarters: int, workers: int = 1) -> dict:
+    """16: :func:`turned_cut_bound` without its split (the witness script recomputes that)."""
+    r = turned_cut_bound(quarters, workers)
+    return {k: r[k] for k in ("bound", "method", "argument", "seconds")}
 
 
 @functools.lru_cache(maxsize=None)

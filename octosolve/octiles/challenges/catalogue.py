@@ -22,7 +22,7 @@ import octosolve.octiles.challenges.cpsat_models as M
 import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
                        ring_pairs, similar_circle_pairs, turned_pairs)
-from .model import Challenge, SearchVariant, Variant
+from .model import Challenge, Ref, SearchVariant, Variant
 from .combined_models import combined_variants
 from .cpsat import solve_cpsat
 from .search import fast_count, fast_max_self_crossings, fast_repeats, search_solve
@@ -49,30 +49,54 @@ MEASURE_WORDS = {"tiles": "tiles crossed (each counted once)",
                  "points": "points (Arc 3, Bend 4, Curve 5, Diameter 6 per tile segment travelled; "
                            "printed board segments score nothing)"}
 
+
+
+def _counting(number, variant):
+    """The counting/assignment bound of :mod:`.bounds` (its ``SPECS`` entry)."""
+    return Ref("bounds:counting_bound", number, variant)
+
+
+_RELAXATION = Ref("proofs_paths:prove_by_relaxation")    # the port-balance relaxation
+
 _ch = challenge(1, "Shortest path between two runner positions",
                 "Choose any two runner positions on the board and find the shortest path between "
                 "them. (How many different position pairs are there?)", method="bfs")
 # challenge 1 is computed by shortest.challenge_one() (no variants: its one answer is "pairs")
 
 _ch = challenge(2, "Longest path or loop", "How long a path or loop can you make?")
+# the proof of each: counting bound (bounds.SPECS) or the port-balance relaxation (proofs_paths)
+_PROOF_2 = {"path-tiles": dict(bound_argument=_counting(2, "path-tiles"), witness=("counting", "spaces")),
+            "path-segments": dict(strategy=_RELAXATION, turn_invariant=True,
+                                  witness=("port-balance", "segments", 2, False)),
+            "path-points": dict(bound_argument=_counting(2, "path-points"), strategy=_RELAXATION,
+                                turn_invariant=True, witness=("relaxation", "points", 2, False)),
+            "loop-tiles": dict(witness=("counting", "spaces")),
+            "loop-segments": dict(witness=("port-balance", "segments", 0, False)),
+            "loop-points": dict(bound_argument=_counting(2, "loop-points"),
+                                witness=("port-balance", "points", 0, False))}
 for _kind in ("path", "loop"):
     for _m in ("tiles", "segments", "points"):
         _ch.variants.append(Variant(
             f"{_kind}-{_m}",
             f"Maximise the length of one {_kind} measured in {MEASURE_WORDS[_m]}.",
             "max", M.longest_build(_kind, _m), Sc.longest_score(_kind, _m),
-            pick=Sc.best_comp((_kind,), lambda p, m=_m: p.measure(m))))
+            pick=Sc.best_comp((_kind,), lambda p, m=_m: p.measure(m)),
+            **_PROOF_2.get(f"{_kind}-{_m}", {})))
 _ch.variants.append(Variant(
     "route-squares",
     "Maximise the number of stop squares on one route (paths joined end to end at stop squares, "
     "each stop and circle used at most once; a circuit returning to its start is allowed).",
-    "max", M.route_build, lambda tr: Sc.longest_route_squares(tr)[0], upper=16, pick=Sc.route_pick))
+    "max", M.route_build, lambda tr: Sc.longest_route_squares(tr)[0], upper=16, pick=Sc.route_pick,
+    witness=("counting", "stops")))
 
 _ch = challenge(3, "Most loops", "How many loops can you make at the same time?")
 _ch.variants.append(Variant("count", "Maximise the number of loops (closed paths touching no stop "
                             "or circle) in one placement.", "max", M.loops_build,
                             lambda tr: len(tr.loops), presearch=lambda tr: len(tr.loops),
-                            pick=lambda tr: tr.loops))
+                            pick=lambda tr: tr.loops,
+                            bound_argument=Ref("arguments:loop_packing_bound"),
+                            strategy=Ref("proofs_loops:prove_3_by_cycles"), turn_invariant=True,
+                            witness=("loops-by-cycles",)))
 
 _ch = challenge(4, "A loop through every tile once",
                 "Find a loop that crosses every tile exactly once. It may include some of the path "
@@ -89,20 +113,25 @@ _ch = challenge(5, "Board segments on a path through every tile",
 _ch.variants.append(Variant("printed", "Among paths (stop/circle to stop/circle) that cross all 17 "
                             "tiles (some possibly more than once), maximise the number of the 8 "
                             "board-printed segments used.", "max", M.path_all_tiles_build,
-                            Sc.path_all_tiles_score, upper=8,
+                            Sc.path_all_tiles_score, upper=8, witness=("counting", "printed links"),
                             pick=Sc.best_comp(("path",), lambda p: (len(p.tile_visits) == len(SP),
                                                                     p.printed))))
 
 _ch = challenge(6, "Longest circle-to-circle path",
                 "Make a path directly between two circles. What is the longest such path you can "
                 "find?")
+_PROOF_6 = {"tiles": dict(witness=("counting", "spaces")),
+            "segments": dict(witness=("model", ("segments", 2, True))),
+            "points": dict(bound_argument=_counting(6, "points"), strategy=_RELAXATION,
+                           turn_invariant=True, witness=("relaxation", "points", 2, True))}
 for _m in ("tiles", "segments", "points"):
     _ch.variants.append(Variant(_m, f"Maximise the length of one path whose two ends are circles, "
                                 f"measured in {MEASURE_WORDS[_m]}.", "max",
                                 M.longest_build("path", _m, ends_stubs=CIRCLE_STUBS),
                                 Sc.longest_score("path", _m, ends_filter=B.is_circle),
                                 pick=Sc.best_comp(("path",), lambda p, m=_m: p.measure(m),
-                                                  ends=B.is_circle)))
+                                                  ends=B.is_circle),
+                                **_PROOF_6[_m]))
 
 _ch = challenge(7, "Ten circle-to-circle paths at once",
                 "Make 10 paths as in Challenge #6 at the same time. Try this combined with other "
@@ -110,7 +139,7 @@ _ch = challenge(7, "Ten circle-to-circle paths at once",
 _ch.variants.append(Variant("count", "Maximise the number of paths joining two circles (at most "
                             "10: there are 20 circles).", "max", M.pairs_count_build(CIRCLE_PAIRS),
                             lambda tr: Sc.paths_between(tr, CIRCLE_PAIRS), upper=10,
-                            pick=Sc.between(CIRCLE_PAIRS)))
+                            pick=Sc.between(CIRCLE_PAIRS), witness=("counting", "circle pairs")))
 
 _ch = challenge(8, "All adjacent circles joined",
                 "Connect all adjacent circles (in 10 pairs).")
@@ -130,7 +159,8 @@ _ch.variants.append(Variant("count", "Maximise the number of paths joining a cir
                             "the opposite side (west-east or north-south).", "max",
                             M.pairs_count_build(opposite_circle_pairs()),
                             lambda tr: Sc.paths_between(tr, opposite_circle_pairs()),
-                            pick=Sc.between(opposite_circle_pairs())))
+                            pick=Sc.between(opposite_circle_pairs()), turn_invariant=True,
+                            witness=("model",)))
 
 _ch = challenge(10, "Circles in similar positions",
                 "Connect circles in similar positions. That is, connect the rightmost circle of one "
@@ -141,7 +171,8 @@ _ch.variants.append(Variant("count", "Maximise the number of paths joining two c
                             "side) in different side groups.", "max",
                             M.pairs_count_build(similar_circle_pairs()),
                             lambda tr: Sc.paths_between(tr, similar_circle_pairs()),
-                            pick=Sc.between(similar_circle_pairs())))
+                            pick=Sc.between(similar_circle_pairs()),
+                            witness=("multicut", "similar-position")))
 
 _ch = challenge(11, "Tiles travelled twice or three times",
                 "Across how many tiles can you make a path or loop travel twice? Three times?")
@@ -150,7 +181,8 @@ for _t, _w in ((2, "twice"), (3, "thrice")):
                                 f"at least {_t} times.", "max", M.repeat_build(_t), Sc.repeat_score(_t),
                                 pick=Sc.best_comp(("path", "loop"), lambda p, t=_t: sum(
                                     v >= t for v in p.tile_visits.values())),
-                                fast=fast_repeats(_t)))
+                                fast=fast_repeats(_t), bound_argument=_counting(11, _w),
+                                witness=("assignment", f"11 {_w}", 2)))
 
 _ch = challenge(12, "Most self-crossings", "In how many places can you make a path or loop cross "
                 "itself?")
@@ -159,7 +191,8 @@ _ch.variants.append(Variant("count", "Maximise the number of places (pairs of cr
                             M.self_cross_build,
                             lambda tr: max([p.self_crossings for p in Sc.comps(tr)] or [0]),
                             pick=Sc.best_comp(("path", "loop"), lambda p: p.self_crossings),
-                            fast=fast_max_self_crossings))
+                            fast=fast_max_self_crossings, bound_argument=_counting(12, "count"),
+                            strategy=Ref("proofs_paths:prove_12_by_end_split"), witness=("ends-12",)))
 
 _ch = challenge(13, "Self-crossing paths and loops",
                 "How many self-crossing paths or loops can you make? How about paths that cross a tile "
@@ -170,7 +203,9 @@ _ch.variants += [
                   lambda tr: sum(1 for p in Sc.comps(tr) if p.self_crossings > 0),
                   fast_count(lambda d: d["kind"] != "open" and d["self_crossings"] > 0),
                   pick=lambda tr: [p for p in Sc.comps(tr) if p.self_crossings > 0],
-                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE),
+                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE,
+                  bound_argument=Ref("arguments:cycle_per_component_bound", "self-crossing"),
+                  witness=("cycle-per-component",)),
     SearchVariant("twice-not-self-crossing", "Maximise the number of paths (stop/circle "
                   "to stop/circle) that cross some tile at least twice but never cross "
                   "themselves.",
@@ -180,17 +215,25 @@ _ch.variants += [
                              and d["tiles"] < d["segments"]),
                   pick=lambda tr: [p for p in tr.complete_paths if p.self_crossings == 0
                                    and p.repeated_tiles],
-                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE)]
+                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE,
+                  bound_argument=Ref("arguments:cycle_per_component_bound",
+                                     "twice-not-self-crossing"),
+                  witness=("cycle-per-component",))]
 
 _ch = challenge(14, "Two paths crossing each other",
                 "How many times can you make a pair of paths or loops cross each other? Or share "
                 "tiles instead of crossing each other?")
 _ch.variants.append(Variant("cross", "Maximise the number of crossings between two different paths "
                             "or loops.", "max", M.pair_cross_build, Sc.score_pair_cross,
-                            pick=Sc.pair_pick(False)))
+                            pick=Sc.pair_pick(False), bound_argument=_counting(14, "cross"),
+                            strategy=Ref("proofs_paths:prove_pair_by_cases"), turn_invariant=True,
+                            witness=("assignment", "14 cross", 4)))
 _ch.variants.append(Variant("share", "Maximise the number of tiles shared by two different paths or "
                             "loops that never cross each other.", "max", M.pair_share_build,
-                            Sc.score_pair_share, pick=Sc.pair_pick(True)))
+                            Sc.score_pair_share, pick=Sc.pair_pick(True),
+                            bound_argument=_counting(14, "share"),
+                            strategy=Ref("proofs_paths:prove_pair_by_cases"), turn_invariant=True,
+                            witness=("component-kinds",)))
 
 _ch = challenge(15, "Routes between circles with the same number of stops",
                 "How many routes between circles can you make at the same time that include the same "
@@ -201,7 +244,9 @@ _ch.variants += [
                   (lambda tr, k=k: Sc.disjoint_circle_routes(tr, k)[0]),
                   pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.disjoint_circle_routes(tr, k)[1]
                                          for i in r]),
-                  bound=Sc.bound_15(k), bound_note=Sc.BOUND_15_NOTE)
+                  bound=Sc.bound_15(k), bound_note=Sc.BOUND_15_NOTE,
+                  bound_argument=Ref("arguments:routes_15_bound", k, False),
+                  witness=("counting", "location-disjoint routes", {"k": k}))
     for k in (1, 2, 3)]
 SHARED_15 = tuple(range(1, len(B.stops) + 1))    # k = 17 has no route: a route's stops differ
 _ch.variants += [
@@ -212,7 +257,10 @@ _ch.variants += [
                   Sc.fast_shared_stop_routes(k),
                   pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.shared_stop_routes(tr, k)[1]
                                          for i in r]),
-                  bound=Sc.bound_15_shared(k), bound_note=Sc.BOUND_15_SHARED_NOTE)
+                  bound=Sc.bound_15_shared(k), bound_note=Sc.BOUND_15_SHARED_NOTE,
+                  bound_argument=Ref("arguments:routes_15_bound", k, True),
+                  strategy=Ref("proofs_readings:prove_shared_routes"),
+                  witness=("counting", "path-disjoint routes", {"k": k}))
     for k in SHARED_15]
 
 _ch = challenge(16, "Paths between opposite locations",
@@ -223,19 +271,25 @@ _ch.variants.append(Variant("half-turn", "Maximise the number of paths whose two
                             "circles) are images of each other under a half turn of the board.",
                             "max", M.pairs_count_build(turned_pairs(2)),
                             lambda tr: Sc.paths_between(tr, turned_pairs(2)),
-                            pick=Sc.between(turned_pairs(2))))
+                            pick=Sc.between(turned_pairs(2)),
+                            bound_argument=Ref("arguments:turned_pair_bound", 2),
+                            strategy=Ref("proofs_groups:prove_16"), turn_invariant=True,
+                            witness=("multicut", "half-turn")))
 _ch.variants.append(Variant("quarter-turn", "Maximise the number of paths whose two ends are "
                             "images of each other under a quarter turn of the board.", "max",
                             M.pairs_count_build(turned_pairs(1)),
                             lambda tr: Sc.paths_between(tr, turned_pairs(1)),
-                            pick=Sc.between(turned_pairs(1))))
+                            pick=Sc.between(turned_pairs(1)),
+                            bound_argument=Ref("arguments:turned_pair_bound", 1),
+                            strategy=Ref("proofs_groups:prove_16"), turn_invariant=True,
+                            witness=("multicut", "quarter-turn")))
 
 _ch = challenge(17, "Four-colour groups",
                 "Make a group of paths that connect a single stop square to a circle of each color. "
                 "How many independent groups like this can you make at the same time?")
 _ch.variants.append(Variant("count", "Maximise the number of stop squares joined directly by paths "
                             "to circles of all four side colours (one circle of each).", "max",
-                            M.groups_build, lambda tr: len(Sc.group_stops(tr)),
+                            M.groups_build, lambda tr: len(Sc.group_stops(tr)), witness=("model",),
                             pick=lambda tr: [p for p in tr.complete_paths
                                              if set(p.ends) & set(Sc.group_stops(tr))
                                              and any(B.is_circle(e) for e in p.ends)]))
@@ -252,11 +306,14 @@ _ch = challenge(18, "Two-stop groups",
 _ch.variants.append(Variant("count", "Maximise the number of groups (route-graph components) made "
                             "of exactly two stop squares joined by a path and four circles, one of "
                             "each colour.", "max", M.two_stop_build(False),
-                            lambda tr: len(Sc.two_stop_groups(tr)), pick=_pick18))
+                            lambda tr: len(Sc.two_stop_groups(tr)), pick=_pick18,
+                            bound_argument=Ref("arguments:two_stop_bound"),
+                            strategy=Ref("proofs_groups:prove_18_count"), turn_invariant=True,
+                            witness=("two-stop-groups",)))
 _ch.variants.append(Variant("types", "Maximise the number of the types A, B, C present at once "
                             "(3 = one of each type at the same time).", "max", M.two_stop_build(True),
                             lambda tr: len({g["type"] for g in Sc.two_stop_groups(tr)} & {"A", "B", "C"}),
-                            upper=3, pick=_pick18))
+                            upper=3, pick=_pick18, witness=("counting", "group types")))
 
 _ch = challenge(19, "Single-kind paths",
                 "How many paths can you make at the same time so that each path contains only one "
@@ -265,7 +322,8 @@ _ch = challenge(19, "Single-kind paths",
 _ch.variants.append(Variant("count", "Maximise the number of paths (stop/circle to stop/circle) "
                             "whose tile segments are all of one kind (printed board segments "
                             "ignored).", "max", M.single_kind_build, Sc.single_kind_paths,
-                            pick=lambda tr: [p for p in tr.complete_paths if len(p.kinds) == 1]))
+                            pick=lambda tr: [p for p in tr.complete_paths if len(p.kinds) == 1],
+                            witness=("counting", "paths")))
 
 _ch = challenge(20, "Rotationally symmetric paths",
                 "How many paths can you make that have rotational symmetry (that is, can be mentally "
@@ -275,7 +333,10 @@ _ch.variants.append(SearchVariant("count", "Maximise the number of paths (stop/c
                                   "whose drawn tile segments look the same after a half or quarter "
                                   "turn (the other paths left = 36 minus this).", Sc.rot_symmetric_paths,
                                   pick=lambda tr: [p for p in tr.complete_paths
-                                                   if p.symmetry["rotation"] > 1]))
+                                                   if p.symmetry["rotation"] > 1],
+                                  bound_argument=Ref("arguments:paths_count_bound"),
+                                  strategy=Ref("proofs_shapes:prove_20_by_model"),
+                                  witness=("counting", "paths")))
 
 _ch = challenge(21, "Different shapes",
                 "How many different shapes of paths or loops can you make at the same time?",
@@ -285,26 +346,35 @@ _ch.variants.append(SearchVariant("count", "Maximise the number of distinct shap
                                   "segments match after a translation and a quarter turn (mirror "
                                   "images differ); the stubs to stops/circles and the printed board "
                                   "segments are not part of a shape, so a path and a loop with the "
-                                  "same tile segments are the same shape.", Sc.distinct_shapes, pick=Sc.identical_pick))
+                                  "same tile segments are the same shape.", Sc.distinct_shapes, pick=Sc.identical_pick,
+                                  bound_argument=Ref("arguments:segment_bound", 21, "count"),
+                                  witness=("counting", "segments: distinct shapes")))
 
 _ch = challenge(22, "Identical paths", "How many identical paths, loops, or routes can you make?",
                 method="search")
 _ch.variants += [
     SearchVariant("paths", "Maximise the number of paths with the same shape (up to "
                   "translation and quarter turns).", Sc.largest_identical_class(("path",)),
-                  pick=Sc.identical_pick_of(("path",))),
+                  pick=Sc.identical_pick_of(("path",)),
+                  bound_argument=Ref("arguments:identical_paths_bound"),
+                  strategy=Ref("proofs_shapes:prove_22_paths"), witness=("identical-paths",)),
     SearchVariant("loops", "Maximise the number of loops with the same shape.",
-                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick_of(("loop",))),
+                  Sc.largest_identical_class(("loop",)), pick=Sc.identical_pick_of(("loop",)),
+                  bound_argument=Ref("arguments:identical_loops_bound"),
+                  turned_model=Ref("proofs_shapes:TurnedCopies", "loop", (1, 2, 3), True),
+                  witness=("identical-loops",)),
     SearchVariant("routes", "Maximise the number of routes of two paths (joined end to end at a "
                   "stop square, no location twice) that have the same shape (their drawn tile "
                   "segments, as for paths) and share no path.", Sc.identical_routes,
-                  pick=Sc.identical_routes_pick),
+                  pick=Sc.identical_routes_pick, bound_argument=Ref("arguments:route_count_bound"),
+                  strategy=Ref("proofs_shapes:prove_22_routes"), witness=("counting", "path pairs")),
     SearchVariant("routes-any", "Maximise the number of routes of two or more paths (joined end to "
                   "end at stop squares, no location twice; a circuit returns to its first stop) "
                   "that have the same shape (their drawn tile segments) and share no path.",
                   Sc.identical_routes_any,
                   pick=lambda tr: [tr.paths[i] for ids in Sc.identical_routes_any_pick_ids(tr)
-                                   for i in sorted(ids)])]
+                                   for i in sorted(ids)],
+                  bound_argument=Ref("arguments:route_count_bound"), witness=("counting", "path pairs"))]
 
 _ch = challenge(23, "Longest identical pair",
                 "What is the longest pair of identical paths, loops, or routes that you can make?",
@@ -313,20 +383,32 @@ _ch.variants.append(SearchVariant("segments", "Maximise the length in tile segme
                                   "segments not counted, as in the shapes) of a shape that occurs at "
                                   "least twice among the paths and loops (same shape as in 21).",
                                   Sc.longest_identical_pair,
-                                  pick=Sc.identical_pick_of(("path", "loop"), longest=True)))
-for _name, _closed, _one, _what in (
+                                  pick=Sc.identical_pick_of(("path", "loop"), longest=True),
+                                  bound_argument=Ref("arguments:segment_bound", 23, "segments"),
+                                  turned_model=Ref("proofs_shapes:TurnedCopies", "path", (1,), False),
+                                  witness=("segments-one-tile",)))
+# the bound: two routes (circuits) by the segments and stop passes, a pair of one-stop circuits (two
+# paths) by the segments; the turned model: a route (circuit, path) whose quarter turn is placed too
+for _name, _closed, _one, _what, _bound, _turned, _witness in (
         ("routes", None, False, "routes of two or more paths (joined end to end at stop squares, no "
-                                "location twice; a circuit returning to its first stop included)"),
+                                "location twice; a circuit returning to its first stop included)",
+         Ref("arguments:route_pair_bound", True), Ref("proofs_shapes:TurnedRoute", False),
+         ("counting", "segments: identical routes", {"closed": False})),
         ("circuits", True, False, "circuits (routes of one or more paths that return to their "
                                   "first stop; a one-path circuit is a path from a stop back to "
-                                  "itself)"),
+                                  "itself)",
+         Ref("arguments:route_pair_bound", False), Ref("proofs_shapes:TurnedRoute", True),
+         ("counting", "segments: identical routes", {"closed": True})),
         ("one-stop-circuits", True, True, "one-stop circuits (a path from a stop square back to "
-                                          "the same stop square: the seed's example)")):
+                                          "the same stop square: the seed's example)",
+         Ref("arguments:segment_bound", 23, "one-stop-circuits"), Ref("proofs_shapes:TurnedOneStop"),
+         ("segments-one-tile",))):
     _sc = Sc.longest_identical_route_pair(_closed, min_paths=1 if _closed else 2, one_stop=_one)
     _ch.variants.append(SearchVariant(
         _name, f"Maximise the length in tile segments of a shape held by two {_what} that share "
                f"no path (shape: the drawn tile segments, as in 21).", _sc,
-        pick=(lambda tr, f=_sc: [tr.paths[i] for ids in f.pair(tr)[1] for i in sorted(ids)])))
+        pick=(lambda tr, f=_sc: [tr.paths[i] for ids in f.pair(tr)[1] for i in sorted(ids)]),
+        bound_argument=_bound, turned_model=_turned, witness=_witness))
 
 _ch = challenge(24, "Paths matching a turned path",
                 "How many paths can you make that exactly match another path located a quarter- or "
@@ -334,6 +416,7 @@ _ch = challenge(24, "Paths matching a turned path",
 _ch.variants.append(Variant("count", "Maximise the number of paths P such that P turned a quarter, "
                             "half or three quarters with the board is another path of the "
                             "placement.", "max", M.build24, Sc.turned_partner_paths, upper=36,
+                            witness=("counting", "paths"),
                             pick=lambda tr: [p for p in tr.complete_paths
                                              if any(p.turned_steps(q) in {x.step_set()
                                                                           for x in tr.complete_paths}
@@ -397,14 +480,22 @@ _ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can yo
                             lambda tr: sum(1 for p in tr.complete_paths if p.segments == 1
                                            and p.printed == 0),
                             pick=lambda tr: [p for p in tr.complete_paths if p.segments == 1
-                                             and p.printed == 0]))
-del _ch, _kind, _m, _off, _pairs, _t, _w, _name, _closed, _one, _what, _sc
+                                             and p.printed == 0],
+                            bound_argument=Ref("arguments:one_tile_bound"), turn_invariant=True,
+                            witness=("assignment", "30 one-tile", 0)))
+del _ch, _kind, _m, _off, _pairs, _t, _w, _name, _closed, _one, _what, _sc, _bound, _turned, _witness
 
 # the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five): declared in
 # .combined (scorers) and .combined_models (models)
 for _n, _v in combined_variants():
     CHALLENGES[_n].variants.append(_v)
 del _n, _v
+
+# each variant knows its challenge's number and sentence in the rules (the seed of its question)
+for _c in CHALLENGES.values():
+    for _v in _c.variants:
+        _v.number, _v.seed = _c.number, _c.text
+del _c, _v
 
 # ---------------------------------------------------------------------------------------------
 # looking challenges up

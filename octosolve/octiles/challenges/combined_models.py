@@ -114,7 +114,8 @@ def combined_variants() -> list[tuple[int, Variant]]:
             name, f"Challenge 7 combined with {n}: all 20 circles joined in 10 circle-to-circle "
                   f"paths (7 holds); maximise the number of paths joining {words}. A placement "
                   f"where 7 fails scores 0.", "max", seven_with_build(pairs), SCORERS[7, name],
-            upper=10 if n != 16 else None, pick=PICKS[7, name])))
+            upper=10 if n != 16 else None, pick=PICKS[7, name],
+            witness=("combined",))))   # (written by scripts/prove_combined.py, kept)
     for key, nums in COMBINED_WHOLE.items():
         what = "; ".join(f"{n} ({_TITLES[n]})" for n in nums)
         out.append((key[0], Variant(

@@ -1,25 +1,103 @@
 """The challenge datatypes: a challenge, its variants (a CP-SAT variant or a local-search variant) and
 the result of solving one.
 
+A variant is the one declaration of a question: its statement, the challenge's seed sentence
+(:attr:`Proof.seed`), its scorer, its model or search, and how ``octosolve octiles prove`` settles it
+(the fields of :class:`Proof`: the bound argument, the proof strategy, a turned-copies model, the
+quarter-turn symmetry, the kind of its bound witness). The proof fields name functions of this
+package lazily (:class:`Ref`, "module:function"), so declaring a variant imports no proof module.
+
 >>> v = SearchVariant("count", "Maximise x.", score=lambda tr: 0)
 >>> Challenge(99, "Example", "Rules text.", [v], method="search").variant("count") is v
 True
+>>> Ref("arguments:segment_bound", 21, "count")()["bound"]
+37
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import rules as R
 
-__all__ = ["Variant", "SearchVariant", "Challenge", "Result", "METHODS"]
+__all__ = ["Ref", "Proof", "Variant", "SearchVariant", "Challenge", "Result", "METHODS"]
 
 METHODS = ("bfs", "cpsat", "search")
 
 
+class Ref:
+    """A lazy reference to a function or class of this package, ``"module:name"`` (a module of
+    ``octosolve.octiles.challenges``), with the arguments it is declared with. Calling it imports
+    the module (on first use), then calls ``name(*args, *more, **kwargs)``."""
+
+    PACKAGE = "octosolve.octiles.challenges"
+
+    def __init__(self, target: str, *args, **kwargs):
+        if target.count(":") != 1:
+            raise ValueError(f"a reference is 'module:name', got {target!r}")
+        self.target, self.args, self.kwargs = target, args, kwargs
+
+    def resolve(self):
+        """The function or class named (ImportError / AttributeError if there is none)."""
+        module, name = self.target.split(":")
+        return getattr(importlib.import_module(f"{self.PACKAGE}.{module}"), name)
+
+    def __call__(self, *more, **kwargs):
+        return self.resolve()(*self.args, *more, **{**self.kwargs, **kwargs})
+
+    def __eq__(self, other):
+        return (isinstance(other, Ref) and (self.target, self.args, self.kwargs)
+                == (other.target, other.args, other.kwargs))
+
+    def __hash__(self):
+        return hash((self.target, self.args))
+
+    def __repr__(self):
+        args = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        return f"Ref({', '.join([repr(self.target)] + args)})"
+
+
+@dataclass(kw_only=True)
+class Proof:
+    """How ``prove`` settles a variant (:func:`.prove.prove_variant` runs these fields, in order).
+
+    * ``bound_argument``: a proven upper bound without search, a :class:`Ref` to a function
+      returning ``{"bound", "method", "argument"}`` (or None); it gets ``workers=`` when it takes
+      that parameter (those that solve something). None: no bound is known before the search.
+    * ``turned_model``: a :class:`Ref` to a model (``build(sk)``) whose answers are a component and
+      its turned copies; run first, for half the time, its placement is a better start.
+    * ``strategy``: a :class:`Ref` to ``strategy(ctx: ProofContext) -> dict | None`` (see
+      :mod:`.prove`); None, or a strategy returning None, runs the method's default (the
+      challenge's CP-SAT model, or local search).
+    * ``turn_invariant``: the score is unchanged when the whole placement turns with the board,
+      so the default CP-SAT run breaks that symmetry (tested on random placements).
+    * ``witness``: the kind of the bound witness ``scripts/add_bound_witnesses.py`` builds for the
+      certificate (its builder's name and arguments), None when the certificate has no bound.
+
+    ``number`` and ``seed`` (the challenge's sentence in the rules) are filled in by the catalogue.
+    """
+    bound_argument: Ref | None = None
+    turned_model: Ref | None = None
+    strategy: Ref | None = None
+    turn_invariant: bool = False
+    witness: tuple | None = None
+    # set by the catalogue when it declares the variant (from its challenge: never declared twice)
+    number: int | None = field(default=None, compare=False)
+    seed: str | None = field(default=None, repr=False, compare=False)   # the rules' sentence
+
+    def static_bound(self, workers: int = 1) -> dict | None:
+        """What the declared bound argument proves (None when none is declared)."""
+        if self.bound_argument is None:
+            return None
+        takes = "workers" in inspect.signature(self.bound_argument.resolve()).parameters
+        return self.bound_argument(**({"workers": workers} if takes else {}))
+
+
 @dataclass
-class Variant:
+class Variant(Proof):
     """A variant solved by a CP-SAT model (see :mod:`.cpsat`)."""
     name: str
     statement: str                      # precise statement (docs + CLI)
@@ -37,7 +115,7 @@ class Variant:
 
 
 @dataclass
-class SearchVariant:
+class SearchVariant(Proof):
     """A variant answered by local search (see :mod:`.search`): best found, a bound when one is known."""
     name: str
     statement: str

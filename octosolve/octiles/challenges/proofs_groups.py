@@ -1,7 +1,7 @@
-"""Proof strategies for some challenge variants (see :func:`.prove.strategies`): 18 count and 16
-(exact flow MIPs, HiGHS); 20, 22 paths and 22 routes are in :mod:`.proofs_shapes`. The bounds that need no
-search (18's colour count, 16's cut, 22 loops, 13, 21, 23 and 22 paths' packing) are in
-:mod:`.arguments`.
+"""Proof strategies for some challenge variants (declared as ``strategy`` in :mod:`.catalogue`, run
+by :mod:`.prove`): 18 count and 16 (exact flow MIPs, HiGHS); 20, 22 paths and 22 routes are in
+:mod:`.proofs_shapes`. The bounds that need no search (18's colour count, 16's cut, 22 loops, 13,
+21, 23 and 22 paths' packing) are in :mod:`.arguments`.
 
 18 count. The catalogue's model (``models.two_stop_build``) makes every stub of a group's two stops
 end at the other stop or at a circle; the scorer also accepts a path from a stop back to itself
@@ -17,7 +17,7 @@ import itertools
 from .. import rules as R
 from .geometry import B, STUBS, stubs_of
 
-__all__ = ["STRATEGIES", "two_stop_exact_build", "prove_18_count", "group_type", "TwoStopFlow",
+__all__ = ["two_stop_exact_build", "prove_18_count", "group_type", "TwoStopFlow",
            "TurnedFlow", "prove_16"]
 
 def _milp_outcome(res, x) -> dict:
@@ -480,6 +480,3 @@ def prove_16(ctx) -> dict:
         out["method"] = (f"flow LP bound {lp_bound}; exact flow MIP with the tiles "
                          f"({r['status']})")
     return out
-
-
-STRATEGIES: dict = {(18, "count"): prove_18_count, (16, "half-turn"): prove_16, (16, "quarter-turn"): prove_16}

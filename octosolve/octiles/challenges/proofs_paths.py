@@ -1,5 +1,6 @@
 """Proof strategies for the long-path and two-path variants (2 path-segments, 2 path-points,
-6 points, 14 cross, 14 share; see :func:`.prove.strategies`).
+6 points, 14 cross, 14 share: declared as ``strategy`` in :mod:`.catalogue`, run by :mod:`.prove`)
+and 12's end split (:func:`prove_12_by_end_split`).
 
 **The port-balance relaxation.** Forget that a path is connected and keep only what holds on every
 port. A component K uses a set of segments (``w[s, a, b] <= c[s, a, b]``); every port of the board is
@@ -29,9 +30,9 @@ from __future__ import annotations
 from .. import rules as R
 from .geometry import B, CROSSING, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 
-__all__ = ["STRATEGIES", "balance_component", "assignment_cuts", "Relaxation", "RELAXATIONS",
+__all__ = ["balance_component", "assignment_cuts", "Relaxation", "RELAXATIONS",
            "solve_relaxation", "prove_by_relaxation", "PairOfPaths", "pair_case_bounds",
-           "prove_pair_by_cases"]
+           "prove_pair_by_cases", "prove_12_cases", "prove_12_by_end_split"]
 
 
 def balance_component(sk, end_ok=None, max_ends=2, name="K"):
@@ -306,6 +307,96 @@ def prove_pair_by_cases(ctx) -> dict:
     return out
 
 
-# {(challenge, variant): strategy(ctx: ProofContext) -> dict}
-STRATEGIES: dict = {k: prove_by_relaxation for k in RELAXATIONS if k[0] != 14}
-STRATEGIES.update({(14, "cross"): prove_pair_by_cases, (14, "share"): prove_pair_by_cases})
+# ---------------------------------------------------------------------------------------------
+# challenge 12: split by where the path's two ends are
+
+
+def _case_12(args):
+    space, best, time_limit, workers, seed = args
+    from .cpsat import Chain
+    from .runner import run_cpsat
+
+    class _V:   # challenge 12's model with the path's two ends on ``space``
+        name = "count"
+
+        @staticmethod
+        def build(sk):
+            ends = {i for i, (_, p) in enumerate(STUBS) if p[0] == space}
+            ch = Chain(sk, "path", ends=ends)
+            zs = []
+            for s in SP:
+                for e, f in CROSSING:
+                    z = sk.m.NewBoolVar("")
+                    sk.m.AddImplication(z, ch.w[(s,) + e])
+                    sk.m.AddImplication(z, ch.w[(s,) + f])
+                    zs.append(z)
+            return sum(zs)
+
+    r = run_cpsat(12, _V, time_limit=time_limit, workers=workers, seed=seed, lower=best + 1,
+                  desc=f"12: both ends on {space}")
+    return {"case": f"both ends on {space}", "closed_by": "CP-SAT", "solver_status": r["status"],
+            "seconds": r["seconds"], "objective": r["objective"],
+            "placement": R.placement_to_json(r["placement"]) if r["placement"] else None}
+
+
+def prove_12_cases(best: int, *, time_limit: float, workers: int, seed: int,
+                   scheduler: str | None = None) -> tuple[list, int | None]:
+    """Challenge 12 split by the end distribution of the path (a loop has none). Returns (cases,
+    proven bound or None)."""
+    from scipy.optimize import linear_sum_assignment
+
+    from .bounds import end_distributions, local_table
+    u = local_table((12, "count"))
+    cases, open_spaces = [], []
+    for E in (0, 2):
+        for d in end_distributions(len(SP), E):
+            w = u[:, :, 0].copy()
+            for i, e in d.items():
+                w[i] = u[i, :, e]
+            r, c = linear_sum_assignment(w, maximize=True)
+            b = int(w[r, c].sum())
+            if b <= best:
+                continue
+            if len(d) == 1 and list(d.values())[0] == 2:
+                open_spaces.append(SP[list(d)[0]])
+            else:
+                open_spaces = None
+                break
+        if open_spaces is None:
+            break
+    n_dist = 1 + sum(1 for _ in end_distributions(len(SP), 2))
+    if open_spaces is None:
+        return [{"case": "a split case other than both ends on one space is open"}], None
+    cases.append({"case": f"{n_dist - len(open_spaces)} of {n_dist} end distributions (loop, or "
+                          f"the two ends on given spaces)", "closed_by": f"assignment bound <= {best}"})
+    per = max(1, workers // max(1, len(open_spaces))) if scheduler is None else 1
+    tasks = [(s, best, time_limit, per, seed) for s in open_spaces]
+    from octosolve.core.batch import run_batch
+    results = run_batch(_case_12, tasks, workers=min(workers, len(tasks)) if scheduler is None else None,
+                        scheduler=scheduler, desc="12: cases")
+    cases += results
+    if all(r["solver_status"] == "INFEASIBLE" for r in results):
+        return cases, best
+    return cases, None
+
+
+def prove_12_by_end_split(ctx) -> dict | None:
+    """12 count: :func:`prove_12_cases` from the best value (None without one: the default CP-SAT
+    run then applies). Cases run in parallel (``workers`` processes, or ``scheduler``)."""
+    if ctx.best is None:
+        return None
+    cases, proven = prove_12_cases(ctx.best, time_limit=ctx.time_limit, workers=ctx.workers,
+                                   seed=ctx.seed, scheduler=ctx.scheduler)
+    out = {"cases": cases, "proof_order": ("cases", "method"),
+           "solver": {"time_limit_per_case": ctx.time_limit, "workers": ctx.workers, "seed": ctx.seed}}
+    if proven is not None:
+        out["bound"] = proven
+        out["method"] = ("end-split: every distribution of the path's ends closed by the "
+                         "assignment bound or by CP-SAT (INFEASIBLE above the best value)")
+        return out
+    better = [c for c in cases if c.get("objective") and c["objective"] > ctx.best]
+    if better:
+        c = max(better, key=lambda c: c["objective"])
+        out["placement"] = R.validate_placement(R.placement_from_json(c["placement"]), full=True)
+    out["method"] = "end-split did not close every case"
+    return out

@@ -1,4 +1,5 @@
-"""Proof strategies of the issue 19 readings (see :mod:`.prove`): challenge 15 with shared stops.
+"""Proof strategies of the issue 19 readings (declared in :mod:`.catalogue`, run by :mod:`.prove`):
+challenge 15 with shared stops.
 
 ``shared-k``: the routes circle - k stops - circle sharing no path. When the best known count is
 below the counting bound, CP-SAT looks for one more: ``n`` route chains (:class:`.cpsat.Chain` in
@@ -16,7 +17,7 @@ from .. import rules as R
 from .geometry import B
 from .runner import run_cpsat
 
-__all__ = ["STRATEGIES", "SharedRoutes", "prove_shared_routes"]
+__all__ = ["SharedRoutes", "prove_shared_routes"]
 
 
 class SharedRoutes:
@@ -62,6 +63,3 @@ def prove_shared_routes(ctx) -> dict:
             "solver": {"time_limit": ctx.time_limit, "workers": ctx.workers, "seed": ctx.seed},
             "method": (f"CP-SAT route chains (n routes with {k} stops, no common segment), from the "
                        f"best count up; bound: counting")}
-
-
-STRATEGIES: dict = {(15, f"shared-{k}"): prove_shared_routes for k in range(1, 17)}

@@ -1,6 +1,10 @@
-"""Proof strategies over identical or symmetric shapes (see :func:`.prove.strategies`): 22 paths
-(identical short paths, class by class), 22 routes (short route shapes, CP-SAT per shape) and 20
-(the rotation-symmetry model).
+"""Proof strategies over identical or symmetric shapes (declared as ``strategy`` in
+:mod:`.catalogue`, run by :mod:`.prove`): 22 paths (identical short paths, class by class), 22
+routes (short route shapes, CP-SAT per shape) and 20 (the rotation-symmetry model); and the
+turned-copies models (declared as ``turned_model``) of 22 loops and 23: a component whose turned
+copies are placed too, so they are components of the same shape. A path is never its own image
+under a quarter turn (no stop or circle is fixed by a half turn), so 23 needs no disjointness; four
+loops need it.
 """
 
 from __future__ import annotations
@@ -9,9 +13,9 @@ import itertools
 
 from .. import rules as R
 from .arguments import N_PATHS, N_SEGMENTS, SHORT, _packed_classes
-from .geometry import B
+from .geometry import B, STUBS
 
-__all__ = ["STRATEGIES", "prove_20_by_model", "prove_22_routes", "short_routes", "route_class_model",
+__all__ = ["TurnedCopies", "TurnedRoute", "TurnedOneStop", "prove_20_by_model", "prove_22_routes", "short_routes", "route_class_model",
            "class_model", "prove_22_paths"]
 
 # ---------------------------------------------------------------------------------------------
@@ -258,5 +262,77 @@ def prove_20_by_model(ctx) -> dict:
                        "model_seconds": round(r.seconds, 1), "local_search_evaluations": n}}
 
 
-STRATEGIES: dict = {(20, "count"): prove_20_by_model, (22, "routes"): prove_22_routes,
-                    (22, "paths"): prove_22_paths}
+# ---------------------------------------------------------------------------------------------
+# the turned-copies models (22 loops, 23)
+
+
+class TurnedCopies:
+    """One path or loop whose segments turned by each of ``quarters`` quarter turns are on the
+    board, so each turned copy is a path or loop of the same shape (challenges 22 loops, 23).
+    ``disjoint``: no segment of it is the turned image of another of its segments, so the copies
+    are different components. Objective: its tile segments."""
+
+    def __init__(self, kind, quarters, disjoint):
+        self.name, self.kind, self.quarters, self.disjoint = "turned-copies", kind, quarters, disjoint
+
+    def build(self, sk):
+        from .cpsat import Chain
+        ch = Chain(sk, self.kind)
+        for (s, a, b), w in ch.w.items():
+            for q in self.quarters:
+                t = B.turn_space(s, q)
+                a2, b2 = (a + 2 * q) % 8, (b + 2 * q) % 8
+                key = (t, min(a2, b2), max(a2, b2))
+                sk.m.AddImplication(w, sk.c[key])
+                if self.disjoint and key != (s, a, b):
+                    sk.m.AddBoolOr([w.Not(), ch.w[key].Not()])
+                elif self.disjoint:
+                    sk.m.Add(w == 0)
+        return sum(ch.w.values())
+
+
+class TurnedRoute:
+    """23 routes / circuits (issue 19 readings): one route (two or more paths joined at stops; with
+    ``closed`` a circuit returning to its first stop) whose segments turned a quarter turn with the
+    board are all placed and none of them on the route itself: the turn maps stops to stops and
+    circles to circles, so the turned segments form another route of the same shape sharing no path
+    with it. Objective: its tile segments."""
+
+    def __init__(self, closed):
+        self.name, self.closed = "turned-route", closed
+
+    def build(self, sk):
+        from .cpsat import Chain
+        ch = Chain(sk, "route", closed_ok=self.closed)
+        if self.closed:
+            sk.m.Add(ch.is_path == 0)
+        else:       # two or more paths: an inner location besides the two ends
+            sk.m.Add(sum(ch.loc_active.values()) >= 3)
+        for (s, a, b), w in ch.w.items():
+            t = B.turn_space(s, 1)
+            a2, b2 = (a + 2) % 8, (b + 2) % 8
+            key = (t, min(a2, b2), max(a2, b2))
+            sk.m.AddImplication(w, sk.c[key])
+            sk.m.AddBoolOr([w.Not(), ch.w[key].Not()])
+        return sum(ch.w.values())
+
+
+class TurnedOneStop:
+    """23 one-stop circuits: one path from a stop back to the same stop whose segments turned a
+    quarter turn are all placed (the turned path runs from the turned stop back to it: another
+    one-stop circuit of the same shape; a path is never its own quarter turn). Objective: its tile
+    segments."""
+    name = "turned-one-stop-circuit"
+
+    def build(self, sk):
+        from .cpsat import Chain
+        stop_stubs = {i for i, (loc, _) in enumerate(STUBS) if B.is_stop(loc)}
+        ch = Chain(sk, "path", ends=stop_stubs)
+        for st in B.stops:
+            y = sk.m.NewBoolVar("")
+            sk.m.Add(sum(ch.stub_end[i] for i, (loc, _) in enumerate(STUBS) if loc == st) == 2 * y)
+        for (s, a, b), w in ch.w.items():
+            t = B.turn_space(s, 1)
+            a2, b2 = (a + 2) % 8, (b + 2) % 8
+            sk.m.AddImplication(w, sk.c[(t, min(a2, b2), max(a2, b2))])
+        return sum(ch.w.values())

@@ -1,5 +1,7 @@
-"""The board's quarter-turn symmetry: turning a placement, the variants whose score a turn leaves
-unchanged, and the symmetry-breaking constraint the proofs add for them (tested in
+"""The board's quarter-turn symmetry: turning a placement, and the symmetry-breaking constraint the
+proofs add for the variants whose score a turn leaves unchanged (declared ``turn_invariant`` in
+:mod:`.catalogue`: the board, its stops, circles, links and printed links are unchanged by a quarter
+turn; circles of opposite sides stay opposite, the four colours are permuted; tested in
 tests/octiles/challenges/test_certificates.py: turning a placement keeps each of those scores).
 """
 
@@ -8,14 +10,8 @@ from __future__ import annotations
 from .. import rules as R
 from .geometry import B
 
-__all__ = ["TURN_INVARIANT", "ORBIT", "turn_placement", "canonical_turn", "break_turn_symmetry"]
+__all__ = ["ORBIT", "turn_placement", "canonical_turn", "break_turn_symmetry"]
 
-# variants whose objective is unchanged when the whole placement turns with the board (the board,
-# its stops, circles, links and printed links are unchanged by a quarter turn; circles of opposite
-# sides stay opposite, the four colours are permuted)
-TURN_INVARIANT = {(2, "path-segments"), (2, "path-points"), (3, "count"), (6, "points"), (9, "count"),
-                  (14, "cross"), (14, "share"), (16, "half-turn"), (16, "quarter-turn"), (18, "count"),
-                  (30, "one-tile-paths")}
 ORBIT = ("a2", "d1", "e4", "b5")   # a2 under 0, 1, 2, 3 quarter turns
 
 

@@ -110,11 +110,12 @@ def test_relaxation_reaches_the_stored_answers():
         assert _relaxation_max(key, cert["placement"], cuts=P.RELAXATIONS[key]) >= v
 
 
-def test_strategies_are_registered():
-    from octosolve.octiles.challenges.prove import strategies
+def test_strategies_are_declared():
+    """Each relaxation variant declares its strategy in the catalogue (no table keyed by variant)."""
+    from octosolve.octiles.challenges.catalogue import get_variant
     for key in P.RELAXATIONS:
         want = P.prove_pair_by_cases if key[0] == 14 else P.prove_by_relaxation
-        assert strategies()[key] is want
+        assert get_variant(*key)[1].strategy.resolve() is want
 
 
 def test_solve_relaxation_proves_path_segments():

@@ -23,7 +23,7 @@ What each witness is (see octosolve/octiles/challenges/witness.py, the checker):
 Each variant names its builder in its declaration (``witness = (builder, *args)`` in
 octosolve/octiles/challenges/catalogue.py; :data:`BUILDERS` here); a certificate with a bound whose
 variant declares none stops the script. The combinations of 7 keep the witness
-``scripts/prove_combined.py`` wrote. The witness goes right after ``proof``; nothing else in the
+their proof wrote (``octosolve octiles prove 7 --question with-9``: proofs_combined.py). The witness goes right after ``proof``; nothing else in the
 certificate changes. The yes/no certificates (no bound) get none.
 """
 
@@ -415,7 +415,7 @@ def w_identical_paths(cert, old, b):
 
 
 def w_combined(cert, old, b):
-    """7 with 8, 9, 10, 16: the witness scripts/prove_combined.py wrote is kept."""
+    """7 with 8, 9, 10, 16: the witness their proof (proofs_combined.prove_seven_with) wrote is kept."""
     return None
 
 

@@ -7,6 +7,8 @@
 * 25-29 in combination: the exact models of each condition (:mod:`.wholeboard` for 25 and 26,
   label separation for 27 and 28, the flow of 29) added to one skeleton. Each model is exact, so
   their conjunction is exact: INFEASIBLE means no placement meets the conditions at once.
+
+Each combination declares its proof strategy in :mod:`.proofs_combined` (``octosolve octiles prove``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from .combined import CHECKS, COMBINED_WHOLE, PICKS, SCORERS, SEVEN_WITH
 from .cpsat import pairing
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, PAIRS, PORT_LINKS, SP, STUBS,
                        loc_pairs_to_stub_pairs, stubs_of)
-from .model import Variant
+from .model import Ref, Variant
 from .cpsat_models import forbid_pairs_build, subway_build
 from .wholeboard import model25, model26
 
@@ -115,11 +117,13 @@ def combined_variants() -> list[tuple[int, Variant]]:
                   f"paths (7 holds); maximise the number of paths joining {words}. A placement "
                   f"where 7 fails scores 0.", "max", seven_with_build(pairs), SCORERS[7, name],
             upper=10 if n != 16 else None, pick=PICKS[7, name],
-            witness=("combined",))))   # (written by scripts/prove_combined.py, kept)
+            strategy=Ref("proofs_combined:prove_seven_with"),
+            witness=("combined",))))   # (written by the strategy, kept by add_bound_witnesses.py)
     for key, nums in COMBINED_WHOLE.items():
         what = "; ".join(f"{n} ({_TITLES[n]})" for n in nums)
         out.append((key[0], Variant(
             key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
                     f"Score = 1 when all hold.", "feasible", whole_build(nums),
-            (lambda tr, c=CHECKS[key]: int(c(tr))), CHECKS[key], pick=PICKS[key])))
+            (lambda tr, c=CHECKS[key]: int(c(tr))), CHECKS[key], pick=PICKS[key],
+            strategy=Ref("proofs_combined:prove_whole", nums))))
     return out

@@ -7,8 +7,9 @@ that applies is used, and recorded:
 
 1. **start**: the placement of the existing certificate (or, the first time, of the committed result
    file, or of a stored start), unless ``fresh``; its value is re-scored by the tracer. A yes/no
-   question (4, 8, 25-29) is settled here by a placement the tracer accepts (``yes``), else by the
-   challenge's CP-SAT model (a placement, or INFEASIBLE: ``no``).
+   question (4, 8, 25-29) is settled here by a placement the tracer accepts (``yes``), else by its
+   declared strategy (the combinations of 25-29: :mod:`.proofs_combined`) or the challenge's CP-SAT
+   model (a placement, or INFEASIBLE: ``no``).
 2. **bound argument** (``bound_argument``: a counting bound of :mod:`.bounds`, or an argument of
    :mod:`.arguments`): proven without search; when it equals the start's value the variant is
    optimal at once.
@@ -17,7 +18,7 @@ that applies is used, and recorded:
 4. **strategy** (``strategy``): the variant's own proof, ``strategy(ctx: ProofContext) -> dict``, in
    a proofs module (:mod:`.proofs_paths`: the port-balance relaxation, 14's case split, 12's end
    split; :mod:`.proofs_loops`: 3's cycle model; :mod:`.proofs_groups`, :mod:`.proofs_shapes`,
-   :mod:`.proofs_readings`). Without one (or when it returns None: it does not apply), the method's
+   :mod:`.proofs_readings`, :mod:`.proofs_combined`: 7 with 8, 9, 10, 16). Without one (or when it returns None: it does not apply), the method's
    default: :func:`prove_by_model` (the challenge's CP-SAT model, hinted with the start, with
    ``objective >= best + 1`` and ``objective <= bound``: INFEASIBLE proves the start optimal,
    otherwise CP-SAT's bound and any better placement are kept; the quarter-turn symmetry broken for
@@ -67,14 +68,28 @@ class ProofContext:
     seed: int
     scheduler: str | None
     bound_by: str | None = None
+    fresh: bool = False                 # --fresh: no stored placement (of any challenge) as a hint
 
 
 # A strategy returns what it proved, or None when it does not apply (the method's default runs):
 # ``bound`` (a proven upper bound, or None), ``placement`` (a better placement or None; the pipeline
 # re-scores it with the tracer), ``solver`` (parameters), and the certificate's proof entries
 # PROOF_KEYS: ``method`` (one line: what settled it), optionally ``cases``, ``bound_by``,
-# ``argument``. They are recorded in the order of PROOF_KEYS, or of ``proof_order`` when given.
+# ``argument``. They are recorded in the order of PROOF_KEYS, or of ``proof_order`` when given
+# (which may name more entries, and ``start`` to say what its search started from). A strategy may
+# return its ``bound_witness`` too (the combinations of 7). The strategy of a yes/no question runs
+# when no stored placement meets the condition: it returns a ``placement`` (yes; re-checked by the
+# tracer) or ``infeasible: True`` (no), with the same proof entries.
 PROOF_KEYS = ("method", "cases", "bound_by", "argument")
+
+
+def _proof_entries(proof: dict, out: dict) -> None:
+    """A strategy's proof entries into the certificate's proof (a ``start`` of None keeps the
+    pipeline's)."""
+    for k in out.get("proof_order", PROOF_KEYS):
+        if k in out and not (k == "start" and out[k] is None):
+            proof[k] = out[k]
+    proof.update({k: out[k] for k in PROOF_KEYS if k in out and k not in proof})
 
 
 def prove_by_model(ctx: ProofContext) -> dict:
@@ -176,7 +191,10 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
             best = var.score(tr)
     proof: dict = {"start": start_note}
     if var.check is not None:
-        return _yes_or_no(number, var, start, proof, time_limit, workers, seed, t0, command)
+        ctx = ProofContext(number=number, var=var, best=None, start=None, bound=None,
+                           time_limit=time_limit, workers=workers, seed=seed, scheduler=scheduler,
+                           fresh=fresh)
+        return _yes_or_no(ctx, start, proof, t0, command)
 
     # 2. the declared bound argument
     bound_info = var.static_bound(workers)
@@ -204,15 +222,14 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
     # 4. the declared strategy, or the method's default
     ctx = ProofContext(number=number, var=var, best=best, start=start, bound=bound,
                        time_limit=time_limit, workers=workers, seed=seed, scheduler=scheduler,
-                       bound_by=bound_info["method"] if bound_info else None)
+                       bound_by=bound_info["method"] if bound_info else None, fresh=fresh)
     out = var.strategy(ctx) if var.strategy is not None else None
     if out is None:
         out = DEFAULT_STRATEGY[ch.method](ctx)
 
     # 5. the certificate: placements re-scored by the tracer, the smallest proven bound
     solver_info = out.get("solver", {})
-    proof.update({k: out[k] for k in out.get("proof_order", PROOF_KEYS) if k in out})
-    proof.update({k: out[k] for k in PROOF_KEYS if k in out and k not in proof})
+    _proof_entries(proof, out)
     if out.get("placement") is not None:
         val = var.score(R.trace(out["placement"]))      # re-scored by the tracer, not trusted
         if best is None or val > best:
@@ -222,15 +239,32 @@ def prove_variant(number: int, variant: str | None, *, time_limit: float = 600.0
     if placement is None:
         fail(f"challenge {number} {var.name}: no placement found within {time_limit:g} s")
     status = "optimal" if bound is not None and best >= bound else "best+bound"
-    return _cert(number, var.name, status, best, bound, placement, proof, solver_info, t0, command)
+    cert = _cert(number, var.name, status, best, bound, placement, proof, solver_info, t0, command)
+    if out.get("bound_witness") is not None:
+        if out.get("bound") != bound:
+            fail(f"challenge {number} {var.name}: the strategy's witness proves {out.get('bound')}, "
+                 f"the certificate says {bound}")
+        cert["bound_witness"] = out["bound_witness"]
+    return cert
 
 
-def _yes_or_no(number, var, start, proof, time_limit, workers, seed, t0, command) -> dict:
-    """A yes/no question: the stored placement if the tracer accepts it, else the challenge's
-    CP-SAT model (a placement: yes; INFEASIBLE: no)."""
+def _yes_or_no(ctx, start, proof, t0, command) -> dict:
+    """A yes/no question: the stored placement if the tracer accepts it, else the declared strategy,
+    or the challenge's CP-SAT model (a placement: yes; INFEASIBLE: no)."""
+    number, var, time_limit = ctx.number, ctx.var, ctx.time_limit
+    workers, seed = ctx.workers, ctx.seed
     solver_info: dict = {}
     placement = start
-    if start is None:
+    out = var.strategy(ctx) if start is None and var.strategy is not None else None
+    if out is not None:
+        solver_info = out.get("solver", {})
+        _proof_entries(proof, out)
+        if out.get("infeasible"):
+            return _cert(number, var.name, "no", None, None, None, proof, solver_info, t0, command)
+        placement = out.get("placement")
+        if placement is None:
+            fail(f"challenge {number} {var.name}: the strategy gave neither a placement nor a 'no'")
+    elif start is None:
         r = run_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed,
                       desc=f"{number} {var.name}")
         solver_info = r["params"]

@@ -45,7 +45,8 @@ def test_certificate_rechecked_by_tracer(path):
     cert = load_certificate(n, v)
     res = recheck(n, var, cert)
     assert res.verified is True and res.status != "MISMATCH"
-    # (the combinations are settled by scripts/prove_combined.py, which records itself)
+    # (the combinations' first certificates were written by scripts/prove_combined.py, since
+    # replaced by their declared strategies in proofs_combined.py: the command is their provenance)
     assert cert["command"].startswith(("octosolve octiles ", "python scripts/prove_combined.py "))
     if cert["status"] in ("optimal", "best+bound"):
         assert res.verified_value == cert["value"] <= cert["bound"]

@@ -67,6 +67,13 @@ OLD_STRATEGIES = {
     (12, "count"): "proofs_paths:prove_12_by_end_split",
     (3, "count"): "proofs_loops:prove_3_by_cycles",
 }
+# the combinations, proven by scripts/prove_combined.py before: their strategies in proofs_combined
+COMBINED_STRATEGIES = {
+    **{(7, v): "proofs_combined:prove_seven_with"
+       for v in ("with-8", "with-9", "with-10", "with-16-half", "with-16-quarter")},
+    **{(a, f"with-{b}"): "proofs_combined:prove_whole"
+       for a in range(25, 30) for b in range(a + 1, 30)},
+    (25, "all-five"): "proofs_combined:prove_whole"}
 # prove.TURNED_MODELS: (class, its arguments)
 OLD_TURNED = {(23, "segments"): ("TurnedCopies", ("path", (1,), False)),
               (22, "loops"): ("TurnedCopies", ("loop", (1, 2, 3), True)),
@@ -92,14 +99,16 @@ def test_every_variant_is_one_whole_declaration():
         assert callable(var.build) if ch.method == "cpsat" else ch.method == "search"
         for ref in (var.bound_argument, var.strategy, var.turned_model):
             assert ref is None or (isinstance(ref, Ref) and callable(ref.resolve()))
-        if var.check is not None:      # a yes/no question has no bound and no strategy
-            assert var.bound_argument is None and var.strategy is None
+        if var.check is not None:      # a yes/no question has no bound; a strategy only if combined
+            assert var.bound_argument is None
+            assert (var.strategy is None) == ((n, v) not in COMBINED_STRATEGIES)
 
 
 def test_declared_proofs_match_the_old_dispatch():
     for n, v in VARIANTS:
         var = get_variant(n, v)[1]
-        assert (var.strategy.target if var.strategy else None) == OLD_STRATEGIES.get((n, v)), (n, v)
+        assert (var.strategy.target if var.strategy else None) == \
+            {**OLD_STRATEGIES, **COMBINED_STRATEGIES}.get((n, v)), (n, v)
         turned = (var.turned_model.target.split(":")[1], var.turned_model.args) \
             if var.turned_model else None
         assert turned == OLD_TURNED.get((n, v)), (n, v)

@@ -15,7 +15,8 @@ from .geometry import (B, CROSSING, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, loc_p
 
 __all__ = ['longest_build', 'route_build', 'loops_build', 'loop_every_tile_build',
            'path_all_tiles_build', 'pairs_count_build', 'pairs_all_build', 'repeat_build',
-           'self_cross_build', 'pair_cross_build', 'pair_share_build', 'groups_build',
+           'self_crossings', 'pair_crossings', 'self_cross_build', 'pair_cross_build',
+           'pair_share_build', 'groups_build',
            'single_kind_build', 'forbid_pairs_build', 'subway_build', 'one_tile_paths_build',
            'build24', 'build25', 'build26', 'build26_ends', 'two_stop_build']
 
@@ -90,30 +91,41 @@ def repeat_build(times):
     return build
 
 
-def self_cross_build(sk):
-    ch = Chain(sk, "path_or_loop")
+def self_crossings(m, w, spaces=SP) -> list:
+    """The crossings of a chain with itself: one boolean per crossing chord pair on each space, true
+    only when the chain (``w``: its segment literals) uses both chords. Their sum is the objective of
+    12 (and of each case of its end split, :func:`.proofs_paths.prove_12_by_end_split`)."""
     zs = []
-    for s in SP:
+    for s in spaces:
         for e, f in CROSSING:
-            z = sk.m.NewBoolVar("")
-            sk.m.AddImplication(z, ch.w[(s,) + e])
-            sk.m.AddImplication(z, ch.w[(s,) + f])
+            z = m.NewBoolVar("")
+            m.AddImplication(z, w[(s,) + e])
+            m.AddImplication(z, w[(s,) + f])
             zs.append(z)
-    return sum(zs)
+    return zs
+
+
+def pair_crossings(m, wa, wb, spaces=SP) -> list:
+    """The crossings of two chains: as :func:`self_crossings`, one chord of each (both orders)."""
+    zs = []
+    for s in spaces:
+        for e, f in CROSSING:
+            for x, y in ((wa, wb), (wb, wa)):
+                z = m.NewBoolVar("")
+                m.AddImplication(z, x[(s,) + e])
+                m.AddImplication(z, y[(s,) + f])
+                zs.append(z)
+    return zs
+
+
+def self_cross_build(sk):
+    return sum(self_crossings(sk.m, Chain(sk, "path_or_loop").w))
 
 
 def pair_cross_build(sk):
     a = Chain(sk, "path_or_loop", name="A")
     b = Chain(sk, "path_or_loop", name="B", disjoint_from=a)
-    zs = []
-    for s in SP:
-        for e, f in CROSSING:
-            for x, y in ((a, b), (b, a)):
-                z = sk.m.NewBoolVar("")
-                sk.m.AddImplication(z, x.w[(s,) + e])
-                sk.m.AddImplication(z, y.w[(s,) + f])
-                zs.append(z)
-    return sum(zs)
+    return sum(pair_crossings(sk.m, a.w, b.w))
 
 
 def pair_share_build(sk):

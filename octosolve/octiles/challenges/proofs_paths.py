@@ -28,11 +28,12 @@ from __future__ import annotations
 
 
 from .. import rules as R
+from .cpsat_models import pair_crossings, self_crossings
 from .geometry import B, CROSSING, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 
 __all__ = ["balance_component", "assignment_cuts", "Relaxation", "RELAXATIONS",
            "solve_relaxation", "prove_by_relaxation", "PairOfPaths", "pair_case_bounds",
-           "prove_pair_by_cases", "prove_12_cases", "prove_12_by_end_split"]
+           "prove_pair_by_cases", "case_12_build", "prove_12_cases", "prove_12_by_end_split"]
 
 
 def balance_component(sk, end_ok=None, max_ends=2, name="K"):
@@ -102,17 +103,6 @@ def _points(w, s):
     return sum(R.KIND_POINTS[R.seg_distance(a, b)] * w[s, a, b] for a, b in PAIRS)
 
 
-def _crossing_terms(m, wa, wb, s):
-    zs = []
-    for e, f in CROSSING:
-        for x, y in ((wa, wb), (wb, wa)):
-            z = m.NewBoolVar("")
-            m.AddImplication(z, x[(s,) + e])
-            m.AddImplication(z, y[(s,) + f])
-            zs.append(z)
-    return zs
-
-
 class Relaxation:
     """A variant's port-balance relaxation as a model ``run_cpsat`` can solve (``build(sk)`` returns
     the objective). ``cuts``: add the assignment cuts."""
@@ -141,7 +131,7 @@ class Relaxation:
             m.Add(wa[k] + wb[k] <= 1)
         ends = {s: ea[s] + eb[s] for s in SP}
         if v == "cross":
-            local = {s: sum(_crossing_terms(m, wa, wb, s)) for s in SP}
+            local = {s: sum(pair_crossings(m, wa, wb, (s,))) for s in SP}
         else:
             for s in SP:
                 for e, f in CROSSING:
@@ -228,7 +218,7 @@ class PairOfPaths:
             for i, lk in ch.stub_end.items():
                 ends[STUBS[i][1][0]].append(lk)
         if self.variant == "cross":
-            local = {s: sum(_crossing_terms(m, a.w, b.w, s)) for s in SP}
+            local = {s: sum(pair_crossings(m, a.w, b.w, (s,))) for s in SP}
         else:
             for s in SP:
                 for e, f in CROSSING:
@@ -311,26 +301,23 @@ def prove_pair_by_cases(ctx) -> dict:
 # challenge 12: split by where the path's two ends are
 
 
+def case_12_build(space):
+    """Challenge 12's objective (:func:`.cpsat_models.self_crossings`) on a path whose two ends are
+    on ``space``."""
+    def build(sk):
+        from .cpsat import Chain
+        ends = {i for i, (_, p) in enumerate(STUBS) if p[0] == space}
+        return sum(self_crossings(sk.m, Chain(sk, "path", ends=ends).w))
+    return build
+
+
 def _case_12(args):
     space, best, time_limit, workers, seed = args
-    from .cpsat import Chain
     from .runner import run_cpsat
 
     class _V:   # challenge 12's model with the path's two ends on ``space``
         name = "count"
-
-        @staticmethod
-        def build(sk):
-            ends = {i for i, (_, p) in enumerate(STUBS) if p[0] == space}
-            ch = Chain(sk, "path", ends=ends)
-            zs = []
-            for s in SP:
-                for e, f in CROSSING:
-                    z = sk.m.NewBoolVar("")
-                    sk.m.AddImplication(z, ch.w[(s,) + e])
-                    sk.m.AddImplication(z, ch.w[(s,) + f])
-                    zs.append(z)
-            return sum(zs)
+        build = staticmethod(case_12_build(space))
 
     r = run_cpsat(12, _V, time_limit=time_limit, workers=workers, seed=seed, lower=best + 1,
                   desc=f"12: both ends on {space}")

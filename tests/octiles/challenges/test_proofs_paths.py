@@ -163,3 +163,36 @@ def test_pair_cases_by_hand():
         tr = R.trace(pl)
         for a, b in itertools.combinations(tr.loops, 2):
             assert tr.crossings.get((min(a.id, b.id), max(a.id, b.id)), 0) % 2 == 0
+
+
+def _fixed_max(build, pl):
+    sk = Skeleton()
+    obj = build(sk)
+    sk.fix(pl)
+    sk.m.Maximize(obj)
+    sv = cp_model.CpSolver()
+    sv.parameters.num_workers = 1
+    sv.parameters.max_time_in_seconds = 30
+    st = sv.Solve(sk.m)
+    assert sv.StatusName(st) == "OPTIMAL"
+    return int(round(sv.ObjectiveValue()))
+
+
+def test_the_crossing_count_of_12_and_of_its_end_split_cases():
+    """One crossing count (cpsat_models.self_crossings) in 12's model and in the cases of its end
+    split: on fixed placements, the most self-crossings of a path or loop, and of a path with both
+    ends on the case's space."""
+    from octosolve.octiles.challenges import cpsat_models as M
+    from octosolve.octiles.challenges.certificates import load_certificate
+    pls = [load_certificate(12, "count")["placement"]] + list(_random_placements(2, seed=12))
+    wants = []
+    for pl in pls:
+        tr = R.trace(pl)
+        assert _fixed_max(M.self_cross_build, pl) == max([p.self_crossings for p in comps(tr)] or [0])
+        spaces = {p.steps[0].space for p in tr.paths if p.steps[0].space == p.steps[-1].space}
+        for space in sorted(spaces | {"a3"}):
+            want = max([p.self_crossings for p in tr.paths
+                        if p.steps[0].space == p.steps[-1].space == space] or [0])
+            assert _fixed_max(P.case_12_build(space), pl) == want, space
+            wants.append(want)
+    assert _fixed_max(M.self_cross_build, pls[0]) == 7 and max(wants) > 0

@@ -203,7 +203,6 @@ _ch.variants += [
                   lambda tr: sum(1 for p in Sc.comps(tr) if p.self_crossings > 0),
                   fast_count(lambda d: d["kind"] != "open" and d["self_crossings"] > 0),
                   pick=lambda tr: [p for p in Sc.comps(tr) if p.self_crossings > 0],
-                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE,
                   bound_argument=Ref("arguments:cycle_per_component_bound", "self-crossing"),
                   witness=("cycle-per-component",)),
     SearchVariant("twice-not-self-crossing", "Maximise the number of paths (stop/circle "
@@ -215,7 +214,6 @@ _ch.variants += [
                              and d["tiles"] < d["segments"]),
                   pick=lambda tr: [p for p in tr.complete_paths if p.self_crossings == 0
                                    and p.repeated_tiles],
-                  bound=Sc.BOUND_13, bound_note=Sc.BOUND_13_NOTE,
                   bound_argument=Ref("arguments:cycle_per_component_bound",
                                      "twice-not-self-crossing"),
                   witness=("cycle-per-component",))]
@@ -244,7 +242,6 @@ _ch.variants += [
                   (lambda tr, k=k: Sc.disjoint_circle_routes(tr, k)[0]),
                   pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.disjoint_circle_routes(tr, k)[1]
                                          for i in r]),
-                  bound=Sc.bound_15(k), bound_note=Sc.BOUND_15_NOTE,
                   bound_argument=Ref("arguments:routes_15_bound", k, False),
                   witness=("counting", "location-disjoint routes", {"k": k}))
     for k in (1, 2, 3)]
@@ -257,7 +254,6 @@ _ch.variants += [
                   Sc.fast_shared_stop_routes(k),
                   pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.shared_stop_routes(tr, k)[1]
                                          for i in r]),
-                  bound=Sc.bound_15_shared(k), bound_note=Sc.BOUND_15_SHARED_NOTE,
                   bound_argument=Ref("arguments:routes_15_bound", k, True),
                   strategy=Ref("proofs_readings:prove_shared_routes"),
                   witness=("counting", "path-disjoint routes", {"k": k}))

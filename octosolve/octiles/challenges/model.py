@@ -116,15 +116,14 @@ class Variant(Proof):
 
 @dataclass
 class SearchVariant(Proof):
-    """A variant answered by local search (see :mod:`.search`): best found, a bound when one is known."""
+    """A variant answered by local search (see :mod:`.search`): best found, and the bound of its
+    declared ``bound_argument`` when it has one."""
     name: str
     statement: str
     score: Callable                       # (Tracing) -> number: the answer, re-checked
     search: Callable | None = None        # (placement) -> number, fast proxy used by the search
     target: float | None = None           # stop when reached (e.g. the whole-board condition)
     pick: Callable | None = None
-    bound: int | None = None              # a proven upper bound (a counting argument, see bound_note)
-    bound_note: str = ""
     check = None                          # (no yes/no check: an optimisation question)
     sense = "max"                         # (every local-search question is a maximisation)
 

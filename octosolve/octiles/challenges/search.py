@@ -113,28 +113,32 @@ def stored_start(number: int, variant: str) -> dict | None:
 
 def search_solve(number: int, var: SearchVariant, *, seconds: float = 15.0, seed: int = 0) -> Result:
     """Answer one local-search variant: anneal (from a stored start when there is one), then
-    re-score the best placement with the tracer."""
+    re-score the best placement with the tracer. The bound is the variant's declared bound argument
+    (:attr:`~.model.Proof.bound_argument`; 13's is a small CP-SAT packing, about a second)."""
     t0 = time.perf_counter()
     fn = var.search or traced(var.score)
     start = stored_start(number, var.name)
+    info = var.static_bound()
+    bound = info["bound"] if info else None
     best, best_s, n = anneal(fn, seconds=seconds, seed=seed,
-                             target=var.target if var.target is not None else var.bound,
+                             target=var.target if var.target is not None else bound,
                              start=start["placement"] if start else None)
     tr = R.trace(best)
     val = var.score(tr)
     res = Result(number, var.name, "FEASIBLE", val, None, time.perf_counter() - t0, best,
                  verified=(val == best_s) if var.search is None else True, verified_value=val)
     res.extra = {"method": f"simulated annealing, {n} placements evaluated"
-                 + ("" if var.bound is not None else ", no bound")
+                 + ("" if bound is not None else ", no bound")
                  + (f"; started from the stored placement of a longer run ({start['note']})"
                     if start else "")}
     if var.target is not None:
         res.bound = var.target
         if val >= var.target:
             res.extra["proven"] = "certificate found"
-    if var.bound is not None:
-        res.bound = var.bound
-        res.extra["bound_by"] = var.bound_note
-        if val >= var.bound:
+    if bound is not None:
+        res.bound = bound
+        res.extra["bound_by"] = info["method"]
+        res.extra["argument"] = info["argument"]
+        if val >= bound:
             res.status = "OPTIMAL"
     return res

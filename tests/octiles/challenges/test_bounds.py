@@ -19,7 +19,10 @@ def _var(n, name):
 def test_bound_values():
     assert S.BOUND_13 == 34
     assert [S.bound_15(k) for k in (1, 2, 3)] == [10, 8, 5]
-    assert _var(15, "stops-2").bound == 8 and _var(13, "self-crossing").bound == 34
+    # the search's bound is the declared bound argument (13: the cycle packing, below BOUND_13)
+    assert _var(15, "stops-2").static_bound()["bound"] == 8
+    assert _var(13, "self-crossing").static_bound()["bound"] == 8 < S.BOUND_13
+    assert not hasattr(_var(13, "self-crossing"), "bound_note")
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -73,3 +76,10 @@ def test_challenge_24_optimal_36():
     # that a busy machine, which stretches the proof's wall-clock time, does not cut it short
     res = S.solve_variant(24, "count", time_limit=600)
     assert res.status == "OPTIMAL" and res.objective == res.bound == 36 and res.verified
+
+
+def test_13_search_reads_the_declared_bound():
+    """The local-search answer of 13 (1 s) takes its bound from the declared bound argument."""
+    res = S.solve_variant(13, "self-crossing", time_limit=1, seed=0)
+    assert res.bound == 8 and res.extra["bound_by"].startswith("cycle packing")
+    assert res.verified and res.verified_value <= res.bound

@@ -16,7 +16,8 @@ Modules, by concept:
 * :mod:`.bounds` counting/assignment bounds; :mod:`.arguments` the other bounds (loop packing, cycle
   model of 3, path counts); :mod:`.symmetry` the quarter-turn symmetry; :mod:`.prove` the long proofs (``octosolve octiles
   prove``: one pipeline over a variant's declaration) and the strategies it runs (:mod:`.proofs_paths`,
-  :mod:`.proofs_loops`, :mod:`.proofs_groups`, :mod:`.proofs_shapes`, :mod:`.proofs_readings`);
+  :mod:`.proofs_loops`, :mod:`.proofs_groups`, :mod:`.proofs_shapes`, :mod:`.proofs_readings`,
+  :mod:`.proofs_combined`);
   :mod:`.certificates` the stored answers and their re-check by the tracer;
 * :mod:`.gallery` the report's gallery of every variant (certificates re-checked, no search);
   :mod:`.pictures` the answers' pictures; :mod:`.commands` the ``prove``, ``challenge`` and

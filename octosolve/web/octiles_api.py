@@ -80,7 +80,8 @@ _ANSWERS_CACHE: dict = {"key": None, "value": {}}
 
 def stored_answers(directory: Path | None = None) -> dict[tuple[int, str], dict]:
     """The report's answers, ``(challenge, variant) -> document`` (re-read when the files change).
-    Each document gets ``"picture"``: whether the report drew its SVG next to it."""
+    Each document gets ``"picture"``: whether the report drew its SVG next to it, and
+    ``"witness_picture"``: whether it drew its bound witness (``challengeNN-VARIANT-witness.svg``)."""
     d = Path(directory) if directory is not None else ANSWERS_DIR
     if not d.is_dir():
         return {}
@@ -100,6 +101,7 @@ def stored_answers(directory: Path | None = None) -> dict[tuple[int, str], dict]
         if not isinstance(doc, dict):
             continue
         doc["picture"] = f.with_suffix(".svg").is_file()
+        doc["witness_picture"] = f.with_name(f"{f.stem}-witness.svg").is_file()
         out[(int(m.group(1)), m.group(2))] = doc
     if directory is None:
         _ANSWERS_CACHE.update(key=key, value=out)
@@ -133,14 +135,17 @@ def certificate_name(doc: dict | None) -> str | None:
 def best_known(doc: dict | None, sense: str = "max") -> dict:
     """What the stored answer says: status, value, bound, whether it is settled (``proven``:
     optimal, or a yes/no question answered by a checked certificate), ``settled`` (the
-    certificate's status: ``optimal``, ``yes``, ``no``, ``best+bound``), and the proof in words
-    (``proof``: the method; ``argument``; ``proof_text``: the sentence the CLI prints)."""
+    certificate's status: ``optimal``, ``yes``, ``no``, ``best+bound``), the proof in words
+    (``proof``: the method; ``argument``; ``proof_text``: the sentence the CLI prints) and the
+    certificate's witness (``witness``: kind, summary, checked, rests_on, as the report wrote it;
+    ``witness_line``: the sentence the report's README shows)."""
     if doc is None:
         return {"status": "not run", "value": None, "objective": None, "bound": None,
                 "proven": False, "settled": None, "proof": None, "argument": None,
                 "proof_text": "Not run: the report has no answer for this variant.",
-                "certificate": None}
+                "certificate": None, "witness": None, "witness_line": ""}
     from ..octiles.challenges.gallery import proof_sentence
+    from ..octiles.challenges.witness_show import witness_line
 
     value = doc.get("verified_value", doc.get("objective"))
     st = _certificate_status(doc)
@@ -151,13 +156,25 @@ def best_known(doc: dict | None, sense: str = "max") -> dict:
             "proof": method, "argument": argument,
             "proof_text": proof_sentence(st, value, doc.get("bound"), method or "", argument or "",
                                          sense),
-            "certificate": certificate_name(doc)}
+            "certificate": certificate_name(doc), "witness": _witness(doc),
+            "witness_line": witness_line(_witness(doc))}
+
+
+def _witness(doc: dict) -> dict | None:
+    """The answer's witness summary (the report's ``witness``), with ``picture`` true when the
+    report drew it (served at ``.../witness.svg``)."""
+    w = doc.get("witness")
+    if not isinstance(w, dict) or not {"kind", "summary", "checked"} <= set(w):
+        return None
+    out = {k: w.get(k) for k in ("kind", "of", "summary", "checked", "rests_on")}
+    out["picture"] = bool(doc.get("witness_picture"))
+    return out
 
 
 def challenge_rows() -> list[dict]:
     """One row per challenge variant of the catalogue: ``challenge, variant, status, objective,
     bound`` (as the report's answer files say) plus title, statement, value, proven, settled,
-    proof, argument, proof_text, certificate, picture."""
+    proof, argument, proof_text, certificate, witness, witness_line, picture."""
     answers = stored_answers()
     rows = []
     for ch in catalogue():
@@ -169,7 +186,8 @@ def challenge_rows() -> list[dict]:
                          "bound": bk["bound"], "value": bk["value"], "proven": bk["proven"],
                          "settled": bk["settled"], "proof": bk["proof"],
                          "argument": bk["argument"], "proof_text": bk["proof_text"],
-                         "certificate": bk["certificate"], "title": ch["title"], "text": ch["text"],
+                         "certificate": bk["certificate"], "witness": bk["witness"],
+                         "witness_line": bk["witness_line"], "title": ch["title"], "text": ch["text"],
                          "statement": v["statement"], "sense": v["sense"], "method": v["method"],
                          "scorable": v["scorable"],
                          "answer": bool(doc and doc.get("placement")),
@@ -331,7 +349,7 @@ async def _answer_route(request: Request):
         doc = _answer(*_key(request))
     except LookupError as e:
         raise ApiError(404, str(e))
-    return JSON({k: v for k, v in doc.items() if k != "picture"})
+    return JSON({k: v for k, v in doc.items() if k not in ("picture", "witness_picture")})
 
 
 async def _picture_route(request: Request):
@@ -344,6 +362,18 @@ async def _picture_route(request: Request):
         raise ApiError(404, f"challenge {number} variant {variant!r} has no picture")
     # the file name is made here from the index key, never taken from the request
     path = ANSWERS_DIR / f"challenge{number:02d}-{variant}.svg"
+    return Response(path.read_bytes(), media_type="image/svg+xml")
+
+
+async def _witness_picture_route(request: Request):
+    number, variant = _key(request)
+    try:
+        doc = _answer(number, variant)
+    except LookupError as e:
+        raise ApiError(404, str(e))
+    if not doc.get("witness_picture"):
+        raise ApiError(404, f"challenge {number} variant {variant!r} has no witness picture")
+    path = ANSWERS_DIR / f"challenge{number:02d}-{variant}-witness.svg"   # made from the index key
     return Response(path.read_bytes(), media_type="image/svg+xml")
 
 
@@ -387,6 +417,7 @@ def routes() -> list[Route]:
         Route("/api/octiles/catalogue", _catalogue),
         Route("/api/octiles/challenges/{number:int}/{variant}", _answer_route),
         Route("/api/octiles/challenges/{number:int}/{variant}/picture.svg", _picture_route),
+        Route("/api/octiles/challenges/{number:int}/{variant}/witness.svg", _witness_picture_route),
         Route("/api/octiles/certificates/{name}", _certificate_route),
         Route("/api/octiles/board", _board),
         Route("/api/octiles/trace", _trace, methods=["POST"]),

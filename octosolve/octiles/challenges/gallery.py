@@ -15,6 +15,7 @@ from ...core.files import atomic_write_text
 from .catalogue import CHALLENGES, all_variants, method_name, solve_variant, statement
 from .model import Result
 from .pictures import challenge_drawing, highlight_for, value_text
+from .witness_show import witness_line
 
 __all__ = ["QUICK", "highlight_for", "value_text", "proof_sentence", "answer_variant", "run_variant",
            "build_gallery"]
@@ -93,15 +94,42 @@ def run_variant(out_dir: Path, n: int, variant: str | None, cert_dir=None):
     (out_dir / "challenges").mkdir(parents=True, exist_ok=True)
     res = answer_variant(n, variant, cert_dir)
     stem = f"challenge{n:02d}-{res.variant}"
+    files = _witness(out_dir, n, res, stem, cert_dir)
     d = res.to_json()
     title, text, stmt = statement(n, variant)
     d.update({"title": title, "rules_text": text, "statement": stmt, "method": method_name(n)})
     write_json(out_dir / "challenges" / f"{stem}.json", d)
-    files = [f"challenges/{stem}.json"]
+    files.insert(0, f"challenges/{stem}.json")
     if res.placement:
         svg.save(challenge_drawing(res), out_dir / "challenges" / f"{stem}.svg")
         files.append(f"challenges/{stem}.svg")
     return res, stem, title, text, stmt, files
+
+
+def _witness(out_dir: Path, n: int, res: Result, stem: str, cert_dir=None) -> list[str]:
+    """The certificate's witness in words (``res.extra["witness"]``: kind, summary, whether
+    ``octosolve octiles verify`` accepts it) and, for the variants of
+    :data:`.witness_pictures.DRAWN`, its picture ``{stem}-witness.svg``. Returns the files written."""
+    import json
+
+    from octosolve.core import svg
+
+    from .certificates import cert_path
+    from .witness_pictures import drawn_witness, witness_drawing
+    from .witness_show import summarise
+
+    if n == 1:
+        return []
+    path = cert_path(n, res.variant, cert_dir)
+    w = summarise(path)
+    if w is None:
+        return []
+    drawn = drawn_witness(n, res.variant, json.loads(path.read_text(encoding="utf-8")).get("bound_witness"))
+    if drawn is not None:
+        svg.save(witness_drawing(n, res.variant, drawn), out_dir / "challenges" / f"{stem}-witness.svg")
+        w["picture"] = f"{stem}-witness.svg"
+    res.extra["witness"] = w
+    return [f"challenges/{stem}-witness.svg"] if drawn is not None else []
 
 
 def build_gallery(out_dir, *, quick: bool, seed: int = 0) -> dict:
@@ -148,6 +176,18 @@ def _fmt(x):
     return "-" if x is None else str(x)
 
 
+def _witness_cell(r) -> str:
+    """The witness column: its kind, whether verify accepted it, and its picture when drawn."""
+    w = r.extra.get("witness")
+    if not w:
+        return "-"
+    mark = "\u2713" if w["checked"] else "\u2717 FAILED"
+    cell = f"{w['kind']} {mark}"
+    if w.get("rests_on") not in ("witness", "-"):
+        cell += f" (rests on {w['rests_on']})"
+    return cell + (f" [drawn]({w['picture']})" if w.get("picture") else "")
+
+
 def _gap(r) -> str:
     if r.objective is None or r.bound is None:
         return "-"
@@ -187,15 +227,18 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
          "Status: `optimal` = value = proven bound; `yes` = the placement meets the yes/no "
          "condition; `no` = proven impossible; `best+bound` = best found, with a proven upper "
          "bound (gap = bound - value). Proof time = the certificate's (a stored fact, not this "
-         "run's).", "", _counts_line(rows), "",
-         "| # | variant | status | value (re-checked) | bound | gap | how proved | proof s | checked | picture |",
-         "|---|---|---|---|---|---|---|---|---|---|"]
+         "run's). Witness = the kind of the certificate's witness (of the bound; of a yes/no "
+         "answer: the placement, or a \"no\"'s solver claims) and \u2713 when `octosolve octiles "
+         "verify` re-checks it without a solver (a solver's claims: checked for consistency only, "
+         "and the bound rests on those solvers); each variant below says what is in it.", "", _counts_line(rows), "",
+         "| # | variant | status | value (re-checked) | bound | gap | how proved | witness | proof s | checked | picture |",
+         "|---|---|---|---|---|---|---|---|---|---|---|"]
     for n, r, stem, title, text, st in rows:
         pic = f"[svg]({stem}.svg)" if r.placement else "-"
         L.append(f"| {n} | {r.variant} | {r.extra.get('certificate_status', r.status)} | "
                  f"{_fmt(r.verified_value)} | {_fmt(r.bound)} | {_gap(r)} | "
-                 f"{r.extra.get('proof', '')} | {r.seconds:.1f} | {'yes' if r.verified else 'NO'} | "
-                 f"{pic} |")
+                 f"{r.extra.get('proof', '')} | {_witness_cell(r)} | {r.seconds:.1f} | "
+                 f"{'yes' if r.verified else 'NO'} | {pic} |")
     L.append("")
     last = None
     for n, r, stem, title, text, st in rows:
@@ -208,6 +251,11 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
               + (f" ({r.extra['argument']})" if r.extra.get("argument") else "")
               + (f"; proof time {r.seconds:.1f} s; made by `{r.extra['command']}`"
                  if r.extra.get("command") else "") + ".", ""]
+        if r.extra.get("witness"):
+            L += [witness_line(r.extra["witness"]), ""]
+            if r.extra["witness"].get("picture"):
+                pic = r.extra["witness"]["picture"]
+                L += [f"![challenge {n} {r.variant}: its bound witness drawn]({pic})", ""]
         if n == 1:
             h = r.extra["histogram"]
             L += ["Fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs" for k, v in h.items())

@@ -340,6 +340,27 @@ function proofBlock(text) {
   return box;
 }
 
+// the certificate's witness (the report's line: kind, what is in it, re-checked by
+// `octosolve octiles verify`) and, when the report drew it, a link to its picture
+function witnessBlock(line, w, key) {
+  if (!line) return null;
+  const [n, variant] = key.split("/");
+  const parts = line.split("`").map((t, i) => i % 2 ? el("code", {}, t) : t);   // `command` as code
+  return el("div", { class: "witness" + (w && !w.checked ? " bad" : "") }, parts,
+            w && w.picture ? [" ", el("a", { href: `/api/octiles/challenges/${n}/${variant}/witness.svg`,
+                                            target: "_blank", class: "witness-pic" }, "witness drawn")] : "");
+}
+
+// a gallery card's proof: the verdict line shown, how it is proved (method, argument, witness) folded
+function proofFolded(text, line, w, key) {
+  const block = proofBlock(text);
+  const head = block.querySelector(".head");
+  const rest = [...block.children].filter(c => c !== head);
+  return [el("div", { class: "proof" }, head),
+          el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
+             el("div", { class: "proof" }, rest), witnessBlock(line, w, key))];
+}
+
 function certificateLink(name) {
   return name ? el("a", { href: `/api/octiles/certificates/${name}`, download: name,
                           class: "cert" }, "certificate (JSON)") : null;
@@ -384,7 +405,9 @@ function drawScore(sc) {
        el("span", { id: "score-best" }, bestKnownText(bk)),
        bk.settled === "best+bound" ? [" ", el("span", { class: "badge open" }, "not proven")] : ""),
     el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
-       el("div", { id: "score-proof" }, proofBlock(bk.proof_text)), certificateLink(bk.certificate)));
+       el("div", { id: "score-proof" }, proofBlock(bk.proof_text),
+          witnessBlock(bk.witness_line, bk.witness, document.getElementById("challenge").value || "/")),
+       certificateLink(bk.certificate)));
   const [cls, text] = verdict(sc);
   vd.className = cls ? `verdict ${cls}` : "verdict";
   vd.textContent = text;
@@ -439,7 +462,7 @@ function drawGallery() {
          " ", badge(bk)),
       r.picture ? el("img", { loading: "lazy", alt: `challenge ${key}`,
                               src: `/api/octiles/challenges/${r.challenge}/${r.variant}/picture.svg` }) : null,
-      proofBlock(r.proof_text),
+      proofFolded(r.proof_text, r.witness_line, r.witness, key),
       el("div", { class: "row actions" },
         r.answer ? el("button", { onclick: () => loadAnswer(r.challenge, r.variant) }, "load into editor") : null,
         r.scorable ? el("button", { onclick: () => { chooseChallenge(key); window.scrollTo({ top: 0 }); } },

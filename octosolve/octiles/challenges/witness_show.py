@@ -132,7 +132,10 @@ def describe(w: dict | None, depth: int = 0) -> str:
         head = (f"split ({w.get('split')}) into {_plural(len(parts), 'part')}, each with its own "
                 f"witness")
         if depth > 0 or len(parts) > 4:
-            return f"{head}: {_kinds(parts)}{proves}"
+            claims = any(p.get("kind") == "solver" for p in parts)
+            return (f"{head}: {_kinds(parts)}"
+                    + (" (the solver claims not checkable without a solver)" if claims else "")
+                    + proves)
         return f"{head}: " + "; ".join(describe(p, depth + 1) for p in parts)
     return f"{kind} witness{proves}"
 

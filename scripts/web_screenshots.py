@@ -208,7 +208,9 @@ def _play(game):
 
 def octiles_gallery(d, base, path, full):
     _load(d, base + "/octiles")
-    d.execute_script("document.getElementById('gallery').scrollIntoView()")
+    # the first cards' "how it is proved" opened: the method, the argument and the witness line
+    d.execute_script("for (const x of [...document.querySelectorAll('#gallery details.proof')].slice(0, 6))"
+                     " x.open = true; document.getElementById('gallery').scrollIntoView()")
     _save(d, path, full)
 
 

@@ -135,6 +135,36 @@ def test_proof_text_is_the_clis(client, cli_runner):
         assert proof == "Proof: " + rows[(n, v)]["proof_text"]
 
 
+def test_rows_carry_the_witness(client):
+    """Each row carries its certificate's witness as the report wrote it, and the line the gallery
+    shows under "how it is proved"; the drawn witnesses are served."""
+    from octosolve.octiles.challenges.witness_show import witness_line
+
+    rows = {(r["challenge"], r["variant"]): r for r in client.get("/api/octiles/challenges").json()}
+    r = rows[(13, "self-crossing")]
+    assert r["witness"]["kind"] == "cases" and r["witness"]["checked"] is True
+    assert "LP branch and bound" in r["witness"]["summary"]
+    assert r["witness_line"] == witness_line(answer(13, "self-crossing")["witness"])
+    assert r["witness_line"].startswith("Bound witness: ")
+    assert r["witness_line"].endswith("re-checked without a solver by `octosolve octiles verify`: \u2713")
+    assert rows[(9, "count")]["witness"]["rests_on"] == "cp-sat + HiGHS"
+    assert rows[(27, "whole-board")]["witness_line"].startswith("Witness: the stored placement")
+    assert rows[(1, "pairs")]["witness"] is None and rows[(1, "pairs")]["witness_line"] == ""
+    assert all(r["witness"]["checked"] for r in rows.values() if r["certificate"])
+    assert {k for k, r in rows.items() if r["witness"] and r["witness"]["picture"]} == {
+        (3, "count"), (10, "count"), (16, "half-turn"), (16, "quarter-turn")}
+    got = client.get("/api/octiles/challenges/3/count/witness.svg")
+    assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg")
+    assert got.content == (octiles_api.ANSWERS_DIR / "challenge03-count-witness.svg").read_bytes()
+    for bad in ("/api/octiles/challenges/6/points/witness.svg", "/api/octiles/challenges/3/nope/witness.svg"):
+        r = client.get(bad)
+        assert r.status_code == 404 and "error" in r.json(), bad
+    assert "witness_picture" not in client.get("/api/octiles/challenges/3/count").json()
+    sc = client.post("/api/octiles/score", json={"placement": answer(10, "count")["placement"],
+                                                 "challenge": 10, "variant": "count"}).json()
+    assert sc["best_known"]["witness"]["kind"] == "multicut" and sc["best_known"]["witness_line"]
+
+
 def test_certificate_download(client):
     rows = client.get("/api/octiles/challenges").json()
     named = [r for r in rows if r["certificate"]]

@@ -324,6 +324,28 @@ def test_octiles_challenge_matched(browser, url, console):
     assert href.endswith("/api/octiles/certificates/challenge06-points.json")
 
 
+def test_octiles_gallery_shows_the_witness(browser, url, console):
+    """A gallery card's "how it is proved" opens the method, the argument and the bound witness's
+    line (what is in it, re-checked by ``octosolve octiles verify``), with its picture when drawn."""
+    d = browser
+    load(d, url + "/octiles")
+    card = "div.card[data-key='13/self-crossing']"
+    line = octiles_api.challenge_rows()
+    line = next(r["witness_line"] for r in line if (r["challenge"], r["variant"]) == (13, "self-crossing"))
+    assert attr(d, f"{card} details.proof", "open") is None             # folded at first
+    assert "Bound witness" not in read(d, lambda d: d.find_element(By.CSS_SELECTOR, card).text)
+    click(d, f"{card} details.proof summary")
+    shown = read(d, lambda d: d.find_element(By.CSS_SELECTOR, f"{card} .witness").text)
+    assert shown == line.replace("`", ""), shown                       # the command set as <code>
+    assert shown.startswith("Bound witness: case argument") and "LP branch and bound" in shown
+    assert shown.endswith("re-checked without a solver by octosolve octiles verify: \u2713")
+    assert "How:" in read(d, lambda d: d.find_element(By.CSS_SELECTOR, card).text)
+    # 3's witness is drawn: the card links its picture
+    click(d, "div.card[data-key='3/count'] details.proof summary")
+    href = attr(d, "div.card[data-key='3/count'] a.witness-pic", "href")
+    assert href.endswith("/api/octiles/challenges/3/count/witness.svg")
+
+
 def test_octagion_bad_line_flagged_rest_checked(browser, url, console):
     d = browser
     load(d, url + "/octagion")

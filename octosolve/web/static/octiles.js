@@ -345,8 +345,10 @@ function proofBlock(text) {
 function witnessBlock(line, w, key) {
   if (!line) return null;
   const [n, variant] = key.split("/");
-  const parts = line.split("`").map((t, i) => i % 2 ? el("code", {}, t) : t);   // `command` as code
-  return el("div", { class: "witness" + (w && !w.checked ? " bad" : "") }, parts,
+  const m = /^([^:]+: )(.*?)(\u2713|\u2717 FAILED)?$/s.exec(line) || ["", "", line, ""];   // label, text, mark
+  const parts = m[2].split("`").map((t, i) => i % 2 ? el("code", {}, t) : t);   // `command` as code
+  return el("div", { class: "witness" + (w && !w.checked ? " bad" : "") }, el("strong", {}, m[1]), parts,
+            m[3] ? el("span", { class: w && w.checked ? "ok" : "bad" }, m[3]) : "",
             w && w.picture ? [" ", el("a", { href: `/api/octiles/challenges/${n}/${variant}/witness.svg`,
                                             target: "_blank", class: "witness-pic" }, "witness drawn")] : "");
 }

@@ -179,7 +179,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
                    "always runs), up to --restarts.")
 @click.option("--replicas", type=click.IntRange(1, 64), default=1, show_default=True,
               help="1: independent annealing runs; 2 to 64: each run is a parallel-tempering "
-                   "ensemble of that many walks (temperatures 0.2 to 4), --local-search steps each.")
+                   "ensemble of that many walks (temperatures 1.3 to 3.5 at 2000 words, scaled "
+                   "with the list), --local-search steps each.")
 @scheduler_option("Run the annealing runs on a Dask cluster (tcp://host:8786, or 'local' for a "
                   "throw-away local cluster of one worker process per core), one run a task; for "
                   "the same --seed and --restarts the annealed deck is the same as without it. "

@@ -115,3 +115,22 @@ def test_anneal_on_a_local_dask_cluster_matches_threads():
     assert s1 == s2 and (m1 == m2).all()
     ref, _ = K.solve_word_list(WORDS, m2.astype(np.uint8))
     assert s2 == (ref > 0).sum() > 200
+
+
+def test_anneal_reaches_the_brute_force_optimum_and_repeats_itself():
+    """On lists small enough to enumerate every deck (test_bound's instances), the annealing alone
+    (no CP-SAT) finds the optimum, its count is the kernel's, and the same seed gives the same deck."""
+    from tests.octagion.test_bound import brute_optimum, random_words
+
+    for letters, per_number, seed in [("ABCD", 2, 0), ("ABCD", 2, 1), ("ABCDE", 2, 7),
+                                      ("ABCD", 3, 4)]:
+        rng = np.random.default_rng(seed)
+        words = random_words(rng, letters, 10) + [
+            "".join(rng.permutation(list(letters * 8))[:8]) for _ in range(4)]
+        words = list(dict.fromkeys(words))
+        opt = brute_optimum(words, letters, per_number)
+        m, s = A.anneal(words, per_number=per_number, iters=3000, restarts=16, seed=seed)
+        ref, _ = K.solve_word_list(words, m.astype(np.uint8))
+        assert s == (ref > 0).sum() == opt, (letters, per_number, seed)
+        m2, s2 = A.anneal(words, per_number=per_number, iters=3000, restarts=16, seed=seed)
+        assert s2 == s and (m2 == m).all()

@@ -257,7 +257,9 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
             fail("stopped before the deck designer found a deck (with --local-search 0 the first "
                  "deck comes from CP-SAT)")
         fail(f"the deck designer found no deck within {time_limit} s (status {solver.StatusName(st)})")
-    if not math.isfinite(cp_bound) or cp_bound > len(words):
+    if not math.isfinite(cp_bound) or cp_bound > len(words) or cp_bound < phase1:
+        # CP-SAT without a deck of its own reports no usable bound (OR-Tools gives 0 then): say
+        # only what is trivially true, every word
         cp_bound = float(len(words))
     if stopped:
         status += "+stopped"

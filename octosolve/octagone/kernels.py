@@ -119,7 +119,7 @@ def _popcount(x):
 
 
 _MAXPLY = 96  # a game has at most 42 placements and as many passes
-_MOBILITY_MIN = 10  # from this many free cells on, moves are ordered by the opponent's answers
+_MOBILITY_MIN = 14  # from this many free cells on, moves are ordered by the opponent's answers
 _HMAX = (1 << 47) - 1
 
 

@@ -16,7 +16,12 @@ work) in buckets of four, replacing the entry with the least work (the nodes its
 key includes the question, so the two questions share one table, and a node proven at 1 is proven
 at 0, disproven at 0 disproven at 1 (looked up across).
 
-``outcome_dfpn`` asks the two questions and returns -1 / 0 / 1 with the root's move.
+``outcome_dfpn`` asks the two questions and returns -1 / 0 / 1 with the root's move; ``run_dfpn``
+runs it for ``solve --method dfpn`` (docs/octagone.md measures it against the alpha-beta).
+
+Numba caches these kernels with the alpha-beta compiled into them, and a cache is checked against
+its own source file only: after editing :mod:`.kernels`, delete this module's cache
+(``octosolve/octagone/__pycache__/dfpn.*.nb*``) or the df-pn keeps the old alpha-beta.
 """
 
 from __future__ import annotations

@@ -144,3 +144,23 @@ def test_table_replaces_the_entry_with_least_work():
     D._store(tab.keys, tab.vals, tab.mask, np.uint64(11), 0, 0, D.INF, 1)
     assert not D._lookup(tab.keys, tab.vals, tab.mask, np.uint64(11), 1, out, True)
     assert K.INF < D.INF
+
+
+def test_ctrl_c_stops_the_dfpn_search_promptly():
+    """A search far too big to finish; a SIGINT after 0.5 s stops it (the df-pn looks every 2**16
+    of its nodes, its alpha-beta leaves every 2**16 of theirs), counted in CPU seconds."""
+    import signal
+    import threading
+    import time
+
+    s = played_position(derive_seed(1, "dfpn-stop"), 30, ("greedy", "greedy"))
+    solve(position_with_free(0, 16), target="outcome", method="dfpn")  # loaded: the signal hits the search
+    timer = threading.Timer(0.5, lambda: signal.raise_signal(signal.SIGINT))
+    c0 = time.process_time()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search_value(s, max_nodes=10**11, window=(-1, 1), method="dfpn")
+    finally:
+        timer.cancel()
+    assert time.process_time() - c0 < 5

@@ -100,7 +100,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("octiles", "Octiles",
               "Octiles: octagonal path tiles - path tracer, the 30 challenges (CP-SAT), games and players."),
     GameEntry("octagone", "Octagone",
-              "Octagone: arrow shields on a 6x7 board - rules, exact alpha-beta solver, players."),
+              "Octagone: arrow shields on a 6x7 board - rules, exact alpha-beta solver, players.",
+              twin_rooms=("dfpn",)),
 )
 
 

@@ -8,7 +8,8 @@ free cells, proven with the outcome window (win / loss / draw, ``solve --target 
 node budget: how many are proven, median and max seconds (wall and CPU), the median of the longest
 thread's nodes, nodes per second (the goal: 30 free cells in <= 60 s median). ``--frees`` picks the
 sizes, ``--workers 2`` runs the outcome on two threads (``solve --workers 2``; the budget is then each
-thread's, and on two idle cores the wall clock pays about the longest thread's nodes).
+thread's, and on two idle cores the wall clock pays about the longest thread's nodes), ``--method
+dfpn`` by proof-number search (``solve --method dfpn``; its nodes include its alpha-beta leaves').
 
 Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
@@ -19,6 +20,7 @@ one JSON object.
 
     python scripts/bench_octagone.py [--quick]
     python scripts/bench_octagone.py --real-only [--frees 25,28,30] [--workers 2] [--budget N]
+                                     [--method dfpn]
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, choices=(1, 2), default=1,
                     help="threads of the outcome search (solve --workers): 2 searches 'a win?' and "
                          "'a loss?' at once")
+    ap.add_argument("--method", choices=("alphabeta", "dfpn"), default="alphabeta",
+                    help="outcome search of the real-play positions (solve --method): dfpn = "
+                         "proof-number search over alpha-beta leaves (one thread)")
     ap.add_argument("--per-pair", type=int, default=2,
                     help="real-play positions per player pair and size (default 2)")
     args = ap.parse_args()
@@ -174,7 +179,7 @@ def real_play(args) -> dict:
     budget = int(args.budget if not args.quick else min(args.budget, 2e7))
     frees = (25,) if args.quick else tuple(int(x) for x in args.frees.split(","))
     count = 1 if args.quick else args.per_pair
-    threads = args.workers
+    threads = args.workers if args.method == "alphabeta" else 1
     pairs = (("alphabeta", "mcts"), ("greedy", "greedy"))
     res = {}
     inf = float("inf")
@@ -182,7 +187,7 @@ def real_play(args) -> dict:
         secs, csecs, crit, nodes, walls, proven, rows = [], [], [], 0, 0.0, 0, []
         for names, gs, st in real_positions(free, args.seed, pairs, count):
             c0 = time.process_time()
-            r = solve(st, max_nodes=budget, target="outcome", threads=threads)
+            r = solve(st, max_nodes=budget, target="outcome", threads=threads, method=args.method)
             cpu = time.process_time() - c0
             secs.append(r["seconds"] if r["proven"] else inf)
             csecs.append(cpu if r["proven"] else inf)
@@ -200,13 +205,14 @@ def real_play(args) -> dict:
             return None if x == inf else round(x, nd) if nd else int(x)
 
         res[str(free)] = {"positions": len(secs), "proven": proven, "threads": threads,
+                          "method": args.method,
                           "median_s": fin(statistics.median(secs)) if secs else None,
                           "max_s": fin(max(secs)) if secs else None,
                           "median_cpu_s": fin(statistics.median(csecs)) if secs else None,
                           "median_longest_thread_nodes": fin(statistics.median(crit), 0) if secs else None,
                           "nodes_per_s_wall": round(nodes / max(walls, 1e-9)), "budget_nodes": budget}
         q = res[str(free)]
-        print(f"real play, {free} free cells (outcome, {threads} thread(s), budget {budget:.3g} nodes"
+        print(f"real play, {free} free cells (outcome, {args.method}, {threads} thread(s), budget {budget:.3g} nodes"
               f"{' each' if threads == 2 else ''}): {proven} of {len(secs)} proven, median {q['median_s']} s"
               f" wall / {q['median_cpu_s']} s cpu, max {q['max_s']} s (unproven count as over the budget), "
               f"median longest thread {q['median_longest_thread_nodes']} nodes, {q['nodes_per_s_wall']:,} nodes/s")

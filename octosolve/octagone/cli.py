@@ -148,8 +148,12 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
               help="Cores to use at once, 1 to 256: with --target outcome, 2 (or more: the same) "
                    "searches 'a win?' and 'a loss?' at once in two threads on one shared table "
                    "(--max-nodes is then each thread's budget).")
+@click.option("--method", type=click.Choice(["alphabeta", "dfpn"], case_sensitive=False),
+              default="alphabeta", show_default=True,
+              help="With --target outcome: alphabeta (null-window search) or dfpn (proof-number "
+                   "search, alpha-beta from 14 free cells down; one thread).")
 @json_option
-def solve(position, engine, all_moves, max_nodes, target, workers, as_json):
+def solve(position, engine, all_moves, max_nodes, target, workers, as_json, method):
     """Prove the value (win/loss/draw and margin) and best move of a 2-player position. Progress on
     stderr on a terminal; Ctrl-C stops the search."""
     from .solve import DEFAULT_MAX_NODES, describe_action
@@ -158,7 +162,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json):
     st = load_position(position)
     budget = max_nodes or DEFAULT_MAX_NODES
     r = do_solve(st, engine=engine.lower(), max_nodes=budget, all_moves=all_moves, show_progress=True,
-                 target=target.lower(),
+                 target=target.lower(), method=method.lower(),
                  threads=min(workers, 2) if engine.lower() == "numba" else 1)
     r["best_move"] = describe_action(st, r["best_action"])
     for m in r.get("moves", []):
@@ -179,7 +183,8 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json):
         res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
         res += f" (margin {r['value']:+d})"
     click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
-    click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine})")
+    click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine}"
+               f"{', df-pn' if r['method'] == 'dfpn' else ''})")
     for m in r.get("moves", []):
         mv = m["move"]
         desc = "pass" if mv.get("pass") else f"{mv['shield']} arrow {mv['direction']}"

@@ -20,16 +20,18 @@ import numpy as np
 from ..core.errors import fail
 from ..core.stats import wilson_interval
 from . import kernels as K
+from .dfpn import run_dfpn
 from .search import run_numba, run_pair, warm_up
 from .board import DAMA, JOLLY, JOLLY_KIND, NCELLS, PASS, PLACE_BASE, target_cell
 from .rules import OctagoneGame, OctagoneState
 
-__all__ = ["TARGETS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
+__all__ = ["TARGETS", "METHODS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
            "describe_action", "exact_hint", "exact_first_player", "played_position", "DEFAULT_MAX_NODES", "MAX_NODES", "result_word", "first_player_advantage",
            "advantage", "measure", "MEASUREMENTS"]
 
 DEFAULT_MAX_NODES = 1_000_000_000  # about two minutes of search on one core
 TARGETS = ("margin", "outcome")
+METHODS = ("alphabeta", "dfpn")  # dfpn: proof-number search over alpha-beta leaves (outcome only)
 OUTCOME_WINDOW = (-1, 1)  # a null window around the draw: the sign of the margin, exactly
 MAX_NODES = 10**12
 
@@ -88,7 +90,8 @@ def _root_children(state: OctagoneState) -> list:
 
 def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | None = None,
                  max_nodes: int | None = None, table=None, show_progress: bool = False,
-                 window: tuple[int, int] | None = None, threads: int = 1) -> dict:
+                 window: tuple[int, int] | None = None, threads: int = 1,
+                 method: str = "alphabeta") -> dict:
     """Value for the player to move of a (non-terminal, Dama-free) position; with statistics
     (``aborted`` when the node budget ran out). The numba engine uses ``table`` if given, else a new
     table of ``2**tt_bits`` slots (default: sized by :func:`.kernels.tt_bits_for`).
@@ -98,7 +101,9 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
     :data:`OUTCOME_WINDOW` ``(-1, 1)`` answers win / loss / draw exactly (the sign of the margin),
     often far faster than the margin itself. With ``threads=2`` (numba engine, that window only) the
     outcome is searched on two cores (:func:`run_pair`): the value is then -1, 0 or 1 and
-    ``nodes`` the sum of both threads, ``thread_nodes`` each thread's."""
+    ``nodes`` the sum of both threads, ``thread_nodes`` each thread's. ``method="dfpn"`` (numba,
+    that window, one thread) proves the outcome by proof-number search (:mod:`.dfpn`): the value is
+    -1, 0 or 1 and ``nodes`` counts the df-pn's nodes and its alpha-beta leaves' nodes."""
     occ, hands, t, p = solver_position(state)
     mode = mode_of(state)
     limit = int(max_nodes) if max_nodes else 2**62
@@ -115,7 +120,11 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
         per_thread = None
-        if threads == 2 and (lo, hi) == OUTCOME_WINDOW:
+        if method == "dfpn":
+            if (lo, hi) != OUTCOME_WINDOW or threads != 1:
+                fail("the dfpn method proves the outcome only, on one thread")
+            v, code, nodes, aborted = run_dfpn(occ, hands, t, p, mode, limit, show_progress)
+        elif threads == 2 and (lo, hi) == OUTCOME_WINDOW:
             v, code, both, aborted = run_pair(occ, hands, t, p, h, mode, tab, limit, show_progress,
                                                _root_children(state))
             nodes = int(both[0][0] + both[1][0])
@@ -169,7 +178,7 @@ def result_word(v: int) -> str:
 
 def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = DEFAULT_MAX_NODES,
           all_moves: bool = False, tt_bits: int | None = None, show_progress: bool = False,
-          target: str = "margin", threads: int = 1) -> dict:
+          target: str = "margin", threads: int = 1, method: str = "alphabeta") -> dict:
     """Prove the value of ``state`` for the player to move within ``max_nodes`` nodes (None: no
     limit). Returns ``proven`` (False: the budget ran out, no value), value, result, best move.
 
@@ -177,12 +186,19 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
     ``target="outcome"`` proves only win / loss / draw (``value`` is then -1, 0 or 1, the margin's
     sign) with the null window :data:`OUTCOME_WINDOW`, which is often many times faster; with
     ``threads=2`` it is searched on two cores at once (:func:`run_pair`; ``max_nodes`` is then
-    each thread's budget)."""
+    each thread's budget). ``method="dfpn"`` proves the outcome by proof-number search instead
+    (:mod:`.dfpn`; numba, one thread; with ``target="margin"`` it is refused)."""
     check_solvable(state)
     if target not in TARGETS:
         fail(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
     if threads not in (1, 2):
         fail(f"threads must be 1 or 2, got {threads}")
+    if method not in METHODS:
+        fail(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    if method == "dfpn" and (target != "outcome" or engine != "numba"):
+        fail("the dfpn method proves only the outcome (--target outcome) with the numba engine")
+    if method == "dfpn":
+        threads = 1
     if target != "outcome" or engine != "numba":
         threads = 1  # two threads only for the outcome of the numba search
     window = OUTCOME_WINDOW if target == "outcome" else None
@@ -213,7 +229,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
         if child.over:
             return sign(_final_margin(child, p))
         r = search_value(child, engine, tt_bits, budget(), show_progress=show_progress,
-                         window=window)
+                         window=window, method=method)
         nodes += r["nodes"]
         if r["aborted"]:
             return None
@@ -231,7 +247,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
                 value, best_action = v, a
     else:
         r = search_value(state, engine, tt_bits, budget(), show_progress=show_progress,
-                         window=window, threads=threads)
+                         window=window, threads=threads, method=method)
         nodes = r["nodes"]
         thread_nodes = r.get("thread_nodes")
         if r["aborted"]:
@@ -239,6 +255,8 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
         else:
             value = sign(r["value"])
             best_action = code_to_action(state, r["code"])
+            if best_action is None and method == "dfpn" and value < 0:
+                best_action = legal[0]  # a proven loss: every move loses
             for a in ([] if best_action is not None else legal):  # table entry overwritten
                 v = child_value(a)
                 if v is None:
@@ -252,7 +270,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
            "best_action": best_action if proven else None, "nodes": nodes,
            "max_nodes": max_nodes, "seconds": round(time.perf_counter() - t0, 4),
            "free_cells": sum(1 for b in state.board if b < 0 or b == DAMA), "engine": engine,
-           "wrap": state.params.mode, "target": target, "threads": threads}
+           "wrap": state.params.mode, "target": target, "threads": threads, "method": method}
     if per_move and proven:
         out["moves"] = per_move
     if thread_nodes is not None:

@@ -68,6 +68,12 @@ def test_stop_after_then_solve_and_show(tmp_path):
     r5 = run(["solve", str(f), "--target", "outcome", "--workers", "2", "--json"])
     o2 = json.loads(r5.output)
     assert o2["threads"] == 2 and o2["value"] == o["value"] and len(o2["thread_nodes"]) == 2
+    r6 = run(["solve", str(f), "--target", "outcome", "--method", "dfpn", "--json"])
+    o3 = json.loads(r6.output)
+    assert o3["method"] == "dfpn" and o3["value"] == o["value"] and o3["threads"] == 1
+    assert "df-pn" in run(["solve", str(f), "--target", "outcome", "--method", "dfpn"]).output
+    r7 = run(["solve", str(f), "--method", "dfpn"])  # the margin: refused, one line, status 2
+    assert r7.exit_code == 2 and "outcome" in r7.output and len(r7.output.strip().splitlines()) == 1
     svg = tmp_path / "p.svg"
     r3 = run(["show", str(f), "--svg", str(svg)])
     assert r3.exit_code == 0 and svg.read_text().startswith("<?xml")

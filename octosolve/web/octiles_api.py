@@ -352,29 +352,26 @@ async def _answer_route(request: Request):
     return JSON({k: v for k, v in doc.items() if k not in ("picture", "witness_picture")})
 
 
-async def _picture_route(request: Request):
+def _svg_file(request: Request, key: str, suffix: str, what: str) -> Response:
+    """The answer's SVG named by the index key ``key`` (the file name is made here from the
+    challenge and variant of the index, never taken from the request)."""
     number, variant = _key(request)
     try:
         doc = _answer(number, variant)
     except LookupError as e:
         raise ApiError(404, str(e))
-    if not doc.get("picture"):
-        raise ApiError(404, f"challenge {number} variant {variant!r} has no picture")
-    # the file name is made here from the index key, never taken from the request
-    path = ANSWERS_DIR / f"challenge{number:02d}-{variant}.svg"
+    if not doc.get(key):
+        raise ApiError(404, f"challenge {number} variant {variant!r} has no {what}")
+    path = ANSWERS_DIR / f"challenge{number:02d}-{variant}{suffix}.svg"
     return Response(path.read_bytes(), media_type="image/svg+xml")
+
+
+async def _picture_route(request: Request):
+    return _svg_file(request, "picture", "", "picture")
 
 
 async def _witness_picture_route(request: Request):
-    number, variant = _key(request)
-    try:
-        doc = _answer(number, variant)
-    except LookupError as e:
-        raise ApiError(404, str(e))
-    if not doc.get("witness_picture"):
-        raise ApiError(404, f"challenge {number} variant {variant!r} has no witness picture")
-    path = ANSWERS_DIR / f"challenge{number:02d}-{variant}-witness.svg"   # made from the index key
-    return Response(path.read_bytes(), media_type="image/svg+xml")
+    return _svg_file(request, "witness_picture", "-witness", "witness picture")
 
 
 async def _certificate_route(request: Request):

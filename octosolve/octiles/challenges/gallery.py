@@ -250,7 +250,11 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
               f"value {_fmt(r.objective)}, bound {_fmt(r.bound)}; proved by: {r.extra.get('proof', '')}"
               + (f" ({r.extra['argument']})" if r.extra.get("argument") else "")
               + (f"; proof time {r.seconds:.1f} s; made by `{r.extra['command']}`"
-                 if r.extra.get("command") else "") + ".", ""]
+                 if r.extra.get("command") else "")
+              + (f" (that script is gone: the same proof is now `octosolve octiles prove {n} "
+                 f"--question {r.variant}`)"
+                 if r.extra.get("command", "").startswith("python scripts/prove_combined.py") else "")
+              + ".", ""]
         if r.extra.get("witness"):
             L += [witness_line(r.extra["witness"]), ""]
             if r.extra["witness"].get("picture"):

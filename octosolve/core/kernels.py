@@ -12,11 +12,44 @@ Numba is used through its public API only (``numba.njit``, ``numba.prange``, ``n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable
 
 import numpy as np
 
-__all__ = ["Twin", "results_equal"]
+__all__ = ["Twin", "results_equal", "drop_stale_caches"]
+
+
+def drop_stale_caches(package_file: str, module: str, depends_on: Iterable[str]) -> int:
+    """Delete the numba cache files of ``module`` (a file name beside ``package_file``; its
+    ``__pycache__/<stem>.*.nbi``/``.nbc``) when one of the sibling source files ``depends_on`` is
+    newer than the oldest of them; returns how many were deleted. Numba checks a cache against its
+    own function's source file only, so a kernel that compiles in another module's njit functions
+    would otherwise keep running their old code after that module is edited. Called from a game
+    package's ``__init__``, before its kernels run.
+
+    >>> drop_stale_caches(__file__, "kernels.py", [])
+    0
+    """
+    folder = Path(package_file).parent
+    cache = sorted((folder / "__pycache__").glob(f"{Path(module).stem}.*.nb[ic]"))
+    if not cache or not depends_on:
+        return 0
+    try:
+        oldest = min(f.stat().st_mtime for f in cache)
+        newest = max((folder / d).stat().st_mtime for d in depends_on)
+    except OSError:
+        return 0
+    if newest <= oldest:
+        return 0
+    gone = 0
+    for f in cache:
+        try:
+            f.unlink()
+            gone += 1
+        except OSError:  # a read-only install: numba then uses its own fallback cache
+            pass
+    return gone
 
 
 def results_equal(a, b) -> bool:

@@ -19,9 +19,9 @@ at 0, disproven at 0 disproven at 1 (looked up across).
 ``outcome_dfpn`` asks the two questions and returns -1 / 0 / 1 with the root's move; ``run_dfpn``
 runs it for ``solve --method dfpn`` (docs/octagone.md measures it against the alpha-beta).
 
-Numba caches these kernels with the alpha-beta compiled into them, and a cache is checked against
-its own source file only: after editing :mod:`.kernels`, delete this module's cache
-(``octosolve/octagone/__pycache__/dfpn.*.nb*``) or the df-pn keeps the old alpha-beta.
+Numba caches these kernels with the alpha-beta compiled into them, and checks a cache against its
+own source file only, so the package drops this module's cache when :mod:`.kernels`,
+:mod:`.bitboards` or :mod:`.playouts` is newer (``octagone/__init__.py``).
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ the end of the game under best play by both (fewest shields wins, so > 0 is a pr
 Moves are (kind, next target) pairs (kind 0..5 = the cell's colour, 6 = jolly), deduplicated.
 Transposition table: Zobrist hashing into numpy arrays (buckets of two: the deepest entry and the
 latest; EXACT/LOWER/UPPER bounds with the best move; sized by :func:`tt_bits_for`). Move order: the
-table move, moves the opponent cannot answer, from :data:`_MOBILITY_MIN` free cells "fastest first",
-then history (docs/octagone.md measures the orders). ``negamax_nb`` is iterative (per-ply stacks),
+table move, moves the opponent cannot answer, targets whose colour it holds fewest of, from
+:data:`_MOBILITY_MIN` free cells "fastest first", jolly first, then history (docs/octagone.md). ``negamax_nb`` is iterative (per-ply stacks),
 finds targets with bitboards (:mod:`.bitboards`), runs without the GIL and every 2**16 nodes
 publishes its node count in ``stats[0]`` and obeys a stop request in ``stats[4]``; ``negamax_py`` is
 the same search written plainly (recursion, line walks, a dict table, the plain order).
@@ -120,7 +120,7 @@ def _popcount(x):
 
 _MAXPLY = 96  # a game has at most 42 placements and as many passes
 _MOBILITY_MIN = 14  # from this many free cells on, moves are ordered by the opponent's answers
-_HMAX = (1 << 47) - 1
+_HMAX = (1 << 45) - 1
 
 
 @numba.njit(cache=True, nogil=True)
@@ -272,8 +272,8 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
                             mk[ply, nm] = 6
                             mn[ply, nm] = nx
                             nm += 1
-                # within the rest: moves that cut off most often before (history heuristic),
-                # a stable insertion sort on (forcing, history score)
+                # within the rest: a stable insertion sort on (forcing, fewest shields of the
+                # target's colour held by the opponent, fastest first, jolly, history score)
                 st0 = 1 if tt_move >= 0 else 0
                 free_here = 42 - _popcount(occ)
                 for j in range(st0, nm):
@@ -282,7 +282,7 @@ def _search(occ, ocol, ose, one, hands, t, p, alpha, beta, h, mode, slots, mask,
                     hv = hist[p, kk, nx]
                     if hv > _HMAX:
                         hv = _HMAX
-                    sc[j] = hv + (((fmask >> nx) & 1) << 56)
+                    sc[j] = hv + (((fmask >> nx) & 1) << 56) + ((7 - hands[q, _ROW[nx]]) << 53) + (kk << 46)
                     if free_here >= _MOBILITY_MIN and (fmask >> nx) & 1 == 0:
                         # fastest first: the fewer answers the opponent has at nx, the earlier
                         c2 = _ROW[nx]

@@ -1,0 +1,541 @@
+"""Deck search experiments after the annealing walks (issue 20, item 1; docs/octagion.md, "The
+search: temperatures, and what was tried"). None of them beat the walks, so design-deck does not use
+them; this script reproduces the measurements.
+
+1. ``pair``: re-optimise two numbers' letters at once, the other six fixed, for every pair of
+   numbers in turn until no pair improves, after each walk. With six numbers fixed a word is
+   solvable iff two of its positions p, q can go to the two free numbers A, B (p to A, q to B) and
+   its other six positions match the six fixed numbers: per word a relation on letters, ``Y[w, x]``
+   = the letters y such that x on A and y on B complete it (a dynamic programme over the fixed
+   numbers whose state is the set of positions used). For letter sets S_A, S_B the word is
+   solvable iff some x in S_A has Y[w, x] meeting S_B; for a fixed S_A that is a maximum coverage
+   (k letters for B meeting as many sets Y_w(S_A) as possible), solved exactly by a branch and
+   bound (``_max_cover``). Candidates for S_A: the ``--top-k`` best by the exact one-number score
+   with B kept (all C(26, 6) sets scored), both ways round; or, with ``--exact``, every S_A whose
+   bound (the words S_A can still reach) beats the deck: the pair's true optimum.
+2. ``tabu``: tabu search over single letter swaps from a walk's deck: every swap scored with
+   ``anneal.py``'s incremental matching kernels, the best allowed one made even when it loses; a
+   letter taken from a number may not return to it for ``--tenure`` steps unless that beats the
+   best deck seen.
+3. ``walks``: the score of each walk (run q of ``--seed``, as design-deck's ``--restarts`` runs
+   them), to read what the best of N walks gives.
+
+    python scripts/octagion_search_study.py walks --seeds 0,1 --runs 6 [--steps 300000]
+    python scripts/octagion_search_study.py pair --seeds 0 --runs 8 [--top-k 50] [--exact]
+    python scripts/octagion_search_study.py tabu --seeds 0 --runs 1 --tabu-steps 1000 --tenure 15
+
+Every deck reported is re-counted with ``kernels.solve_word_list`` (asserted equal). Prints one
+line a walk; the last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import time
+
+import numba
+import numpy as np
+
+from octosolve.core.lexicon import load_words
+from octosolve.octagion import kernels
+from octosolve.octagion.anneal import _holds, _init, _match, _repair, _uses, anneal, prepare_words
+from octosolve.octagion.kernels import encode_words
+from octosolve.octagion.rules import NUMBERS
+from octosolve.octagion.wordcards import lexicon_path
+
+@numba.njit(cache=True)
+def _pair_relation(arr, masks, a, b):
+    """Y[w, x] (int64 [N, 26]): bit y set when word w is solvable with letter x's card on number a,
+    letter y's card on number b, and its other six positions matched to the other six numbers
+    (whatever numbers a and b carry)."""
+    n = arr.shape[0]
+    Y = np.zeros((n, 26), np.int64)
+    reach = np.zeros(256, np.bool_)
+    nxt = np.zeros(256, np.bool_)
+    for w in range(n):
+        for s in range(256):
+            reach[s] = False
+        reach[0] = True
+        for num in range(8):
+            if num == a or num == b:
+                continue
+            for s in range(256):
+                nxt[s] = False
+            for s in range(256):
+                if not reach[s]:
+                    continue
+                for p in range(8):
+                    if not (s >> p & 1) and (masks[arr[w, p]] >> num & 1):
+                        nxt[s | (1 << p)] = True
+            for s in range(256):
+                reach[s] = nxt[s]
+        for s in range(256):
+            if not reach[s]:
+                continue
+            rest = 255 & ~s                     # the two positions left for a and b
+            p = 0
+            while not (rest >> p & 1):
+                p += 1
+            q = p + 1
+            while not (rest >> q & 1):
+                q += 1
+            x = arr[w, p]
+            y = arr[w, q]
+            Y[w, x] |= 1 << y
+            Y[w, y] |= 1 << x
+    return Y
+
+
+@numba.njit(cache=True)
+def _images(Y, s):
+    """Per word the union of Y[w, x] over the letters x of the set s (a 26-bit mask)."""
+    n = Y.shape[0]
+    out = np.zeros(n, np.int64)
+    for w in range(n):
+        u = 0
+        for x in range(26):
+            if s >> x & 1:
+                u |= Y[w, x]
+        out[w] = u
+    return out
+
+
+@numba.njit(cache=True)
+def _score_sets(sets, U, wts):
+    """For every set (26-bit mask) the total weight of the masks U it meets."""
+    out = np.zeros(sets.shape[0], np.int64)
+    for i in range(sets.shape[0]):
+        s = sets[i]
+        t = 0
+        for j in range(U.shape[0]):
+            if U[j] & s:
+                t += wts[j]
+        out[i] = t
+    return out
+
+
+@numba.njit(cache=True)
+def _max_cover(U, wts, k, lower):
+    """The k-letter set meeting the masks U of greatest total weight, if that weight exceeds
+    ``lower``: (weight, set mask), or (lower, -1) when no set does better than ``lower``. Branch and
+    bound over the letters in order of decreasing weight; a node's bound is its weight plus the
+    weights of the best remaining letters over the masks it does not meet yet."""
+    m = U.shape[0]
+    cnt = np.zeros(26, np.int64)
+    for j in range(m):
+        for l in range(26):
+            if U[j] >> l & 1:
+                cnt[l] += wts[j]
+    order = np.argsort(-cnt, kind="mergesort")          # rank r -> letter order[r]
+    rank = np.zeros(26, np.int64)
+    for r in range(26):
+        rank[order[r]] = r
+    R = np.zeros(m, np.int64)                           # the masks in rank bits
+    for j in range(m):
+        v = 0
+        for l in range(26):
+            if U[j] >> l & 1:
+                v |= 1 << rank[l]
+        R[j] = v
+    buf = np.zeros((k + 1, m), np.int64)
+    size = np.zeros(k + 1, np.int64)
+    cov = np.zeros(k + 1, np.int64)
+    start = np.zeros(k + 1, np.int64)
+    pos = np.zeros(k + 1, np.int64)
+    chosen = np.zeros(k + 1, np.int64)
+    c = np.zeros(26, np.int64)
+    for j in range(m):
+        buf[0, j] = j
+    size[0] = m
+    best = lower
+    bestset = -1
+    d = 0
+    entering = True
+    while d >= 0:
+        if entering:
+            entering = False
+            if d == k:
+                if cov[d] > best:
+                    best = cov[d]
+                    bestset = chosen[d]
+                d -= 1
+                continue
+            for r in range(26):
+                c[r] = 0
+            st = start[d]
+            for t in range(size[d]):
+                j = buf[d, t]
+                v = R[j] >> st
+                r = st
+                while v:
+                    if v & 1:
+                        c[r] += wts[j]
+                    v >>= 1
+                    r += 1
+            ub = cov[d]                         # plus the k - d largest counts from rank st on
+            for _ in range(k - d):
+                bi = -1
+                bv = -1
+                for r in range(st, 26):
+                    if c[r] > bv:
+                        bv = c[r]
+                        bi = r
+                if bi < 0:
+                    break
+                ub += bv
+                c[bi] = -1
+            if ub <= best:
+                d -= 1
+                continue
+            pos[d] = st
+        r = pos[d]
+        if r > 26 - (k - d):
+            d -= 1
+            continue
+        pos[d] = r + 1
+        sz = 0
+        gain = 0
+        for t in range(size[d]):
+            j = buf[d, t]
+            if R[j] >> r & 1:
+                gain += wts[j]
+            else:
+                buf[d + 1, sz] = j
+                sz += 1
+        size[d + 1] = sz
+        cov[d + 1] = cov[d] + gain
+        chosen[d + 1] = chosen[d] | (1 << r)
+        start[d + 1] = r + 1
+        d += 1
+        entering = True
+    if bestset < 0:
+        return best, -1
+    s = 0
+    for r in range(26):
+        if bestset >> r & 1:
+            s |= 1 << order[r]
+    return best, s
+
+
+@numba.njit(cache=True)
+def _exact_side(Y, wts, k, cands, ub1, lower):
+    """The best (weight, S_A, S_B) over the candidate sets S_A (sorted by the bound ub1, which is
+    at least the best coverage any S_B gives with that S_A), B solved exactly for each; only
+    results above ``lower`` count. Stops at the first candidate whose ub1 cannot beat the best."""
+    n = Y.shape[0]
+    U = np.zeros(n, np.int64)
+    c = np.zeros(26, np.int64)
+    best = lower
+    ba = -1
+    bb = -1
+    for i in range(cands.shape[0]):
+        if ub1[i] <= best:
+            break
+        s = cands[i]
+        for r in range(26):
+            c[r] = 0
+        for w in range(n):
+            u = 0
+            for x in range(26):
+                if s >> x & 1:
+                    u |= Y[w, x]
+            U[w] = u
+            v = u
+            r = 0
+            while v:
+                if v & 1:
+                    c[r] += wts[w]
+                v >>= 1
+                r += 1
+        ub = 0
+        for _ in range(k):                      # the root bound: the k largest letter weights
+            bi = 0
+            for r in range(26):
+                if c[r] > c[bi]:
+                    bi = r
+            ub += c[bi]
+            c[bi] = -1
+        if ub <= best:
+            continue
+        val, t = _max_cover(U, wts, k, best)
+        if t >= 0 and val > best:
+            best = val
+            ba = s
+            bb = t
+    return best, ba, bb
+
+
+def max_cover(U, wts, k: int, lower: int = -1):
+    """Exact maximum coverage by k letters (see ``_max_cover``)."""
+    return _max_cover(np.asarray(U, np.int64), np.asarray(wts, np.int64), int(k), int(lower))
+
+
+def pair_relation(arr, masks, a: int, b: int) -> np.ndarray:
+    return _pair_relation(np.ascontiguousarray(arr, np.uint8), np.asarray(masks, np.int64), a, b)
+
+
+def _column(masks, n) -> int:
+    return sum(1 << l for l in range(26) if int(masks[l]) >> n & 1)
+
+
+def _set_column(masks, n, s) -> None:
+    for l in range(26):
+        masks[l] = (int(masks[l]) & ~(1 << n)) | ((s >> l & 1) << n)
+
+
+def _dedupe(U, wts):
+    keep = U != 0
+    u, inv = np.unique(U[keep], return_inverse=True)
+    w = np.zeros(len(u), np.int64)
+    np.add.at(w, inv, wts[keep])
+    return u, w
+
+
+_SETS: dict[int, np.ndarray] = {}
+
+
+def _all_sets(k: int) -> np.ndarray:
+    if k not in _SETS:
+        _SETS[k] = np.array([sum(1 << l for l in c) for c in itertools.combinations(range(26), k)],
+                            dtype=np.int64)
+    return _SETS[k]
+
+
+def coverage(Y, wts, sa: int, sb: int) -> int:
+    """Weight of the words solvable with letter sets sa on A and sb on B (Y from pair_relation)."""
+    return int(wts[(_images(Y, sa) & sb) != 0].sum())
+
+
+def improve_pair(Y, wts, sa: int, sb: int, k: int, top_k: int | None):
+    """(weight, sa, sb): the best pair found, strictly better than the current one or the current
+    one. ``top_k`` candidate sets for each side in turn (the best by the exact one-number score
+    with the other side kept), the other side solved exactly for each. ``top_k`` None: exact,
+    every S_A whose bound (the weight of the words it meets a letter x of with Y[w, x] not
+    empty) beats the current pair, B solved exactly for each."""
+    cur = coverage(Y, wts, sa, sb)
+    best = (cur, sa, sb)
+    sets = _all_sets(k)
+    if top_k is None:
+        reach = np.zeros(len(Y), np.int64)
+        for x in range(26):
+            reach |= (Y[:, x] != 0).astype(np.int64) << x
+        U, w = _dedupe(reach, wts)
+        ub1 = _score_sets(sets, U, w)
+        o = np.argsort(-ub1, kind="stable")
+        val, ta, tb = _exact_side(Y, wts, k, sets[o], ub1[o], cur)
+        return (int(val), int(ta), int(tb)) if ta >= 0 else best
+    for side in (0, 1):
+        fixed = best[2] if side == 0 else best[1]
+        Yt = Y if side == 0 else _transpose(Y)
+        U, w = _dedupe(_images(_transpose(Yt), fixed), wts)   # sets for the free side to meet
+        scores = _score_sets(sets, U, w)
+        cand = sets[np.argsort(-scores, kind="stable")[:top_k]]
+        for s in cand:
+            U2, w2 = _dedupe(_images(Yt, int(s)), wts)
+            val, t = _max_cover(U2, w2, k, best[0])
+            if t >= 0 and val > best[0]:
+                best = (int(val), int(s), int(t)) if side == 0 else (int(val), int(t), int(s))
+    return best
+
+
+def _transpose(Y) -> np.ndarray:
+    """Y with the roles of the two numbers exchanged: bit x of out[w, y] = bit y of Y[w, x]."""
+    out = np.zeros_like(Y)
+    for x in range(26):
+        for y in range(26):
+            out[:, y] |= ((Y[:, x] >> y) & 1) << x
+    return out
+
+
+def polish(words, masks, *, per_number: int, weights=None, top_k: int | None = 50,
+           time_limit: float | None = None, log=None):
+    """Improve the deck (int64 masks[26]) pair of numbers by pair until no pair improves (or the
+    time is spent): returns (masks, weight of the solvable words)."""
+    arr = encode_words(list(words)) if not isinstance(words, np.ndarray) else words
+    wts = np.ones(len(arr), np.int64) if weights is None else np.asarray(weights, np.int64)
+    masks = np.asarray(masks, np.int64).copy()
+    t0 = time.perf_counter()
+    cur = None
+    pairs = [(a, b) for a in range(NUMBERS) for b in range(a + 1, NUMBERS)]
+    last_gain = None
+    while True:
+        for a, b in pairs:
+            if (a, b) == last_gain:
+                return masks, cur
+            if time_limit is not None and time.perf_counter() - t0 > time_limit:
+                return masks, cur
+            Y = pair_relation(arr, masks, a, b)
+            sa, sb = _column(masks, a), _column(masks, b)
+            val, na, nb = improve_pair(Y, wts, sa, sb, per_number, top_k)
+            if cur is None:
+                cur = coverage(Y, wts, sa, sb)
+            if log:
+                log(f"numbers {a + 1},{b + 1}: {cur} -> {max(val, cur)} "
+                    f"({time.perf_counter() - t0:.0f} s)")
+            if val > cur:
+                _set_column(masks, a, na)
+                _set_column(masks, b, nb)
+                cur = val
+                last_gain = (a, b)
+            elif last_gain is None and (a, b) == pairs[-1]:
+                return masks, cur
+
+
+@numba.njit(cache=True)
+def _delta(L, M, K, ptr, idx, weights, masks, matchp, cov, n1, a, b, commit, stamp, tick,
+           tmpm, aff, newc, rows, matchn, stack, cand):
+    """Score change of number n1 swapping letter a for letter b; the deck and matchings are left
+    as they were unless ``commit``."""
+    masks[a] ^= 1 << n1
+    masks[b] ^= 1 << n1
+    na = 0
+    delta = 0.0
+    for l in (a, b):
+        for q in range(ptr[l], ptr[l + 1]):
+            i = idx[q]
+            if stamp[i] == tick:
+                continue
+            stamp[i] = tick
+            if cov[i]:
+                if not _uses(L, M, K, i, matchp, a, n1):
+                    continue
+                for p in range(8):
+                    tmpm[i, p] = matchp[i, p]
+                c = _repair(L, M, K, i, masks, matchp, rows, matchn, stack, cand)
+            elif not _holds(L, K, i, b):
+                continue
+            else:
+                c = _match(L, M, K, i, masks, matchp, rows, matchn, stack, cand)
+            if c != cov[i] or c:
+                aff[na] = i
+                newc[na] = c
+                na += 1
+                if c != cov[i]:
+                    delta += weights[i] if c else -weights[i]
+    if commit:
+        for q in range(na):
+            cov[aff[q]] = newc[q]
+    else:
+        for q in range(na):
+            i = aff[q]
+            if cov[i]:
+                for p in range(8):
+                    matchp[i, p] = tmpm[i, p]
+        masks[a] ^= 1 << n1
+        masks[b] ^= 1 << n1
+    return delta
+
+
+@numba.njit(cache=True)
+def _tabu(L, M, K, ptr, idx, weights, masks, steps, tenure, seed):
+    np.random.seed(seed)
+    n = L.shape[0]
+    matchp = np.zeros((n, 8), np.int64)
+    cov = np.zeros(n, np.bool_)
+    cur = _init(L, M, K, masks, weights, matchp, cov)
+    best = cur
+    bestm = masks.copy()
+    rows = np.zeros(8, np.int64)
+    matchn = np.zeros(8, np.int64)
+    stack = np.zeros(9, np.int64)
+    cand = np.zeros(9, np.int64)
+    tmpm = np.zeros((n, 8), np.int64)
+    stamp = np.zeros(n, np.int64)
+    newc = np.zeros(n, np.bool_)
+    aff = np.zeros(n, np.int64)
+    hist = np.zeros(steps, np.float64)
+    until = np.zeros((26, 8), np.int64)      # letter l may not return to number k before step
+    tick = 0
+    for it in range(steps):
+        bd = -1e300
+        bn = -1
+        ba = -1
+        bb = -1
+        ties = 0
+        for n1 in range(8):
+            for a in range(26):
+                if not masks[a] >> n1 & 1:
+                    continue
+                for b in range(26):
+                    if masks[b] >> n1 & 1:
+                        continue
+                    tick += 1
+                    d = _delta(L, M, K, ptr, idx, weights, masks, matchp, cov, n1, a, b, False,
+                               stamp, tick, tmpm, aff, newc, rows, matchn, stack, cand)
+                    if until[b, n1] > it and cur + d <= best:
+                        continue
+                    if d > bd:
+                        bd, bn, ba, bb, ties = d, n1, a, b, 1
+                    elif d == bd:
+                        ties += 1
+                        if np.random.randint(ties) == 0:
+                            bn, ba, bb = n1, a, b
+        if bn < 0:
+            break
+        tick += 1
+        d = _delta(L, M, K, ptr, idx, weights, masks, matchp, cov, bn, ba, bb, True,
+                   stamp, tick, tmpm, aff, newc, rows, matchn, stack, cand)
+        cur += d
+        hist[it] = cur
+        until[ba, bn] = it + 1 + tenure
+        if cur > best:
+            best = cur
+            bestm[:] = masks
+    return bestm, best, hist
+
+
+def tabu(words, masks, *, steps: int, tenure: int = 10, seed: int = 0, weights=None):
+    """Best deck (int64 masks[26]) seen in ``steps`` tabu steps from ``masks``, its score, and
+    the score after each step."""
+    L, M, K, ptr, idx = prepare_words(list(words))
+    w = np.ones(len(words)) if weights is None else np.asarray(weights, np.float64)
+    return _tabu(L, M, K, ptr, idx, w, np.asarray(masks, np.int64).copy(), int(steps),
+                 int(tenure), int(seed))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=["walks", "pair", "tabu"])
+    ap.add_argument("--words", type=int, default=2000, help="the N most familiar words")
+    ap.add_argument("--seeds", default="0", help="comma-separated seeds of the walks")
+    ap.add_argument("--runs", type=int, default=1, help="walks per seed (runs 0..N-1)")
+    ap.add_argument("--steps", type=int, default=300_000, help="steps of a walk")
+    ap.add_argument("--top-k", type=int, default=50, help="pair: candidate sets a side")
+    ap.add_argument("--exact", action="store_true", help="pair: every candidate (the optimum)")
+    ap.add_argument("--tabu-steps", type=int, default=1000)
+    ap.add_argument("--tenure", type=int, default=15)
+    args = ap.parse_args()
+    words = load_words(str(lexicon_path()), length=8)[:args.words]
+    arr = encode_words(words)
+    rows = []
+    for seed in (int(x) for x in args.seeds.split(",")):
+        for q in range(args.runs):
+            t = time.process_time()
+            m, sc = anneal(words, per_number=6, iters=args.steps, seed=seed, first_run=q,
+                           restarts=1, show_progress=False)
+            row = {"seed": seed, "run": q, "walk": int(sc),
+                   "walk_cpu_s": round(time.process_time() - t, 1)}
+            t = time.process_time()
+            if args.what == "pair":
+                m, after = polish(arr, m, per_number=6, top_k=None if args.exact else args.top_k,
+                                  log=(lambda s: print("  " + s, flush=True)) if args.exact
+                                  else None)
+            elif args.what == "tabu":
+                m, after, _ = tabu(words, m, steps=args.tabu_steps, tenure=args.tenure, seed=seed)
+            else:
+                after = sc
+            sols, _ = kernels.solve_word_list(arr, m)
+            assert int((sols > 0).sum()) == int(after), (int((sols > 0).sum()), after)
+            row.update({"after": int(after), "after_cpu_s": round(time.process_time() - t, 1)})
+            print(" ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+            rows.append(row)
+    print(json.dumps({"what": args.what, "words": args.words, "steps": args.steps,
+                      "top_k": None if args.exact else args.top_k, "tabu_steps": args.tabu_steps,
+                      "tenure": args.tenure, "runs": rows,
+                      "best": max(r["after"] for r in rows)}))
+
+
+if __name__ == "__main__":
+    main()

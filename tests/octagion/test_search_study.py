@@ -1,0 +1,135 @@
+"""scripts/octagion_search_study.py (the deck searches tried after the walks, docs/octagion.md): its
+two-number step against brute force over every pair of letter sets, its maximum coverage against
+every set, its tabu move scores against the kernel's counts."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+from pathlib import Path
+
+import numpy as np
+
+from octosolve.octagion import anneal as A
+from octosolve.octagion import kernels as K
+from octosolve.octagion.wordcards import load_lexicon
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "octagion_search_study.py"
+spec = importlib.util.spec_from_file_location("octagion_search_study", SCRIPT)
+S = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(S)
+
+WORDS = list(load_lexicon()[0][:300])
+
+
+def count(words, masks) -> int:
+    sols, _ = K.solve_word_list(words, np.asarray(masks).astype(np.uint8))
+    return int((sols > 0).sum())
+
+
+def with_columns(masks, a, sa, b, sb):
+    m = np.asarray(masks, np.int64).copy()
+    S._set_column(m, a, sa)
+    S._set_column(m, b, sb)
+    return m
+
+
+def test_max_cover_is_the_best_set():
+    rng = np.random.default_rng(0)
+    sets3 = [sum(1 << l for l in c) for c in itertools.combinations(range(26), 3)]
+    for _ in range(8):
+        U = np.array([sum(1 << int(l) for l in rng.choice(10, int(rng.integers(1, 4)),
+                                                           replace=False)) for _ in range(40)])
+        w = rng.integers(1, 4, size=40)
+        brute = max(int(w[(U & s) != 0].sum()) for s in sets3)
+        val, s = S.max_cover(U, w, 3)
+        assert val == brute and bin(s).count("1") == 3 and int(w[(U & s) != 0].sum()) == brute
+        assert tuple(S.max_cover(U, w, 3, lower=brute)) == (brute, -1)   # nothing better
+
+
+def test_pair_relation_counts_what_the_kernel_counts():
+    rng = np.random.default_rng(1)
+    arr = K.encode_words(WORDS)
+    w = np.ones(len(WORDS), np.int64)
+    for _ in range(4):
+        masks = A._start(rng, np.full(26, 5.0), 6)
+        a, b = (int(x) for x in sorted(rng.choice(8, 2, replace=False)))
+        Y = S.pair_relation(arr, masks, a, b)
+        for _ in range(5):
+            sa, sb = (sum(1 << int(l) for l in rng.choice(26, 6, replace=False)) for _ in "ab")
+            assert S.coverage(Y, w, sa, sb) == count(WORDS, with_columns(masks, a, sa, b, sb))
+
+
+def test_the_two_number_step_is_the_best_pair_of_sets():
+    """Words over six letters, three letters a number: brute force over all C(6, 3)^2 pairs of
+    sets for numbers a, b (letters the words lack never help) against the exact step and against
+    the top-k step with every set a candidate."""
+    rng = np.random.default_rng(2)
+    alpha = 6
+    words = sorted({"".join(chr(65 + int(c)) for c in rng.integers(0, alpha, 8))
+                    for _ in range(150)})
+    arr = K.encode_words(words)
+    w = np.ones(len(words), np.int64)
+    sets = [sum(1 << l for l in c) for c in itertools.combinations(range(alpha), 3)]
+    for a, b in ((0, 1), (2, 7), (4, 5)):
+        masks = np.zeros(26, np.int64)
+        for n in range(8):
+            for l in rng.choice(alpha, 3, replace=False):
+                masks[l] |= 1 << n
+        brute = max(count(words, with_columns(masks, a, sa, b, sb)) for sa in sets for sb in sets)
+        Y = S.pair_relation(arr, masks, a, b)
+        sa0, sb0 = S._column(masks, a), S._column(masks, b)
+        cur = S.coverage(Y, w, sa0, sb0)
+        assert 0 < brute and cur <= brute
+        for top_k in (None, len(S._all_sets(3))):
+            val, sa, sb = S.improve_pair(Y, w, sa0, sb0, 3, top_k)
+            assert val == brute
+            assert count(words, with_columns(masks, a, sa, b, sb)) == brute
+
+
+def test_polish_never_loses_and_its_count_is_the_kernels():
+    masks, score = A.anneal(WORDS, per_number=6, iters=3000, seed=3, show_progress=False)
+    for top_k in (5, None):
+        out, val = S.polish(WORDS, masks, per_number=6, top_k=top_k)
+        assert val >= score and val == count(WORDS, out)
+        assert all(bin(S._column(out, n)).count("1") == 6 for n in range(8))
+
+
+def test_tabu_move_scores_are_the_kernels():
+    rng = np.random.default_rng(4)
+    L, M, Kk, ptr, idx = A.prepare_words(WORDS)
+    weights = np.ones(len(WORDS))
+    masks = A._start(rng, np.full(26, 5.0), 6)
+    matchp = np.zeros((len(WORDS), 8), np.int64)
+    cov = np.zeros(len(WORDS), np.bool_)
+    A._init(L, M, Kk, masks, weights, matchp, cov)
+    scratch = [np.zeros(len(WORDS), np.int64), np.zeros((len(WORDS), 8), np.int64),
+               np.zeros(len(WORDS), np.int64), np.zeros(len(WORDS), np.bool_)]
+    small = [np.zeros(8, np.int64), np.zeros(8, np.int64), np.zeros(9, np.int64),
+             np.zeros(9, np.int64)]
+    tick = 0
+    for t in range(40):
+        n1 = int(rng.integers(8))
+        a = int(rng.choice([l for l in range(26) if masks[l] >> n1 & 1]))
+        b = int(rng.choice([l for l in range(26) if not masks[l] >> n1 & 1]))
+        before = count(WORDS, masks)
+        orig = masks.copy()
+        trial = masks.copy()
+        trial[a] ^= 1 << n1
+        trial[b] ^= 1 << n1
+        commit = t % 2 == 1
+        tick += 1
+        d = S._delta(L, M, Kk, ptr, idx, weights, masks, matchp, cov, n1, a, b, commit,
+                     scratch[0], tick, scratch[1], scratch[2], scratch[3], *small)
+        assert d == count(WORDS, trial) - before
+        assert (masks == (trial if commit else orig)).all()
+        if not commit:
+            assert count(WORDS, masks) == before
+        assert int(cov.sum()) == count(WORDS, masks)      # the kept state is the kernel's
+
+
+def test_tabu_returns_its_best_deck():
+    masks, score = A.anneal(WORDS, per_number=6, iters=2000, seed=5, show_progress=False)
+    best, val, hist = S.tabu(WORDS, masks, steps=15, tenure=5, seed=5)
+    assert val >= score and val == count(WORDS, best) and val >= hist.max()
+    assert len(hist) == 15

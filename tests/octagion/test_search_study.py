@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +18,7 @@ from octosolve.octagion.wordcards import load_lexicon
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "octagion_search_study.py"
 spec = importlib.util.spec_from_file_location("octagion_search_study", SCRIPT)
 S = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = S  # numba's cache rebuilds a kernel's globals by importing its module
 spec.loader.exec_module(S)
 
 WORDS = list(load_lexicon()[0][:300])
@@ -89,7 +91,7 @@ def test_the_two_number_step_is_the_best_pair_of_sets():
 
 def test_polish_never_loses_and_its_count_is_the_kernels():
     masks, score = A.anneal(WORDS, per_number=6, iters=3000, seed=3, show_progress=False)
-    for top_k in (5, None):
+    for top_k in (2, 5):  # the exact step (top_k None) is checked on a small alphabet above
         out, val = S.polish(WORDS, masks, per_number=6, top_k=top_k)
         assert val >= score and val == count(WORDS, out)
         assert all(bin(S._column(out, n)).count("1") == 6 for n in range(8))

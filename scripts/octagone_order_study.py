@@ -39,6 +39,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from octosolve.octagone import kernels as K
+from octosolve.octagone.bitboards import near_far_targets_py
 from octosolve.octagone.solve import mode_of, solver_position
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -48,20 +49,15 @@ FEATURES = ["forcing", "opp_count", "jolly", "mobility", "forced_replies", "mean
             "row_free", "opp_jolly_drain", "own_count", "own_jollies", "opp_jollies", "last_of_colour"]
 
 
-def moves(lines, far_jolly, occ, hands, t, p):
+def moves(mode, occ, hands, t, p):
     """The distinct (kind, next target) of player p on t (kind 0-5 a colour, 6 the jolly)."""
     colour = t // 7
-    occ2 = occ | (1 << t)
-    near, far = [], []
-    for d in range(8):
-        fr = [y for y in lines[t][d] if not (occ2 >> y) & 1]
-        near.append(fr[0] if fr else -1)
-        far.append(fr[-1] if fr else -1)
+    near, far = near_far_targets_py(occ | (1 << t), t, mode)
     out, seen = [], set()
     for kind in (colour, 6):
         if hands[p][kind] == 0:
             continue
-        tg = far if (far_jolly and kind == 6) else near
+        tg = far if (mode != 0 and kind == 6) else near
         for nx in tg:
             if nx >= 0 and (kind, nx) not in seen:
                 seen.add((kind, nx))
@@ -69,14 +65,14 @@ def moves(lines, far_jolly, occ, hands, t, p):
     return out
 
 
-def features(lines, far_jolly, occ, hands, t, p, kind, nx):
+def features(mode, occ, hands, t, p, kind, nx):
     q = 1 - p
     h2 = [list(hands[0]), list(hands[1])]
     h2[p][kind] -= 1
     hp, hq = h2[p], h2[q]
     rc = nx // 7
     forcing = int(hq[rc] == 0 and hq[6] == 0)
-    answers = [] if forcing else moves(lines, far_jolly, occ | (1 << t), h2, nx, q)
+    answers = [] if forcing else moves(mode, occ | (1 << t), h2, nx, q)
     forced = sum(1 for _, y in answers if hp[y // 7] == 0 and hp[6] == 0)
     mean_own = sum(hp[y // 7] for _, y in answers) / max(1, len(answers))
     occ2 = occ | (1 << t)
@@ -106,8 +102,7 @@ def sample(roots, n, lo, hi, seed, tt_bits):
     data = []
     while len(data) < n:
         st = rng.choice(roots)
-        lines, mode = st.lines, mode_of(st)
-        far_jolly = mode != 0
+        mode = mode_of(st)
         occ, hands, t, p = solver_position(st)
         hands = [list(map(int, hands[0])), list(map(int, hands[1]))]
         goal = rng.randint(lo, hi)
@@ -123,7 +118,7 @@ def sample(roots, n, lo, hi, seed, tt_bits):
             if hands[p][7] == 1:
                 ms = []
                 break
-            ms = moves(lines, far_jolly, occ, hands, t, p)
+            ms = moves(mode, occ, hands, t, p)
             if not ms or 42 - bin(occ).count("1") <= goal:
                 break
             kind, nx = rng.choice(ms)
@@ -137,7 +132,7 @@ def sample(roots, n, lo, hi, seed, tt_bits):
         outs = [o for o, _ in lab]
         if len(set(outs)) < 2:
             continue
-        feats = [features(lines, far_jolly, occ, hands, t, p, k, nx) for k, nx in ms]
+        feats = [features(mode, occ, hands, t, p, k, nx) for k, nx in ms]
         data.append((42 - bin(occ).count("1"), outs, [c for _, c in lab], feats))
     return data
 

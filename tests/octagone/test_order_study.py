@@ -36,7 +36,7 @@ def test_moves_and_labels_match_the_rules():
             continue
         hl = [list(map(int, hands[0])), list(map(int, hands[1]))]
         mode = mode_of(st)
-        ms = S.moves(st.lines, mode != 0, occ, hl, t, p)
+        ms = S.moves(mode, occ, hl, t, p)
         by_move = {}
         for a in st.legal_actions():
             child = st.clone()

@@ -438,6 +438,50 @@ def triple_coverage(T, wts, sa: int, sb: int, sc: int) -> int:
                    if any(sa >> x & 1 and sb >> y & 1 and sc >> z & 1 for x, y, z in t)))
 
 
+def _flat_triples(T):
+    """The triples of T as arrays (word, x, y, z)."""
+    rows = [(w, x, y, z) for w, t in enumerate(T) for x, y, z in t]
+    if not rows:
+        return (np.zeros(0, np.int64),) * 4
+    a = np.array(rows, np.int64)
+    return a[:, 0], a[:, 1], a[:, 2], a[:, 3]
+
+
+def improve_triple_by_pairs(T, wts, sets, k: int, *, cands: int = 5, top_k: int = 20):
+    """A heuristic triple step (no proof): each of the three numbers in turn is moved to each of
+    its ``cands`` best other letter sets (by the exact one-number score with the other two kept;
+    every k-letter set scored), and for each the other two are re-optimised by ``improve_pair``
+    with ``top_k`` candidates a side. Returns (value, sets): the best found, strictly better than
+    the current sets, or the current ones."""
+    wts = np.asarray(wts, np.int64)
+    n = len(T)
+    fw, fx, fy, fz = _flat_triples(T)
+    f = (fx, fy, fz)
+    best = (triple_coverage(T, wts, *sets), tuple(int(s) for s in sets))
+    all_sets = _all_sets(k)
+    for r in range(3):
+        i, j = (q for q in range(3) if q != r)
+        cur = best[1]
+        sel = ((cur[i] >> f[i]) & 1).astype(bool) & ((cur[j] >> f[j]) & 1).astype(bool)
+        Z = np.zeros(n, np.int64)
+        np.bitwise_or.at(Z, fw[sel], np.left_shift(1, f[r][sel]))
+        U, w = _dedupe(Z, wts)
+        scores = _score_sets(all_sets, U, w)
+        order = np.argsort(-scores, kind="stable")
+        picked = [int(s) for s in all_sets[order[:cands + 1]] if int(s) != cur[r]][:cands]
+        for sr in picked:
+            keep = ((sr >> f[r]) & 1).astype(bool)
+            Y = np.zeros(n * 26, np.int64)
+            np.bitwise_or.at(Y, fw[keep] * 26 + f[i][keep], np.left_shift(1, f[j][keep]))
+            Y = Y.reshape(n, 26)
+            val, si, sj = improve_pair(Y, wts, cur[i], cur[j], k, top_k)
+            if val > best[0]:
+                new = [0, 0, 0]
+                new[r], new[i], new[j] = sr, si, sj
+                best = (int(val), tuple(new))
+    return best
+
+
 def improve_triple(T, wts, sets, k: int, *, time_limit: float = 60.0, workers: int = 1,
                    seed: int = 0, interleave: bool = False):
     """The best letter sets for the three free numbers, exactly (CP-SAT): returns a dict with the
@@ -646,10 +690,12 @@ def sets_of(masks) -> list[str]:
 
 
 def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
-                  budget: float | None = None, log=None):
-    """Each triple of numbers in turn (the other five fixed) solved by ``improve_triple``; on a gain
-    the deck takes the new sets (re-counted with the kernel, asserted equal) and the sweep goes on
-    from it. Returns (masks, covered, rows)."""
+                  budget: float | None = None, method: str = "cpsat", cands: int = 10,
+                  top_k: int = 20, log=None):
+    """Each triple of numbers in turn (the other five fixed) solved by ``improve_triple`` (method
+    "cpsat") or ``improve_triple_by_pairs`` ("pairs"); on a gain the deck takes the new sets
+    (re-counted with the kernel, asserted equal) and the sweep goes on from it. Returns (masks,
+    covered, rows)."""
     wts = np.ones(len(arr), np.int64)
     masks = np.asarray(masks, np.int64).copy()
     sols, _ = kernels.solve_word_list(arr, masks)
@@ -657,12 +703,19 @@ def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
     rows = []
     t0 = time.perf_counter()
     for a, b, c in triples:
-        if budget is not None and time.perf_counter() - t0 + time_limit > budget:
+        if budget is not None and time.perf_counter() - t0 + (
+                time_limit if method == "cpsat" else 0) > budget:
             break
         t1 = time.perf_counter()
         T = triple_relation(arr, masks, a, b, c)
-        r = improve_triple(T, wts, [_column(masks, n) for n in (a, b, c)], per_number,
-                           time_limit=time_limit)
+        sets = [_column(masks, n) for n in (a, b, c)]
+        if method == "cpsat":
+            r = improve_triple(T, wts, sets, per_number, time_limit=time_limit)
+        else:
+            val, new = improve_triple_by_pairs(T, wts, sets, per_number, cands=cands,
+                                               top_k=top_k)
+            r = {"current": triple_coverage(T, wts, *sets), "value": val, "sets": new,
+                 "bound": None, "status": "HEURISTIC", "optimal": False}
         assert r["current"] == cur, (r["current"], cur)
         if r["value"] > cur:
             for n, sn in zip((a, b, c), r["sets"]):
@@ -695,6 +748,11 @@ def main() -> None:
     ap.add_argument("--triples", help="triple: which, e.g. 1,2,3;4,5,6 (default all 56 in order)")
     ap.add_argument("--triple-time", type=float, default=60.0, help="triple: CP-SAT seconds each")
     ap.add_argument("--budget", type=float, help="triple: stop before a triple would pass it (s)")
+    ap.add_argument("--method", choices=["cpsat", "pairs"], default="cpsat",
+                    help="triple: CP-SAT (exact, proves when it can) or the heuristic step "
+                         "(--cands sets for each number, the other two by the pair step with "
+                         "--top-k)")
+    ap.add_argument("--cands", type=int, default=10, help="triple --method pairs")
     args = ap.parse_args()
     words = load_words(str(lexicon_path()), length=8)[:args.words]
     arr = encode_words(words)
@@ -758,8 +816,10 @@ def _triple_main(args, words, arr) -> None:
         triples = every
     out, cur, rows = triples_sweep(arr, masks, per_number=k, triples=triples,
                                    time_limit=args.triple_time, budget=args.budget,
+                                   method=args.method, cands=args.cands, top_k=args.top_k,
                                    log=lambda s: print(s, flush=True))
-    print(json.dumps({"what": "triple", "words": args.words, "triple_time": args.triple_time,
+    print(json.dumps({"what": "triple", "method": args.method, "words": args.words,
+                      "triple_time": args.triple_time, "cands": args.cands, "top_k": args.top_k,
                       "start": sets_of(masks), "rows": rows, "covered": cur,
                       "deck": sets_of(out)}))
 

@@ -190,3 +190,26 @@ def test_the_three_number_step_is_the_best_triple_of_sets():
     assert r["current"] == cur and r["value"] == brute and r["optimal"]
     assert all(bin(s).count("1") == 3 for s in r["sets"])
     assert count(words, with_three(masks, dict(zip((a, b, c), r["sets"])))) == brute
+
+
+def test_the_heuristic_triple_step_never_loses_and_counts_as_the_kernel():
+    rng = np.random.default_rng(8)
+    arr = K.encode_words(WORDS)
+    w = np.ones(len(WORDS), np.int64)
+    masks = A._start(rng, np.full(26, 5.0), 6)
+    a, b, c = 0, 3, 5
+    T = S.triple_relation(arr, masks, a, b, c)
+    cur = count(WORDS, masks)
+    val, sets = S.improve_triple_by_pairs(T, w, [S._column(masks, n) for n in (a, b, c)], 6,
+                                          cands=2, top_k=3)
+    assert val > cur                                 # a random deck is easy to better
+    assert all(bin(s).count("1") == 6 for s in sets)
+    assert count(WORDS, with_three(masks, dict(zip((a, b, c), sets)))) == val
+
+
+def test_triple_mode_bad_deck_is_one_line_and_exit_2():
+    import subprocess
+    r = subprocess.run([sys.executable, str(SCRIPT), "triple", "--words", "10", "--deck", "AB"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
+    assert r.stderr.startswith("error: --deck")

@@ -17,15 +17,29 @@ them; this script reproduces the measurements.
    ``anneal.py``'s incremental matching kernels, the best allowed one made even when it loses; a
    letter taken from a number may not return to it for ``--tenure`` steps unless that beats the
    best deck seen.
-3. ``walks``: the score of each walk (run q of ``--seed``, as design-deck's ``--restarts`` runs
+3. ``triple``: three numbers A, B, C free, the other five fixed to ``--deck``. A word is solvable
+   iff five of its positions match the five fixed numbers (``_fixed_reach``, the same dynamic
+   programme) and its three other letters x, y, z can go x on A, y on B, z on C: per word the set
+   of such letter triples (``triple_relation``; with all three orders, so the relation is the same
+   for A, B, C). ``--method cpsat`` solves the three sets exactly with CP-SAT (``improve_triple``:
+   booleans s[i, l], k true a number; a boolean per letter triple and per letter pair some word
+   uses, true only when its letters are on their numbers; a word counts only when one of its
+   triples is true; hinted with the deck; ``--triple-time`` seconds each, one worker) and says
+   whether it proved the optimum; ``--method pairs`` is a heuristic: each of the three numbers in
+   turn moved to its ``--cands`` best other sets (by the exact one-number score), the other two
+   re-optimised by the pair step with ``--top-k`` candidates. Triple after triple (``--triples``,
+   default all 56); a gain is kept and the sweep goes on from the new deck.
+4. ``walks``: the score of each walk (run q of ``--seed``, as design-deck's ``--restarts`` runs
    them), to read what the best of N walks gives.
 
     python scripts/octagion_search_study.py walks --seeds 0,1 --runs 6 [--steps 300000]
     python scripts/octagion_search_study.py pair --seeds 0 --runs 8 [--top-k 50] [--exact]
     python scripts/octagion_search_study.py tabu --seeds 0 --runs 1 --tabu-steps 1000 --tenure 15
+    python scripts/octagion_search_study.py triple --deck AEIPUW,AEFKNS,CEGOSY,BEIOTX,ELNRUV,\
+        CMNPRT,ADHIOR,DGLMST [--method cpsat --triple-time 30 | --method pairs --cands 10 --top-k 20]
 
 Every deck reported is re-counted with ``kernels.solve_word_list`` (asserted equal). Prints one
-line a walk; the last line is one JSON object.
+line a walk (``triple``: a triple); the last line is one JSON object.
 """
 
 from __future__ import annotations

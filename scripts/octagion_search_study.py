@@ -25,7 +25,10 @@ them; this script reproduces the measurements.
    booleans s[i, l], k true a number; a boolean per letter triple and per letter pair some word
    uses, true only when its letters are on their numbers; a word counts only when one of its
    triples is true; hinted with the deck; ``--triple-time`` seconds each, one worker) and says
-   whether it proved the optimum; ``--method pairs`` is a heuristic: each of the three numbers in
+   whether it proved the optimum; ``--method swap`` is exact in a neighbourhood (one of the
+   three numbers any set, the other two at most one letter swap each from the deck; a maximum
+   coverage for every such pair of sets, each number in turn the free one:
+   ``improve_triple_one_swap``); ``--method pairs`` is a heuristic: each of the three numbers in
    turn moved to its ``--cands`` best other sets (by the exact one-number score), the other two
    re-optimised by the pair step with ``--top-k`` candidates. Triple after triple (``--triples``,
    default all 56); a gain is kept and the sweep goes on from the new deck.
@@ -36,7 +39,8 @@ them; this script reproduces the measurements.
     python scripts/octagion_search_study.py pair --seeds 0 --runs 8 [--top-k 50] [--exact]
     python scripts/octagion_search_study.py tabu --seeds 0 --runs 1 --tabu-steps 1000 --tenure 15
     python scripts/octagion_search_study.py triple --deck AEIPUW,AEFKNS,CEGOSY,BEIOTX,ELNRUV,\
-        CMNPRT,ADHIOR,DGLMST [--method cpsat --triple-time 30 | --method pairs --cands 10 --top-k 20]
+        CMNPRT,ADHIOR,DGLMST [--method cpsat --triple-time 30 | --method swap |
+        --method pairs --cands 10 --top-k 20]
 
 Every deck reported is re-counted with ``kernels.solve_word_list`` (asserted equal). Prints one
 line a walk (``triple``: a triple); the last line is one JSON object.
@@ -496,8 +500,102 @@ def improve_triple_by_pairs(T, wts, sets, k: int, *, cands: int = 5, top_k: int 
     return best
 
 
+@numba.njit(cache=True)
+def _swaps(s):
+    """The set s (26-bit mask) and every set one letter swap away from it."""
+    ins = [l for l in range(26) if s >> l & 1]
+    outs = [l for l in range(26) if not s >> l & 1]
+    out = np.zeros(1 + len(ins) * len(outs), np.int64)
+    out[0] = s
+    q = 1
+    for o in ins:
+        for i in outs:
+            out[q] = (s & ~(1 << o)) | (1 << i)
+            q += 1
+    return out
+
+
+@numba.njit(cache=True)
+def _one_swap_exact(ptr, tx, ty, tz, gw, sa, sb, k, lower):
+    """Groups g of words (weight gw[g]) with letter triples tx, ty, tz[ptr[g]:ptr[g + 1]]: the best
+    (weight, S_A, S_B, S_C) over S_A at most one letter swap from sa, S_B likewise from sb and any
+    k-letter S_C (a maximum coverage for each), if above ``lower``; else (lower, -1, -1, -1)."""
+    n = gw.shape[0]
+    Z = np.zeros(n, np.int64)                     # per group kept: the letters C may carry
+    Wk = np.zeros(n, np.int64)
+    U = np.zeros(n, np.int64)                     # the same with equal masks merged
+    V = np.zeros(n, np.int64)
+    best = lower
+    ra, rb, rc = -1, -1, -1
+    for a in _swaps(sa):
+        for b in _swaps(sb):
+            m = 0
+            tot = 0
+            for g in range(n):
+                z = 0
+                for q in range(ptr[g], ptr[g + 1]):
+                    if a >> tx[q] & 1 and b >> ty[q] & 1:
+                        z |= 1 << tz[q]
+                if z:
+                    Z[m] = z
+                    Wk[m] = gw[g]
+                    m += 1
+                    tot += gw[g]
+            if tot <= best:                       # even every word left is not better
+                continue
+            o = np.argsort(Z[:m])
+            u = 0
+            for t in range(m):
+                if u > 0 and U[u - 1] == Z[o[t]]:
+                    V[u - 1] += Wk[o[t]]
+                else:
+                    U[u] = Z[o[t]]
+                    V[u] = Wk[o[t]]
+                    u += 1
+            val, c = _max_cover(U[:u], V[:u], k, best)
+            if c >= 0 and val > best:
+                best = val
+                ra, rb, rc = a, b, c
+    return best, ra, rb, rc
+
+
+def _grouped(T, wts):
+    """The words with the same (non-empty) triples merged: (ptr, triples [M, 3], weights)."""
+    groups: dict[frozenset, int] = {}
+    for t, w in zip(T, wts):
+        if t:
+            groups[t] = groups.get(t, 0) + int(w)
+    ptr = [0]
+    flat = []
+    for t in groups:
+        flat.extend(sorted(t))
+        ptr.append(len(flat))
+    return (np.array(ptr, np.int64), np.array(flat, np.int64).reshape(-1, 3),
+            np.array(list(groups.values()), np.int64))
+
+
+def improve_triple_one_swap(T, wts, sets, k: int):
+    """Exact in a neighbourhood: the best deck with one of the three numbers given any k letters
+    and the other two at most one letter swap each from their current sets, each number in turn
+    the free one (T is the same for every order of the three numbers). Returns (value, sets):
+    strictly better than the current sets, or the current ones; the current value is then proven
+    optimal in that neighbourhood."""
+    ptr, f, gw = _grouped(T, wts)
+    best = (triple_coverage(T, wts, *sets), tuple(int(s) for s in sets))
+    for r in range(3):
+        i, j = (q for q in range(3) if q != r)
+        cur = best[1]
+        val, si, sj, sr = _one_swap_exact(ptr, f[:, 0].copy(), f[:, 1].copy(), f[:, 2].copy(),
+                                          gw, cur[i], cur[j], k, best[0])
+        if sr >= 0 and val > best[0]:
+            new = [0, 0, 0]
+            new[i], new[j], new[r] = si, sj, sr
+            best = (int(val), tuple(int(x) for x in new))
+    return best
+
+
 def improve_triple(T, wts, sets, k: int, *, time_limit: float = 60.0, workers: int = 1,
-                   seed: int = 0, interleave: bool = False):
+                   seed: int = 0, interleave: bool = False, radius: int | None = None):
     """The best letter sets for the three free numbers, exactly (CP-SAT): returns a dict with the
     value found, the three sets (26-bit masks), the current sets' value, whether the value is
     proven optimal, and the seconds. ``sets``: the current three sets (the solver's hint).
@@ -505,7 +603,8 @@ def improve_triple(T, wts, sets, k: int, *, time_limit: float = 60.0, workers: i
     some word uses, true only when its three letters are on their numbers (and per letter pair a
     boolean likewise); a group of words with the same triples counts only when one of its triples
     (and one of its letter pairs on each two numbers, and one of its letters on each number: cuts)
-    is true."""
+    is true. ``radius`` r: only sets that keep at least k - r of the current set's letters (the
+    optimum in that neighbourhood)."""
     from ortools.sat.python import cp_model
 
     cur = triple_coverage(T, wts, *sets)
@@ -517,6 +616,8 @@ def improve_triple(T, wts, sets, k: int, *, time_limit: float = 60.0, workers: i
     s = [[m.NewBoolVar(f"s{i}_{l}") for l in range(26)] for i in range(3)]
     for i in range(3):
         m.Add(sum(s[i]) == k)
+        if radius is not None:
+            m.Add(sum(s[i][l] for l in range(26) if sets[i] >> l & 1) >= k - int(radius))
         for l in range(26):
             m.AddHint(s[i][l], bool(sets[i] >> l & 1))
     pairs: dict[tuple, object] = {}
@@ -707,7 +808,7 @@ def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
                   budget: float | None = None, method: str = "cpsat", cands: int = 10,
                   top_k: int = 20, log=None):
     """Each triple of numbers in turn (the other five fixed) solved by ``improve_triple`` (method
-    "cpsat") or ``improve_triple_by_pairs`` ("pairs"); on a gain the deck takes the new sets
+    "cpsat"), ``improve_triple_one_swap`` ("swap") or ``improve_triple_by_pairs`` ("pairs"); on a gain the deck takes the new sets
     (re-counted with the kernel, asserted equal) and the sweep goes on from it. Returns (masks,
     covered, rows)."""
     wts = np.ones(len(arr), np.int64)
@@ -725,6 +826,10 @@ def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
         sets = [_column(masks, n) for n in (a, b, c)]
         if method == "cpsat":
             r = improve_triple(T, wts, sets, per_number, time_limit=time_limit)
+        elif method == "swap":
+            val, new = improve_triple_one_swap(T, wts, sets, per_number)
+            r = {"current": triple_coverage(T, wts, *sets), "value": val, "sets": new,
+                 "bound": None, "status": "ONE-SWAP EXACT", "optimal": False}
         else:
             val, new = improve_triple_by_pairs(T, wts, sets, per_number, cands=cands,
                                                top_k=top_k)
@@ -762,10 +867,11 @@ def main() -> None:
     ap.add_argument("--triples", help="triple: which, e.g. 1,2,3;4,5,6 (default all 56 in order)")
     ap.add_argument("--triple-time", type=float, default=60.0, help="triple: CP-SAT seconds each")
     ap.add_argument("--budget", type=float, help="triple: stop before a triple would pass it (s)")
-    ap.add_argument("--method", choices=["cpsat", "pairs"], default="cpsat",
-                    help="triple: CP-SAT (exact, proves when it can) or the heuristic step "
-                         "(--cands sets for each number, the other two by the pair step with "
-                         "--top-k)")
+    ap.add_argument("--method", choices=["cpsat", "swap", "pairs"], default="cpsat",
+                    help="triple: CP-SAT (exact, proves when it can), swap (exact in the "
+                         "neighbourhood: one number any set, the other two one letter swap at "
+                         "most) or pairs, a heuristic (--cands sets for each number, the other "
+                         "two by the pair step with --top-k)")
     ap.add_argument("--cands", type=int, default=10, help="triple --method pairs")
     args = ap.parse_args()
     words = load_words(str(lexicon_path()), length=8)[:args.words]

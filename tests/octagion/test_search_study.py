@@ -213,3 +213,36 @@ def test_triple_mode_bad_deck_is_one_line_and_exit_2():
                        capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
     assert r.stderr.startswith("error: --deck")
+
+
+def test_the_one_swap_step_is_the_best_in_its_neighbourhood():
+    """Six letters, three a number: numbers a and b at most one letter swap from their sets (among
+    the six letters; a swap to a letter the words lack never helps), c any set: brute force with
+    the kernel against ``_one_swap_exact``; then the whole step against the kernel."""
+    rng = np.random.default_rng(9)
+    alpha = 6
+    words = sorted({"".join(chr(65 + int(c)) for c in rng.integers(0, alpha, 8))
+                    for _ in range(60)})
+    arr = K.encode_words(words)
+    w = np.ones(len(words), np.int64)
+    sets = [sum(1 << l for l in c) for c in itertools.combinations(range(alpha), 3)]
+    masks = np.zeros(26, np.int64)
+    for n in range(8):
+        for l in rng.choice(alpha, 3, replace=False):
+            masks[l] |= 1 << n
+    a, b, c = 0, 2, 5
+    T = S.triple_relation(arr, masks, a, b, c)
+    sa, sb, sc = (S._column(masks, n) for n in (a, b, c))
+    near = lambda s0: [s for s in sets if bin(s & s0).count("1") >= 2]
+    brute = max(count(words, with_three(masks, {a: x, b: y, c: z}))
+                for x in near(sa) for y in near(sb) for z in sets)
+    ptr, f, gw = S._grouped(T, w)
+    val, x, y, z = S._one_swap_exact(ptr, f[:, 0].copy(), f[:, 1].copy(), f[:, 2].copy(), gw,
+                                     sa, sb, 3, -1)
+    assert val == brute == count(words, with_three(masks, {a: x, b: y, c: z}))
+    assert bin(x & sa).count("1") >= 2 and bin(y & sb).count("1") >= 2
+    assert tuple(S._one_swap_exact(ptr, f[:, 0].copy(), f[:, 1].copy(), f[:, 2].copy(), gw,
+                                   sa, sb, 3, brute)) == (brute, -1, -1, -1)
+    cur = count(words, masks)
+    v2, new = S.improve_triple_one_swap(T, w, [sa, sb, sc], 3)
+    assert cur < brute <= v2 == count(words, with_three(masks, dict(zip((a, b, c), new))))

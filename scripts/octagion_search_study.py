@@ -17,15 +17,33 @@ them; this script reproduces the measurements.
    ``anneal.py``'s incremental matching kernels, the best allowed one made even when it loses; a
    letter taken from a number may not return to it for ``--tenure`` steps unless that beats the
    best deck seen.
-3. ``walks``: the score of each walk (run q of ``--seed``, as design-deck's ``--restarts`` runs
+3. ``triple``: three numbers A, B, C free, the other five fixed to ``--deck``. A word is solvable
+   iff five of its positions match the five fixed numbers (``_fixed_reach``, the same dynamic
+   programme) and its three other letters x, y, z can go x on A, y on B, z on C: per word the set
+   of such letter triples (``triple_relation``; with all three orders, so the relation is the same
+   for A, B, C). ``--method cpsat`` solves the three sets exactly with CP-SAT (``improve_triple``:
+   booleans s[i, l], k true a number; a boolean per letter triple and per letter pair some word
+   uses, true only when its letters are on their numbers; a word counts only when one of its
+   triples is true; hinted with the deck; ``--triple-time`` seconds each, one worker) and says
+   whether it proved the optimum; ``--method swap`` is exact in a neighbourhood (one of the
+   three numbers any set, the other two at most one letter swap each from the deck; a maximum
+   coverage for every such pair of sets, each number in turn the free one:
+   ``improve_triple_one_swap``); ``--method pairs`` is a heuristic: each of the three numbers in
+   turn moved to its ``--cands`` best other sets (by the exact one-number score), the other two
+   re-optimised by the pair step with ``--top-k`` candidates. Triple after triple (``--triples``,
+   default all 56); a gain is kept and the sweep goes on from the new deck.
+4. ``walks``: the score of each walk (run q of ``--seed``, as design-deck's ``--restarts`` runs
    them), to read what the best of N walks gives.
 
     python scripts/octagion_search_study.py walks --seeds 0,1 --runs 6 [--steps 300000]
     python scripts/octagion_search_study.py pair --seeds 0 --runs 8 [--top-k 50] [--exact]
     python scripts/octagion_search_study.py tabu --seeds 0 --runs 1 --tabu-steps 1000 --tenure 15
+    python scripts/octagion_search_study.py triple --deck AEIPUW,AEFKNS,CEGOSY,BEIOTX,ELNRUV,\
+        CMNPRT,ADHIOR,DGLMST [--method cpsat --triple-time 30 | --method swap |
+        --method pairs --cands 10 --top-k 20]
 
 Every deck reported is re-counted with ``kernels.solve_word_list`` (asserted equal). Prints one
-line a walk; the last line is one JSON object.
+line a walk (``triple``: a triple); the last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -33,6 +51,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import sys
 import time
 
 import numba
@@ -384,6 +403,282 @@ def polish(words, masks, *, per_number: int, weights=None, top_k: int | None = 5
 
 
 @numba.njit(cache=True)
+def _fixed_reach(arr, masks, free):
+    """R[w, s] (bool [N, 256]): the positions in s can be matched one to one to the numbers not in
+    ``free`` (a bit mask of numbers), every such number taking one of them. A dynamic programme
+    over the fixed numbers whose state is the set of positions used."""
+    n = arr.shape[0]
+    R = np.zeros((n, 256), np.bool_)
+    reach = np.zeros(256, np.bool_)
+    nxt = np.zeros(256, np.bool_)
+    for w in range(n):
+        for s in range(256):
+            reach[s] = False
+        reach[0] = True
+        for num in range(8):
+            if free >> num & 1:
+                continue
+            for s in range(256):
+                nxt[s] = False
+            for s in range(256):
+                if not reach[s]:
+                    continue
+                for p in range(8):
+                    if not (s >> p & 1) and (masks[arr[w, p]] >> num & 1):
+                        nxt[s | (1 << p)] = True
+            for s in range(256):
+                reach[s] = nxt[s]
+        for s in range(256):
+            R[w, s] = reach[s]
+    return R
+
+
+def triple_relation(arr, masks, a: int, b: int, c: int) -> list[frozenset]:
+    """Per word the letter triples (x, y, z) such that x's card on number a, y's on b and z's on c
+    complete it, its other five positions matched to the other five numbers (whatever a, b, c
+    carry). Empty: the five fixed numbers cannot take five of its letters."""
+    arr = np.ascontiguousarray(arr, np.uint8)
+    R = _fixed_reach(arr, np.asarray(masks, np.int64), (1 << a) | (1 << b) | (1 << c))
+    out = []
+    for w in range(len(arr)):
+        T = set()
+        for s in np.flatnonzero(R[w]):
+            rest = [int(arr[w, p]) for p in range(8) if not int(s) >> p & 1]
+            T.update(itertools.permutations(rest))
+        out.append(frozenset(T))
+    return out
+
+
+def triple_coverage(T, wts, sa: int, sb: int, sc: int) -> int:
+    """Weight of the words solvable with letter sets sa, sb, sc (26-bit masks) on the three free
+    numbers (T from triple_relation)."""
+    return int(sum(int(w) for t, w in zip(T, wts)
+                   if any(sa >> x & 1 and sb >> y & 1 and sc >> z & 1 for x, y, z in t)))
+
+
+def _flat_triples(T):
+    """The triples of T as arrays (word, x, y, z)."""
+    rows = [(w, x, y, z) for w, t in enumerate(T) for x, y, z in t]
+    if not rows:
+        return (np.zeros(0, np.int64),) * 4
+    a = np.array(rows, np.int64)
+    return a[:, 0], a[:, 1], a[:, 2], a[:, 3]
+
+
+def improve_triple_by_pairs(T, wts, sets, k: int, *, cands: int = 5, top_k: int = 20):
+    """A heuristic triple step (no proof): each of the three numbers in turn is moved to each of
+    its ``cands`` best other letter sets (by the exact one-number score with the other two kept;
+    every k-letter set scored), and for each the other two are re-optimised by ``improve_pair``
+    with ``top_k`` candidates a side. Returns (value, sets): the best found, strictly better than
+    the current sets, or the current ones."""
+    wts = np.asarray(wts, np.int64)
+    n = len(T)
+    fw, fx, fy, fz = _flat_triples(T)
+    f = (fx, fy, fz)
+    best = (triple_coverage(T, wts, *sets), tuple(int(s) for s in sets))
+    all_sets = _all_sets(k)
+    for r in range(3):
+        i, j = (q for q in range(3) if q != r)
+        cur = best[1]
+        sel = ((cur[i] >> f[i]) & 1).astype(bool) & ((cur[j] >> f[j]) & 1).astype(bool)
+        Z = np.zeros(n, np.int64)
+        np.bitwise_or.at(Z, fw[sel], np.left_shift(1, f[r][sel]))
+        U, w = _dedupe(Z, wts)
+        scores = _score_sets(all_sets, U, w)
+        order = np.argsort(-scores, kind="stable")
+        picked = [int(s) for s in all_sets[order[:cands + 1]] if int(s) != cur[r]][:cands]
+        for sr in picked:
+            keep = ((sr >> f[r]) & 1).astype(bool)
+            Y = np.zeros(n * 26, np.int64)
+            np.bitwise_or.at(Y, fw[keep] * 26 + f[i][keep], np.left_shift(1, f[j][keep]))
+            Y = Y.reshape(n, 26)
+            val, si, sj = improve_pair(Y, wts, cur[i], cur[j], k, top_k)
+            if val > best[0]:
+                new = [0, 0, 0]
+                new[r], new[i], new[j] = sr, si, sj
+                best = (int(val), tuple(new))
+    return best
+
+
+@numba.njit(cache=True)
+def _swaps(s):
+    """The set s (26-bit mask) and every set one letter swap away from it."""
+    ins = [l for l in range(26) if s >> l & 1]
+    outs = [l for l in range(26) if not s >> l & 1]
+    out = np.zeros(1 + len(ins) * len(outs), np.int64)
+    out[0] = s
+    q = 1
+    for o in ins:
+        for i in outs:
+            out[q] = (s & ~(1 << o)) | (1 << i)
+            q += 1
+    return out
+
+
+@numba.njit(cache=True)
+def _one_swap_exact(ptr, tx, ty, tz, gw, sa, sb, k, lower):
+    """Groups g of words (weight gw[g]) with letter triples tx, ty, tz[ptr[g]:ptr[g + 1]]: the best
+    (weight, S_A, S_B, S_C) over S_A at most one letter swap from sa, S_B likewise from sb and any
+    k-letter S_C (a maximum coverage for each), if above ``lower``; else (lower, -1, -1, -1)."""
+    n = gw.shape[0]
+    Z = np.zeros(n, np.int64)                     # per group kept: the letters C may carry
+    Wk = np.zeros(n, np.int64)
+    U = np.zeros(n, np.int64)                     # the same with equal masks merged
+    V = np.zeros(n, np.int64)
+    best = lower
+    ra, rb, rc = -1, -1, -1
+    for a in _swaps(sa):
+        for b in _swaps(sb):
+            m = 0
+            tot = 0
+            for g in range(n):
+                z = 0
+                for q in range(ptr[g], ptr[g + 1]):
+                    if a >> tx[q] & 1 and b >> ty[q] & 1:
+                        z |= 1 << tz[q]
+                if z:
+                    Z[m] = z
+                    Wk[m] = gw[g]
+                    m += 1
+                    tot += gw[g]
+            if tot <= best:                       # even every word left is not better
+                continue
+            o = np.argsort(Z[:m])
+            u = 0
+            for t in range(m):
+                if u > 0 and U[u - 1] == Z[o[t]]:
+                    V[u - 1] += Wk[o[t]]
+                else:
+                    U[u] = Z[o[t]]
+                    V[u] = Wk[o[t]]
+                    u += 1
+            val, c = _max_cover(U[:u], V[:u], k, best)
+            if c >= 0 and val > best:
+                best = val
+                ra, rb, rc = a, b, c
+    return best, ra, rb, rc
+
+
+def _grouped(T, wts):
+    """The words with the same (non-empty) triples merged: (ptr, triples [M, 3], weights)."""
+    groups: dict[frozenset, int] = {}
+    for t, w in zip(T, wts):
+        if t:
+            groups[t] = groups.get(t, 0) + int(w)
+    ptr = [0]
+    flat = []
+    for t in groups:
+        flat.extend(sorted(t))
+        ptr.append(len(flat))
+    return (np.array(ptr, np.int64), np.array(flat, np.int64).reshape(-1, 3),
+            np.array(list(groups.values()), np.int64))
+
+
+def improve_triple_one_swap(T, wts, sets, k: int):
+    """Exact in a neighbourhood: the best deck with one of the three numbers given any k letters
+    and the other two at most one letter swap each from their current sets, each number in turn
+    the free one (T is the same for every order of the three numbers). Returns (value, sets):
+    strictly better than the current sets, or the current ones; the current value is then proven
+    optimal in that neighbourhood."""
+    ptr, f, gw = _grouped(T, wts)
+    best = (triple_coverage(T, wts, *sets), tuple(int(s) for s in sets))
+    for r in range(3):
+        i, j = (q for q in range(3) if q != r)
+        cur = best[1]
+        val, si, sj, sr = _one_swap_exact(ptr, f[:, 0].copy(), f[:, 1].copy(), f[:, 2].copy(),
+                                          gw, cur[i], cur[j], k, best[0])
+        if sr >= 0 and val > best[0]:
+            new = [0, 0, 0]
+            new[i], new[j], new[r] = si, sj, sr
+            best = (int(val), tuple(int(x) for x in new))
+    return best
+
+
+def improve_triple(T, wts, sets, k: int, *, time_limit: float = 60.0, workers: int = 1,
+                   seed: int = 0, interleave: bool = False, radius: int | None = None):
+    """The best letter sets for the three free numbers, exactly (CP-SAT): returns a dict with the
+    value found, the three sets (26-bit masks), the current sets' value, whether the value is
+    proven optimal, and the seconds. ``sets``: the current three sets (the solver's hint).
+    Model: s[i, l] (number i carries letter l, k a number); one boolean per letter triple that
+    some word uses, true only when its three letters are on their numbers (and per letter pair a
+    boolean likewise); a group of words with the same triples counts only when one of its triples
+    (and one of its letter pairs on each two numbers, and one of its letters on each number: cuts)
+    is true. ``radius`` r: only sets that keep at least k - r of the current set's letters (the
+    optimum in that neighbourhood)."""
+    from ortools.sat.python import cp_model
+
+    cur = triple_coverage(T, wts, *sets)
+    groups: dict[frozenset, int] = {}
+    for t, w in zip(T, wts):
+        if t:
+            groups[t] = groups.get(t, 0) + int(w)
+    m = cp_model.CpModel()
+    s = [[m.NewBoolVar(f"s{i}_{l}") for l in range(26)] for i in range(3)]
+    for i in range(3):
+        m.Add(sum(s[i]) == k)
+        if radius is not None:
+            m.Add(sum(s[i][l] for l in range(26) if sets[i] >> l & 1) >= k - int(radius))
+        for l in range(26):
+            m.AddHint(s[i][l], bool(sets[i] >> l & 1))
+    pairs: dict[tuple, object] = {}
+
+    def pair(i, j, x, y):
+        key = (i, j, x, y)
+        if key not in pairs:
+            v = m.NewBoolVar(f"p{i}{j}_{x}_{y}")
+            m.AddImplication(v, s[i][x])
+            m.AddImplication(v, s[j][y])
+            m.AddHint(v, bool(sets[i] >> x & 1 and sets[j] >> y & 1))
+            pairs[key] = v
+        return pairs[key]
+
+    trip: dict[tuple, object] = {}
+
+    def triple(x, y, z):
+        if (x, y, z) not in trip:
+            v = m.NewBoolVar(f"t_{x}_{y}_{z}")
+            m.AddImplication(v, pair(0, 1, x, y))
+            m.AddImplication(v, pair(0, 2, x, z))
+            m.AddImplication(v, pair(1, 2, y, z))
+            m.AddHint(v, bool(sets[0] >> x & 1 and sets[1] >> y & 1 and sets[2] >> z & 1))
+            trip[(x, y, z)] = v
+        return trip[(x, y, z)]
+
+    obj = []
+    for t, w in groups.items():
+        g = m.NewBoolVar("")
+        m.AddHint(g, any(sets[0] >> x & 1 and sets[1] >> y & 1 and sets[2] >> z & 1
+                         for x, y, z in t))
+        m.AddBoolOr([triple(*xyz) for xyz in sorted(t)] + [g.Not()])
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            m.AddBoolOr([pair(i, j, x, y) for x, y in sorted({(u[i], u[j]) for u in t})]
+                        + [g.Not()])
+        for i in range(3):
+            m.AddBoolOr([s[i][x] for x in sorted({u[i] for u in t})] + [g.Not()])
+        obj.append((w, g))
+    m.Maximize(sum(w * g for w, g in obj))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = int(workers)
+    solver.parameters.random_seed = int(seed)
+    solver.parameters.interleave_search = bool(interleave)   # LNS and the rest on one thread
+    t0 = time.perf_counter()
+    st = solver.Solve(m)
+    secs = time.perf_counter() - t0
+    out = {"current": cur, "value": cur, "sets": tuple(sets), "optimal": False,
+           "bound": None, "seconds": round(secs, 1), "groups": len(groups),
+           "triples": len(trip), "status": solver.StatusName(st)}
+    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        val = int(round(solver.ObjectiveValue()))
+        new = tuple(sum(1 << l for l in range(26) if solver.Value(s[i][l])) for i in range(3))
+        out["bound"] = int(solver.BestObjectiveBound() + 1e-6)
+        out["optimal"] = st == cp_model.OPTIMAL
+        if val > cur:
+            out["value"], out["sets"] = val, new
+    return out
+
+
+@numba.njit(cache=True)
 def _delta(L, M, K, ptr, idx, weights, masks, matchp, cov, n1, a, b, commit, stamp, tick,
            tmpm, aff, newc, rows, matchn, stack, cand):
     """Score change of number n1 swapping letter a for letter b; the deck and matchings are left
@@ -495,9 +790,70 @@ def tabu(words, masks, *, steps: int, tenure: int = 10, seed: int = 0, weights=N
                  int(tenure), int(seed))
 
 
+def masks_from_sets(sets) -> np.ndarray:
+    """int64 masks[26] of a deck given as 8 letter strings (number 1 first)."""
+    masks = np.zeros(26, np.int64)
+    for n, letters in enumerate(sets):
+        for ch in letters:
+            masks[ord(ch) - 65] |= 1 << n
+    return masks
+
+
+def sets_of(masks) -> list[str]:
+    return ["".join(chr(65 + l) for l in range(26) if int(masks[l]) >> n & 1)
+            for n in range(NUMBERS)]
+
+
+def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
+                  budget: float | None = None, method: str = "cpsat", cands: int = 10,
+                  top_k: int = 20, log=None):
+    """Each triple of numbers in turn (the other five fixed) solved by ``improve_triple`` (method
+    "cpsat"), ``improve_triple_one_swap`` ("swap") or ``improve_triple_by_pairs`` ("pairs"); on a gain the deck takes the new sets
+    (re-counted with the kernel, asserted equal) and the sweep goes on from it. Returns (masks,
+    covered, rows)."""
+    wts = np.ones(len(arr), np.int64)
+    masks = np.asarray(masks, np.int64).copy()
+    sols, _ = kernels.solve_word_list(arr, masks)
+    cur = int((sols > 0).sum())
+    rows = []
+    t0 = time.perf_counter()
+    for a, b, c in triples:
+        if budget is not None and time.perf_counter() - t0 + (
+                time_limit if method == "cpsat" else 0) > budget:
+            break
+        t1 = time.perf_counter()
+        T = triple_relation(arr, masks, a, b, c)
+        sets = [_column(masks, n) for n in (a, b, c)]
+        if method == "cpsat":
+            r = improve_triple(T, wts, sets, per_number, time_limit=time_limit)
+        elif method == "swap":
+            val, new = improve_triple_one_swap(T, wts, sets, per_number)
+            r = {"current": triple_coverage(T, wts, *sets), "value": val, "sets": new,
+                 "bound": None, "status": "ONE-SWAP EXACT", "optimal": False}
+        else:
+            val, new = improve_triple_by_pairs(T, wts, sets, per_number, cands=cands,
+                                               top_k=top_k)
+            r = {"current": triple_coverage(T, wts, *sets), "value": val, "sets": new,
+                 "bound": None, "status": "HEURISTIC", "optimal": False}
+        assert r["current"] == cur, (r["current"], cur)
+        if r["value"] > cur:
+            for n, sn in zip((a, b, c), r["sets"]):
+                _set_column(masks, n, sn)
+            sols, _ = kernels.solve_word_list(arr, masks)
+            assert int((sols > 0).sum()) == r["value"], (int((sols > 0).sum()), r["value"])
+            cur = r["value"]
+        row = {"triple": f"{a + 1},{b + 1},{c + 1}", "before": r["current"],
+               "after": r["value"], "bound": r["bound"], "status": r["status"],
+               "optimal": r["optimal"], "seconds": round(time.perf_counter() - t1, 1)}
+        rows.append(row)
+        if log:
+            log(" ".join(f"{k} {v}" for k, v in row.items()))
+    return masks, cur, rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=["walks", "pair", "tabu"])
+    ap.add_argument("what", choices=["walks", "pair", "tabu", "triple"])
     ap.add_argument("--words", type=int, default=2000, help="the N most familiar words")
     ap.add_argument("--seeds", default="0", help="comma-separated seeds of the walks")
     ap.add_argument("--runs", type=int, default=1, help="walks per seed (runs 0..N-1)")
@@ -506,9 +862,23 @@ def main() -> None:
     ap.add_argument("--exact", action="store_true", help="pair: every candidate (the optimum)")
     ap.add_argument("--tabu-steps", type=int, default=1000)
     ap.add_argument("--tenure", type=int, default=15)
+    ap.add_argument("--deck", help="triple: the deck, 8 comma-separated letter sets (number 1 "
+                    "first); default the deck of walk run 0 of the first seed")
+    ap.add_argument("--triples", help="triple: which, e.g. 1,2,3;4,5,6 (default all 56 in order)")
+    ap.add_argument("--triple-time", type=float, default=60.0, help="triple: CP-SAT seconds each")
+    ap.add_argument("--budget", type=float, help="triple: stop before a triple would pass it (s)")
+    ap.add_argument("--method", choices=["cpsat", "swap", "pairs"], default="cpsat",
+                    help="triple: CP-SAT (exact, proves when it can), swap (exact in the "
+                         "neighbourhood: one number any set, the other two one letter swap at "
+                         "most) or pairs, a heuristic (--cands sets for each number, the other "
+                         "two by the pair step with --top-k)")
+    ap.add_argument("--cands", type=int, default=10, help="triple --method pairs")
     args = ap.parse_args()
     words = load_words(str(lexicon_path()), length=8)[:args.words]
     arr = encode_words(words)
+    if args.what == "triple":
+        _triple_main(args, words, arr)
+        return
     rows = []
     for seed in (int(x) for x in args.seeds.split(",")):
         for q in range(args.runs):
@@ -535,6 +905,43 @@ def main() -> None:
                       "top_k": None if args.exact else args.top_k, "tabu_steps": args.tabu_steps,
                       "tenure": args.tenure, "runs": rows,
                       "best": max(r["after"] for r in rows)}))
+
+
+def _bad(msg: str) -> None:
+    print(f"error: {msg}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _triple_main(args, words, arr) -> None:
+    if args.deck:
+        sets = [x.strip().upper() for x in args.deck.split(",")]
+        if (len(sets) != NUMBERS or any(len(set(x)) != len(x) or len(x) != len(sets[0])
+                                        or not x.isalpha() or not x.isascii() for x in sets)):
+            _bad("--deck wants 8 comma-separated sets of distinct letters A-Z, all one size")
+        masks = masks_from_sets(sets)
+    else:
+        masks, _ = anneal(words, per_number=6, iters=args.steps, seed=int(args.seeds.split(",")[0]),
+                          first_run=0, restarts=1, show_progress=False)
+    k = bin(_column(masks, 0)).count("1")
+    every = list(itertools.combinations(range(NUMBERS), 3))
+    if args.triples:
+        try:
+            triples = [tuple(sorted(int(x) - 1 for x in t.split(","))) for t in
+                       args.triples.split(";")]
+        except ValueError:
+            _bad("--triples wants e.g. 1,2,3;4,5,6")
+        if any(t not in every for t in triples):
+            _bad("--triples: each triple is three distinct numbers 1..8")
+    else:
+        triples = every
+    out, cur, rows = triples_sweep(arr, masks, per_number=k, triples=triples,
+                                   time_limit=args.triple_time, budget=args.budget,
+                                   method=args.method, cands=args.cands, top_k=args.top_k,
+                                   log=lambda s: print(s, flush=True))
+    print(json.dumps({"what": "triple", "method": args.method, "words": args.words,
+                      "triple_time": args.triple_time, "cands": args.cands, "top_k": args.top_k,
+                      "start": sets_of(masks), "rows": rows, "covered": cur,
+                      "deck": sets_of(out)}))
 
 
 if __name__ == "__main__":

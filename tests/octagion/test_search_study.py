@@ -135,3 +135,114 @@ def test_tabu_returns_its_best_deck():
     best, val, hist = S.tabu(WORDS, masks, steps=15, tenure=5, seed=5)
     assert val >= score and val == count(WORDS, best) and val >= hist.max()
     assert len(hist) == 15
+
+
+def with_three(masks, cols):
+    m = np.asarray(masks, np.int64).copy()
+    for n, s in cols.items():
+        S._set_column(m, n, s)
+    return m
+
+
+def test_triple_relation_counts_what_the_kernel_counts():
+    rng = np.random.default_rng(6)
+    arr = K.encode_words(WORDS)
+    w = np.ones(len(WORDS), np.int64)
+    for _ in range(3):
+        masks = A._start(rng, np.full(26, 5.0), 6)
+        a, b, c = (int(x) for x in sorted(rng.choice(8, 3, replace=False)))
+        T = S.triple_relation(arr, masks, a, b, c)
+        assert S.triple_coverage(T, w, *(S._column(masks, n) for n in (a, b, c))) \
+            == count(WORDS, masks)
+        for _ in range(4):
+            sets = [sum(1 << int(l) for l in rng.choice(26, 6, replace=False)) for _ in "abc"]
+            assert S.triple_coverage(T, w, *sets) == count(
+                WORDS, with_three(masks, dict(zip((a, b, c), sets))))
+
+
+def test_the_three_number_step_is_the_best_triple_of_sets():
+    """Words over six letters, three letters a number: brute force over all C(6, 3)^3 triples of
+    sets for numbers a, b, c (letters the words lack never help), counted by the kernel, against
+    the CP-SAT step, which must prove its optimum."""
+    rng = np.random.default_rng(7)
+    alpha = 6
+    words = sorted({"".join(chr(65 + int(c)) for c in rng.integers(0, alpha, 8))
+                    for _ in range(60)})
+    arr = K.encode_words(words)
+    w = np.ones(len(words), np.int64)
+    sets = [sum(1 << l for l in c) for c in itertools.combinations(range(alpha), 3)]
+    masks = np.zeros(26, np.int64)
+    for n in range(8):
+        for l in rng.choice(alpha, 3, replace=False):
+            masks[l] |= 1 << n
+    a, b, c = 1, 4, 6
+    T = S.triple_relation(arr, masks, a, b, c)
+    brute = 0
+    for sa in sets:
+        m1 = with_three(masks, {a: sa})
+        for sb in sets:
+            m2 = with_three(m1, {b: sb})
+            for sc in sets:
+                brute = max(brute, count(words, with_three(m2, {c: sc})))
+    cur = count(words, masks)
+    assert 0 < brute and cur < brute                 # the step has something to find
+    r = S.improve_triple(T, w, [S._column(masks, n) for n in (a, b, c)], 3, time_limit=20)
+    assert r["current"] == cur and r["value"] == brute and r["optimal"]
+    assert all(bin(s).count("1") == 3 for s in r["sets"])
+    assert count(words, with_three(masks, dict(zip((a, b, c), r["sets"])))) == brute
+
+
+def test_the_heuristic_triple_step_never_loses_and_counts_as_the_kernel():
+    rng = np.random.default_rng(8)
+    arr = K.encode_words(WORDS)
+    w = np.ones(len(WORDS), np.int64)
+    masks = A._start(rng, np.full(26, 5.0), 6)
+    a, b, c = 0, 3, 5
+    T = S.triple_relation(arr, masks, a, b, c)
+    cur = count(WORDS, masks)
+    val, sets = S.improve_triple_by_pairs(T, w, [S._column(masks, n) for n in (a, b, c)], 6,
+                                          cands=2, top_k=3)
+    assert val > cur                                 # a random deck is easy to better
+    assert all(bin(s).count("1") == 6 for s in sets)
+    assert count(WORDS, with_three(masks, dict(zip((a, b, c), sets)))) == val
+
+
+def test_triple_mode_bad_deck_is_one_line_and_exit_2():
+    import subprocess
+    r = subprocess.run([sys.executable, str(SCRIPT), "triple", "--words", "10", "--deck", "AB"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
+    assert r.stderr.startswith("error: --deck")
+
+
+def test_the_one_swap_step_is_the_best_in_its_neighbourhood():
+    """Six letters, three a number: numbers a and b at most one letter swap from their sets (among
+    the six letters; a swap to a letter the words lack never helps), c any set: brute force with
+    the kernel against ``_one_swap_exact``; then the whole step against the kernel."""
+    rng = np.random.default_rng(9)
+    alpha = 6
+    words = sorted({"".join(chr(65 + int(c)) for c in rng.integers(0, alpha, 8))
+                    for _ in range(60)})
+    arr = K.encode_words(words)
+    w = np.ones(len(words), np.int64)
+    sets = [sum(1 << l for l in c) for c in itertools.combinations(range(alpha), 3)]
+    masks = np.zeros(26, np.int64)
+    for n in range(8):
+        for l in rng.choice(alpha, 3, replace=False):
+            masks[l] |= 1 << n
+    a, b, c = 0, 2, 5
+    T = S.triple_relation(arr, masks, a, b, c)
+    sa, sb, sc = (S._column(masks, n) for n in (a, b, c))
+    near = lambda s0: [s for s in sets if bin(s & s0).count("1") >= 2]
+    brute = max(count(words, with_three(masks, {a: x, b: y, c: z}))
+                for x in near(sa) for y in near(sb) for z in sets)
+    ptr, f, gw = S._grouped(T, w)
+    val, x, y, z = S._one_swap_exact(ptr, f[:, 0].copy(), f[:, 1].copy(), f[:, 2].copy(), gw,
+                                     sa, sb, 3, -1)
+    assert val == brute == count(words, with_three(masks, {a: x, b: y, c: z}))
+    assert bin(x & sa).count("1") >= 2 and bin(y & sb).count("1") >= 2
+    assert tuple(S._one_swap_exact(ptr, f[:, 0].copy(), f[:, 1].copy(), f[:, 2].copy(), gw,
+                                   sa, sb, 3, brute)) == (brute, -1, -1, -1)
+    cur = count(words, masks)
+    v2, new = S.improve_triple_one_swap(T, w, [sa, sb, sc], 3)
+    assert cur < brute <= v2 == count(words, with_three(masks, dict(zip((a, b, c), new))))

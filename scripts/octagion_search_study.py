@@ -65,12 +65,12 @@ from octosolve.octagion.rules import NUMBERS
 from octosolve.octagion.wordcards import lexicon_path
 
 @numba.njit(cache=True)
-def _pair_relation(arr, masks, a, b):
-    """Y[w, x] (int64 [N, 26]): bit y set when word w is solvable with letter x's card on number a,
-    letter y's card on number b, and its other six positions matched to the other six numbers
-    (whatever numbers a and b carry)."""
+def _fixed_reach(arr, masks, free):
+    """R[w, s] (bool [N, 256]): the positions in s can be matched one to one to the numbers not in
+    ``free`` (a bit mask of numbers), every such number taking one of them. A dynamic programme
+    over the fixed numbers whose state is the set of positions used."""
     n = arr.shape[0]
-    Y = np.zeros((n, 26), np.int64)
+    R = np.zeros((n, 256), np.bool_)
     reach = np.zeros(256, np.bool_)
     nxt = np.zeros(256, np.bool_)
     for w in range(n):
@@ -78,7 +78,7 @@ def _pair_relation(arr, masks, a, b):
             reach[s] = False
         reach[0] = True
         for num in range(8):
-            if num == a or num == b:
+            if free >> num & 1:
                 continue
             for s in range(256):
                 nxt[s] = False
@@ -91,7 +91,21 @@ def _pair_relation(arr, masks, a, b):
             for s in range(256):
                 reach[s] = nxt[s]
         for s in range(256):
-            if not reach[s]:
+            R[w, s] = reach[s]
+    return R
+
+
+@numba.njit(cache=True)
+def _pair_relation(arr, masks, a, b):
+    """Y[w, x] (int64 [N, 26]): bit y set when word w is solvable with letter x's card on number a,
+    letter y's card on number b, and its other six positions matched to the other six numbers
+    (whatever numbers a and b carry)."""
+    n = arr.shape[0]
+    Y = np.zeros((n, 26), np.int64)
+    R = _fixed_reach(arr, masks, (1 << a) | (1 << b))
+    for w in range(n):
+        for s in range(256):
+            if not R[w, s]:
                 continue
             rest = 255 & ~s                     # the two positions left for a and b
             p = 0
@@ -400,37 +414,6 @@ def polish(words, masks, *, per_number: int, weights=None, top_k: int | None = 5
                 last_gain = (a, b)
             elif last_gain is None and (a, b) == pairs[-1]:
                 return masks, cur
-
-
-@numba.njit(cache=True)
-def _fixed_reach(arr, masks, free):
-    """R[w, s] (bool [N, 256]): the positions in s can be matched one to one to the numbers not in
-    ``free`` (a bit mask of numbers), every such number taking one of them. A dynamic programme
-    over the fixed numbers whose state is the set of positions used."""
-    n = arr.shape[0]
-    R = np.zeros((n, 256), np.bool_)
-    reach = np.zeros(256, np.bool_)
-    nxt = np.zeros(256, np.bool_)
-    for w in range(n):
-        for s in range(256):
-            reach[s] = False
-        reach[0] = True
-        for num in range(8):
-            if free >> num & 1:
-                continue
-            for s in range(256):
-                nxt[s] = False
-            for s in range(256):
-                if not reach[s]:
-                    continue
-                for p in range(8):
-                    if not (s >> p & 1) and (masks[arr[w, p]] >> num & 1):
-                        nxt[s | (1 << p)] = True
-            for s in range(256):
-                reach[s] = nxt[s]
-        for s in range(256):
-            R[w, s] = reach[s]
-    return R
 
 
 def triple_relation(arr, masks, a: int, b: int, c: int) -> list[frozenset]:

@@ -160,21 +160,26 @@ def test_triple_relation_counts_what_the_kernel_counts():
                 WORDS, with_three(masks, dict(zip((a, b, c), sets))))
 
 
-def test_the_three_number_step_is_the_best_triple_of_sets():
-    """Words over six letters, three letters a number: brute force over all C(6, 3)^3 triples of
-    sets for numbers a, b, c (letters the words lack never help), counted by the kernel, against
-    the CP-SAT step, which must prove its optimum."""
-    rng = np.random.default_rng(7)
+def small_case(seed):
+    """At most 60 random words over six letters, a random deck of three of them a number: the
+    words, their codes, unit weights, every three-letter set and the deck's masks."""
+    rng = np.random.default_rng(seed)
     alpha = 6
     words = sorted({"".join(chr(65 + int(c)) for c in rng.integers(0, alpha, 8))
                     for _ in range(60)})
-    arr = K.encode_words(words)
-    w = np.ones(len(words), np.int64)
     sets = [sum(1 << l for l in c) for c in itertools.combinations(range(alpha), 3)]
     masks = np.zeros(26, np.int64)
     for n in range(8):
         for l in rng.choice(alpha, 3, replace=False):
             masks[l] |= 1 << n
+    return words, K.encode_words(words), np.ones(len(words), np.int64), sets, masks
+
+
+def test_the_three_number_step_is_the_best_triple_of_sets():
+    """Words over six letters, three letters a number: brute force over all C(6, 3)^3 triples of
+    sets for numbers a, b, c (letters the words lack never help), counted by the kernel, against
+    the CP-SAT step, which must prove its optimum."""
+    words, arr, w, sets, masks = small_case(7)
     a, b, c = 1, 4, 6
     T = S.triple_relation(arr, masks, a, b, c)
     brute = 0
@@ -219,17 +224,7 @@ def test_the_one_swap_step_is_the_best_in_its_neighbourhood():
     """Six letters, three a number: numbers a and b at most one letter swap from their sets (among
     the six letters; a swap to a letter the words lack never helps), c any set: brute force with
     the kernel against ``_one_swap_exact``; then the whole step against the kernel."""
-    rng = np.random.default_rng(9)
-    alpha = 6
-    words = sorted({"".join(chr(65 + int(c)) for c in rng.integers(0, alpha, 8))
-                    for _ in range(60)})
-    arr = K.encode_words(words)
-    w = np.ones(len(words), np.int64)
-    sets = [sum(1 << l for l in c) for c in itertools.combinations(range(alpha), 3)]
-    masks = np.zeros(26, np.int64)
-    for n in range(8):
-        for l in rng.choice(alpha, 3, replace=False):
-            masks[l] |= 1 << n
+    words, arr, w, sets, masks = small_case(9)
     a, b, c = 0, 2, 5
     T = S.triple_relation(arr, masks, a, b, c)
     sa, sb, sc = (S._column(masks, n) for n in (a, b, c))

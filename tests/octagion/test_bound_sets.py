@@ -256,6 +256,24 @@ def test_committed_set_certificate_for_2000_words():
     assert independent_check(cert, fast=True) == 1894
 
 
+def test_committed_set_certificate_for_5000_words():
+    """data/octagion/bound_sets_top5000.json (bound --top 5000 --sets): no deck solves more than
+    4677 of the 5000 most familiar words (the count bound says 4777), re-checked by the library
+    and independently; design-deck finds it for that list."""
+    from pathlib import Path
+
+    from octosolve.octagion.bound_sets import stored_bound
+    from octosolve.octagion.wordcards import load_lexicon
+    path = Path(__file__).resolve().parents[2] / "data" / "octagion" / "bound_sets_top5000.json"
+    cert = json.loads(path.read_text(encoding="utf-8"))
+    assert cert["words"] == list(load_lexicon()[0][:5000])
+    assert cert["per_number"] == 6 and cert["threshold"] == 4677 == cert["bound"]
+    r = check_set_certificate(cert)
+    assert r["bound"] == 4677 and r["agrees"] and 4677 <= Fraction(r["value"]) < 4678
+    assert independent_check(cert, fast=True) == 4677
+    assert stored_bound(cert["words"])["file"] == "bound_sets_top5000.json"
+
+
 def test_committed_hall_certificate_for_2000_words():
     """data/octagion/bound_hall_top2000.json (bound --sets --hall --threshold 1882): no deck solves
     more than 1882 of the 2000 most familiar words, re-checked by the library and independently."""

@@ -57,6 +57,7 @@ import time
 import numba
 import numpy as np
 
+from octosolve.core import cpsat
 from octosolve.core.lexicon import load_words
 from octosolve.octagion import kernels
 from octosolve.octagion.anneal import _holds, _init, _match, _repair, _uses, anneal, prepare_words
@@ -646,7 +647,9 @@ def improve_triple(T, wts, sets, k: int, *, time_limit: float = 60.0, workers: i
     solver.parameters.random_seed = int(seed)
     solver.parameters.interleave_search = bool(interleave)   # LNS and the rest on one thread
     t0 = time.perf_counter()
-    st = solver.Solve(m)
+    # the project's runner: a worker thread, CP-SAT's own SIGINT handling off (left on, it leaves
+    # the default handler behind and a later Ctrl-C, or a test's SIGINT, kills the process)
+    st = cpsat.solve(solver, m, seconds=float(time_limit), desc="triple", show_progress=False)
     secs = time.perf_counter() - t0
     out = {"current": cur, "value": cur, "sets": tuple(sets), "optimal": False,
            "bound": None, "seconds": round(secs, 1), "groups": len(groups),

@@ -241,3 +241,34 @@ def test_the_one_swap_step_is_the_best_in_its_neighbourhood():
     cur = count(words, masks)
     v2, new = S.improve_triple_one_swap(T, w, [sa, sb, sc], 3)
     assert cur < brute <= v2 == count(words, with_three(masks, dict(zip((a, b, c), new))))
+
+
+def test_the_cpsat_triple_step_leaves_ctrl_c_working():
+    """CP-SAT's own SIGINT handling, left on, leaves the default (C-level) handler behind: a later
+    Ctrl-C, or a test's SIGINT, then kills the process without a word (it once killed the whole
+    test run). The step runs CP-SAT through core.cpsat.solve; afterwards a SIGINT is still Python's
+    KeyboardInterrupt."""
+    import subprocess
+    code = f"""
+import importlib.util, signal, sys
+import numpy as np
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a background job starts with it ignored
+spec = importlib.util.spec_from_file_location("octagion_search_study", {str(SCRIPT)!r})
+S = importlib.util.module_from_spec(spec); sys.modules[spec.name] = S; spec.loader.exec_module(S)
+from octosolve.octagion import kernels as K
+words = ["ABCDEFAB", "BADCFEBA", "ABABCDEF"]
+arr = K.encode_words(words)
+masks = np.zeros(26, np.int64)
+for n in range(8):
+    for l in range(3):
+        masks[(n + l) % 6] |= 1 << n
+T = S.triple_relation(arr, masks, 0, 1, 2)
+S.improve_triple(T, np.ones(len(words), np.int64), [S._column(masks, n) for n in (0, 1, 2)], 3,
+                 time_limit=5)
+try:
+    signal.raise_signal(signal.SIGINT)
+except KeyboardInterrupt:
+    print("caught")
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == "caught", (r.returncode, r.stderr[-500:])

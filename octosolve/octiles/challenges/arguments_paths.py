@@ -5,6 +5,7 @@ assignment; longer paths by the segment count). :mod:`.arguments` re-exports the
 
 from __future__ import annotations
 
+from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .geometry import N_PATHS, N_SEGMENTS, SP, B, STUBS
 
@@ -68,7 +69,7 @@ def port_packing(members: list) -> int:
     sv = cp_model.CpSolver()
     sv.parameters.num_workers = 1
     sv.parameters.random_seed = 0
-    st = sv.Solve(m)
+    st = cpsat_solve(sv, m, show_progress=False)  # CP-SAT's own Ctrl-C handling off
     assert st == cp_model.OPTIMAL
     return int(round(sv.ObjectiveValue()))
 

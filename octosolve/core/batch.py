@@ -221,12 +221,20 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
             return results
     finally:
         if cluster is not None:
+            quiet = logging.getLogger("distributed")
+            level = quiet.level
             if cut:
                 # a running task cannot be interrupted (a numba loop): end the local workers now
-                # rather than wait for the cluster's close to time out on them
+                # rather than wait for the cluster's close to time out on them. Their comms then
+                # close, and the in-process scheduler logs each with a traceback (at INFO, past
+                # silence_logs): nothing for the user who pressed Ctrl-C
+                quiet.setLevel(logging.CRITICAL)
                 for pid in pids:
                     try:
                         os.kill(pid, signal.SIGKILL)
                     except OSError:
                         pass
-            cluster.close()
+            try:
+                cluster.close()
+            finally:
+                quiet.setLevel(level)

@@ -56,7 +56,8 @@ from ..core.errors import fail
 from .bound import _words, certificate_header
 from .rules import NUMBERS, PER_NUMBER
 
-__all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_set_certificate", "set_bound", "stored_bound"]
+__all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_any_certificate", "check_set_certificate",
+           "set_bound", "stored_bound", "stored_certificates"]
 
 SETS_FORMAT = "octosolve-octagion-bound-sets/1"
 PROOF = ("set LP bound: an LP over the letter sets a number can carry, restricted to the sets that "
@@ -425,6 +426,41 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
     claimed = cert.get("bound")
     return {"bound": bound, "value": str(frac), "words": len(words), "threshold": threshold,
             "sets_kept": len(kept), "agrees": claimed is None or claimed == bound}
+
+
+def check_any_certificate(cert) -> dict:
+    """Re-check a bound certificate of either kind, the count bound's (`bound --out`) or the set
+    bound's (`bound --sets --out`), with no solver; the result of :func:`check_set_certificate`
+    or :func:`octosolve.octagion.bound.check_certificate`."""
+    from .bound import check_certificate
+    if isinstance(cert, dict) and cert.get("format") == SETS_FORMAT:
+        return check_set_certificate(cert)
+    return check_certificate(cert)
+
+
+def stored_certificates(lexicon) -> list[dict]:
+    """Every bound certificate kept in ``data/octagion/`` (``bound_*.json``), re-checked here
+    with no solver, in file order: {"file", "words", "top" (N when the words are the N first of
+    ``lexicon``, the lexicon's words most familiar first; else None), "per_number", "proof",
+    "hall", "threshold", "bound", "value", "agrees"}. A file that is not a certificate is an
+    error."""
+    import json
+    from ..core.paths import DATA_DIR
+    lex = list(lexicon)
+    rows = []
+    for p in sorted((DATA_DIR / "octagion").glob("bound_*.json")):
+        try:
+            cert = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            fail(f"data/octagion/{p.name}: not a readable JSON certificate ({type(e).__name__})")
+        r = check_any_certificate(cert)
+        words = list(cert["words"])
+        rows.append({"file": p.name, "words": len(words),
+                     "top": len(words) if words == lex[:len(words)] else None,
+                     "per_number": cert["per_number"], "proof": cert.get("proof"),
+                     "hall": bool(cert.get("hall")), "threshold": r.get("threshold"),
+                     "bound": r["bound"], "value": r["value"], "agrees": r["agrees"]})
+    return rows
 
 
 def stored_bound(words, per_number: int = PER_NUMBER) -> dict | None:

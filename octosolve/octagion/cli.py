@@ -345,13 +345,9 @@ def check_bound_cmd(certificate_file, as_json):
     from ..core.jsonout import read_json
     from fractions import Fraction
 
-    from .bound import check_certificate
-    from .bound_sets import SETS_FORMAT, check_set_certificate
+    from .bound_sets import check_any_certificate
     cert = read_json(certificate_file, "bound certificate")
-    if isinstance(cert, dict) and cert.get("format") == SETS_FORMAT:
-        r = check_set_certificate(cert)
-    else:
-        r = check_certificate(cert)
+    r = check_any_certificate(cert)
     if not r["agrees"]:
         fail(f"bound certificate {certificate_file}: it states {cert.get('bound')!r} but proves "
              f"{r['bound']}")

@@ -274,6 +274,25 @@ def test_committed_set_certificate_for_5000_words():
     assert stored_bound(cert["words"])["file"] == "bound_sets_top5000.json"
 
 
+def test_committed_hall_certificate_for_1000_words():
+    """data/octagion/bound_hall_top1000.json (bound --top 1000 --sets --hall): no deck solves more
+    than 946 of the 1000 most familiar words, design-deck's default list (the count bound says
+    967), re-checked by the library and independently; design-deck finds it for that list."""
+    from pathlib import Path
+
+    from octosolve.octagion.bound_sets import stored_bound
+    from octosolve.octagion.wordcards import load_lexicon
+    path = Path(__file__).resolve().parents[2] / "data" / "octagion" / "bound_hall_top1000.json"
+    cert = json.loads(path.read_text(encoding="utf-8"))
+    assert cert["words"] == list(load_lexicon()[0][:1000])
+    assert cert["per_number"] == 6 and cert["threshold"] == 945 and cert["bound"] == 946
+    assert cert["hall"]
+    r = check_set_certificate(cert)
+    assert r["bound"] == 946 and r["agrees"] and 946 <= Fraction(r["value"]) < 947
+    assert independent_check(cert, fast=True) == 946
+    assert stored_bound(cert["words"])["file"] == "bound_hall_top1000.json"
+
+
 def test_committed_hall_certificate_for_2000_words():
     """data/octagion/bound_hall_top2000.json (bound --sets --hall --threshold 1882): no deck solves
     more than 1882 of the 2000 most familiar words, re-checked by the library and independently."""

@@ -33,3 +33,41 @@ def test_report_deterministic_and_fast(tmp_path):
                                                     "SEXUALLY"]
     zeta = json.loads((tmp_path / "a" / "setup_zeta.json").read_text())
     assert sum(r["min_wildcards"] for r in zeta["rounds"]) <= 3
+    assert design["count_bound"] == 967           # `octosolve octagion bound` on the record's words
+    bounds = json.loads((tmp_path / "a" / "bounds_check.json").read_text())
+    got = {b["file"]: (b["bound"], b["top"], b["hall"], b["agrees"]) for b in bounds["certificates"]}
+    assert got == {"bound_hall_top1000.json": (946, 1000, True, True),
+                   "bound_hall_top2000.json": (1882, 2000, True, True),
+                   "bound_sets_top2000.json": (1894, 2000, False, True),
+                   "bound_sets_top5000.json": (4677, 5000, False, True),
+                   "bound_top2000.json": (1928, 2000, False, True)}
+    assert bounds["default_words_best_bound"] == 946
+    assert "no deck solves more than 946" in readme and "| `bound_top2000.json` | 2000" in readme
+
+
+def test_stored_certificates_say_what_they_prove_not_what_they_claim(tmp_path, monkeypatch):
+    """A kept certificate whose stated bound its multipliers do not prove is listed with the bound
+    they do prove and agrees = False (the report prints NO), never with its claim; a file that is
+    not JSON is a one-line error."""
+    import shutil
+
+    import pytest
+
+    import octosolve.core.paths as paths
+    from octosolve.core.errors import OctoError
+    from octosolve.octagion.bound_sets import stored_certificates
+    from octosolve.octagion.wordcards import load_lexicon
+    (tmp_path / "octagion").mkdir()
+    src = paths.DATA_DIR / "octagion"
+    shutil.copy(src / "bound_top2000.json", tmp_path / "octagion" / "bound_a.json")
+    cert = json.loads((src / "bound_hall_top1000.json").read_text(encoding="utf-8"))
+    cert["bound"] = 900
+    cert["words"] = cert["words"][::-1]                       # the same words, not in lexicon order
+    (tmp_path / "octagion" / "bound_b.json").write_text(json.dumps(cert), encoding="utf-8")
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    rows = stored_certificates(load_lexicon()[0])
+    assert [(r["file"], r["bound"], r["top"], r["agrees"]) for r in rows] == \
+        [("bound_a.json", 1928, 2000, True), ("bound_b.json", 946, None, False)]
+    (tmp_path / "octagion" / "bound_c.json").write_bytes(b"\xff\xfe not json")
+    with pytest.raises(OctoError, match="bound_c.json: not a readable JSON"):
+        stored_certificates(load_lexicon()[0])

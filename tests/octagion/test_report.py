@@ -71,3 +71,38 @@ def test_stored_certificates_say_what_they_prove_not_what_they_claim(tmp_path, m
     (tmp_path / "octagion" / "bound_c.json").write_bytes(b"\xff\xfe not json")
     with pytest.raises(OctoError, match="bound_c.json: not a readable JSON"):
         stored_certificates(load_lexicon()[0])
+
+
+def test_best_decks_are_recounted_beside_their_proved_bounds(tmp_path, monkeypatch):
+    """The report re-counts every kept best-deck record with the kernel (not the record's claim)
+    and pairs it with the least bound proved for exactly its words."""
+    import shutil
+
+    import octosolve.core.paths as paths
+    from octosolve.octagion.bound_sets import stored_certificates
+    from octosolve.octagion.kernels import solve_word_list
+    from octosolve.octagion.rules import Deck
+    from octosolve.octagion.wordcards import load_lexicon
+    src = paths.DATA_DIR / "octagion"
+    rows = report._best_decks(stored_certificates(load_lexicon()[0]))
+    got = [(r["words"], r["solvable"], r["bound"], r["bound_from"], r["agrees"]) for r in rows]
+    assert got == [(1000, 836, 946, "data/octagion/bound_hall_top1000.json", True),
+                   (2000, 1642, 1882, "data/octagion/bound_hall_top2000.json", True),
+                   (5000, 3959, 4677, "data/octagion/bound_sets_top5000.json", True)]
+    rec = json.loads((src / "best_deck_top2000.json").read_text(encoding="utf-8"))
+    deck = Deck.parse("letter,number\n" + "".join(f"{c[0]},{c[1:]}\n" for c in rec["cards"]))
+    sols, _ = solve_word_list(rec["words_list"], deck.masks)
+    assert int((sols > 0).sum()) == 1642
+    # a record claiming more than its deck solves, for a list with no certificate: the recount and
+    # the count bound, and agrees = False
+    (tmp_path / "octagion").mkdir()
+    rec["kernel_solvable"] = 1700
+    rec["words_list"] = rec["words_list"][:300]
+    rec["words"] = 300
+    (tmp_path / "octagion" / "best_deck_top300.json").write_text(json.dumps(rec), encoding="utf-8")
+    shutil.copy(src / "bound_top2000.json", tmp_path / "octagion")
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    [row] = report._best_decks(stored_certificates(load_lexicon()[0]))
+    sols, _ = solve_word_list(rec["words_list"], deck.masks)
+    assert row["solvable"] == int((sols > 0).sum()) < 300 and not row["agrees"]
+    assert row["bound"] == 296 and row["bound_from"] == "per-letter counts (computed here)"

@@ -188,7 +188,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
 @out_option("Write the designed deck as CSV (letter,number) to this file.")
 @click.option("--record", type=OutPath(False), default=None, metavar="PATH",
               help="Write the design record (JSON: the command, the words, CP-SAT's figures, the "
-                   "deck) to this file; the report re-checks data/octagion/deck_design.json.")
+                   "deck) to this file; the report re-checks data/octagion/deck_design.json and "
+                   "data/octagion/best_deck_top*.json.")
 @click.option("--certificate", type=OutPath(False), default=None, metavar="PATH",
               help="Write the upper bound's certificate (JSON; 'octosolve octagion check-bound' "
                    "re-checks it with fractions, no solver).")

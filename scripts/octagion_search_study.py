@@ -44,7 +44,7 @@ them; this script reproduces the measurements.
    ``anneal``'s are). The walk's best deck replaces the worst member when it is
    better and not a member already (decks equal up to the order of the numbers are one deck).
    Stops after ``--generations`` or when the CPU time (``--budget`` s, the first walks included)
-   is spent.
+   is spent. ``--decks`` gives the first members (e.g. two distinct 1642 decks, ``--pop 2``).
 
     python scripts/octagion_search_study.py walks --seeds 0,1 --runs 6 [--steps 300000]
     python scripts/octagion_search_study.py memetic --seeds 0 --pop 8 --init-steps 75000 \
@@ -852,9 +852,10 @@ def pick_numbers(ma, mb_aligned, k: int, how: str, rng: np.random.Generator) -> 
 
 def memetic(words, arr, *, seed: int, pop: int, init_steps: int, child_steps: int,
             child_t0: float, child_t1: float, take: int, pick: str, generations: int,
-            budget: float | None, log=None):
+            budget: float | None, decks=(), log=None):
     """The memetic search (module doc, item 5). Returns (masks, covered, rows, history):
-    the best deck, its kernel count, one row a generation and (CPU s, best) at each gain."""
+    the best deck, its kernel count, one row a generation and (CPU s, best) at each gain.
+    ``decks`` (masks): the first members; walks runs len(decks)..pop-1 give the others."""
     t_start = time.process_time()
     scale = len(words) / TEMPERATURE_WORDS          # the child temperatures are for 2000 words
     rng = np.random.default_rng([int(seed) % 2**63, 20])
@@ -862,8 +863,13 @@ def memetic(words, arr, *, seed: int, pop: int, init_steps: int, child_steps: in
     history = []
     best = -1
     for q in range(pop):
-        m, sc = anneal(words, per_number=6, iters=init_steps, seed=seed, first_run=q,
-                       restarts=1, show_progress=False)
+        if q < len(decks):
+            m = np.asarray(decks[q], np.int64).copy()
+            sols, _ = kernels.solve_word_list(arr, m)
+            sc = int((sols > 0).sum())
+        else:
+            m, sc = anneal(words, per_number=6, iters=init_steps, seed=seed, first_run=q,
+                           restarts=1, show_progress=False)
         members.append(m)
         scores.append(int(sc))
         keys.add(canonical(m))
@@ -871,7 +877,8 @@ def memetic(words, arr, *, seed: int, pop: int, init_steps: int, child_steps: in
             best = int(sc)
             history.append((round(time.process_time() - t_start, 1), best))
         if log:
-            log(f"init {q} walk {int(sc)} cpu_s {time.process_time() - t_start:.1f}")
+            log(f"init {q} {'deck' if q < len(decks) else 'walk'} {int(sc)} "
+                f"cpu_s {time.process_time() - t_start:.1f}")
     rows = []
     for g in range(generations):
         if budget is not None and time.process_time() - t_start >= budget:
@@ -993,6 +1000,8 @@ def main() -> None:
     ap.add_argument("--pick", choices=["random", "least"], default="random",
                     help="memetic: which differing numbers come from B")
     ap.add_argument("--generations", type=int, default=1000, help="memetic: at most this many")
+    ap.add_argument("--decks", help="memetic: first members, decks as --deck separated by ';' "
+                    "(walks give the rest of --pop)")
     args = ap.parse_args()
     if args.what == "memetic":
         _check_memetic(args)
@@ -1037,6 +1046,14 @@ def _bad(msg: str) -> None:
     raise SystemExit(2)
 
 
+def _parse_deck(text: str, opt: str) -> np.ndarray:
+    sets = [x.strip().upper() for x in text.split(",")]
+    if (len(sets) != NUMBERS or any(len(set(x)) != len(x) or len(x) != len(sets[0])
+                                    or not x.isalpha() or not x.isascii() for x in sets)):
+        _bad(f"{opt} wants 8 comma-separated sets of distinct letters A-Z, all one size")
+    return masks_from_sets(sets)
+
+
 def _check_memetic(args) -> None:
     try:
         [int(x) for x in args.seeds.split(",")]
@@ -1052,6 +1069,14 @@ def _check_memetic(args) -> None:
         _bad("--child-t0 and --child-t1 must be > 0")
     if args.budget is not None and args.budget <= 0:
         _bad("--budget must be > 0")
+    args.start_decks = [_parse_deck(d, "--decks") for d in args.decks.split(";")] \
+        if args.decks else []
+    if len(args.start_decks) > args.pop:
+        _bad(f"--decks: {len(args.start_decks)} decks for a population of {args.pop}")
+    if any(bin(_column(m, n)).count("1") != 6 for m in args.start_decks for n in range(NUMBERS)):
+        _bad("--decks: six letters a number")
+    if len({canonical(m) for m in args.start_decks}) != len(args.start_decks):
+        _bad("--decks: a deck given twice (up to the order of its numbers)")
 
 
 def _memetic_main(args, words, arr) -> None:
@@ -1062,7 +1087,7 @@ def _memetic_main(args, words, arr) -> None:
             words, arr, seed=seed, pop=args.pop, init_steps=args.init_steps,
             child_steps=args.child_steps, child_t0=args.child_t0, child_t1=args.child_t1,
             take=args.take, pick=args.pick, generations=args.generations, budget=args.budget,
-            log=lambda s: print(s, flush=True))
+            decks=args.start_decks, log=lambda s: print(s, flush=True))
         cpu = round(time.process_time() - t, 1)
         print(f"seed {seed} best {covered} generations {len(rows)} cpu_s {cpu} "
               f"deck {','.join(sets_of(m))}", flush=True)
@@ -1072,17 +1097,13 @@ def _memetic_main(args, words, arr) -> None:
     print(json.dumps({"what": "memetic", "words": args.words, "pop": args.pop,
                       "init_steps": args.init_steps, "child_steps": args.child_steps,
                       "child_t0": args.child_t0, "child_t1": args.child_t1, "take": args.take,
-                      "pick": args.pick, "budget": args.budget, "runs": runs,
+                      "pick": args.pick, "budget": args.budget, "decks": args.decks, "runs": runs,
                       "best": max(r["covered"] for r in runs)}))
 
 
 def _triple_main(args, words, arr) -> None:
     if args.deck:
-        sets = [x.strip().upper() for x in args.deck.split(",")]
-        if (len(sets) != NUMBERS or any(len(set(x)) != len(x) or len(x) != len(sets[0])
-                                        or not x.isalpha() or not x.isascii() for x in sets)):
-            _bad("--deck wants 8 comma-separated sets of distinct letters A-Z, all one size")
-        masks = masks_from_sets(sets)
+        masks = _parse_deck(args.deck, "--deck")
     else:
         masks, _ = anneal(words, per_number=6, iters=args.steps, seed=int(args.seeds.split(",")[0]),
                           first_run=0, restarts=1, show_progress=False)

@@ -284,6 +284,12 @@ def test_memetic_keeps_its_best_deck_and_counts_it_as_the_kernel():
     assert len(rows) == 6 and [b for _, b in history] == sorted({b for _, b in history})
     assert all(bin(S._column(m, n)).count("1") == 6 for n in range(8))
     assert all(r["verdict"] in ("kept", "worse", "dup") for r in rows)
+    # given decks are the first members: with no generation the best of them and the walks
+    good = A.anneal(WORDS, per_number=6, iters=6000, seed=9, show_progress=False)[0]
+    m2, cov2, rows2, hist2 = S.memetic(WORDS, arr, seed=1, pop=2, init_steps=100, child_steps=10,
+                                       child_t0=2.0, child_t1=1.2, take=3, pick="random",
+                                       generations=0, budget=None, decks=[good])
+    assert rows2 == [] and cov2 == hist2[-1][1] >= count(WORDS, good) == hist2[0][1]
 
 
 def test_memetic_bad_option_is_one_line_and_exit_2():

@@ -286,9 +286,9 @@ def test_memetic_keeps_its_best_deck_and_counts_it_as_the_kernel():
     assert all(r["verdict"] in ("kept", "worse", "dup") for r in rows)
     # given decks are the first members: with no generation the best of them and the walks
     good = A.anneal(WORDS, per_number=6, iters=6000, seed=9, show_progress=False)[0]
-    m2, cov2, rows2, hist2 = S.memetic(WORDS, arr, seed=1, pop=2, init_steps=100, child_steps=10,
-                                       child_t0=2.0, child_t1=1.2, take=3, pick="random",
-                                       generations=0, budget=None, decks=[good])
+    _, cov2, rows2, hist2 = S.memetic(WORDS, arr, seed=1, pop=2, init_steps=100, child_steps=10,
+                                      child_t0=2.0, child_t1=1.2, take=3, pick="random",
+                                      generations=0, budget=None, decks=[good])
     assert rows2 == [] and cov2 == hist2[-1][1] >= count(WORDS, good) == hist2[0][1]
 
 

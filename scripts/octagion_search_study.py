@@ -34,8 +34,21 @@ them; this script reproduces the measurements.
    default all 56); a gain is kept and the sweep goes on from the new deck.
 4. ``walks``: the score of each walk (run q of ``--seed``, as design-deck's ``--restarts`` runs
    them), to read what the best of N walks gives.
+5. ``memetic``: a population of ``--pop`` decks from short walks (runs 0..P-1 of the seed, as
+   ``walks`` runs them, ``--init-steps`` each), then generation after generation a crossover: two
+   members drawn at random, the better one A; B's numbers aligned to A's (the numbers are
+   interchangeable: the assignment maximising the letters in common, ``align``); the child is A
+   with ``--take`` of the numbers where A and aligned B differ taken from B (``--pick random``:
+   drawn at random; ``least``: those agreeing least), then a short walk from it (``--child-steps``,
+   ``--child-t0`` -> ``--child-t1``, temperatures for 2000 words scaled with the list as
+   ``anneal``'s are). The walk's best deck replaces the worst member when it is
+   better and not a member already (decks equal up to the order of the numbers are one deck).
+   Stops after ``--generations`` or when the CPU time (``--budget`` s, the first walks included)
+   is spent. ``--decks`` gives the first members (e.g. two distinct 1642 decks, ``--pop 2``).
 
     python scripts/octagion_search_study.py walks --seeds 0,1 --runs 6 [--steps 300000]
+    python scripts/octagion_search_study.py memetic --seeds 0 --pop 8 --init-steps 75000 \
+        --child-steps 30000 --take 4 --budget 300
     python scripts/octagion_search_study.py pair --seeds 0 --runs 8 [--top-k 50] [--exact]
     python scripts/octagion_search_study.py tabu --seeds 0 --runs 1 --tabu-steps 1000 --tenure 15
     python scripts/octagion_search_study.py triple --deck AEIPUW,AEFKNS,CEGOSY,BEIOTX,ELNRUV,\
@@ -43,7 +56,7 @@ them; this script reproduces the measurements.
         --method pairs --cands 10 --top-k 20]
 
 Every deck reported is re-counted with ``kernels.solve_word_list`` (asserted equal). Prints one
-line a walk (``triple``: a triple); the last line is one JSON object.
+line a walk (``triple``: a triple; ``memetic``: a generation); the last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -56,11 +69,13 @@ import time
 
 import numba
 import numpy as np
+from scipy.optimize import linear_sum_assignment
 
 from octosolve.core import cpsat
 from octosolve.core.lexicon import load_words
 from octosolve.octagion import kernels
-from octosolve.octagion.anneal import _holds, _init, _match, _repair, _uses, anneal, prepare_words
+from octosolve.octagion.anneal import (TEMPERATURE_WORDS, _holds, _init, _match, _repair, _uses,
+                                       anneal, prepare_words)
 from octosolve.octagion.kernels import encode_words
 from octosolve.octagion.rules import NUMBERS
 from octosolve.octagion.wordcards import lexicon_path
@@ -790,6 +805,120 @@ def sets_of(masks) -> list[str]:
             for n in range(NUMBERS)]
 
 
+def align(ma, mb) -> list[int]:
+    """perm with perm[n] = the number of deck B that goes to deck A's number n: the assignment
+    (Hungarian, scipy's linear_sum_assignment) maximising the letters the paired numbers share."""
+    ca = [_column(ma, n) for n in range(NUMBERS)]
+    cb = [_column(mb, n) for n in range(NUMBERS)]
+    common = np.array([[bin(a & b).count("1") for b in cb] for a in ca])
+    rows, cols = linear_sum_assignment(common, maximize=True)
+    assert list(rows) == list(range(NUMBERS))
+    return [int(c) for c in cols]
+
+
+def permuted(masks, perm) -> np.ndarray:
+    """The deck whose number n carries what number perm[n] of ``masks`` carries."""
+    out = np.zeros(26, np.int64)
+    for n, src in enumerate(perm):
+        _set_column(out, n, _column(masks, src))
+    return out
+
+
+def crossover(ma, mb_aligned, take) -> np.ndarray:
+    """Deck A with the numbers in ``take`` carrying what aligned deck B's do."""
+    child = np.asarray(ma, np.int64).copy()
+    for n in take:
+        _set_column(child, n, _column(mb_aligned, n))
+    return child
+
+
+def canonical(masks) -> tuple[int, ...]:
+    """The deck up to the order of its numbers (its letter sets, sorted)."""
+    return tuple(sorted(_column(masks, n) for n in range(NUMBERS)))
+
+
+def pick_numbers(ma, mb_aligned, k: int, how: str, rng: np.random.Generator) -> list[int]:
+    """``k`` of the numbers whose sets differ between A and aligned B (all of them when fewer
+    differ): drawn at random (``how`` "random") or those sharing the fewest letters ("least",
+    ties to the lower number)."""
+    differ = [n for n in range(NUMBERS) if _column(ma, n) != _column(mb_aligned, n)]
+    if len(differ) <= k:
+        return differ
+    if how == "least":
+        return sorted(sorted(differ, key=lambda n: bin(_column(ma, n) & _column(mb_aligned, n))
+                             .count("1"))[:k])
+    return sorted(int(x) for x in rng.choice(differ, k, replace=False))
+
+
+def memetic(words, arr, *, seed: int, pop: int, init_steps: int, child_steps: int,
+            child_t0: float, child_t1: float, take: int, pick: str, generations: int,
+            budget: float | None, decks=(), log=None):
+    """The memetic search (module doc, item 5). Returns (masks, covered, rows, history):
+    the best deck, its kernel count, one row a generation and (CPU s, best) at each gain.
+    ``decks`` (masks): the first members; walks runs len(decks)..pop-1 give the others."""
+    t_start = time.process_time()
+    scale = len(words) / TEMPERATURE_WORDS          # the child temperatures are for 2000 words
+    rng = np.random.default_rng([int(seed) % 2**63, 20])
+    members, scores, keys = [], [], set()
+    history = []
+    best = -1
+    for q in range(pop):
+        if q < len(decks):
+            m = np.asarray(decks[q], np.int64).copy()
+            sols, _ = kernels.solve_word_list(arr, m)
+            sc = int((sols > 0).sum())
+        else:
+            m, sc = anneal(words, per_number=6, iters=init_steps, seed=seed, first_run=q,
+                           restarts=1, show_progress=False)
+        members.append(m)
+        scores.append(int(sc))
+        keys.add(canonical(m))
+        if int(sc) > best:
+            best = int(sc)
+            history.append((round(time.process_time() - t_start, 1), best))
+        if log:
+            log(f"init {q} {'deck' if q < len(decks) else 'walk'} {int(sc)} "
+                f"cpu_s {time.process_time() - t_start:.1f}")
+    rows = []
+    for g in range(generations):
+        if budget is not None and time.process_time() - t_start >= budget:
+            break
+        i, j = (int(x) for x in rng.choice(pop, 2, replace=False))
+        if scores[j] > scores[i]:
+            i, j = j, i
+        b = permuted(members[j], align(members[i], members[j]))
+        nums = pick_numbers(members[i], b, take, pick, rng)
+        child = crossover(members[i], b, nums)
+        sols, _ = kernels.solve_word_list(arr, child)
+        start = int((sols > 0).sum())
+        m, sc = anneal(words, per_number=6, iters=child_steps, seed=int(rng.integers(2**31 - 1)),
+                       start_masks=child, t0=child_t0 * scale, t1=child_t1 * scale, restarts=1,
+                       show_progress=False)
+        sc = int(sc)
+        worst = int(np.argmin(scores))
+        key = canonical(m)
+        verdict = "dup" if key in keys else ("kept" if sc > scores[worst] else "worse")
+        if verdict == "kept":
+            keys.discard(canonical(members[worst]))
+            members[worst], scores[worst] = m, sc
+            keys.add(key)
+            if sc > best:
+                best = sc
+                history.append((round(time.process_time() - t_start, 1), best))
+        row = {"gen": g, "parents": f"{i},{j}", "took": "".join(str(n + 1) for n in nums),
+               "child": start, "walk": sc, "verdict": verdict,
+               "pop": f"{min(scores)}..{max(scores)}", "best": best,
+               "cpu_s": round(time.process_time() - t_start, 1)}
+        rows.append(row)
+        if log:
+            log(" ".join(f"{k} {v}" for k, v in row.items()))
+    top = int(np.argmax(scores))
+    sols, _ = kernels.solve_word_list(arr, members[top])
+    covered = int((sols > 0).sum())
+    assert covered == scores[top] == best, (covered, scores[top], best)
+    return members[top], covered, rows, history
+
+
 def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
                   budget: float | None = None, method: str = "cpsat", cands: int = 10,
                   top_k: int = 20, log=None):
@@ -839,7 +968,7 @@ def triples_sweep(arr, masks, *, per_number: int, triples, time_limit: float,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=["walks", "pair", "tabu", "triple"])
+    ap.add_argument("what", choices=["walks", "pair", "tabu", "triple", "memetic"])
     ap.add_argument("--words", type=int, default=2000, help="the N most familiar words")
     ap.add_argument("--seeds", default="0", help="comma-separated seeds of the walks")
     ap.add_argument("--runs", type=int, default=1, help="walks per seed (runs 0..N-1)")
@@ -852,18 +981,37 @@ def main() -> None:
                     "first); default the deck of walk run 0 of the first seed")
     ap.add_argument("--triples", help="triple: which, e.g. 1,2,3;4,5,6 (default all 56 in order)")
     ap.add_argument("--triple-time", type=float, default=60.0, help="triple: CP-SAT seconds each")
-    ap.add_argument("--budget", type=float, help="triple: stop before a triple would pass it (s)")
+    ap.add_argument("--budget", type=float, help="triple: stop before a triple would pass it "
+                    "(wall s); memetic: no generation starts once it is spent (CPU s)")
     ap.add_argument("--method", choices=["cpsat", "swap", "pairs"], default="cpsat",
                     help="triple: CP-SAT (exact, proves when it can), swap (exact in the "
                          "neighbourhood: one number any set, the other two one letter swap at "
                          "most) or pairs, a heuristic (--cands sets for each number, the other "
                          "two by the pair step with --top-k)")
     ap.add_argument("--cands", type=int, default=10, help="triple --method pairs")
+    ap.add_argument("--pop", type=int, default=8, help="memetic: decks in the population")
+    ap.add_argument("--init-steps", type=int, default=75_000, help="memetic: a first walk's steps")
+    ap.add_argument("--child-steps", type=int, default=30_000,
+                    help="memetic: the steps of the walk from a child")
+    ap.add_argument("--child-t0", type=float, default=2.0, help="memetic: the child walk's start "
+                    "temperature")
+    ap.add_argument("--child-t1", type=float, default=1.2, help="memetic: its end temperature")
+    ap.add_argument("--take", type=int, default=4, help="memetic: numbers taken from parent B")
+    ap.add_argument("--pick", choices=["random", "least"], default="random",
+                    help="memetic: which differing numbers come from B")
+    ap.add_argument("--generations", type=int, default=1000, help="memetic: at most this many")
+    ap.add_argument("--decks", help="memetic: first members, decks as --deck separated by ';' "
+                    "(walks give the rest of --pop)")
     args = ap.parse_args()
+    if args.what == "memetic":
+        _check_memetic(args)
     words = load_words(str(lexicon_path()), length=8)[:args.words]
     arr = encode_words(words)
     if args.what == "triple":
         _triple_main(args, words, arr)
+        return
+    if args.what == "memetic":
+        _memetic_main(args, words, arr)
         return
     rows = []
     for seed in (int(x) for x in args.seeds.split(",")):
@@ -898,13 +1046,64 @@ def _bad(msg: str) -> None:
     raise SystemExit(2)
 
 
+def _parse_deck(text: str, opt: str) -> np.ndarray:
+    sets = [x.strip().upper() for x in text.split(",")]
+    if (len(sets) != NUMBERS or any(len(set(x)) != len(x) or len(x) != len(sets[0])
+                                    or not x.isalpha() or not x.isascii() for x in sets)):
+        _bad(f"{opt} wants 8 comma-separated sets of distinct letters A-Z, all one size")
+    return masks_from_sets(sets)
+
+
+def _check_memetic(args) -> None:
+    try:
+        [int(x) for x in args.seeds.split(",")]
+    except ValueError:
+        _bad("--seeds wants comma-separated integers")
+    if args.pop < 2:
+        _bad(f"--pop must be >= 2, not {args.pop}")
+    if args.init_steps < 1 or args.child_steps < 1 or args.generations < 0:
+        _bad("--init-steps and --child-steps must be >= 1, --generations >= 0")
+    if not 1 <= args.take <= NUMBERS - 1:
+        _bad(f"--take must be 1..{NUMBERS - 1}, not {args.take}")
+    if not (args.child_t0 > 0 and args.child_t1 > 0):
+        _bad("--child-t0 and --child-t1 must be > 0")
+    if args.budget is not None and args.budget <= 0:
+        _bad("--budget must be > 0")
+    args.start_decks = [_parse_deck(d, "--decks") for d in args.decks.split(";")] \
+        if args.decks else []
+    if len(args.start_decks) > args.pop:
+        _bad(f"--decks: {len(args.start_decks)} decks for a population of {args.pop}")
+    if any(bin(_column(m, n)).count("1") != 6 for m in args.start_decks for n in range(NUMBERS)):
+        _bad("--decks: six letters a number")
+    if len({canonical(m) for m in args.start_decks}) != len(args.start_decks):
+        _bad("--decks: a deck given twice (up to the order of its numbers)")
+
+
+def _memetic_main(args, words, arr) -> None:
+    runs = []
+    for seed in (int(x) for x in args.seeds.split(",")):
+        t = time.process_time()
+        m, covered, rows, history = memetic(
+            words, arr, seed=seed, pop=args.pop, init_steps=args.init_steps,
+            child_steps=args.child_steps, child_t0=args.child_t0, child_t1=args.child_t1,
+            take=args.take, pick=args.pick, generations=args.generations, budget=args.budget,
+            decks=args.start_decks, log=lambda s: print(s, flush=True))
+        cpu = round(time.process_time() - t, 1)
+        print(f"seed {seed} best {covered} generations {len(rows)} cpu_s {cpu} "
+              f"deck {','.join(sets_of(m))}", flush=True)
+        runs.append({"seed": seed, "covered": covered, "generations": len(rows), "cpu_s": cpu,
+                     "kept": sum(r["verdict"] == "kept" for r in rows),
+                     "history": history, "deck": sets_of(m)})
+    print(json.dumps({"what": "memetic", "words": args.words, "pop": args.pop,
+                      "init_steps": args.init_steps, "child_steps": args.child_steps,
+                      "child_t0": args.child_t0, "child_t1": args.child_t1, "take": args.take,
+                      "pick": args.pick, "budget": args.budget, "decks": args.decks, "runs": runs,
+                      "best": max(r["covered"] for r in runs)}))
+
+
 def _triple_main(args, words, arr) -> None:
     if args.deck:
-        sets = [x.strip().upper() for x in args.deck.split(",")]
-        if (len(sets) != NUMBERS or any(len(set(x)) != len(x) or len(x) != len(sets[0])
-                                        or not x.isalpha() or not x.isascii() for x in sets)):
-            _bad("--deck wants 8 comma-separated sets of distinct letters A-Z, all one size")
-        masks = masks_from_sets(sets)
+        masks = _parse_deck(args.deck, "--deck")
     else:
         masks, _ = anneal(words, per_number=6, iters=args.steps, seed=int(args.seeds.split(",")[0]),
                           first_run=0, restarts=1, show_progress=False)

@@ -1,6 +1,7 @@
 """scripts/octagion_search_study.py (the deck searches tried after the walks, docs/octagion.md): its
 two-number step against brute force over every pair of letter sets, its maximum coverage against
-every set, its tabu move scores against the kernel's counts."""
+every set, its tabu move scores against the kernel's counts, the memetic search's alignment against
+every permutation of the numbers."""
 
 from __future__ import annotations
 
@@ -218,6 +219,85 @@ def test_triple_mode_bad_deck_is_one_line_and_exit_2():
                        capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
     assert r.stderr.startswith("error: --deck")
+
+
+def random_deck(rng, letters: int, k: int) -> np.ndarray:
+    masks = np.zeros(26, np.int64)
+    for n in range(8):
+        for l in rng.choice(letters, k, replace=False):
+            masks[l] |= 1 << n
+    return masks
+
+
+def test_align_maximises_the_letters_in_common():
+    rng = np.random.default_rng(3)
+    perms = np.array(list(itertools.permutations(range(8))))
+    for _ in range(3):
+        a, b = random_deck(rng, 9, 4), random_deck(rng, 9, 4)
+        common = np.array([[bin(S._column(a, i) & S._column(b, j)).count("1") for j in range(8)]
+                           for i in range(8)])
+        brute = int(common[np.arange(8), perms].sum(axis=1).max())   # every one of the 8! ways
+        perm = S.align(a, b)
+        assert sorted(perm) == list(range(8))
+        assert sum(common[n, perm[n]] for n in range(8)) == brute
+        aligned = S.permuted(b, perm)
+        assert [S._column(aligned, n) for n in range(8)] == [S._column(b, p) for p in perm]
+    # a deck with its numbers shuffled aligns back onto itself, and is the same deck
+    a = random_deck(rng, 26, 6)
+    shuffled = S.permuted(a, [3, 0, 7, 1, 6, 2, 5, 4])
+    assert not np.array_equal(shuffled, a)
+    assert np.array_equal(S.permuted(shuffled, S.align(a, shuffled)), a)
+    assert S.canonical(shuffled) == S.canonical(a) != S.canonical(random_deck(rng, 26, 6))
+
+
+def test_the_crossover_child_is_a_deck_of_its_parents_numbers():
+    rng = np.random.default_rng(4)
+    for how in ("random", "least", "random"):
+        a, b = random_deck(rng, 26, 6), random_deck(rng, 26, 6)
+        S._set_column(b, 5, S._column(a, 2))                  # one number the same in both
+        bb = S.permuted(b, S.align(a, b))
+        differ = [n for n in range(8) if S._column(a, n) != S._column(bb, n)]
+        nums = S.pick_numbers(a, bb, 4, how, rng)
+        assert len(nums) == 4 and set(nums) <= set(differ)
+        child = S.crossover(a, bb, nums)
+        for n in range(8):
+            col = S._column(child, n)
+            assert bin(col).count("1") == 6                   # six distinct letters a number
+            assert col == (S._column(bb, n) if n in nums else S._column(a, n))
+        assert child.tolist() != a.tolist() and child.tolist() != bb.tolist()
+    # "least": the differing numbers sharing the fewest letters with A's
+    shares = {n: bin(S._column(a, n) & S._column(bb, n)).count("1") for n in differ}
+    least = S.pick_numbers(a, bb, 2, "least", rng)
+    assert max(shares[n] for n in least) <= min(shares[n] for n in differ if n not in least)
+    # fewer numbers differ than asked: all of them
+    c = S.crossover(a, bb, [0, 1])
+    assert S.pick_numbers(a, c, 4, "random", rng) == [n for n in (0, 1)
+                                                      if S._column(a, n) != S._column(bb, n)]
+
+
+def test_memetic_keeps_its_best_deck_and_counts_it_as_the_kernel():
+    arr = K.encode_words(WORDS)
+    m, covered, rows, history = S.memetic(WORDS, arr, seed=1, pop=3, init_steps=1500,
+                                          child_steps=800, child_t0=2.0, child_t1=1.2, take=3,
+                                          pick="random", generations=6, budget=None)
+    assert covered == count(WORDS, m) == history[-1][1] == max(r["best"] for r in rows)
+    assert len(rows) == 6 and [b for _, b in history] == sorted({b for _, b in history})
+    assert all(bin(S._column(m, n)).count("1") == 6 for n in range(8))
+    assert all(r["verdict"] in ("kept", "worse", "dup") for r in rows)
+    # given decks are the first members: with no generation the best of them and the walks
+    good = A.anneal(WORDS, per_number=6, iters=6000, seed=9, show_progress=False)[0]
+    _, cov2, rows2, hist2 = S.memetic(WORDS, arr, seed=1, pop=2, init_steps=100, child_steps=10,
+                                      child_t0=2.0, child_t1=1.2, take=3, pick="random",
+                                      generations=0, budget=None, decks=[good])
+    assert rows2 == [] and cov2 == hist2[-1][1] >= count(WORDS, good) == hist2[0][1]
+
+
+def test_memetic_bad_option_is_one_line_and_exit_2():
+    import subprocess
+    r = subprocess.run([sys.executable, str(SCRIPT), "memetic", "--pop", "1"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
+    assert r.stderr.startswith("error: --pop")
 
 
 def test_the_one_swap_step_is_the_best_in_its_neighbourhood():

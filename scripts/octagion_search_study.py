@@ -64,6 +64,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import shlex
 import sys
 import time
 
@@ -72,6 +73,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from octosolve.core import cpsat
+from octosolve.core.jsonout import write_json
 from octosolve.core.lexicon import load_words
 from octosolve.octagion import kernels
 from octosolve.octagion.anneal import (TEMPERATURE_WORDS, _holds, _init, _match, _repair, _uses,
@@ -1000,6 +1002,8 @@ def main() -> None:
     ap.add_argument("--pick", choices=["random", "least"], default="random",
                     help="memetic: which differing numbers come from B")
     ap.add_argument("--generations", type=int, default=1000, help="memetic: at most this many")
+    ap.add_argument("--record", help="memetic: write the best deck as a design record (JSON, "
+                    "design-deck's format: the report re-counts data/octagion/best_deck_top*.json)")
     ap.add_argument("--decks", help="memetic: first members, decks as --deck separated by ';' "
                     "(walks give the rest of --pop)")
     args = ap.parse_args()
@@ -1079,6 +1083,20 @@ def _check_memetic(args) -> None:
         _bad("--decks: a deck given twice (up to the order of its numbers)")
 
 
+def memetic_record(words, masks, command: str) -> dict:
+    """A design record of the deck ``masks`` for ``words`` in design-deck's format (what the
+    report's best-deck table and ``design.check_design_record`` read): the command, the words,
+    the kernel's count and the deck's cards."""
+    sols, _ = kernels.solve_word_list(encode_words(words), masks)
+    solv = int((sols > 0).sum())
+    cards = [f"{chr(65 + l)}{n + 1}" for n in range(NUMBERS) for l in range(26) if masks[l] >> n & 1]
+    return {"command": command, "settings": {"search": "memetic"}, "words_list": list(words),
+            "words": len(words), "kernel_solvable": solv, "covered": solv,
+            "mean_solutions": round(float(sols[sols > 0].mean()), 2) if solv else 0.0,
+            "deck": {"by_number": {str(n + 1): s for n, s in enumerate(sets_of(masks))}},
+            "cards": cards}
+
+
 def _memetic_main(args, words, arr) -> None:
     runs = []
     for seed in (int(x) for x in args.seeds.split(",")):
@@ -1094,6 +1112,12 @@ def _memetic_main(args, words, arr) -> None:
         runs.append({"seed": seed, "covered": covered, "generations": len(rows), "cpu_s": cpu,
                      "kept": sum(r["verdict"] == "kept" for r in rows),
                      "history": history, "deck": sets_of(m)})
+    if args.record:
+        best = max(runs, key=lambda r: r["covered"])
+        write_json(args.record, memetic_record(words, masks_from_sets(best["deck"]),
+                                               "python scripts/octagion_search_study.py "
+                                               + " ".join(shlex.quote(a) for a in sys.argv[1:])))
+        print(f"wrote {args.record}", flush=True)
     print(json.dumps({"what": "memetic", "words": args.words, "pop": args.pop,
                       "init_steps": args.init_steps, "child_steps": args.child_steps,
                       "child_t0": args.child_t0, "child_t1": args.child_t1, "take": args.take,

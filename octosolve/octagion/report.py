@@ -256,9 +256,11 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
               f"short of the best deck for them (no deck solves more than {best_top})."]
     if best:
         L += ["", "## The best decks found ([best_decks.json](best_decks.json))", "",
-              "Decks the designer found for the N most familiar words (`octosolve octagion "
-              "design-deck --top N ... --record`, the records in `data/octagion/best_deck_top*.json` "
-              "with their commands), re-counted here by the kernel, beside the least bound proved "
+              "The best decks found for the N most familiar words (by `octosolve octagion "
+              "design-deck --top N ... --record` or `python scripts/octagion_search_study.py "
+              "memetic ... --record`: the records in `data/octagion/best_deck_top*.json`, each with "
+              "the command that made it, in best_decks.json too), re-counted here by the kernel, "
+              "beside the least bound proved "
               "for the same words (a certificate above, or the count bound computed here): the "
               "gap is how far the deck may still be from the best deck.", "",
               "| words | solvable (recounted) | record agrees | no deck solves more than | gap | deck |",

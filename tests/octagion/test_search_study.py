@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import json
 import sys
 from pathlib import Path
 
@@ -352,3 +353,18 @@ except KeyboardInterrupt:
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and r.stdout.strip() == "caught", (r.returncode, r.stderr[-500:])
+
+
+def test_memetic_record_is_a_design_record_the_report_recounts():
+    """The study's --record writes design-deck's record format: check_design_record re-counts it
+    to the kernel's count and parses the very deck back."""
+    from octosolve.octagion.design import check_design_record
+    words = ["TREASURE", "BUSINESS", "CHILDREN", "TOGETHER", "QUESTION", "ZZZZZZZZ"]
+    masks = S.masks_from_sets(["AEIPUW", "AEFKNS", "CEGOSY", "BEIOTX", "ELNRUV", "CMNPRT",
+                                   "ADHIOR", "DGLMST"])
+    rec = S.memetic_record(words, masks, "python scripts/octagion_search_S.py memetic")
+    sols, _ = K.solve_word_list(K.encode_words(words), masks)
+    chk = check_design_record(json.loads(json.dumps(rec)))
+    assert chk["agrees"] and chk["solvable"] == rec["kernel_solvable"] == int((sols > 0).sum())
+    assert 0 < chk["solvable"] < len(words)                 # ZZZZZZZZ is never solvable
+    assert [chk["deck"].letters_of(n) for n in range(1, 9)] == S.sets_of(masks)

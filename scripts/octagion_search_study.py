@@ -64,6 +64,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import shlex
 import sys
 import time
@@ -1073,6 +1074,8 @@ def _check_memetic(args) -> None:
         _bad("--child-t0 and --child-t1 must be > 0")
     if args.budget is not None and args.budget <= 0:
         _bad("--budget must be > 0")
+    if args.record and os.path.isdir(args.record):
+        _bad(f"--record {args.record}: a directory, not a file")
     args.start_decks = [_parse_deck(d, "--decks") for d in args.decks.split(";")] \
         if args.decks else []
     if len(args.start_decks) > args.pop:

@@ -180,7 +180,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
 
 def _best_decks(bounds: list[dict]) -> list[dict]:
-    """The design records ``data/octagion/best_deck_top*.json`` (design-deck --record), each
+    """The design records ``data/octagion/best_deck_top*.json`` (design-deck --record, or the
+    search study's memetic --record in the same format), each
     re-counted by the kernel, with the best bound proved for its words: the least of the stored
     certificates for exactly those words (re-checked above) and the count bound computed here."""
     import json

@@ -54,6 +54,17 @@ def _recheck(data: dict, what: str) -> int:
     return n
 
 
+def _against(deep: dict, exact: dict) -> dict:
+    """The deals proven from both depths (the same seeds): how the first player's exact outcome
+    changed over the moves the players made in between (a changed outcome is a mistake)."""
+    shallow = {r["seed"]: r["value_first"] for r in exact["rows"] if r.get("proven")}
+    both = [(r["value_first"], shallow[r["seed"]]) for r in deep["rows"]
+            if r.get("proven") and r["seed"] in shallow]
+    return {"deals": len(both), "same": sum(a == b for a, b in both),
+            "better_for_first": sum(b > a for a, b in both),
+            "worse_for_first": sum(b < a for a, b in both)}
+
+
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     from ..core.players import make_player
     from .matches import play_record
@@ -106,6 +117,20 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     files.append("exact_play.json")
     timings["exact_play"] = time.perf_counter() - t
 
+    # 3c. the same deals from deeper: a data file (`measure perfect-play`), re-checked
+    t = time.perf_counter()
+    from .solve import recheck_exact
+
+    pp, pp_src = _measurements("perfect-play", seed, quick)
+    deep = pp["results"]
+    deep_replayed = recheck_exact(deep)
+    deep_out = {"source": pp_src, "command": pp.get("command", "(live)"),
+                "replayed": deep_replayed, **{k: v for k, v in deep.items() if k != "rows"},
+                "against": _against(deep, exact)}
+    write_json(out_dir / "exact_play_deep.json", deep_out)
+    files.append("exact_play_deep.json")
+    timings["exact_play_deep"] = time.perf_counter() - t
+
     # 4. pictures: a greedy game stopped after 29 moves, solved; the end of an IV game
     t = time.perf_counter()
     game = OctagoneGame()
@@ -125,7 +150,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     timings["pictures"] = time.perf_counter() - t
 
     atomic_write_text(out_dir / "README.md", _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src,
-                                                   replayed, solved, exact))
+                                                   replayed, solved, exact, deep_out))
     files.insert(0, "README.md")
     sa = adv["standard/random"]
     summary = "\n".join([
@@ -142,14 +167,37 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         f"- Perfect play from {exact['free_cells']} free cells (after greedy play, {exact['proven']} "
         f"deals solved): first-player score {_pct(exact['first']['score'] or 0)}; swapping a jolly for a "
         f"coloured shield worsens the mover's exact outcome in {exact['jolly']['worse_without']} of "
-        f"{exact['jolly']['positions']} positions and never improves it"
-        + ("" if exact['jolly']['better_without'] == 0 else
-           f" (it improves it in {exact['jolly']['better_without']})") + ".",
+        f"{exact['jolly']['positions']} positions and "
+        + ("never improves it" if exact['jolly']['better_without'] == 0 else
+           f"improves it in {exact['jolly']['better_without']}") + ".",
+        f"- From {deep_out['free_cells']} free cells ({deep_out['proven']} of the same deals proven, "
+        f"{deep_out['unproven']} not): first-player score {_pct(deep_out['first']['score'] or 0)}; the "
+        f"jolly swap worsens the mover's exact outcome in {deep_out['jolly']['worse_without']} of "
+        f"{deep_out['jolly']['positions']} positions and improves it in "
+        f"{deep_out['jolly']['better_without']}.",
     ])
     return {"title": "Octagone", "summary": summary, "files": files, "timings": timings}
 
 
-def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved, exact) -> str:
+def _perfect_tables(ex: dict) -> list[str]:
+    """The first player's table and the jolly's paragraph of a perfect-play result."""
+    f, j = ex["first"], ex["jolly"]
+    lo, hi = f["score_ci95"]
+    jlo, jhi = j["worse_share_ci95"]
+    return [f"| from {ex['free_cells']} free cells, perfect play | deals | wins | draws | losses | "
+            "score (95% CI) |",
+            "| --- | ---: | ---: | ---: | ---: | --- |",
+            f"| the first player (who placed the Dama) | {ex['proven']} | {f['wins']} | {f['draws']} | "
+            f"{f['losses']} | {_pct(f['score'] or 0)} ({_pct(lo)}-{_pct(hi)}) |", "",
+            f"**The value of the jolly.** In the same positions, one of the mover's jollies swapped for a "
+            f"coloured shield of the row with the most free cells (the same number of shields): the exact "
+            f"outcome gets worse for the mover in {j['worse_without']} of {j['positions']} positions "
+            f"({_pct(jlo)}-{_pct(jhi)} with 95% confidence), stays the same in {j['same']} "
+            f"and gets better in {j['better_without']}.", ""]
+
+
+def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved, exact,
+            deep) -> str:
     L = ["# Octagone results", "",
          f"Generated by `octosolve report` (this section alone: `octosolve report --only octagone"
          f"{' --quick' if quick else ''}`), seed {seed}, default rules: the `edge` reading of the "
@@ -190,26 +238,28 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
           "| free cells | value | result | nodes |", "| ---: | ---: | --- | ---: |"]
     for s in solved:
         L.append(f"| {s['free_cells']} | {s['value']:+d} | {s['result']} | {s['nodes']} |")
-    f = exact["first"]
-    j = exact["jolly"]
-    lo, hi = f["score_ci95"]
-    jlo, jhi = j["worse_share_ci95"]
     L += ["", f"## Perfect play from {exact['free_cells']} free cells", "",
           f"{exact['deals']} seeded deals (2 players, open shields, standard rules) are played by "
           f"greedy v greedy until {exact['free_cells']} cells are free, then solved exactly (win / draw "
           f"/ loss, `solve --target outcome`, at most {exact['max_nodes']:,} nodes each): "
           f"{exact['reached']} reached that point, {exact['proven']} were proven, "
-          f"{exact['unproven']} were not. Data (a row per deal): [exact_play.json](exact_play.json).", "",
-          f"| from {exact['free_cells']} free cells, perfect play | deals | wins | draws | losses | "
-          "score (95% CI) |",
-          "| --- | ---: | ---: | ---: | ---: | --- |",
-          f"| the first player (who placed the Dama) | {exact['proven']} | {f['wins']} | {f['draws']} | "
-          f"{f['losses']} | {_pct(f['score'] or 0)} ({_pct(lo)}-{_pct(hi)}) |", "",
-          f"**The value of the jolly.** In the same positions, one of the mover's jollies swapped for a "
-          f"coloured shield of the row with the most free cells (the same number of shields): the exact "
-          f"outcome gets worse for the mover in {j['worse_without']} of {j['positions']} positions "
-          f"({_pct(jlo)}-{_pct(jhi)} with 95% confidence), stays the same in {j['same']} "
-          f"and gets better in {j['better_without']}.", ""]
+          f"{exact['unproven']} were not. Data (a row per deal): [exact_play.json](exact_play.json).", ""]
+    L += _perfect_tables(exact)
+    a = deep["against"]
+    L += ["", f"## Perfect play from {deep['free_cells']} free cells", "",
+          f"The same {deep['deals']} deals, played by {' v '.join(deep['players'])} only until "
+          f"{deep['free_cells']} cells are free and solved there (at most {deep['max_nodes']:,} nodes a "
+          f"position): {deep['reached']} reached that point, {deep['proven']} were proven, "
+          f"{deep['unproven']} were not. These deeper searches are {deep['source']}, made by "
+          f"`{deep['command']}`; the report checked that its figures are those of its rows and replayed "
+          f"{deep['replayed']} of its deals (the same game, outcome and node counts). "
+          "Data: [exact_play_deep.json](exact_play_deep.json).", ""]
+    L += _perfect_tables(deep)
+    L += [f"**Against {exact['free_cells']} free cells.** Of the {a['deals']} deals proven from both "
+          f"depths, the first player's exact outcome is the same in {a['same']}; it is better for the "
+          f"first player at {exact['free_cells']} free cells in {a['better_for_first']} (a move of the "
+          f"second player in between gave the outcome away) and worse in {a['worse_for_first']} (a "
+          "move of the first player did).", ""]
     L += ["", "## Pictures", "",
           "A greedy-vs-greedy game stopped after 29 moves ([SVG](example_position.svg), "
           "[position and proof](example_position.json)); the end of an Octagone IV game "

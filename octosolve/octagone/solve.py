@@ -27,7 +27,8 @@ from .rules import OctagoneGame, OctagoneState
 
 __all__ = ["TARGETS", "METHODS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
            "describe_action", "exact_hint", "exact_first_player", "played_position", "DEFAULT_MAX_NODES", "MAX_NODES", "result_word", "first_player_advantage",
-           "advantage", "measure", "MEASUREMENTS"]
+           "advantage", "measure", "MEASUREMENTS",
+           "summarise_exact", "recheck_exact"]
 
 DEFAULT_MAX_NODES = 1_000_000_000  # about two minutes of search on one core
 TARGETS = ("margin", "outcome")
@@ -374,7 +375,7 @@ MATCHES_FULL = [("greedy", "random", 1000, None), ("mcts", "greedy", 100, 200),
                 ("alphabeta", "mcts", 40, 200), ("mcts", "openspiel-mcts", 100, 100)]
 MATCHES_QUICK = [("greedy", "random", 20, None), ("mcts", "greedy", 2, 40),
                  ("alphabeta", "mcts", 2, 40), ("mcts", "openspiel-mcts", 1, 20)]
-MEASUREMENTS = ("first-player", "matches")
+MEASUREMENTS = ("first-player", "matches", "perfect-play")
 
 
 def _slim(m: dict) -> dict:
@@ -427,6 +428,11 @@ def measure(what: str, seed: int, *, quick: bool = False, workers=None, schedule
                           workers=workers, scheduler=scheduler, desc=f"{a} v {b}")
             rows.append(_slim(m))
         return {"what": what, "seed": seed, "quick": quick, "results": rows}
+    if what == "perfect-play":
+        free, deals, nodes = (22, 4, EXACT_NODES) if quick else (DEEP_FREE, EXACT_DEALS, DEEP_NODES)
+        res = exact_first_player(seed, deals=deals, free=free, max_nodes=nodes, workers=workers,
+                                 scheduler=scheduler)
+        return {"what": what, "seed": seed, "quick": quick, "results": res}
     fail(f"unknown measurement {what!r} (choose from {', '.join(MEASUREMENTS)})")
 
 
@@ -434,6 +440,8 @@ def measure(what: str, seed: int, *, quick: bool = False, workers=None, schedule
 EXACT_FREE = 20          # free cells at which the exact analysis takes over from greedy play
 EXACT_DEALS = 200        # deals in the report (``--quick``: 10); about 0.1 s of CPU a deal
 EXACT_NODES = 50_000_000  # node budget per position (unproven positions are counted, not guessed)
+DEEP_FREE = 26           # ``measure perfect-play``: the same deals from 26 free cells (a data file)
+DEEP_NODES = 500_000_000  # its node budget per position
 
 
 def played_position(seed: int, free: int, players=("greedy", "greedy"), variant: str = "standard"):
@@ -509,6 +517,13 @@ def exact_first_player(seed: int, deals: int = EXACT_DEALS, free: int = EXACT_FR
 
     tasks = [(derive_seed(seed, "exact", i), free, tuple(players), max_nodes) for i in range(deals)]
     rows = run_batch(_exact_deal, tasks, workers=workers, scheduler=scheduler, desc="perfect play")
+    return {"free_cells": free, "players": list(players), "deals": deals, "seed": seed,
+            "max_nodes": max_nodes, **summarise_exact(rows), "rows": rows}
+
+
+def summarise_exact(rows: list[dict]) -> dict:
+    """The figures of :func:`exact_first_player` from its rows (a row per deal): reached, proven,
+    unproven, the first player's results and the value of the jolly."""
     solved = [r for r in rows if r.get("proven")]
     n = len(solved)
     wins = sum(r["value_first"] > 0 for r in solved)
@@ -516,12 +531,31 @@ def exact_first_player(seed: int, deals: int = EXACT_DEALS, free: int = EXACT_FR
     lo, hi = wilson_interval(wins + 0.5 * draws, n) if n else (0.0, 1.0)
     jd = [r["jolly_delta"] for r in solved if "jolly_delta" in r]
     jlo, jhi = wilson_interval(sum(d > 0 for d in jd), len(jd)) if jd else (0.0, 1.0)
-    return {"free_cells": free, "players": list(players), "deals": deals, "seed": seed,
-            "max_nodes": max_nodes, "reached": sum(r.get("reached", False) for r in rows),
+    return {"reached": sum(r.get("reached", False) for r in rows),
             "proven": n, "unproven": sum(1 for r in rows if r.get("reached") and not r["proven"]),
             "first": {"wins": wins, "draws": draws, "losses": n - wins - draws,
                       "score": (wins + 0.5 * draws) / n if n else None, "score_ci95": [lo, hi]},
             "jolly": {"positions": len(jd), "worse_without": sum(d > 0 for d in jd),
                       "same": sum(d == 0 for d in jd), "better_without": sum(d < 0 for d in jd),
-                      "worse_share_ci95": [jlo, jhi]},
-            "rows": rows}
+                      "worse_share_ci95": [jlo, jhi]}}
+
+
+def recheck_exact(data: dict, *, sample: int = 2, max_nodes: int = 30_000_000) -> int:
+    """Re-check a stored :func:`exact_first_player` result (``measure perfect-play``'s data file):
+    its figures must be those of its rows, and ``sample`` of its proven deals whose two proofs took
+    at most ``max_nodes`` nodes in all (drawn by the file's seed) must replay to the same row
+    (the same game, outcome and node counts). Returns the deals replayed; an error otherwise."""
+    import random
+
+    rows = data.get("rows")
+    if not isinstance(rows, list) or len(rows) != data.get("deals"):
+        fail("perfect-play data: the rows do not match the number of deals")
+    if any(data.get(k) != v for k, v in summarise_exact(rows).items()):
+        fail("perfect-play data: its figures are not those of its rows")
+    cheap = [r for r in rows if r.get("proven") and r["nodes"] + r.get("jolly_nodes", 0) <= max_nodes]
+    picked = random.Random(data["seed"]).sample(cheap, min(sample, len(cheap)))
+    for r in picked:
+        again = _exact_deal((r["seed"], data["free_cells"], tuple(data["players"]), data["max_nodes"]))
+        if again != r:
+            fail(f"perfect-play data: deal {r['seed']} does not replay (stored {r}, now {again})")
+    return len(picked)

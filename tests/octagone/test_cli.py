@@ -195,3 +195,44 @@ def test_perfect_play_same_rows_on_two_workers():
     one = exact_first_player(9, deals=4, free=12, workers=1)
     two = exact_first_player(9, deals=4, free=12, workers=2)
     assert one == two and len(one["rows"]) == 4 and one["reached"] >= 1
+
+
+def test_measure_perfect_play_and_its_recheck(tmp_path):
+    """`measure perfect-play --quick` writes the data file the report reads; recheck_exact accepts
+    it, replays deals to the same rows, and refuses figures or rows that were changed."""
+    import copy
+
+    import pytest
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+    from octosolve.core.errors import OctoError
+    from octosolve.octagone.solve import recheck_exact, summarise_exact
+
+    out = tmp_path / "pp.json"
+    r = CliRunner().invoke(cli, ["octagone", "measure", "perfect-play", "--quick", "--seed", "3",
+                                 "--workers", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(out.read_text())
+    assert doc["what"] == "perfect-play" and doc["command"]  # the command line that made it
+    res = doc["results"]
+    assert res["free_cells"] == 22 and res["deals"] == len(res["rows"]) == 4
+    assert {k: res[k] for k in summarise_exact(res["rows"])} == summarise_exact(res["rows"])
+    assert recheck_exact(res, sample=2) == min(2, res["proven"])
+    # a figure that is not its rows' is refused
+    bad = copy.deepcopy(res)
+    bad["first"]["wins"] += 1
+    with pytest.raises(OctoError, match="figures"):
+        recheck_exact(bad)
+    # a row whose outcome (and so the figures) was flipped does not replay
+    bad = copy.deepcopy(res)
+    row = next(x for x in bad["rows"] if x.get("proven"))
+    row["value_first"] = 1 if row["value_first"] < 1 else -1
+    bad.update(summarise_exact(bad["rows"]))
+    with pytest.raises(OctoError, match="does not replay"):
+        recheck_exact(bad, sample=len(bad["rows"]))
+    # a row dropped
+    bad = copy.deepcopy(res)
+    bad["rows"].pop()
+    with pytest.raises(OctoError, match="rows"):
+        recheck_exact(bad)

@@ -21,3 +21,17 @@ def test_report_quick_is_deterministic(tmp_path):
     build(tmp_path / "b", quick=True, seed=5)
     for f in sec["files"]:
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f
+
+
+def test_committed_perfect_play_data_rechecks():
+    """data/octagone/perfect-play.json (`measure perfect-play`, 26 free cells): its figures are its
+    rows', two of its deals replay to the same rows, and it holds the command that made it."""
+    from octosolve.core.paths import DATA_DIR
+    from octosolve.octagone.solve import DEEP_FREE, DEEP_NODES, EXACT_DEALS, recheck_exact
+
+    doc = json.loads((DATA_DIR / "octagone" / "perfect-play.json").read_text())
+    assert doc["what"] == "perfect-play" and "measure perfect-play" in doc["command"]
+    res = doc["results"]
+    assert (res["free_cells"], res["deals"], res["max_nodes"]) == (DEEP_FREE, EXACT_DEALS, DEEP_NODES)
+    assert res["proven"] + res["unproven"] == res["reached"] <= res["deals"]
+    assert recheck_exact(res, sample=2) == 2

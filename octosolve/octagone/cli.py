@@ -326,21 +326,26 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
 @click.option("--free-cells", type=click.IntRange(4, 26), default=20, show_default=True,
               help="Free cells at which exact play takes over (4 to 26; each cell more costs several "
                    "times the time).")
+@click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
+              help="Node budget per position, 1 to 10^12 (default 5e7, enough at 20 free cells; "
+                   "`measure perfect-play` gives 5e8 at 26): a deal not proven within it is counted "
+                   "as unproven, never guessed.")
 @players_option("greedy,greedy", "Two names: who plays until then.")
 @seed_option()
 @batch_options
 @out_option("Also write the result (JSON, a row per deal) to this file.")
 @json_option
-def perfect_play(deals, free_cells, players, seed, workers, scheduler, out, as_json):
+def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler, out, as_json):
     """The first player's results and the value of the jolly under perfect play: DEALS games are
     played to FREE-CELLS free cells, then solved exactly (2 players, open shields)."""
     from ..core.seeding import DEFAULT_SEED
-    from .solve import exact_first_player
+    from .solve import EXACT_NODES, exact_first_player
 
     names = _names(players)
     if len(names) != 2:
         fail("--players names the two players who play until the exact solver takes over")
     res = exact_first_player(DEFAULT_SEED if seed is None else seed, deals=deals, free=free_cells,
+                             max_nodes=EXACT_NODES if max_nodes is None else max_nodes,
                              players=tuple(names), workers=workers, scheduler=scheduler)
     if out:
         write_json(out, res)

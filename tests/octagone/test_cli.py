@@ -186,6 +186,15 @@ def test_perfect_play_command(tmp_path):
     assert f["wins"] + f["draws"] + f["losses"] == doc["proven"]
     r = CliRunner().invoke(cli, ["octagone", "perfect-play", "--free-cells", "40"])
     assert r.exit_code == 2
+    # a budget of one node proves nothing: every deal reached is counted unproven, none guessed
+    r = CliRunner().invoke(cli, ["octagone", "perfect-play", "--deals", "2", "--free-cells", "12",
+                                 "--seed", "4", "--max-nodes", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["max_nodes"] == 1 and doc["proven"] == 0 and doc["unproven"] == doc["reached"] >= 1
+    for bad in ("0", "-5", "1e99", "many"):
+        r = CliRunner().invoke(cli, ["octagone", "perfect-play", "--max-nodes", bad])
+        assert r.exit_code == 2 and "max-nodes" in r.output
 
 
 def test_perfect_play_same_rows_on_two_workers():

@@ -164,3 +164,29 @@ def test_ctrl_c_stops_the_dfpn_search_promptly():
     finally:
         timer.cancel()
     assert time.process_time() - c0 < 5
+
+
+def test_committed_perfect_play_outcomes_by_df_pn_alone():
+    """An independent check of data/octagone/perfect-play.json (made by the alpha-beta): the df-pn
+    alone (``ab_free=-1``: proof numbers over its own move generator, no alpha-beta leaves) proves
+    the same first-player outcome from 26 free cells for the eight cheapest deals of the file and
+    its cheapest draw (wins, draws and losses all among them)."""
+    import json
+
+    from octosolve.core.paths import DATA_DIR
+    from octosolve.octagone.solve import played_position
+
+    d = json.loads((DATA_DIR / "octagone" / "perfect-play.json").read_text())["results"]
+    proven = sorted((r for r in d["rows"] if r.get("proven")), key=lambda r: r["nodes"])
+    picked = proven[:8] + [next(r for r in proven if r["value_first"] == 0)]
+    assert {r["value_first"] for r in picked} == {-1, 0, 1}
+    for r in picked:
+        st = played_position(r["seed"], d["free_cells"], tuple(d["players"]))
+        assert sum(1 for b in st.board if b < 0) == 26
+        occ, hands, t, p = solver_position(st)
+        stats = np.zeros(D.DFPN_STATS_LEN, dtype=np.int64)
+        stats[1] = 3 * 10**7
+        v, _, aborted = D.outcome_dfpn(occ, hands, t, p, mode_of(st), D.DfpnTable(20), stats,
+                                       ab_free=-1)
+        assert not aborted
+        assert (v if st.to_move == st.first else -v) == r["value_first"], r["seed"]

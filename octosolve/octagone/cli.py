@@ -371,8 +371,8 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap):
     """The report's long measurements, written to a data file with the command that made it:
     first-player (10,000 random and 2,000 greedy self-play games per variant), matches (greedy v
     random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS) or perfect-play (the report's
-    200 deals solved exactly from 26 free cells instead of 20, at most 5e8 nodes a position; about
-    half an hour on 2 cores). The report replays a sample."""
+    200 deals solved exactly from 26 free cells instead of 20, at most 5e8 nodes a position; 16
+    minutes on 2 cores). The report replays a sample."""
     from ..core.paths import DATA_DIR
     from .solve import measure as do_measure
 

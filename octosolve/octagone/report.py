@@ -122,8 +122,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     from .solve import recheck_exact
 
     pp, pp_src = _measurements("perfect-play", seed, quick)
-    deep = pp["results"]
-    deep_replayed = recheck_exact(deep)
+    deep = pp.get("results") if isinstance(pp, dict) else None
+    deep_replayed = recheck_exact(deep)  # a malformed file stops here with a one-line error
     deep_out = {"source": pp_src, "command": pp.get("command", "(live)"),
                 "replayed": deep_replayed, **{k: v for k, v in deep.items() if k != "rows"},
                 "against": _against(deep, exact)}

@@ -547,15 +547,21 @@ def recheck_exact(data: dict, *, sample: int = 2, max_nodes: int = 30_000_000) -
     (the same game, outcome and node counts). Returns the deals replayed; an error otherwise."""
     import random
 
-    rows = data.get("rows")
+    rows = data.get("rows") if isinstance(data, dict) else None
     if not isinstance(rows, list) or len(rows) != data.get("deals"):
         fail("perfect-play data: the rows do not match the number of deals")
-    if any(data.get(k) != v for k, v in summarise_exact(rows).items()):
-        fail("perfect-play data: its figures are not those of its rows")
-    cheap = [r for r in rows if r.get("proven") and r["nodes"] + r.get("jolly_nodes", 0) <= max_nodes]
-    picked = random.Random(data["seed"]).sample(cheap, min(sample, len(cheap)))
-    for r in picked:
-        again = _exact_deal((r["seed"], data["free_cells"], tuple(data["players"]), data["max_nodes"]))
+    try:
+        if any(data.get(k) != v for k, v in summarise_exact(rows).items()):
+            fail("perfect-play data: its figures are not those of its rows")
+        cheap = [r for r in rows
+                 if r.get("proven") and int(r["nodes"]) + int(r.get("jolly_nodes", 0)) <= max_nodes]
+        picked = random.Random(data["seed"]).sample(cheap, min(sample, len(cheap)))
+        tasks = [(int(r["seed"]), int(data["free_cells"]), tuple(data["players"]),
+                  int(data["max_nodes"])) for r in picked]
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        fail(f"perfect-play data: a malformed row or field ({type(e).__name__}: {e})")
+    for r, task in zip(picked, tasks):
+        again = _exact_deal(task)
         if again != r:
             fail(f"perfect-play data: deal {r['seed']} does not replay (stored {r}, now {again})")
     return len(picked)

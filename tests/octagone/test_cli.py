@@ -245,3 +245,12 @@ def test_measure_perfect_play_and_its_recheck(tmp_path):
     bad["rows"].pop()
     with pytest.raises(OctoError, match="rows"):
         recheck_exact(bad)
+    # a malformed row is a one-line error, not a traceback
+    bad = copy.deepcopy(res)
+    bad["rows"][0] = {"seed": "x"}
+    with pytest.raises(OctoError, match="perfect-play data"):
+        recheck_exact(bad)
+    bad = copy.deepcopy(res)
+    bad["rows"][0] = 7
+    with pytest.raises(OctoError, match="malformed"):
+        recheck_exact(bad)

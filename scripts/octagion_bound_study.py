@@ -92,7 +92,7 @@ def main() -> None:
     bestm = masks.copy()
     t = time.perf_counter()
     _, best = A._run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, cur, bestm, 0,
-                     args.steps, args.steps, 2.0, 0.15, 1.0, 1)
+                     args.steps, args.steps, 2.0, 0.15, 1.0, 0.0, 1)
     print(f"annealing at those counts ({args.steps} exchange steps, {time.perf_counter() - t:.0f} s):"
           f" {int(best)} words")
 

@@ -34,6 +34,10 @@ MAX_REPLICAS = 64
 # fixed temperature of 2 hardly moves after 40,000 steps (at about 1630 words), at 3 it wanders
 # between about 1570 and 1615 words, at 5 between 1485 and 1580.
 TEMPERATURE_WORDS = 2000
+# the step mix (P(exchange between two numbers), P(a card moves to another number)), by --split;
+# the rest are swaps of a letter on a number. "free" is measured in docs/octagion.md.
+STEP_MIX = {"equal": (0.5, 0.0), "free": (0.4, 0.2)}
+SPLITS = tuple(STEP_MIX)
 T_HOT, T_COLD = 3.0, 1.2
 T_HOT_TEMPERING, T_COLD_TEMPERING = 3.5, 1.3
 
@@ -228,9 +232,12 @@ def _init(L, M, K, masks, weights, matchp, cov):
 
 @numba.njit(cache=True)
 def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, it1, iters,
-         t0, t1, pswap, seed):
+         t0, t1, pswap, pmove, seed):
     """Steps it0..it1-1 of one annealing run of ``iters`` steps (temperature t0 -> t1
-    geometrically); state arrays are updated in place. Returns (cur, best)."""
+    geometrically); state arrays are updated in place. Returns (cur, best). A step exchanges two
+    letters between two numbers (probability ``pswap``), moves a card to another number as another
+    letter (``pmove``: the numbers' sizes change, a number keeps at least one card; the free split)
+    or else swaps a letter of a number for another letter."""
     np.random.seed(seed)
     n = L.shape[0]
     rows = np.zeros(8, np.int64)
@@ -241,22 +248,35 @@ def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, 
     stamp = np.zeros(n, np.int64)
     newc = np.zeros(n, np.bool_)
     aff = np.zeros(n, np.int64)
+    sizes = np.zeros(8, np.int64)
+    for l in range(26):
+        for k in range(8):
+            sizes[k] += masks[l] >> k & 1
     for it in range(it0, it1):
         temp = t0 * (t1 / t0) ** (it / iters)
-        if np.random.random() >= pswap:            # number n1 swaps letter a for letter b
+        u = np.random.random()
+        if u >= pswap:          # card (a, n1) becomes (b, m2): m2 = n1 (a swap) or, free split, not
             n1 = np.random.randint(8)
             n2 = -1
+            m2 = n1
+            if u < pswap + pmove:
+                m2 = np.random.randint(7)
+                if m2 >= n1:
+                    m2 += 1
+                if sizes[n1] <= 1 or sizes[m2] >= 26:
+                    continue
             while True:
                 a = np.random.randint(26)
                 if masks[a] >> n1 & 1:
                     break
             while True:
                 b = np.random.randint(26)
-                if not masks[b] >> n1 & 1:
+                if not masks[b] >> m2 & 1:
                     break
             masks[a] ^= 1 << n1
-            masks[b] ^= 1 << n1
+            masks[b] ^= 1 << m2
         else:                                      # a (on n1 only) and b (on n2 only) exchange
+            m2 = -1
             n1 = np.random.randint(8)
             n2 = np.random.randint(7)
             if n2 >= n1:
@@ -268,7 +288,7 @@ def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, 
                     d1 += 1
                 if (masks[l] >> n2 & 1) and not (masks[l] >> n1 & 1):
                     d2 += 1
-            if d1 == 0:
+            if d1 == 0 or d2 == 0:
                 continue
             r1 = np.random.randint(d1)
             r2 = np.random.randint(d2)
@@ -315,6 +335,9 @@ def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, 
             for q in range(na):
                 cov[aff[q]] = newc[q]
             cur += delta
+            if n2 < 0 and m2 != n1:
+                sizes[n1] -= 1
+                sizes[m2] += 1
             if cur > best:
                 best = cur
                 bestm[:] = masks
@@ -326,7 +349,7 @@ def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, 
                         matchp[i, p] = tmpm[i, p]
             if n2 < 0:
                 masks[a] ^= 1 << n1
-                masks[b] ^= 1 << n1
+                masks[b] ^= 1 << m2
             else:
                 masks[a] ^= (1 << n1) | (1 << n2)
                 masks[b] ^= (1 << n1) | (1 << n2)
@@ -335,11 +358,11 @@ def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, 
 
 @numba.njit(cache=True, parallel=True)
 def _run_many(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, it1, iters,
-              t0s, t1s, pswap, seeds):
+              t0s, t1s, pswap, pmove, seeds):
     """Walk r (its own temperatures t0s[r] -> t1s[r]) on a thread of its own, for every r."""
     for r in numba.prange(masks.shape[0]):
         c, b = _run(L, M, K, ptr, idx, weights, masks[r], matchp[r], cov[r], cur[r], best[r],
-                    bestm[r], it0, it1, iters, t0s[r], t1s[r], pswap, seeds[r])
+                    bestm[r], it0, it1, iters, t0s[r], t1s[r], pswap, pmove, seeds[r])
         cur[r] = c
         best[r] = b
 
@@ -359,7 +382,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
            t0: float | None = None, t1: float | None = None, workers: int = 1,
            time_limit: float | None = None,
            replicas: int = 1, desc: str = "simulated annealing", stop=None,
-           scheduler: str | None = None, first_run: int = 0, show_progress: bool = True):
+           scheduler: str | None = None, first_run: int = 0, show_progress: bool = True,
+           split: str = "equal"):
     """Best deck masks (int64[26]) over ``restarts`` runs of ``iters`` steps each, and its score
     (solvable words; a required word counts len(words) + 1). ``workers`` runs go on at once (a
     round); with ``time_limit`` (seconds) no new round starts once the time is spent or the next
@@ -380,11 +404,17 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     unused); run q is the same function of (``seed``, q) as here, and ties go to the lower q, so
     the best deck is the same as without a scheduler. With ``time_limit`` or ``stop`` the runs not
     finished by then are cancelled (at least one always finishes). ``first_run``: the index of
-    the first run (the cluster's tasks run one run each)."""
+    the first run (the cluster's tasks run one run each).
+
+    ``split``: "equal" keeps ``per_number`` cards on every number; "free" keeps only the total,
+    8 x ``per_number`` cards, and lets a step move a card to another number (each number keeps at
+    least one card; the walks start from ``per_number`` each)."""
     from ..core.progress import progress
 
     if per_number < 1 or per_number > 26:
         fail(f"--per-number must be 1..26, not {per_number}")
+    if split not in SPLITS:
+        fail(f"--split must be equal or free, not {split!r}")
     if restarts < 1:
         fail(f"--restarts must be >= 1, not {restarts}")
     if not 1 <= int(replicas) <= MAX_REPLICAS:
@@ -405,7 +435,7 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
         return _anneal_on_cluster(words, scheduler, per_number=per_number, iters=iters,
                                   restarts=restarts, seed=seed, required=required,
                                   start_masks=start_masks, t0=t0, t1=t1, time_limit=time_limit,
-                                  replicas=replicas, desc=desc, stop=stop)
+                                  replicas=replicas, desc=desc, stop=stop, split=split)
     tempering = int(replicas) > 1
     # a step's score change grows with the number of words: temperatures are set for 2000 words
     # and scaled with the list (docs/octagion.md: below about 2, at 2000 words, a walk freezes)
@@ -465,7 +495,7 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
                     break
                 it1 = min(iters, it + (SWAP_EVERY if tempering else CHUNK))
                 _run_many(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm,
-                          it, it1, iters, t0s, t1s, 0.5, seeds + it)
+                          it, it1, iters, t0s, t1s, *STEP_MIX[split], seeds + it)
                 bar.update((it1 - it) * r)
                 it = it1
                 if tempering:
@@ -495,12 +525,12 @@ def _cluster_run(shared: dict, q: int):
 
 
 def _anneal_on_cluster(words, scheduler, *, per_number, iters, restarts, seed, required,
-                       start_masks, t0, t1, time_limit, replicas, desc, stop):
+                       start_masks, t0, t1, time_limit, replicas, desc, stop, split):
     from ..core.batch import run_dask
 
     shared = {"words": list(words), "per_number": per_number, "iters": int(iters),
               "seed": int(seed), "required": list(required or []), "t0": t0, "t1": t1,
-              "replicas": int(replicas),
+              "replicas": int(replicas), "split": split,
               "start_masks": None if start_masks is None else np.asarray(start_masks, np.int64)}
     results = run_dask(_cluster_run, list(range(int(restarts))), scheduler, desc=desc + " runs",
                        shared=shared, stop=stop, time_limit=time_limit)

@@ -149,11 +149,17 @@ def _ex_run(rng):
         L, M, K, ptr, idx, weights = _state(rng)
         q = int(rng.integers(2, 8))
         yield L, M, K, ptr, idx, weights, _deck(rng, q), int(rng.integers(1, 2000)), \
-            int(rng.integers(0, 2**31 - 3000))
+            int(rng.integers(0, 2**31 - 3000)), float(rng.choice([0.0, 0.3]))
 
 
-def _k_run(kernel, L, M, K, ptr, idx, weights, masks, iters, seed):
-    """Run the walk; report whether its bookkeeping matches a recount in Python."""
+def _sizes(masks):
+    return [sum(int(masks[l]) >> k & 1 for l in range(26)) for k in range(8)]
+
+
+def _k_run(kernel, L, M, K, ptr, idx, weights, masks, iters, seed, pmove):
+    """Run the walk; report whether its bookkeeping matches a recount in Python, and whether
+    the numbers' sizes are kept (pmove 0) or only their total, each at least 1 (pmove > 0)."""
+    before = _sizes(masks)
     n = L.shape[0]
     masks = masks.copy()
     matchp = np.zeros((n, 8), np.int64)
@@ -161,13 +167,15 @@ def _k_run(kernel, L, M, K, ptr, idx, weights, masks, iters, seed):
     cur = A._init(L, M, K, masks, weights, matchp, cov)
     bestm = masks.copy()
     cur, best = kernel(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, cur, bestm, 0, iters,
-                       iters, 2.0, 0.15, 0.5, seed)
+                       iters, 2.0, 0.15, 0.5 - pmove / 2, pmove, seed)
     flags = [_solvable(L, M, K, i, masks) for i in range(n)]
+    kept = all((_sizes(m) == before) if pmove == 0 else
+               (sum(_sizes(m)) == sum(before) and min(_sizes(m)) >= 1) for m in (masks, bestm))
     return (abs(cur - _score(L, M, K, masks, weights)) < 1e-9, [bool(c) for c in cov] == flags,
-            abs(best - _score(L, M, K, bestm, weights)) < 1e-9, best >= cur)
+            abs(best - _score(L, M, K, bestm, weights)) < 1e-9, best >= cur, kept)
 
 
-def _k_run_many(kernel, L, M, K, ptr, idx, weights, masks, iters, seed):
+def _k_run_many(kernel, L, M, K, ptr, idx, weights, masks, iters, seed, pmove):
     n = L.shape[0]
     r = 2
     ms = np.stack([masks, np.roll(masks, 1)]).astype(np.int64)
@@ -176,13 +184,14 @@ def _k_run_many(kernel, L, M, K, ptr, idx, weights, masks, iters, seed):
     cur = np.array([A._init(L, M, K, ms[j], weights, matchp[j], cov[j]) for j in range(r)])
     best, bestm = cur.copy(), ms.copy()
     kernel(L, M, K, ptr, idx, weights, ms, matchp, cov, cur, best, bestm, 0, iters, iters,
-           np.array([2.0, 0.5]), np.array([0.15, 0.5]), 0.5, np.array([seed, seed + 1], np.int64))
+           np.array([2.0, 0.5]), np.array([0.15, 0.5]), 0.5 - pmove / 2, pmove,
+           np.array([seed, seed + 1], np.int64))
     return all(abs(cur[j] - _score(L, M, K, ms[j], weights)) < 1e-9
                and abs(best[j] - _score(L, M, K, bestm[j], weights)) < 1e-9 for j in range(r))
 
 
 def _tw_run(*args):
-    return (True, True, True, True)
+    return (True, True, True, True, True)
 
 
 def _tw_run_many(*args):

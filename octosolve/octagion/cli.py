@@ -132,12 +132,14 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
 
 def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
                     ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                    certificate=None, scheduler=None) -> str:
+                    certificate=None, scheduler=None, split="equal") -> str:
     args = ["octosolve", "octagion", "design-deck"] + ([words_arg] if words_arg else [])
     if top:
         args += ["--top", str(top)]
     args += ["--per-number", str(per_number), "--favour", favour, "--time-limit", f"{time_limit:g}",
              "--workers", str(workers), "--local-search", str(ls_iters), "--restarts", str(restarts)]
+    if split != "equal":
+        args += ["--split", split]
     if anneal_time is not None:
         args += ["--anneal-time", f"{anneal_time:g}"]
     if replicas > 1:
@@ -159,6 +161,12 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
                    "the designer takes at most 5000 words).")
 @click.option("--per-number", type=click.IntRange(1, 26), default=6, show_default=True,
               help="Cards per number 1..8 (1 to 26; 48 cards at 6).")
+@click.option("--split", type=click.Choice(["equal", "free"], case_sensitive=False),
+              default="equal", show_default=True,
+              help="equal: --per-number cards on every number; free: only the total (8 x "
+                   "--per-number, 48) is fixed and the designer shares the cards between the "
+                   "numbers (each at least one). The rules fix 48 cards, not the split "
+                   "(docs/rules/octagion.md).")
 @click.option("--require", "require_path", default=None, metavar="PATH",
               help="Word list or word-card file whose words must all be solvable.")
 @click.option("--favour", type=click.Choice(["none", "hard", "easy"], case_sensitive=False),
@@ -196,7 +204,7 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
 @svg_option("Write the designed deck as an SVG picture.")
 @seed_option(0)
 @json_option
-def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, workers, ls_iters,
+def design_deck_cmd(words, top, per_number, split, require_path, favour, time_limit, workers, ls_iters,
                     restarts, anneal_time, replicas, scheduler, out, record, certificate, svg_path,
                     seed, as_json):
     """Design a deck with CP-SAT: maximise the words of WORDS (a word list) solvable without
@@ -205,7 +213,7 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     from ..core.lexicon import load_words, read_lines
     from .design import design_deck, design_record
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
-    favour = favour.lower()
+    favour, split = favour.lower(), split.lower()
     if restarts is None:
         restarts = 1000 if anneal_time is not None else 1
     words_arg = words
@@ -223,7 +231,8 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
         res = design_deck(wl, per_number=per_number, required=req, favour=favour,
                           time_limit=time_limit, seed=seed, workers=workers,
                           local_search_iters=ls_iters, restarts=restarts,
-                          anneal_time=anneal_time, replicas=replicas, scheduler=scheduler)
+                          anneal_time=anneal_time, replicas=replicas, scheduler=scheduler,
+                          split=split)
     except KeyboardInterrupt:
         # OR-Tools may still be tearing down its worker threads: a normal interpreter exit can
         # then abort inside C++ ("terminate called"), so leave at once, nothing written
@@ -239,13 +248,13 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
     if record:
         cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
                               ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                              certificate, scheduler)
+                              certificate, scheduler, split)
         rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
                             words_file=words_arg or "lexicon", top=top, per_number=per_number,
                             favour=favour, time_limit=time_limit, workers=workers,
                             local_search=ls_iters, restarts=restarts,
                             anneal_time=anneal_time, replicas=replicas, seed=seed,
-                            scheduler=scheduler)
+                            scheduler=scheduler, **({"split": split} if split != "equal" else {}))
         write_json(record, rec)
     if svg_path:
         _write_text(svg_path, res.deck._repr_svg_())
@@ -257,8 +266,11 @@ def design_deck_cmd(words, top, per_number, require_path, favour, time_limit, wo
              f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
              f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
              f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
-             f"upper bound: no deck solves more than {res.bound} of these words "
+             f"upper bound: no deck{' of ' + str(8 * per_number) + ' cards, however split,' if split == 'free' else ''}"
+             f" solves more than {res.bound} of these words "
              f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%"]
+    if split == "free":
+        lines.append(f"  cards per number: {' '.join(str(v) for v in res.deck.per_number())}")
     for n, letters in j["deck"]["by_number"].items():
         lines.append(f"  {n}: {' '.join(letters)}")
     lines += [f"wrote {v}" for v in (out, record, certificate, svg_path) if v]

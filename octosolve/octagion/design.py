@@ -19,7 +19,7 @@ import numpy as np
 
 from ..core.errors import fail
 from . import kernels
-from .anneal import anneal
+from .anneal import SPLITS, anneal
 from .bound import PROOF, count_bound
 from .rules import LETTERS, NUMBERS, PER_NUMBER, WORD_LEN, Deck, normalize_sequence
 from .solve import iter_solutions, word_rows
@@ -53,6 +53,15 @@ def _solve(solver, model, seconds: float, desc: str, stop=None):
 # ----------------------------------------------------------------------------------------------
 # Deck design (CP-SAT)
 # ----------------------------------------------------------------------------------------------
+def _fits(sizes, per_number: int, split: str) -> bool:
+    """Whether a deck's cards per number fit the split: ``per_number`` each ("equal"), or
+    8 x ``per_number`` in all, each number at least one ("free")."""
+    sizes = [int(v) for v in sizes]
+    if split == "equal":
+        return sizes == [per_number] * NUMBERS
+    return sum(sizes) == NUMBERS * per_number and min(sizes) >= 1
+
+
 @dataclass
 class DesignResult:
     """``bound``/``gap``: the proved upper bound on the words any deck solves (``bound_proof`` says
@@ -76,6 +85,7 @@ class DesignResult:
     gap: float = 0.0
     bound_proof: str = PROOF
     certificate: dict | None = None
+    split: str = "equal"
 
     @property
     def covered(self) -> int:
@@ -89,7 +99,7 @@ class DesignResult:
                 "cpsat_bound": self.cpsat_bound, "cpsat_gap": round(self.cpsat_gap, 4),
                 "anneal_solvable": self.anneal_solvable,
                 "seconds": round(self.seconds, 2), "favour": self.favour,
-                "required": self.required, "deck": self.deck.to_json(),
+                "required": self.required, "split": self.split, "deck": self.deck.to_json(),
                 "cards": [str(c) for c in self.deck.cards]}
 
 
@@ -98,7 +108,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 hint: Deck | None = None, log=None,
                 local_search_iters: int = 5000, restarts: int = 1,
                 anneal_time: float | None = None, replicas: int = 1, stop=None,
-                scheduler: str | None = None) -> DesignResult:
+                scheduler: str | None = None, split: str = "equal") -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -119,6 +129,11 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     fixed at the first phase's value) minimise / maximise the number of usable (position, number)
     pairs over the solvable words, a linear proxy for the solution counts (fewer pairs -> fewer
     solutions). The result's deck is re-checked by the numba kernel (``kernel_solvable``).
+
+    ``split``: "equal" puts ``per_number`` cards on every number; "free" keeps only the total,
+    8 x ``per_number`` cards, each number at least one (the rules fix 48 cards, not how they are
+    shared: docs/rules/octagion.md). The count bound holds for both; a stored set bound (six-letter
+    sets) only for "equal".
 
     ``stop``: a ``threading.Event``; once set, the search ends early with the best deck found so
     far (the annealing after its current chunk of steps, CP-SAT at once; the second phase and the
@@ -147,6 +162,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     if len(set(words) | set(required)) > MAX_DESIGN_WORDS:
         fail(f"{len(set(words) | set(required))} words: the deck designer takes at most "
              f"{MAX_DESIGN_WORDS} (use --top)")
+    if split not in SPLITS:
+        fail(f"--split must be equal or free, not {split!r}")
     if favour not in ("none", "hard", "easy"):
         fail(f"--favour must be none, hard or easy, not {favour!r}")
     for w in required:
@@ -160,7 +177,12 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     m = cp_model.CpModel()
     x = [[m.NewBoolVar(f"x_{LETTERS[l]}{n + 1}") for n in range(NUMBERS)] for l in range(26)]
     for n in range(NUMBERS):
-        m.Add(sum(x[l][n] for l in range(26)) == per_number)
+        if split == "equal":
+            m.Add(sum(x[l][n] for l in range(26)) == per_number)
+        else:
+            m.Add(sum(x[l][n] for l in range(26)) >= 1)
+    if split == "free":
+        m.Add(sum(x[l][n] for l in range(26) for n in range(NUMBERS)) == NUMBERS * per_number)
     s_vars = []
     y_vars = []
     for wi, w in enumerate(words):
@@ -197,14 +219,14 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
                            restarts=int(restarts), seed=seed, required=required,
                            workers=int(workers), time_limit=anneal_time,
-                           replicas=int(replicas), stop=stop, scheduler=scheduler)
+                           replicas=int(replicas), stop=stop, scheduler=scheduler, split=split)
         hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
                                           for l in range(26)]), name="annealed deck")
     if hint is not None:
         hsols, _ = kernels.solve_word_list(words, hint.masks)
         anneal_solvable = int((hsols > 0).sum())
         hint_ok = all(hsols[words.index(w)] > 0 for w in required) and \
-            hint.per_number() == [per_number] * NUMBERS
+            _fits(hint.per_number(), per_number, split)
         # hints are given up to the column order: sort the hint's columns the same way
         hm = hint.masks
         hcols = sorted(range(NUMBERS), key=lambda n: -sum((1 << (25 - l)) for l in range(26)
@@ -304,7 +326,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         start = Deck.from_counts(chosen)
         base_sols, _ = kernels.solve_word_list(words, start.masks)
         polished = local_search_deck(words, per_number=per_number, iters=local_search_iters,
-                                     seed=seed, start=start, required=required, favour=favour)
+                                     seed=seed, start=start, required=required, favour=favour,
+                                     split=split)
         new_sols, _ = kernels.solve_word_list(words, polished.masks)
         if (new_sols > 0).sum() >= (base_sols > 0).sum() and all(
                 new_sols[words.index(w)] > 0 for w in required):
@@ -323,7 +346,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     cert = count_bound(words, per_number=per_number)
     bound, proof = int(cert["bound"]), PROOF
     from .bound_sets import stored_bound       # a stored set-bound certificate for this very list
-    stored = stored_bound(words, per_number)
+    stored = stored_bound(words, per_number) if split == "equal" else None
     if stored is not None and stored["bound"] < bound:
         bound, proof, cert = stored["bound"], stored["proof"], stored["certificate"]
     assert ksolv <= bound, f"the designed deck solves {ksolv} words, over the proved bound {bound}"
@@ -334,21 +357,22 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                         mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0,
                         anneal_solvable=anneal_solvable, bound=bound,
                         gap=0.0 if bound == 0 else (bound - ksolv) / bound, certificate=cert,
-                        bound_proof=proof)
+                        bound_proof=proof, split=split)
 
 
 def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: int = 20000,
                       seed: int = 0, start: Deck | None = None, required: list[str] | None = None,
-                      temperature: float = 1.0, favour: str = "none") -> Deck:
+                      temperature: float = 1.0, favour: str = "none", split: str = "equal") -> Deck:
     """Simulated annealing on the deck (swap one letter of one number for another), scored by the
     numba kernel: solvable words (+ a large bonus for each required word solvable). Used to give
-    CP-SAT a good first solution (a hint); it proves nothing by itself."""
+    CP-SAT a good first solution (a hint); it proves nothing by itself. Its steps keep each
+    number's size; with ``split="free"`` a start of any sizes that fits is kept as it is."""
     rnd = np.random.default_rng(seed)
     arr = kernels.encode_words(words)
     req_idx = np.array([words.index(w) for w in (required or [])], dtype=np.int64)
     if start is not None:
         x = (start.counts > 0).astype(np.int64)
-        if not (x.sum(axis=0) == per_number).all():
+        if not _fits(list(x.sum(axis=0)), per_number, split):
             x = None
     else:
         x = None

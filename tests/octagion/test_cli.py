@@ -151,6 +151,30 @@ def test_design_deck_prints_a_proved_bound(tmp_path):
     assert r.exit_code == 2 and "proves" in r.output and len(r.output.strip().splitlines()) == 1
 
 
+def test_design_deck_free_split_cli(tmp_path):
+    """--split free: 48 cards shared unevenly, the count bound (it holds for any split) and no
+    stored set bound, the split in the text, the JSON and the record's command."""
+    from octosolve.octagion.design import check_design_record
+    from octosolve.octagion.wordcards import load_lexicon
+    w = tmp_path / "w.txt"
+    w.write_text("\n".join(load_lexicon()[0][:300]) + "\n")
+    rec = tmp_path / "r.json"
+    args = ("design-deck", str(w), "--split", "free", "--time-limit", "1", "--workers", "1",
+            "--local-search", "20000", "--restarts", "2", "--seed", "5")
+    j = ok_json(*args, "--record", str(rec))
+    assert j["split"] == "free" and sum(j["deck"]["per_number"]) == j["deck"]["cards"] == 48
+    assert min(j["deck"]["per_number"]) >= 1 and j["deck"]["per_number"] != [6] * 8
+    assert j["bound"] == ok_json("bound", str(w))["bound"] and "count" in j["bound_proof"]
+    r = json.loads(rec.read_text())
+    assert "--split free" in r["command"] and r["settings"]["split"] == "free"
+    assert check_design_record(r)["agrees"]
+    text = run(*args).output
+    assert "no deck of 48 cards, however split, solves more than" in text
+    assert "cards per number: " + " ".join(map(str, j["deck"]["per_number"])) in text
+    bad = run("design-deck", str(w), "--split", "uneven")
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
 def test_bound_default_words():
     j = ok_json("bound")
     assert j["words"] == 1000 and j["bound"] == 967 and sum(j["counts"].values()) == 48

@@ -154,3 +154,60 @@ def test_default_deck_matches_its_design_record():
     bad = dict(rec, kernel_solvable=790)
     assert not check_design_record(bad)["agrees"]
     assert rec["command"].startswith("octosolve octagion design-deck ")
+
+
+def brute_split(words, letters="ABCD", total=16):
+    """Best solvable count over every deck of at most ``total`` cards on ``letters``, each of the
+    8 numbers carrying a non-empty subset of them in any size (the free split), as multisets."""
+    subs = [c for k in range(1, len(letters) + 1)
+            for c in itertools.combinations(range(len(letters)), k)]
+    arr = K.encode_words(words)
+    best = -1
+    for combo in itertools.combinations_with_replacement(range(len(subs)), 8):
+        if sum(len(subs[c]) for c in combo) > total:
+            continue
+        masks = np.zeros(26, dtype=np.uint8)
+        for n, c in enumerate(combo):
+            for l in subs[c]:
+                masks[ord(letters[l]) - 65] |= 1 << n
+        s, _ = K.solve_words(arr, masks, K.POPCOUNT8)
+        best = max(best, int((s > 0).sum()))
+    return best
+
+
+def test_design_deck_free_split_beats_six_a_number_by_brute_force():
+    """--split free shares the 16 cards (per_number 2) between the numbers in any way: every word
+    has one A and five of B, C or D, so an A-only number and a number with B, C and D solve all
+    three words, which no deck of two cards a number does (brute force over every deck, both
+    readings). The designer and the annealing alone reach each optimum, the total stays 16."""
+    from octosolve.octagion import anneal as A
+    words = ["ABBBBBCC", "ACCCCCDD", "ADDDDDBB"]
+    assert brute_design(words, "ABCD", 2) == 2 and brute_split(words) == 3
+    eq = design_deck(words, per_number=2, time_limit=20, workers=1, local_search_iters=2000,
+                     restarts=4)
+    free = design_deck(words, per_number=2, time_limit=20, workers=1, local_search_iters=2000,
+                       restarts=4, split="free")
+    assert eq.kernel_solvable == 2 and eq.deck.per_number() == [2] * 8 and eq.split == "equal"
+    assert free.kernel_solvable == 3 <= free.bound and free.split == "free"
+    sizes = free.deck.per_number()
+    assert sum(sizes) == 16 and min(sizes) >= 1 and sizes != [2] * 8
+    with pytest.raises(OctoError, match="--split must be equal or free"):
+        design_deck(words, per_number=2, split="uneven")
+
+
+def test_anneal_free_split_keeps_48_cards_and_recounts():
+    """The walks with --split free on the 300 most familiar words: 48 cards in all, every number
+    at least one, the sizes left unequal, the score the kernel's recount, the same deck for the
+    same seed, and more words than the equal split's walks with the same seed and steps."""
+    from octosolve.octagion import anneal as A
+    from octosolve.octagion.wordcards import load_lexicon
+    words = load_lexicon()[0][:300]
+    m, s = A.anneal(words, per_number=6, iters=20000, restarts=2, seed=5, split="free")
+    sols, _ = K.solve_word_list(words, m.astype(np.uint8))
+    cnt = [sum(int(m[l]) >> n & 1 for l in range(26)) for n in range(8)]
+    assert s == (sols > 0).sum() and sum(cnt) == 48 and min(cnt) >= 1 and cnt != [6] * 8
+    m2, s2 = A.anneal(words, per_number=6, iters=20000, restarts=2, seed=5, split="free")
+    assert s2 == s and (m2 == m).all()
+    me, se = A.anneal(words, per_number=6, iters=20000, restarts=2, seed=5)
+    assert [sum(int(me[l]) >> n & 1 for l in range(26)) for n in range(8)] == [6] * 8
+    assert s > se

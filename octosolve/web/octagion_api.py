@@ -182,7 +182,7 @@ def deck_json(deck_text=None, top=None) -> dict:
 DESIGN_LIMITS = {"time_limit": (0.5, 600.0), "workers": (1, 2), "per_number": (1, 26),
                  "local_search": (0, 200_000), "top": (1, 5000), "seed": (0, 2**31 - 1)}
 DESIGN_DEFAULTS = {"time_limit": 30.0, "workers": 1, "per_number": 6, "local_search": 5000,
-                   "top": 1000, "seed": 0, "favour": "none"}
+                   "top": 1000, "seed": 0, "favour": "none", "split": "equal"}
 
 
 def _setting(body: dict, name: str):
@@ -192,6 +192,10 @@ def _setting(body: dict, name: str):
     if name == "favour":
         if not isinstance(v, str) or v.lower() not in ("none", "hard", "easy"):
             fail(f'"favour" must be none, hard or easy, got {v!r}')
+        return v.lower()
+    if name == "split":
+        if not isinstance(v, str) or v.lower() not in ("equal", "free"):
+            fail(f'"split" must be equal or free, got {v!r}')
         return v.lower()
     lo, hi = DESIGN_LIMITS[name]
     is_num = isinstance(v, (int, float)) and not isinstance(v, bool)
@@ -241,7 +245,7 @@ class DesignJob:
                 res = design_deck(self.words, per_number=s["per_number"], favour=s["favour"],
                                   time_limit=s["time_limit"], seed=s["seed"],
                                   workers=s["workers"], local_search_iters=s["local_search"],
-                                  stop=self.stop)
+                                  stop=self.stop, split=s["split"])
             with self.lock:
                 self.result = res.to_json()
                 self.deck_csv = res.deck.to_csv()

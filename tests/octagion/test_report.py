@@ -92,8 +92,11 @@ def test_best_decks_are_recounted_beside_their_proved_bounds(tmp_path, monkeypat
     assert got == [(1000, 841, 946, "data/octagion/bound_hall_top1000.json", True, "equal"),
                    (2000, 1642, 1882, "data/octagion/bound_hall_top2000.json", True, "equal"),
                    (5000, 3959, 4677, "data/octagion/bound_sets_top5000.json", True, "equal"),
-                   (2000, 1656, 1928, "per-letter counts (computed here)", True, "free")]
-    assert sum(rows[3]["cards_per_number"]) == 48 and rows[3]["cards_per_number"] != [6] * 8
+                   (1000, 850, 967, "per-letter counts (computed here)", True, "free"),
+                   (2000, 1656, 1928, "per-letter counts (computed here)", True, "free"),
+                   (5000, 3981, 4777, "per-letter counts (computed here)", True, "free")]
+    for r in rows[3:]:
+        assert sum(r["cards_per_number"]) == 48 and r["cards_per_number"] != [6] * 8
     rec = json.loads((src / "best_deck_top2000.json").read_text(encoding="utf-8"))
     deck = Deck.parse("letter,number\n" + "".join(f"{c[0]},{c[1:]}\n" for c in rec["cards"]))
     sols, _ = solve_word_list(rec["words_list"], deck.masks)

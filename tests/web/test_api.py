@@ -491,6 +491,20 @@ def test_octagion_design_run(designer):
     assert v["phase"]  # the run reported its bars: simulated annealing, then CP-SAT
 
 
+def test_octagion_design_free_split(designer):
+    """"split": "free" shares the 48 cards between the numbers as the search likes: the result
+    keeps 48 cards, every number at least one, the sizes unequal on the 300 most familiar words."""
+    r = designer.post("/api/octagion/design", json={"top": 300, "time_limit": 1, "seed": 5,
+                                                    "local_search": 20000, "split": "free"})
+    assert r.status_code == 200, r.text
+    v = _wait_design(designer, r.json()["id"])
+    assert v["state"] == "done" and v["settings"]["split"] == "free", v
+    res = v["result"]
+    sizes = res["deck"]["per_number"]
+    assert res["split"] == "free" and sum(sizes) == res["deck"]["cards"] == 48
+    assert min(sizes) >= 1 and sizes != [6] * 8 and res["kernel_solvable"] <= res["bound"]
+
+
 def test_octagion_design_stop_and_one_at_a_time(designer):
     from octosolve.octagion.rules import Deck
 
@@ -526,6 +540,7 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"local_search": -1}, "local_search"), ({"top": 0}, "top"), ({"top": 5001}, "top"),
     ({"seed": -1}, "seed"), ({"seed": True}, "seed"), ({"favour": "harder"}, "favour"),
     ({"favour": 1}, "favour"), ({"words": "SEPTEMBER\nAB CD EF"}, "every line"), ({"words": 5}, "text"),
+    ({"split": "uneven"}, "split"), ({"split": 2}, "split"),
 ])
 def test_octagion_design_bad_input(designer, body, words):
     if body.get("time_limit") == float("inf"):

@@ -438,6 +438,17 @@ def test_octagion_design_progress_and_stop(browser, url, console):
     settle(d, lambda d: click(d, "#design-use"))  # the designed deck checks the list
     assert read(d, lambda d: d.find_element(By.ID, "deck").get_attribute("value")).startswith("letter,number")
     assert "the deck in the box" in text(d, "deck-stats")
+    # the free split: 48 cards shared between the numbers as the search likes, sizes shown
+    click(d, "#design-split option[value='free']")
+    d.find_element(By.ID, "design-time").clear()
+    d.find_element(By.ID, "design-time").send_keys("2")
+    settle(d, lambda d: click(d, "#design-start"))
+    assert d.execute_script("return document.body.dataset.design") == "done"
+    assert text(d, "design-bound").startswith("Proved bound: no deck of 48 cards, however shared "
+                                               "between the numbers, spells more than ")
+    sizes = text(d, "design-sizes")
+    assert sizes.startswith("Cards per number: ")
+    assert sum(int(x) for x in sizes.rstrip(".").split(": ")[1].split()) == 48
 
 
 def test_play_a_game_with_clicks(browser, url):

@@ -179,6 +179,7 @@ function designSettings() {
   return { words: fromList ? document.getElementById("words").value : null,
            top: num("design-top"), per_number: num("design-per-number"),
            favour: document.getElementById("design-favour").value, time_limit: num("design-time"),
+           split: document.getElementById("design-split").value,
            seed: num("design-seed") };
 }
 
@@ -223,12 +224,16 @@ function drawDesignResult(v) {
        `Covered: ${r.kernel_solvable} of ${r.words} words spelled without Treatment Cards` +
        (stopped ? " (the best deck when you pressed Stop)." : ".")),
     el("ul", { class: "facts" },
-      el("li", { id: "design-bound" }, `Proved bound: no deck of ${v.settings.per_number} letters a number ` +
+      el("li", { id: "design-bound" }, (v.settings.split === "free"
+         ? `Proved bound: no deck of ${8 * v.settings.per_number} cards, however shared between the numbers, `
+         : `Proved bound: no deck of ${v.settings.per_number} letters a number `) +
          `spells more than ${r.bound} of these words; gap ${gapPct}%` +
          (proven ? " \u2014 this deck is the best possible." : ` (more seconds may close it).`)),
       el("li", { class: "muted" }, `How the bound is proved: ${r.bound_proof}. CP-SAT's own bound: ` +
          `${Math.round(r.cpsat_bound * 1000) / 1000} (status ${r.status}).`),
       el("li", {}, `Mean solutions of a spellable word: ${r.mean_solutions}; search ${r.seconds} s.`)),
+    v.settings.split === "free" ? el("p", { class: "muted", id: "design-sizes" },
+      `Cards per number: ${r.deck.per_number.join(" ")}.`) : "",
     deckTable(r.deck.by_number));
 }
 

@@ -173,8 +173,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         f"bound {design['count_bound']}, gap "
         f"{100 * (1 - design['recomputed_solvable'] / design['count_bound']):.1f}%)",
     ] + (["- best decks found, re-counted: " + ", ".join(
-        f"{b['solvable']}/{b['words']}{' (cards freely split)' if b['split'] == 'free' else ''} "
-        f"(proved gap {100 * (1 - b['solvable'] / b['bound']):.1f}%)" for b in best)]
+        f"{b['solvable']}/{b['words']}{' with the cards freely split' if b['split'] == 'free' else ''}"
+        f" (proved gap {100 * (1 - b['solvable'] / b['bound']):.1f}%)" for b in best)]
         if best else []))
     return {"title": "Octagion: deck, word cards, solvability", "summary": summary, "files": files,
             "timings": timings}

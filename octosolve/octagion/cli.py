@@ -333,8 +333,12 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
         r["seconds"] = cert["seconds"]
     if out:
         r["out"] = out
+    r["any_split"] = not use_sets     # the count bound uses only the total of 8 x per_number
     text = (f"{r['words']} words: no deck of {per_number} letters per number solves more than "
             f"{r['bound']} ({r['proof']})")
+    if r["any_split"]:
+        text += (f"; nor any deck of {8 * per_number} cards however split between the numbers "
+                 "(design-deck --split free)")
     if r["counts"]:
         text += "\n  numbers per letter at the bound: " + " ".join(
             f"{k}{v}" for k, v in r["counts"].items())

@@ -164,7 +164,9 @@ def test_design_deck_free_split_cli(tmp_path):
     j = ok_json(*args, "--record", str(rec))
     assert j["split"] == "free" and sum(j["deck"]["per_number"]) == j["deck"]["cards"] == 48
     assert min(j["deck"]["per_number"]) >= 1 and j["deck"]["per_number"] != [6] * 8
-    assert j["bound"] == ok_json("bound", str(w))["bound"] and "count" in j["bound_proof"]
+    b = ok_json("bound", str(w))
+    assert j["bound"] == b["bound"] and b["any_split"] and "count" in j["bound_proof"]
+    assert "nor any deck of 48 cards however split" in run("bound", str(w)).output
     r = json.loads(rec.read_text())
     assert "--split free" in r["command"] and r["settings"]["split"] == "free"
     assert check_design_record(r)["agrees"]

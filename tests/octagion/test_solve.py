@@ -53,13 +53,14 @@ def test_difficulty_classes():
     assert difficulty(0, 2) == "needs 2 treatments"
 
 
-def brute_design(words, letters="ABCD", per_number=2):
-    """Best solvable count over every deck whose columns are per_number-subsets of ``letters``
-    (more letters never hurt, so this is the optimum), columns as multisets (numbers are labels)."""
-    cols = list(itertools.combinations(range(len(letters)), per_number))
+def _best_over(words, letters, cols, total=None):
+    """Best solvable count over every deck whose 8 columns are taken from ``cols`` (subsets of
+    ``letters``, as index tuples), as multisets (numbers are labels), with at most ``total`` cards."""
     arr = K.encode_words(words)
     best = -1
     for combo in itertools.combinations_with_replacement(range(len(cols)), 8):
+        if total is not None and sum(len(cols[c]) for c in combo) > total:
+            continue
         masks = np.zeros(26, dtype=np.uint8)
         for n, c in enumerate(combo):
             for l in cols[c]:
@@ -67,6 +68,12 @@ def brute_design(words, letters="ABCD", per_number=2):
         s, _ = K.solve_words(arr, masks, K.POPCOUNT8)
         best = max(best, int((s > 0).sum()))
     return best
+
+
+def brute_design(words, letters="ABCD", per_number=2):
+    """Best solvable count over every deck whose columns are per_number-subsets of ``letters``
+    (more letters never hurt, so this is the optimum)."""
+    return _best_over(words, letters, list(itertools.combinations(range(len(letters)), per_number)))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -158,21 +165,10 @@ def test_default_deck_matches_its_design_record():
 
 def brute_split(words, letters="ABCD", total=16):
     """Best solvable count over every deck of at most ``total`` cards on ``letters``, each of the
-    8 numbers carrying a non-empty subset of them in any size (the free split), as multisets."""
-    subs = [c for k in range(1, len(letters) + 1)
-            for c in itertools.combinations(range(len(letters)), k)]
-    arr = K.encode_words(words)
-    best = -1
-    for combo in itertools.combinations_with_replacement(range(len(subs)), 8):
-        if sum(len(subs[c]) for c in combo) > total:
-            continue
-        masks = np.zeros(26, dtype=np.uint8)
-        for n, c in enumerate(combo):
-            for l in subs[c]:
-                masks[ord(letters[l]) - 65] |= 1 << n
-        s, _ = K.solve_words(arr, masks, K.POPCOUNT8)
-        best = max(best, int((s > 0).sum()))
-    return best
+    8 numbers carrying a non-empty subset of them in any size (the free split)."""
+    return _best_over(words, letters, [c for k in range(1, len(letters) + 1)
+                                       for c in itertools.combinations(range(len(letters)), k)],
+                      total)
 
 
 def test_design_deck_free_split_beats_six_a_number_by_brute_force():

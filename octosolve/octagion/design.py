@@ -1,4 +1,5 @@
-"""The CP-SAT deck designer: choose 6 letters for each number 1..8 (48 cards) to maximise the words
+"""The CP-SAT deck designer: choose 6 letters for each number 1..8 (48 cards; or, ``split="free"``,
+48 cards shared between the numbers in any way) to maximise the words
 of a list solvable without Treatment Cards, started from the best of several simulated-annealing
 runs (``anneal.py``). Every design comes with an upper bound on what any deck can reach
 (``bound.py``: the per-letter count bound, with a certificate checked in fractions; or a stored

@@ -95,10 +95,12 @@ def test_tempering():
 def test_cluster_runs_make_the_same_best_deck():
     """What a Dask worker computes for run q (``_cluster_run``, no cluster needed): the best of the
     runs 0..R-1, ties to the lower run, is anneal(restarts=R)'s deck, walks and ensembles alike."""
-    for kw in ({"iters": 3000, "restarts": 3}, {"iters": 2000, "restarts": 2, "replicas": 3}):
+    for kw in ({"iters": 3000, "restarts": 3}, {"iters": 2000, "restarts": 2, "replicas": 3},
+               {"iters": 3000, "restarts": 3, "split": "free"}):
         m1, s1 = A.anneal(WORDS, per_number=6, seed=7, workers=2, **kw)
         shared = {"words": WORDS, "per_number": 6, "iters": kw["iters"], "seed": 7, "required": [],
-                  "t0": None, "t1": None, "replicas": kw.get("replicas", 1), "start_masks": None}
+                  "t0": None, "t1": None, "replicas": kw.get("replicas", 1), "start_masks": None,
+                  "split": kw.get("split", "equal")}
         runs = [A._cluster_run(shared, q) for q in range(kw["restarts"])]
         best = max(range(len(runs)), key=lambda q: (runs[q][0], -q))
         assert runs[best][0] == s1 and (runs[best][1] == m1).all()

@@ -367,12 +367,19 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
 @measure_options("Data file to write (default: data/octagone/<what>.json, which the report reads).")
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
               show_default=True, help="Reading of the wrap-around (standard and IV games).")
-def measure(what, quick, seed, workers, scheduler, out, as_json, wrap):
+@click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
+              help="perfect-play only: the node budget per position, 1 to 10^12 (default 5e8; "
+                   "--quick 5e7).")
+@click.option("--from", "from_path", default=None, metavar="PATH",
+              help="perfect-play only: an earlier data file for the same deals with a budget no "
+                   "larger; its settled rows are kept as they are (a larger budget retraces the "
+                   "same search) and only its unproven deals are solved again.")
+def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes, from_path):
     """The report's long measurements, written to a data file with the command that made it:
     first-player (10,000 random and 2,000 greedy self-play games per variant), matches (greedy v
     random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS) or perfect-play (the report's
-    200 deals solved exactly from 26 free cells instead of 20, at most 5e8 nodes a position; 16
-    minutes on 2 cores). The report replays a sample."""
+    200 deals solved exactly from 26 free cells instead of 20, at most 5e8 nodes a position
+    (--max-nodes); 16 minutes on 2 cores). The report replays a sample."""
     from ..core.paths import DATA_DIR
     from .solve import measure as do_measure
 
@@ -381,7 +388,16 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap):
         if quick:
             fail("a --quick measurement needs --out (the default data file holds the full one)")
         out = str(DATA_DIR / "octagone" / f"{what}.json")
-    res = do_measure(what, seed, quick=quick, workers=workers, scheduler=scheduler, wrap=wrap.lower())
+    if (max_nodes is not None or from_path) and what != "perfect-play":
+        fail("--max-nodes and --from are for perfect-play only")
+    keep = None
+    if from_path:
+        from ..core.jsonout import read_json
+        keep = read_json(from_path, "perfect-play data").get("results")
+        if not isinstance(keep, dict):
+            fail(f"{from_path}: not a perfect-play data file (no results)")
+    res = do_measure(what, seed, quick=quick, workers=workers, scheduler=scheduler, wrap=wrap.lower(),
+                     max_nodes=max_nodes, keep=keep)
     res["command"] = _command_line()
     write_json(out, res)
     if as_json:

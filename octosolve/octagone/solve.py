@@ -394,10 +394,11 @@ def _kept(records: list[dict]) -> list[dict]:
 
 
 def measure(what: str, seed: int, *, quick: bool = False, workers=None, scheduler=None,
-            wrap: str = "edge") -> dict:
+            wrap: str = "edge", max_nodes: int | None = None, keep: dict | None = None) -> dict:
     """The long measurements of the report: ``first-player`` (random and greedy self-play in the
-    three variants) or ``matches`` (greedy v random, mcts v greedy, alphabeta v mcts and mcts v
-    OpenSpiel's MCTS, standard rules)."""
+    three variants), ``matches`` (greedy v random, mcts v greedy, alphabeta v mcts and mcts v
+    OpenSpiel's MCTS, standard rules) or ``perfect-play`` (``max_nodes`` a position, ``keep``:
+    :func:`exact_first_player`'s)."""
     if what == "first-player":
         sizes = QUICK if quick else FULL
         rows = {}
@@ -430,8 +431,8 @@ def measure(what: str, seed: int, *, quick: bool = False, workers=None, schedule
         return {"what": what, "seed": seed, "quick": quick, "results": rows}
     if what == "perfect-play":
         free, deals, nodes = (22, 4, EXACT_NODES) if quick else (DEEP_FREE, EXACT_DEALS, DEEP_NODES)
-        res = exact_first_player(seed, deals=deals, free=free, max_nodes=nodes, workers=workers,
-                                 scheduler=scheduler)
+        res = exact_first_player(seed, deals=deals, free=free, max_nodes=max_nodes or nodes,
+                                 workers=workers, scheduler=scheduler, keep=keep)
         return {"what": what, "seed": seed, "quick": quick, "results": res}
     fail(f"unknown measurement {what!r} (choose from {', '.join(MEASUREMENTS)})")
 
@@ -504,21 +505,52 @@ def _exact_deal(task) -> dict:
 
 def exact_first_player(seed: int, deals: int = EXACT_DEALS, free: int = EXACT_FREE,
                        max_nodes: int = EXACT_NODES, players=("greedy", "greedy"), *,
-                       workers: int | None = 1, scheduler: str | None = None) -> dict:
+                       workers: int | None = 1, scheduler: str | None = None,
+                       keep: dict | None = None) -> dict:
     """Exact play from the deepest point the solver reaches: ``deals`` seeded games between
     ``players`` are played to ``free`` free cells, then solved exactly (win / draw / loss, the
     outcome target). Reported: the first player's (the Dama's) results under perfect play from
     there, with 95% Wilson intervals, and the value of the jolly: the same positions with one of the
     mover's jollies swapped for a coloured shield (same shield count), how often the exact outcome
     gets worse or better for the mover. Deterministic (node budgets, no clocks): the deals are
-    independent, so ``workers`` local processes or a Dask ``scheduler`` give the same rows."""
+    independent, so ``workers`` local processes or a Dask ``scheduler`` give the same rows.
+
+    ``keep``: an earlier result for the same seed, deals, free cells and players with a budget no
+    larger; its settled rows (proven, and the jolly-swapped position proven too or impossible)
+    are taken as they are, since a larger budget retraces the same search node for node, and
+    only the others are solved again."""
     from ..core.batch import run_batch
     from ..core.seeding import derive_seed
 
     tasks = [(derive_seed(seed, "exact", i), free, tuple(players), max_nodes) for i in range(deals)]
-    rows = run_batch(_exact_deal, tasks, workers=workers, scheduler=scheduler, desc="perfect play")
+    kept = _settled_rows(keep, seed, deals, free, players, max_nodes) if keep is not None else {}
+    todo = [t for i, t in enumerate(tasks) if i not in kept]
+    done = iter(run_batch(_exact_deal, todo, workers=workers, scheduler=scheduler,
+                          desc="perfect play") if todo else [])
+    rows = [kept[i] if i in kept else next(done) for i in range(deals)]
     return {"free_cells": free, "players": list(players), "deals": deals, "seed": seed,
             "max_nodes": max_nodes, **summarise_exact(rows), "rows": rows}
+
+
+def _settled_rows(keep: dict, seed, deals, free, players, max_nodes) -> dict:
+    """The rows of an earlier result ``keep`` that a larger budget would give again: {deal: row}.
+    One-line error when ``keep`` is for other deals or a larger budget."""
+    from ..core.seeding import derive_seed
+
+    try:
+        if (int(keep["seed"]), int(keep["deals"]), int(keep["free_cells"]),
+                list(keep["players"])) != (seed, deals, free, list(players)):
+            fail("--from: that file is for other deals (seed, deals, free cells or players differ)")
+        if int(keep["max_nodes"]) > max_nodes:
+            fail(f"--from: that file's budget ({int(keep['max_nodes']):,} nodes) is over {max_nodes:,}")
+        if not isinstance(keep["rows"], list) or len(keep["rows"]) != deals:
+            fail("--from: its rows do not match its number of deals")
+        if any(int(r["seed"]) != derive_seed(seed, "exact", i) for i, r in enumerate(keep["rows"])):
+            fail("--from: its rows are not its deals")
+        return {i: r for i, r in enumerate(keep["rows"]) if not r.get("reached") or (
+            r.get("proven") and ("jolly_nodes" not in r or "jolly_delta" in r))}
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        fail(f"--from: a malformed row or field ({type(e).__name__}: {e})")
 
 
 def summarise_exact(rows: list[dict]) -> dict:

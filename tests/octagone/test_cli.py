@@ -254,3 +254,45 @@ def test_measure_perfect_play_and_its_recheck(tmp_path):
     bad["rows"][0] = 7
     with pytest.raises(OctoError, match="malformed"):
         recheck_exact(bad)
+
+
+def test_measure_perfect_play_max_nodes_and_from(tmp_path):
+    """--max-nodes sets the budget; --from keeps an earlier file's settled rows and solves only
+    the rest: the result is the fresh run's, row for row. Wrong uses are one-line errors."""
+    from octosolve.core.errors import OctoError
+    from octosolve.octagone.solve import _settled_rows
+
+    def measure(*args):
+        return CliRunner().invoke(root, ["octagone", "measure", "perfect-play", "--quick",
+                                         "--workers", "1", *args])
+
+    small, big, fresh = (tmp_path / f"{n}.json" for n in ("small", "big", "fresh"))
+    assert measure("--max-nodes", "4500000", "--out", str(small)).exit_code == 0
+    a = json.loads(small.read_text())["results"]
+    assert a["max_nodes"] == 4_500_000 and 0 < a["proven"] < 4 and a["unproven"] > 0
+    r = measure("--from", str(small), "--out", str(big))
+    assert r.exit_code == 0, r.output
+    assert measure("--out", str(fresh)).exit_code == 0
+    b, c = (json.loads(p.read_text()) for p in (big, fresh))
+    assert b["results"] == c["results"] and b["results"]["proven"] == 4
+    # only the unsettled rows: a proven row whose jolly-swapped position was not proven is not kept
+    rows = [dict(x) for x in a["rows"]]
+    settled = _settled_rows(a, a["seed"], 4, 22, a["players"], 50_000_000)
+    assert sorted(settled) == [i for i, x in enumerate(rows) if x["proven"]]
+    i = min(settled)
+    a["rows"][i] = {k: v for k, v in rows[i].items() if k != "jolly_delta"}
+    assert i not in _settled_rows(a, a["seed"], 4, 22, a["players"], 50_000_000)
+    with pytest.raises(OctoError, match="budget"):
+        _settled_rows(a, a["seed"], 4, 22, a["players"], 1000)
+    with pytest.raises(OctoError, match="other deals"):
+        _settled_rows(a, a["seed"] + 1, 4, 22, a["players"], 50_000_000)
+    # wrong uses at the command line: exit 2, one line
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"results": {"seed": 1}}')
+    for args in (("--from", str(bad), "--out", str(tmp_path / "x.json")),
+                 ("--max-nodes", "1000", "--from", str(small), "--out", str(tmp_path / "y.json"))):
+        r = measure(*args)
+        assert r.exit_code == 2 and "Traceback" not in r.output and "--from" in r.output, r.output
+    r = CliRunner().invoke(root, ["octagone", "measure", "matches", "--quick", "--max-nodes", "5",
+                                  "--out", str(tmp_path / "m.json")])
+    assert r.exit_code == 2 and "perfect-play only" in r.output

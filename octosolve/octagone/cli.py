@@ -328,7 +328,7 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
                    "times the time).")
 @click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
               help="Node budget per position, 1 to 10^12 (default 5e7, enough at 20 free cells; "
-                   "`measure perfect-play` gives 5e8 at 26): a deal not proven within it is counted "
+                   "`measure perfect-play` gives 3e9 at 26): a deal not proven within it is counted "
                    "as unproven, never guessed.")
 @players_option("greedy,greedy", "Two names: who plays until then.")
 @seed_option()
@@ -368,7 +368,7 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
               show_default=True, help="Reading of the wrap-around (standard and IV games).")
 @click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
-              help="perfect-play only: the node budget per position, 1 to 10^12 (default 5e8; "
+              help="perfect-play only: the node budget per position, 1 to 10^12 (default 3e9; "
                    "--quick 5e7).")
 @click.option("--from", "from_path", default=None, metavar="PATH",
               help="perfect-play only: an earlier data file for the same deals with a budget no "
@@ -378,8 +378,9 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     """The report's long measurements, written to a data file with the command that made it:
     first-player (10,000 random and 2,000 greedy self-play games per variant), matches (greedy v
     random, mcts v greedy, alphabeta v mcts, mcts v OpenSpiel's MCTS) or perfect-play (the report's
-    200 deals solved exactly from 26 free cells instead of 20, at most 5e8 nodes a position
-    (--max-nodes); 16 minutes on 2 cores). The report replays a sample."""
+    200 deals solved exactly from 26 free cells instead of 20, at most 3e9 nodes a position
+    (--max-nodes); 16 minutes on 2 cores at 5e8, then 9 more with --from to go on to 3e9). The
+    report replays a sample."""
     from ..core.paths import DATA_DIR
     from .solve import measure as do_measure
 

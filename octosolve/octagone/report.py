@@ -170,13 +170,20 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         f"{exact['jolly']['positions']} positions and "
         + ("never improves it" if exact['jolly']['better_without'] == 0 else
            f"improves it in {exact['jolly']['better_without']}") + ".",
-        f"- From {deep_out['free_cells']} free cells ({deep_out['proven']} of the same deals proven, "
-        f"{deep_out['unproven']} not): first-player score {_pct(deep_out['first']['score'] or 0)}; the "
+        f"- From {deep_out['free_cells']} free cells ({_settled(deep_out, 'of the same deals')}): "
+        f"first-player score {_pct(deep_out['first']['score'] or 0)}; the "
         f"jolly swap worsens the mover's exact outcome in {deep_out['jolly']['worse_without']} of "
         f"{deep_out['jolly']['positions']} positions and improves it in "
         f"{deep_out['jolly']['better_without']}.",
     ])
     return {"title": "Octagone", "summary": summary, "files": files, "timings": timings}
+
+
+def _settled(res: dict, verb: str) -> str:
+    """'N were proven, M were not', or 'all N were proven' when none is left."""
+    if res["unproven"] == 0:
+        return f"all {res['proven']} {verb} proven"
+    return f"{res['proven']} {verb} proven, {res['unproven']} " + ("were not" if verb == "were" else "not")
 
 
 def _perfect_tables(ex: dict) -> list[str]:
@@ -242,15 +249,13 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
           f"{exact['deals']} seeded deals (2 players, open shields, standard rules) are played by "
           f"greedy v greedy until {exact['free_cells']} cells are free, then solved exactly (win / draw "
           f"/ loss, `solve --target outcome`, at most {exact['max_nodes']:,} nodes each): "
-          f"{exact['reached']} reached that point, {exact['proven']} were proven, "
-          f"{exact['unproven']} were not. Data (a row per deal): [exact_play.json](exact_play.json).", ""]
+          f"{exact['reached']} reached that point, {_settled(exact, 'were')}. Data (a row per deal): [exact_play.json](exact_play.json).", ""]
     L += _perfect_tables(exact)
     a = deep["against"]
     L += ["", f"## Perfect play from {deep['free_cells']} free cells", "",
           f"The same {deep['deals']} deals, played by {' v '.join(deep['players'])} only until "
           f"{deep['free_cells']} cells are free and solved there (at most {deep['max_nodes']:,} nodes a "
-          f"position): {deep['reached']} reached that point, {deep['proven']} were proven, "
-          f"{deep['unproven']} were not. These deeper searches are {deep['source']}, made by "
+          f"position): {deep['reached']} reached that point, {_settled(deep, 'were')}. These deeper searches are {deep['source']}, made by "
           f"`{deep['command']}`; the report checked that its figures are those of its rows and replayed "
           f"{deep['replayed']} of its deals (the same game, outcome and node counts). "
           "Data: [exact_play_deep.json](exact_play_deep.json).", ""]

@@ -65,6 +65,35 @@ def _against(deep: dict, exact: dict) -> dict:
             "worse_for_first": sum(b < a for a, b in both)}
 
 
+def _dfpn_recheck(deep: dict) -> dict | None:
+    """The hardest deep rows proved again by df-pn (`scripts/octagone_dfpn_recheck.py` writes
+    data/octagone/perfect-play-dfpn.json): how many rows it holds, proves and agrees on. A row
+    that disagrees with the alpha-beta's stops the report (one of the two searches is wrong)."""
+    path = DATA_DIR / "octagone" / "perfect-play-dfpn.json"
+    if not path.exists():
+        return None
+    data = read_json(path, "df-pn re-check file")
+    mine = {r["seed"]: r for r in deep["rows"] if r.get("proven")}
+    try:
+        rows = data["rows"]
+        proven = [r for r in rows if r.get("proven")]
+        agree = 0
+        for r in proven:
+            ab = mine[r["seed"]]
+            v = ab["value_first"] if ab["to_move"] == ab["first"] else -ab["value_first"]
+            if r["value_to_move"] != (v > 0) - (v < 0):
+                fail(f"{path}: deal {r['seed']}: df-pn proves {r['value_to_move']:+d} for the mover, "
+                     f"the alpha-beta {v:+d}")
+            agree += 1
+        out = {"rows": len(rows), "proven": len(proven), "agree": agree,
+               "min_nodes": data["min_nodes"], "max_nodes": data["max_nodes"],
+               "command": data["command"],
+               "hardest": sum(1 for r in mine.values() if r["nodes"] >= data["min_nodes"])}
+    except (KeyError, TypeError) as e:
+        fail(f"{path}: not a df-pn re-check file (missing or bad {e})")
+    return out
+
+
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     from ..core.players import make_player
     from .matches import play_record
@@ -126,7 +155,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     deep_replayed = recheck_exact(deep)  # a malformed file stops here with a one-line error
     deep_out = {"source": pp_src, "command": pp.get("command", "(live)"),
                 "replayed": deep_replayed, **{k: v for k, v in deep.items() if k != "rows"},
-                "against": _against(deep, exact)}
+                "against": _against(deep, exact), "dfpn": None if quick else _dfpn_recheck(deep)}
     write_json(out_dir / "exact_play_deep.json", deep_out)
     files.append("exact_play_deep.json")
     timings["exact_play_deep"] = time.perf_counter() - t
@@ -259,6 +288,14 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
           f"`{deep['command']}`; the report checked that its figures are those of its rows and replayed "
           f"{deep['replayed']} of its deals (the same game, outcome and node counts). "
           "Data: [exact_play_deep.json](exact_play_deep.json).", ""]
+    d = deep.get("dfpn")
+    if d:
+        L += [f"**Proved a second way.** The {d['hardest']} deals whose alpha-beta proof took at least "
+              f"{int(d['min_nodes']):,} nodes were proved again by proof-number search (df-pn, at most "
+              f"{int(d['max_nodes']):,} nodes each; its own move generator and proof numbers down to 14 free "
+              f"cells, the alpha-beta below): {d['proven']} of the {d['rows']} proved, all with the same "
+              f"outcome (`{d['command']}`, data/octagone/perfect-play-dfpn.json; the report checks every "
+              "row against the alpha-beta's).", ""]
     L += _perfect_tables(deep)
     L += [f"**Against {exact['free_cells']} free cells.** Of the {a['deals']} deals proven from both "
           f"depths, the first player's exact outcome is the same in {a['same']}; it is better for the "

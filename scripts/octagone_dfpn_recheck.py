@@ -1,8 +1,8 @@
 """Re-prove the hardest rows of ``data/octagone/perfect-play.json`` by proof-number search.
 
 The perfect-play file's rows were proven by the alpha-beta (``solve(..., target="outcome")``).
-This script takes the rows whose proof took at least ``--min-nodes`` alpha-beta nodes (the 16
-deals the 5e8 budget left and the 3e9 budget proved), plays each deal again to the file's free
+This script takes the rows whose proof took at least ``--min-nodes`` alpha-beta nodes (default 2e8:
+42 deals, among them the 16 the 5e8 budget left and the 3e9 budget proved), plays each deal again to the file's free
 cells and proves the mover's outcome a second way, by df-pn (``method="dfpn"``: proof and
 disproof numbers over its own move generator down to 14 free cells, the alpha-beta below), with
 ``--max-nodes`` nodes. It writes ``--out`` (default ``data/octagone/perfect-play-dfpn.json``)
@@ -12,7 +12,7 @@ reported and the script exits 1: a disagreement means one of the two searches is
 
 The report (``octosolve report``) checks that the file's rows agree with perfect-play.json.
 
-    python scripts/octagone_dfpn_recheck.py --workers 1 --max-nodes 6000000000
+    python scripts/octagone_dfpn_recheck.py --workers 2 --max-nodes 6000000000
 
 The last line printed is one JSON object (``{"ratio": confirmed / rows, ...}``).
 """
@@ -56,7 +56,7 @@ def recheck_row(task) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default=str(ROOT / "data/octagone/perfect-play.json"))
-    ap.add_argument("--min-nodes", type=float, default=5e8,
+    ap.add_argument("--min-nodes", type=float, default=2e8,
                     help="re-prove the rows whose alpha-beta proof took at least this many nodes")
     ap.add_argument("--max-nodes", type=float, default=6e9, help="df-pn's budget a position")
     ap.add_argument("--workers", type=int, default=1)

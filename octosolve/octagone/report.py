@@ -290,12 +290,12 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
           "Data: [exact_play_deep.json](exact_play_deep.json).", ""]
     d = deep.get("dfpn")
     if d:
-        L += [f"**Proved a second way.** The {d['hardest']} deals whose alpha-beta proof took at least "
-              f"{int(d['min_nodes']):,} nodes were proved again by proof-number search (df-pn, at most "
-              f"{int(d['max_nodes']):,} nodes each; its own move generator and proof numbers down to 14 free "
-              f"cells, the alpha-beta below): {d['proven']} of the {d['rows']} proved, all with the same "
-              f"outcome (`{d['command']}`, data/octagone/perfect-play-dfpn.json; the report checks every "
-              "row against the alpha-beta's).", ""]
+        L += [f"**Proved a second way.** Of the {d['hardest']} deals whose alpha-beta proof took at least "
+              f"{int(d['min_nodes']):,} nodes, {d['proven']} were proved again by proof-number search "
+              f"(df-pn, at most {int(d['max_nodes']):,} nodes each; its own move generator and proof "
+              f"numbers down to 14 free cells, the alpha-beta below), all with the same outcome "
+              f"(`{d['command']}`, data/octagone/perfect-play-dfpn.json; the report checks every row "
+              "against the alpha-beta's).", ""]
     L += _perfect_tables(deep)
     L += [f"**Against {exact['free_cells']} free cells.** Of the {a['deals']} deals proven from both "
           f"depths, the first player's exact outcome is the same in {a['same']}; it is better for the "

@@ -34,15 +34,32 @@ import time
 from octosolve.octagone.board import PASS
 
 
+def _whole(lo: int, hi: int, what: str):
+    """An argparse type: a whole number lo..hi (5e8 allowed), else a usage error (exit status 2)."""
+    def conv(text: str) -> int:
+        try:
+            v = float(text)
+        except ValueError:
+            v = float("nan")
+        if not (lo <= v <= hi and v == int(v)):
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number {lo} to {hi}, not {text!r}")
+        return int(v)
+    return conv
+
+
+def _frees(text: str) -> tuple[int, ...]:
+    return tuple(_whole(1, 41, "a free-cell count")(x) for x in text.split(","))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer positions (under a minute)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--real-only", action="store_true", help="only the real-play positions")
-    ap.add_argument("--budget", type=float, default=5e8,
+    ap.add_argument("--budget", type=_whole(1, 10**12, "--budget"), default="5e8",
                     help="node budget per real-play position (default 5e8, about a minute; with "
                          "--workers 2 each thread's)")
-    ap.add_argument("--frees", default="25,28,30",
+    ap.add_argument("--frees", type=_frees, default="25,28,30",
                     help="free cells of the real-play positions (comma-separated; default 25,28,30)")
     ap.add_argument("--workers", type=int, choices=(1, 2), default=1,
                     help="threads of the outcome search (solve --workers): 2 searches 'a win?' and "
@@ -50,7 +67,7 @@ def main() -> None:
     ap.add_argument("--method", choices=("alphabeta", "dfpn"), default="alphabeta",
                     help="outcome search of the real-play positions (solve --method): dfpn = "
                          "proof-number search over alpha-beta leaves (one thread)")
-    ap.add_argument("--per-pair", type=int, default=2,
+    ap.add_argument("--per-pair", type=_whole(1, 1000, "--per-pair"), default=2,
                     help="real-play positions per player pair and size (default 2)")
     args = ap.parse_args()
     if args.real_only:
@@ -176,8 +193,8 @@ def real_play(args) -> dict:
     """Real-play positions at 25, 28 and 30 free cells, outcome window, within ``--budget`` nodes."""
     from octosolve.octagone.solve import solve
 
-    budget = int(args.budget if not args.quick else min(args.budget, 2e7))
-    frees = (25,) if args.quick else tuple(int(x) for x in args.frees.split(","))
+    budget = int(args.budget if not args.quick else min(args.budget, 2 * 10**7))
+    frees = (25,) if args.quick else args.frees
     count = 1 if args.quick else args.per_pair
     threads = args.workers if args.method == "alphabeta" else 1
     pairs = (("alphabeta", "mcts"), ("greedy", "greedy"))

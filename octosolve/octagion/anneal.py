@@ -265,6 +265,8 @@ def _run(L, M, K, ptr, idx, weights, masks, matchp, cov, cur, best, bestm, it0, 
                     m2 += 1
                 if sizes[n1] <= 1 or sizes[m2] >= 26:
                     continue
+            elif sizes[n1] >= 26:              # every letter on n1 (free split): none to swap in
+                continue
             while True:
                 a = np.random.randint(26)
                 if masks[a] >> n1 & 1:

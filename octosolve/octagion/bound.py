@@ -29,6 +29,7 @@ docs/octagion.md gives the measured gaps and what was tried beyond.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -46,8 +47,13 @@ MAX_DENOMINATOR = 10_000
 
 
 def _frac(s) -> Fraction:
-    if isinstance(s, bool) or not isinstance(s, (int, str)):
-        raise ValueError(f"a multiplier must be an integer or a 'p/q' string, not {s!r}")
+    # 'p' or 'p/q' in at most 100 digits each, as written: Fraction alone takes '1e5000' (too long
+    # to print) or '1e999999999' (minutes of arithmetic)
+    if isinstance(s, bool) or not isinstance(s, (int, str)) or (
+            isinstance(s, str) and not re.fullmatch(r"-?[0-9]{1,100}(/[0-9]{1,100})?", s)):
+        raise ValueError(f"a multiplier must be an integer or a 'p/q' string, not {str(s)[:40]!r}")
+    if isinstance(s, int) and abs(s) >= 10 ** 100:
+        raise ValueError("a multiplier has more than 100 digits")
     f = Fraction(s)
     if f < 0:
         raise ValueError(f"negative multiplier {s}")
@@ -62,9 +68,10 @@ def certificate_header(cert: dict) -> tuple[int, list[str]]:
     """(per_number, words) of a bound certificate (either format), checked: 8 numbers, per_number
     1..26, every word valid and listed once. Raises ValueError/KeyError/TypeError on a bad field
     (the checkers turn them into one-line errors)."""
-    per_number = int(cert["per_number"])
-    if int(cert.get("numbers", NUMBERS)) != NUMBERS or not 1 <= per_number <= 26:
-        raise ValueError("numbers must be 8 and per_number 1..26")
+    per_number, numbers = cert["per_number"], cert.get("numbers", NUMBERS)
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (per_number, numbers)) \
+            or numbers != NUMBERS or not 1 <= per_number <= 26:
+        raise ValueError("numbers must be 8 and per_number an integer 1..26")
     words = [normalize_sequence(w, "certificate word") for w in cert["words"]]
     if len(set(words)) != len(words):
         raise ValueError("a word is listed twice")

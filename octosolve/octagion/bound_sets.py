@@ -349,7 +349,9 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
 
     def nat(v) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise ValueError(f"a multiplier must be a whole number >= 0, not {v!r}")
+            raise ValueError(f"a multiplier must be a whole number >= 0, not {str(v)[:40]!r}")
+        if v >= 10 ** 100:         # beyond int64 below, or too long to print
+            raise ValueError("a multiplier has more than 100 digits")
         return v
 
     try:
@@ -410,12 +412,13 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
     wm = _word_masks(words)
     meets = _meets(sets, wm)
     kept = sets[meets > threshold]
-    g = np.array([gamma.get(chr(65 + l), 0) for l in range(26)], dtype=np.int64)
-    dl = np.array([delta.get(w, 0) for w in words] + [r[3] for r in hall_rows], dtype=np.int64)
-    rmask = np.r_[wm, np.array([r[1] for r in hall_rows], dtype=np.int64)].astype(np.int64)
+    g = [gamma.get(chr(65 + l), 0) for l in range(26)]
+    dl = [delta.get(w, 0) for w in words] + [r[3] for r in hall_rows]
     # int64 is exact here: every term is at most ~2^63 / (27 + len(words)) in size
-    if max([mu, *g.tolist(), *dl.tolist()]) * (27 + len(dl)) >= 2 ** 62:
+    if max([mu, *g, *dl]) * (27 + len(dl)) >= 2 ** 62:
         fail("the set-bound certificate's multipliers are too large to check")
+    g, dl = np.array(g, dtype=np.int64), np.array(dl, dtype=np.int64)
+    rmask = np.r_[wm, np.array([r[1] for r in hall_rows], dtype=np.int64)].astype(np.int64)
     rc = _reduced(kept, rmask, np.int64(mu), g, dl)
     value += NUMBERS * int(-rc[rc < 0].sum())
     frac = Fraction(value, D)

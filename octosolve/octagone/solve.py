@@ -271,7 +271,7 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
            "best_action": best_action if proven else None, "nodes": nodes,
            "max_nodes": max_nodes, "seconds": round(time.perf_counter() - t0, 4),
            "free_cells": sum(1 for b in state.board if b < 0 or b == DAMA), "engine": engine,
-           "wrap": state.params.mode, "target": target, "threads": threads, "method": method}
+           "wrap": state.params.mode, "target": target, "threads": 2 if thread_nodes else 1, "method": method}
     if per_move and proven:
         out["moves"] = per_move
     if thread_nodes is not None:

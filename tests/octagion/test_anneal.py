@@ -83,6 +83,26 @@ def test_anneal_time_limit_and_full_deck():
     assert (m == 255).all() and s == 2
 
 
+def test_free_split_walk_survives_a_number_holding_every_letter():
+    """--split free with 25 cards a number: once a walk has moved every letter onto one number, a
+    swap on that number has no letter to bring in; it used to look for one forever (a hang that
+    neither --time-limit nor SIGTERM stopped). Run in a child process so a hang fails the test."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = ("from octosolve.octagion import anneal as A\n"
+            "m, s = A.anneal(['TREASURE', 'BUSINESS', 'ANYTHING', 'QUESTION'], per_number=25, "
+            "iters=3000, workers=1, seed=0, split='free')\n"
+            "print(int(s), sum(bin(int(x)).count('1') for x in m))\n")
+    try:
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=150,
+                           cwd=Path(__file__).resolve().parents[2])
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the free-split walk at 25 cards a number did not end") from None
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["4", "200"]
+
+
 def test_tempering():
     """A parallel-tempering ensemble: same result on 1 or 2 threads, its score the kernel's."""
     m1, s1 = A.anneal(WORDS, per_number=6, iters=6000, replicas=4, workers=1, seed=5)

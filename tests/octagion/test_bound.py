@@ -167,6 +167,10 @@ def test_tampered_certificates():
     assert check_certificate(zero)["bound"] == len(cert["words"]) > cert["bound"]
     for bad in ({"mu": "-1"}, {"mu": "x"}, {"mu": 1.5}, {"lambda": {"NOTAWORD": {"A": "1"}}},
                 {"lambda": {"BUSINESS": {"Z": "1"}}}, {"rho": {"E": {"9": "1"}}},
-                {"format": "other"}, {"words": ["BUSINESS", "BUSINESS"]}, {"per_number": 0}):
+                {"format": "other"}, {"words": ["BUSINESS", "BUSINESS"]}, {"per_number": 0},
+                # a number too long to print ('internal error' before), and counts that were
+                # truncated to an integer (a 1.5-card certificate proved a 1-card bound)
+                {"mu": "1e5000"}, {"mu": int("9" * 200)}, {"per_number": 1.5},
+                {"per_number": "1"}, {"per_number": True}, {"numbers": 8.5}):
         with pytest.raises(OctoError):
             check_certificate({**copy.deepcopy(cert), **bad})

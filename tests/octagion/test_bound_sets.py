@@ -202,7 +202,10 @@ def test_tampered_set_certificates():
     for bad in ({"mu": -1}, {"mu": "1"}, {"mu": 1.5}, {"denominator": 0},
                 {"delta": {"NOTAWORD": 1}}, {"lambda": {"BUSINESS": {"Z": 1}}},
                 {"rho": {"E": {"9": 1}}}, {"gamma": {"ab": 1}}, {"threshold": -3},
-                {"format": "other"}, {"words": ["BUSINESS", "BUSINESS"]}, {"per_number": 0}):
+                {"format": "other"}, {"words": ["BUSINESS", "BUSINESS"]}, {"per_number": 0},
+                {"per_number": 2.5}, {"denominator": 10 ** 200},
+                # beyond int64: an OverflowError ('internal error') before
+                {"delta": {cert["words"][0]: 2 ** 63}}):
         with pytest.raises(OctoError):
             check_set_certificate({**copy.deepcopy(cert), **bad})
 

@@ -122,3 +122,22 @@ def test_bad_moves(files, capsys):
 def test_good_file_still_works(files, capsys):
     code, out, err = run_main(["show", files["good"]], capsys)
     assert code == 0 and "to move" in out
+
+
+@pytest.mark.parametrize("args", [["--frees", "abc"], ["--frees", "99"], ["--budget", "0"],
+                                  ["--budget", "nan"], ["--per-pair", "0"]])
+def test_bench_script_refuses_bad_numbers(args):
+    """scripts/bench_octagone.py: a bad count is a usage error (exit status 2), not a traceback
+    after the search started, nor a silent run over no positions (--frees 99, --per-pair 0)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root),
+                                                                    os.environ.get("PYTHONPATH")])))
+    r = subprocess.run([sys.executable, "scripts/bench_octagone.py", "--real-only", *args],
+                       cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, (r.returncode, r.stderr[-300:])
+    assert r.stderr.strip().splitlines()[-1].startswith("bench_octagone.py: error:")

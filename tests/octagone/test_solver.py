@@ -89,6 +89,15 @@ def test_threads_must_be_one_or_two():
         solve(position_with_free(0, 6), target="outcome", threads=3)
 
 
+def test_threads_reported_are_the_threads_used():
+    """--all-moves searches each move's child on one thread: the result must not say two (the
+    JSON of `solve --all-moves --target outcome --workers 2` said "threads": 2)."""
+    s = position_with_free(0, 10)
+    assert solve(s, target="outcome", threads=2)["threads"] == 2
+    r = solve(s, target="outcome", threads=2, all_moves=True)
+    assert r["proven"] and len(r["moves"]) > 1 and r["threads"] == 1
+
+
 def test_all_moves_values_match_reference():
     s = position_with_free(11, 6)
     r = solve(s, all_moves=True)

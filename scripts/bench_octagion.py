@@ -31,6 +31,7 @@ import time
 import networkx as nx
 import numpy as np
 
+from octosolve.core.errors import OctoError
 from octosolve.octagion import kernels as K
 from octosolve.octagion.bound import count_bound
 from octosolve.octagion.bound_sets import stored_bound
@@ -80,20 +81,37 @@ def time_kernel(fn, arr, masks, min_seconds: float) -> tuple[float, float]:
     return best, best_cpu
 
 
+def _number(kind, lo, hi, what: str):
+    """An argparse type: a number (int or float) lo..hi, else a usage error (exit status 2)."""
+    def conv(text: str):
+        try:
+            v = float(text)
+        except ValueError:
+            v = float("nan")
+        if not lo <= v <= hi or (kind is int and v != int(v)):
+            raise argparse.ArgumentTypeError(f"{what} must be a number {lo} to {hi}, not {text!r}")
+        return kind(v)
+    return conv
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="Octagion solver benchmark")
     ap.add_argument("--quick", action="store_true", help="finish in well under a minute")
     ap.add_argument("--deck", default=None)
-    ap.add_argument("--ref-words", type=int, default=None,
+    ap.add_argument("--ref-words", type=_number(int, 1, 10**7, "--ref-words"), default=None,
                     help="words given to the networkx reference (default: all; --quick: 3000)")
-    ap.add_argument("--design-words", type=int, default=2000,
+    ap.add_argument("--design-words", type=_number(int, 1, 5000, "--design-words"), default=2000,
                     help="the designer's words: the N most familiar (default 2000)")
-    ap.add_argument("--design-seconds", type=float, default=None,
+    ap.add_argument("--design-seconds", type=_number(float, 1, 7 * 86400, "--design-seconds"),
+                    default=None,
                     help="the designer's whole budget in seconds (default 600; --quick: 40)")
     ap.add_argument("--split", choices=("equal", "free"), default="equal",
                     help="the designer's --split (default equal: 6 cards a number)")
     args = ap.parse_args()
-    deck = load_deck(args.deck)
+    try:
+        deck = load_deck(args.deck)
+    except OctoError as e:  # a missing, unreadable or malformed deck file: one line, exit 2
+        ap.exit(2, f"bench_octagion.py: error: {e}\n")
     words = list(load_lexicon()[0])
     arr = K.encode_words(words)
     masks = deck.masks

@@ -147,7 +147,8 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Cores to use at once, 1 to 256: with --target outcome, 2 (or more: the same) "
                    "searches 'a win?' and 'a loss?' at once in two threads on one shared table "
-                   "(--max-nodes is then each thread's budget).")
+                   "(--max-nodes is then each thread's budget); the margin target, --method "
+                   "dfpn and --all-moves search on one thread (the JSON's 'threads' says which).")
 @click.option("--method", type=click.Choice(["alphabeta", "dfpn"], case_sensitive=False),
               default="alphabeta", show_default=True,
               help="With --target outcome: alphabeta (null-window search) or dfpn (proof-number "

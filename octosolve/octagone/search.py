@@ -17,12 +17,18 @@ __all__ = ["run_numba", "run_pair", "warm_up"]
 
 
 _WARM = False
+_WARM_DFPN = False
 
 
-def warm_up() -> None:
+def warm_up(dfpn: bool = False) -> None:
     """Load the compiled kernel once per process (about a second, even from numba's cache) with a
-    one-node search (empty hands) on a throw-away table, so reported times are the search's."""
-    global _WARM
+    one-node search (empty hands) on a throw-away table, so reported times are the search's; with
+    ``dfpn`` also the proof-number search's kernels (a search from 8 free cells)."""
+    global _WARM, _WARM_DFPN
+    if dfpn and not _WARM_DFPN:
+        from .dfpn import dfpn_outcome
+        dfpn_outcome(*K.random_solver_position(np.random.default_rng(0), 8), 2)
+        _WARM_DFPN = True
     if not _WARM:
         tab = K.Table(4)
         K.negamax_nb(np.int64(0), np.zeros((2, 8), dtype=np.int64), 0, 0, -K.INF, K.INF,

@@ -117,7 +117,7 @@ def search_value(state: OctagoneState, engine: str = "numba", tt_bits: int | Non
         tab = table or K.Table(tt_bits)
         stats = np.array([0, 0, limit, 0, 0, -1], dtype=np.int64)
         h = K.hash_position(occ, hands, t, p)
-        warm_up()
+        warm_up(dfpn=method == "dfpn")
         t0 = time.perf_counter()  # time the search only (not the table allocation)
         c0 = time.process_time()
         per_thread = None

@@ -276,3 +276,26 @@ def test_design_deck_on_a_local_cluster_stops_on_ctrl_c():
     lines = [x for x in text.splitlines() if x.strip() and "simulated annealing runs" not in x]
     assert lines == ["Interrupted: no deck designed, nothing written."], lines[-10:]
     assert out == b""
+
+
+@pytest.mark.parametrize("args", [["--deck", "/nonexistent/deck.csv"], ["--deck", "NOT_UTF8"],
+                                  ["--design-seconds", "nan"], ["--ref-words", "0"],
+                                  ["--design-words", "6000"]])
+def test_bench_script_refuses_bad_input(args, tmp_path):
+    """scripts/bench_octagion.py: a missing or non-UTF-8 deck, or an absurd number, is a one-line
+    error with exit status 2 before any work, not a traceback (a missing deck was one)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bad = tmp_path / "deck.csv"
+    bad.write_bytes(b"\xff\xfeletter,number\n")
+    args = [str(bad) if a == "NOT_UTF8" else a for a in args]
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root),
+                                                                    os.environ.get("PYTHONPATH")])))
+    r = subprocess.run([sys.executable, "scripts/bench_octagion.py", *args],
+                       cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, (r.returncode, r.stderr[-300:])
+    assert r.stderr.strip().splitlines()[-1].startswith("bench_octagion.py: error:")

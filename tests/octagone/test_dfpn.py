@@ -1,6 +1,9 @@
 """The proof-number search (octosolve/octagone/dfpn.py, ``solve --method dfpn``) against the
 alpha-beta solver and exhaustive minimax: same outcome, a best move that keeps it."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -190,3 +193,17 @@ def test_committed_perfect_play_outcomes_by_df_pn_alone():
                                        ab_free=-1)
         assert not aborted
         assert (v if st.to_move == st.first else -v) == r["value_first"], r["seed"]
+
+
+def test_warm_up_compiles_the_dfpn_kernel_before_the_timed_search():
+    # solve(..., method="dfpn") times the search only: the kernel is loaded by warm_up(dfpn=True)
+    # (a fresh process, so nothing else compiled it first; the first search reported 10 s of JIT)
+    code = ("from octosolve.octagone import search, dfpn\n"
+            "before = len(dfpn.dfpn_nb.signatures)\n"
+            "search.warm_up()\n"
+            "mid = len(dfpn.dfpn_nb.signatures)\n"
+            "search.warm_up(dfpn=True)\n"
+            "print(before, mid, len(dfpn.dfpn_nb.signatures))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         check=True).stdout.split()
+    assert out == ["0", "0", "1"], out

@@ -53,13 +53,15 @@ def _frees(text: str) -> tuple[int, ...]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="fewer positions (under a minute)")
+    ap.add_argument("--quick", action="store_true",
+                    help="fewer positions (under a minute): real play at 25 free cells, one position a "
+                         "pair, 2e7 nodes, unless --frees, --per-pair or --budget say otherwise")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--real-only", action="store_true", help="only the real-play positions")
-    ap.add_argument("--budget", type=_whole(1, 10**12, "--budget"), default="5e8",
+    ap.add_argument("--budget", type=_whole(1, 10**12, "--budget"), default=None,
                     help="node budget per real-play position (default 5e8, about a minute; with "
                          "--workers 2 each thread's)")
-    ap.add_argument("--frees", type=_frees, default="25,28,30",
+    ap.add_argument("--frees", type=_frees, default=None,
                     help="free cells of the real-play positions (comma-separated; default 25,28,30)")
     ap.add_argument("--workers", type=int, choices=(1, 2), default=1,
                     help="threads of the outcome search (solve --workers): 2 searches 'a win?' and "
@@ -67,9 +69,16 @@ def main() -> None:
     ap.add_argument("--method", choices=("alphabeta", "dfpn"), default="alphabeta",
                     help="outcome search of the real-play positions (solve --method): dfpn = "
                          "proof-number search over alpha-beta leaves (one thread)")
-    ap.add_argument("--per-pair", type=_whole(1, 1000, "--per-pair"), default=2,
+    ap.add_argument("--per-pair", type=_whole(1, 1000, "--per-pair"), default=None,
                     help="real-play positions per player pair and size (default 2)")
     args = ap.parse_args()
+    # --quick shrinks only what the command line leaves unsaid
+    if args.budget is None:
+        args.budget = 2 * 10**7 if args.quick else 5 * 10**8
+    if args.frees is None:
+        args.frees = (25,) if args.quick else (25, 28, 30)
+    if args.per_pair is None:
+        args.per_pair = 1 if args.quick else 2
     if args.real_only:
         real = real_play(args)
         print(json.dumps({"ratio": None, "real_play": real, "quick": args.quick}))
@@ -193,9 +202,7 @@ def real_play(args) -> dict:
     """Real-play positions at 25, 28 and 30 free cells, outcome window, within ``--budget`` nodes."""
     from octosolve.octagone.solve import solve
 
-    budget = int(args.budget if not args.quick else min(args.budget, 2 * 10**7))
-    frees = (25,) if args.quick else args.frees
-    count = 1 if args.quick else args.per_pair
+    budget, frees, count = int(args.budget), args.frees, args.per_pair
     threads = args.workers if args.method == "alphabeta" else 1
     pairs = (("alphabeta", "mcts"), ("greedy", "greedy"))
     res = {}

@@ -141,3 +141,25 @@ def test_bench_script_refuses_bad_numbers(args):
                        cwd=root, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr, (r.returncode, r.stderr[-300:])
     assert r.stderr.strip().splitlines()[-1].startswith("bench_octagone.py: error:")
+
+
+def test_bench_script_quick_keeps_the_sizes_given():
+    """scripts/bench_octagone.py --quick shrinks only what the command line leaves unsaid: with
+    --frees 14 --per-pair 2 it measures 14 free cells, two positions a pair (it used to measure 25
+    free cells, one a pair, whatever was asked)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root),
+                                                                    os.environ.get("PYTHONPATH")])))
+    r = subprocess.run([sys.executable, "scripts/bench_octagone.py", "--quick", "--real-only",
+                        "--frees", "14", "--per-pair", "2", "--budget", "3e6"],
+                       cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-300:]
+    real = json.loads(r.stdout.strip().splitlines()[-1])["real_play"]
+    assert list(real) == ["14"]
+    assert real["14"]["positions"] == 4 and real["14"]["budget_nodes"] == 3 * 10**6

@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from ..core.errors import fail
+from ..core.errors import OctoError, fail
 from ..core.stats import wilson_interval
 from . import kernels as K
 from .dfpn import run_dfpn
@@ -27,8 +27,7 @@ from .rules import OctagoneGame, OctagoneState
 
 __all__ = ["TARGETS", "METHODS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
            "describe_action", "exact_hint", "exact_first_player", "played_position", "DEFAULT_MAX_NODES", "MAX_NODES", "result_word", "first_player_advantage",
-           "advantage", "measure", "MEASUREMENTS",
-           "summarise_exact", "recheck_exact"]
+           "advantage", "measure", "MEASUREMENTS", "summarise_exact", "recheck_exact"]
 
 DEFAULT_MAX_NODES = 1_000_000_000  # about two minutes of search on one core
 TARGETS = ("margin", "outcome")
@@ -525,8 +524,7 @@ def exact_first_player(seed: int, deals: int = EXACT_DEALS, free: int = EXACT_FR
     tasks = [(derive_seed(seed, "exact", i), free, tuple(players), max_nodes) for i in range(deals)]
     kept = _settled_rows(keep, seed, deals, free, players, max_nodes) if keep is not None else {}
     todo = [t for i, t in enumerate(tasks) if i not in kept]
-    done = iter(run_batch(_exact_deal, todo, workers=workers, scheduler=scheduler,
-                          desc="perfect play") if todo else [])
+    done = iter(run_batch(_exact_deal, todo, workers=workers, scheduler=scheduler, desc="perfect play") if todo else [])
     rows = [kept[i] if i in kept else next(done) for i in range(deals)]
     return {"free_cells": free, "players": list(players), "deals": deals, "seed": seed,
             "max_nodes": max_nodes, **summarise_exact(rows), "rows": rows}
@@ -547,10 +545,13 @@ def _settled_rows(keep: dict, seed, deals, free, players, max_nodes) -> dict:
             fail("--from: its rows do not match its number of deals")
         if any(int(r["seed"]) != derive_seed(seed, "exact", i) for i, r in enumerate(keep["rows"])):
             fail("--from: its rows are not its deals")
-        return {i: r for i, r in enumerate(keep["rows"]) if not r.get("reached") or (
-            r.get("proven") and ("jolly_nodes" not in r or "jolly_delta" in r))}
+        kept = {i: r for i, r in enumerate(keep["rows"]) if r.get("reached") is True and r.get("proven") is True
+                and ("jolly_nodes" not in r or "jolly_delta" in r)}  # an unreached deal: cheap to replay
+        if any(r["value_first"] not in (-1, 0, 1) or r.get("jolly_delta", 0) not in range(-2, 3) for r in kept.values()):
+            fail("--from: a settled row's outcome is not -1, 0 or 1 (or its jolly_delta not -2..2)")
+        return kept
     except (KeyError, TypeError, ValueError, AttributeError) as e:
-        fail(f"--from: a malformed row or field ({type(e).__name__}: {e})")
+        fail(e.message if isinstance(e, OctoError) else f"--from: a malformed row or field ({type(e).__name__}: {e})")
 
 
 def summarise_exact(rows: list[dict]) -> dict:

@@ -163,3 +163,41 @@ def test_bench_script_quick_keeps_the_sizes_given():
     real = json.loads(r.stdout.strip().splitlines()[-1])["real_play"]
     assert list(real) == ["14"]
     assert real["14"]["positions"] == 4 and real["14"]["budget_nodes"] == 3 * 10**6
+
+
+def _perfect_play_file(tmp_path, rows):
+    """A hand-made perfect-play data file (measure perfect-play --quick's deals: seed 20261121,
+    4 deals, 22 free cells) with every deal settled by ``rows`` (a function of the deal's seed)."""
+    from octosolve.core.seeding import derive_seed
+
+    seed = 20261121
+    res = {"free_cells": 22, "players": ["greedy", "greedy"], "deals": 4, "seed": seed,
+           "max_nodes": 1000, "rows": [rows(derive_seed(seed, "exact", i)) for i in range(4)]}
+    p = tmp_path / "pp.json"
+    p.write_text(json.dumps({"what": "perfect-play", "seed": seed, "results": res}))
+    return p
+
+
+@pytest.mark.parametrize("extra", [{}, {"value_first": 7}, {"value_first": "1"},
+                                   {"value_first": 1, "jolly_nodes": 5, "jolly_delta": 9}])
+def test_measure_from_with_garbled_settled_rows(tmp_path, capsys, extra):
+    """measure perfect-play --from: a settled (proven) row without its outcome, or with an outcome
+    that is not -1, 0 or 1, is a one-line error (it was an internal error, KeyError, or was counted
+    as it stood: value_first 7 counted as a first-player win)."""
+    f = _perfect_play_file(tmp_path, lambda s: {"seed": s, "reached": True, "first": 0, "to_move": 1,
+                                                "proven": True, "nodes": 10, **extra})
+    out = tmp_path / "out.json"
+    code, _, err = run_main(["measure", "perfect-play", "--quick", "--workers", "1", "--max-nodes",
+                             "1000", "--from", f, "--out", out], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "--from" in err, err
+    assert "internal error" not in err and "OctoValueError" not in err and not out.exists()
+
+
+def test_measure_from_replays_unreached_deals(tmp_path):
+    """An unreached row of a --from file is not taken on trust (a garbled file could mark every
+    deal unreached and measure nothing): it is played again, which costs only the greedy game."""
+    from octosolve.octagone.solve import _settled_rows
+
+    keep = json.loads(_perfect_play_file(tmp_path, lambda s: {"seed": s, "reached": False})
+                      .read_text())["results"]
+    assert _settled_rows(keep, 20261121, 4, 22, ["greedy", "greedy"], 1000) == {}

@@ -367,7 +367,8 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
                                           case_sensitive=False))
 @measure_options("Data file to write (default: data/octagone/<what>.json, which the report reads).")
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
-              show_default=True, help="Reading of the wrap-around (standard and IV games).")
+              show_default=True, help="Reading of the wrap-around (standard and IV games; "
+                                      "perfect-play plays the edge reading only).")
 @click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
               help="perfect-play only: the node budget per position, 1 to 10^12 (default 3e9; "
                    "--quick 5e7).")
@@ -392,6 +393,8 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
         out = str(DATA_DIR / "octagone" / f"{what}.json")
     if (max_nodes is not None or from_path) and what != "perfect-play":
         fail("--max-nodes and --from are for perfect-play only")
+    if what == "perfect-play" and wrap.lower() != "edge":
+        fail("perfect-play plays the edge reading only: --wrap torus is for first-player and matches")
     keep = None
     if from_path:
         from ..core.jsonout import read_json

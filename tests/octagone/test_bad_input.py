@@ -92,6 +92,9 @@ def test_bad_position_files(files, key, cmd, capsys):
     ["new", "--variant", "kids", "--wrap", "torus"],
     ["measure", "everything"],
     ["measure", "first-player", "--quick"],  # a quick run never writes the default data file
+    # perfect-play plays the edge reading only; --wrap torus used to be ignored (an edge measurement)
+    ["measure", "perfect-play", "--quick", "--wrap", "torus", "--max-nodes", "1000", "--workers", "1",
+     "--out", "/tmp/octosolve-never.json"],
 ])
 def test_bad_options(args, capsys):
     code, out, err = run_main(args, capsys)

@@ -43,7 +43,7 @@ __all__ = ["json_option", "seed_option", "batch_options", "players_option", "sim
            "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
            "check_out_path", "record_option", "position_out_option", "old_spelling",
-           "take_old_spelling", "old_command_name", "measure_options"]
+           "take_old_spelling", "old_command_name", "measure_options", "distinct_outputs"]
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -158,6 +158,20 @@ class OutPath(click.ParamType):
             return str(check_out_path(value, directory=self.directory))
         except OctoError as e:
             self.fail(e.message, param, ctx)
+
+
+def distinct_outputs(*options) -> None:
+    """One-line error when two output options, ``(name, path or None)`` pairs, name the same file:
+    the one written last would silently replace the other."""
+    from .errors import fail
+
+    seen = {}
+    for name, path in options:
+        if path:
+            key = os.path.realpath(path)
+            if key in seen:
+                fail(f"{seen[key]} and {name} name the same file {path}: give each its own")
+            seen[key] = name
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document (for scripts).")

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, json_option, out_option,
+from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, distinct_outputs, json_option, out_option,
                            scheduler_option, seconds, seed_option, svg_option, workers_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
@@ -214,6 +214,7 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
     from .design import design_deck, design_record
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
     favour, split = favour.lower(), split.lower()
+    distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path))
     if restarts is None:
         restarts = 1000 if anneal_time is not None else 1
     words_arg = words

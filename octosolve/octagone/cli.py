@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, batch_options, games_option, json_option, measure_options, out_option,
+from ..core.clikit import (OutPath, batch_options, distinct_outputs, games_option, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
@@ -95,6 +95,7 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
     from .players import PLAYERS
     from .rules import OctagoneGame
 
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     if out and first is not None:  # a record starts from its seed's deal; --first changes that deal
         fail("--out writes a game record, which starts from the seed's deal: drop --first (or write "
              "the position with --position-out)")

@@ -299,3 +299,16 @@ def test_bench_script_refuses_bad_input(args, tmp_path):
                        cwd=root, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr, (r.returncode, r.stderr[-300:])
     assert r.stderr.strip().splitlines()[-1].startswith("bench_octagion.py: error:")
+
+
+@pytest.mark.parametrize("pair", [("--out", "--record"), ("--record", "--certificate"),
+                                  ("--out", "--svg")])
+def test_design_deck_outputs_name_different_files(files, capsys, pair):
+    """Two of design-deck's outputs on one path: a one-line error before the search (the one
+    written last used to replace the other silently: --out d --record d left only the record)."""
+    same = files["dir"] / "same.out"
+    code, out, err = run(capsys, ["design-deck", files["words.txt"], "--time-limit", "0.1",
+                                  "--local-search", "0", "--workers", "1",
+                                  pair[0], same, pair[1], same])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "same file" in err, err
+    assert not same.exists()

@@ -204,3 +204,15 @@ def test_measure_from_replays_unreached_deals(tmp_path):
     keep = json.loads(_perfect_play_file(tmp_path, lambda s: {"seed": s, "reached": False})
                       .read_text())["results"]
     assert _settled_rows(keep, 20261121, 4, 22, ["greedy", "greedy"], 1000) == {}
+
+
+@pytest.mark.parametrize("pair", [("--out", "--position-out"), ("--record", "--svg"),
+                                  ("--position-out", "--svg")])
+def test_play_outputs_name_different_files(tmp_path, capsys, pair):
+    """play --out X --position-out X: a one-line error before the game (the record used to replace
+    the position document silently)."""
+    same = tmp_path / "same.json"
+    code, out, err = run_main(["play", "--players", "random,random", pair[0], same, pair[1], same],
+                              capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "same file" in err, err
+    assert not same.exists() and out == ""

@@ -215,6 +215,9 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
     favour, split = favour.lower(), split.lower()
     distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path))
+    if ls_iters == 0 and (anneal_time is not None or (restarts or 1) > 1 or replicas > 1 or scheduler):
+        fail("--anneal-time, --restarts, --replicas and --scheduler set up the annealing, which "
+             "--local-search 0 turns off: drop them or give --local-search steps")
     if restarts is None:
         restarts = 1000 if anneal_time is not None else 1
     words_arg = words

@@ -112,6 +112,10 @@ BAD = [
     ["odds", "--countdown", "{dir}"],
     ["odds", "--teams", "0"],
     ["deck", "--top", "0"],
+    # annealing options with the annealing off: they were ignored (--anneal-time 60 ran no annealing)
+    ["design-deck", "{words.txt}", "--local-search", "0", "--anneal-time", "1", "--time-limit", "0.1"],
+    ["design-deck", "{words.txt}", "--local-search", "0", "--replicas", "4", "--time-limit", "0.1"],
+    ["design-deck", "{words.txt}", "--local-search", "0", "--restarts", "3", "--time-limit", "0.1"],
     ["deck", "--svg", "{dir}"],
 ]
 

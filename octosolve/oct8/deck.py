@@ -243,9 +243,12 @@ def deck_from_dict(d: dict, name: str = "custom") -> Deck:
         tab = d[col]
         if not isinstance(tab, dict):
             fail(f"deck [{col}] must be a table arms = cards")
-        row = [0] * 8
+        row, seen = [0] * 8, set()
         for k, v in tab.items():
             a = _arm_count(str(k).strip(), f"{col} {k}")
+            if a in seen:  # "1" and "01" (or " 1"): two TOML keys, one arm count
+                fail(f"deck [{col}] gives the cards showing {a} arm(s) twice (key {k!r} and another)")
+            seen.add(a)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 fail(f"deck [{col}] {a}: number of cards must be a whole number >= 0, got {v!r}")
             row[a - 1] = v

@@ -69,6 +69,16 @@ def test_deck_files(tmp_path):
     bad(["simulate", "--deck", str(tmp_path / "none.toml")], "not found")
 
 
+def test_deck_file_giving_an_arm_count_twice(tmp_path):
+    """TOML keys "1" and "01" are two keys but one arm count: refused (the later one silently
+    replaced the other, and a deck that still totalled 26 a colour was played)."""
+    std = "1 = 6\n2 = 5\n3 = 4\n4 = 4\n5 = 3\n6 = 2\n7 = 1\n8 = 1\n"
+    d = tmp_path / "twice.toml"
+    d.write_text(f"[red]\n1 = 0\n\"01\" = 6\n{std[6:]}[green]\n{std}[blue]\n{std}")
+    bad(["match", "--players", "greedy,random", "--games", "1", "--workers", "1", "--deck", str(d)],
+        "twice")
+
+
 def test_unwritable_outputs(tmp_path):
     f = tmp_path / "file"
     f.write_text("x")

@@ -172,9 +172,10 @@ def _stopped(e: BaseException) -> None:
     term = isinstance(e, Terminated) or isinstance(getattr(e, "__context__", None), Terminated)
     click.echo("Terminated." if term else "Interrupted.", err=True)
     code = 143 if term else 130
-    from .core import batch
-
-    if batch.POOLS_STOPPED:
+    # import nothing here: the Ctrl-C may have stopped an import half-way (tqdm's asyncio), and
+    # importing it again fails (NameError, a traceback); a pool exists only if batch is loaded
+    batch = sys.modules.get("octosolve.core.batch")
+    if batch is not None and getattr(batch, "POOLS_STOPPED", False):
         # a stopped process pool: its workers are ended and every file was written whole or not
         # at all (core/files.py); leave now rather than wait in the interpreter's exit handlers for
         # the pool's manager thread

@@ -284,3 +284,24 @@ def test_cpsat_leaves_ctrl_c_to_python():
             signal.raise_signal(signal.SIGINT)
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_ctrl_c_report_imports_nothing(monkeypatch, capsys):
+    """The Ctrl-C exit (cli._stopped) must not import: a Ctrl-C in a command's first second can stop
+    an import half-way (tqdm's asyncio), and importing core.batch again then failed with a NameError
+    traceback and exit status 1 instead of 'Interrupted.' and 130. Here any import of core.batch
+    fails, as the half-made module did."""
+    import octosolve.core as core_pkg
+    from octosolve import cli as cli_mod
+
+    class Refuse:
+        def find_spec(self, name, path=None, target=None):
+            if name == "octosolve.core.batch":
+                raise NameError("name 'coroutines' is not defined")
+
+    monkeypatch.delitem(sys.modules, "octosolve.core.batch", raising=False)
+    monkeypatch.delattr(core_pkg, "batch", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Refuse()] + sys.meta_path)
+    with pytest.raises(SystemExit) as e:
+        cli_mod._stopped(KeyboardInterrupt())
+    assert e.value.code == 130 and capsys.readouterr().err.strip() == "Interrupted."

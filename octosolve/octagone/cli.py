@@ -399,7 +399,8 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     keep = None
     if from_path:
         from ..core.jsonout import read_json
-        keep = read_json(from_path, "perfect-play data").get("results")
+        keep = read_json(from_path, "perfect-play data")
+        keep = keep.get("results") if isinstance(keep, dict) else None  # a list, a number: no results
         if not isinstance(keep, dict):
             fail(f"{from_path}: not a perfect-play data file (no results)")
     res = do_measure(what, seed, quick=quick, workers=workers, scheduler=scheduler, wrap=wrap.lower(),

@@ -216,3 +216,14 @@ def test_play_outputs_name_different_files(tmp_path, capsys, pair):
                               capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "same file" in err, err
     assert not same.exists() and out == ""
+
+
+@pytest.mark.parametrize("text", ["[]", "[1, 2]", "null", "7", '"results"'])
+def test_measure_from_a_json_document_that_is_not_an_object(tmp_path, capsys, text):
+    """--from FILE holding a JSON array, number, string or null: one line, exit 2 (an array was an
+    internal error: AttributeError: 'list' object has no attribute 'get')."""
+    f = tmp_path / "not_object.json"
+    f.write_text(text)
+    code, _, err = run_main(["measure", "perfect-play", "--quick", "--from", f, "--out",
+                             tmp_path / "out.json"], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "internal error" not in err, err

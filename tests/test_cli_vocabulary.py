@@ -113,6 +113,20 @@ def test_play_out_is_the_game_record_in_every_game():
         assert any("--position-out" in p.opts for p in cmd.params), name
 
 
+@pytest.mark.parametrize("name", [n for n, _ in COMMANDS if n.endswith(" play")])
+def test_play_outputs_name_different_files(name, tmp_path):
+    """`play --out X --svg X` (or --position-out X) is refused before the game, in every game: the
+    file written last would silently replace the other."""
+    from click.testing import CliRunner
+
+    x = tmp_path / "x.json"
+    for other in ("--svg", "--position-out"):
+        r = CliRunner().invoke(cli, [*name.split(), "--out", str(x), other, str(x)])
+        assert r.exit_code == 2, (name, other, r.output)
+        assert f"--out and {other} name the same file" in r.output, r.output
+        assert not x.exists()
+
+
 def test_long_measurements_have_one_name_and_one_option_set():
     """Every game with turns has `measure` (the report's long runs, written to a data file), with
     the same options; the old names are hidden."""

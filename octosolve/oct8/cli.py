@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (FiniteFloat, batch_options, games_option, json_option, measure_options, out_option,
+from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_option, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option,
                            svg_option, variant_option)
 from ..core.errors import fail
@@ -183,6 +183,8 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
              position_out, svg_path, as_json):
     """Play one game and print a readable record."""
     from .matches import play_one
+
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     from .render import game_record
 
     names = _names(players)

@@ -9,7 +9,7 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (batch_options, games_option, json_option, measure_options, old_command_name,
+from octosolve.core.clikit import (batch_options, distinct_outputs, games_option, json_option, measure_options, old_command_name,
                                    out_option, players_option,
                                    position_out_option, record_option, seed_option, simulations_option, split_list, svg_option,
                                    variant_option)
@@ -163,6 +163,8 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
              players, simulations, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players and print its record."""
     from .matches import play_record, record_text
+
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
 
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, games_option, json_option, measure_options, old_command_name,
+from ..core.clikit import (batch_options, distinct_outputs, games_option, json_option, measure_options, old_command_name,
                            out_option, players_option,
                            position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
@@ -186,6 +186,7 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
     from . import matches
 
     _prepare_out(out, position_out, svg_path)
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     names = _names(players)
     if len(names) == 4:
         teams = True

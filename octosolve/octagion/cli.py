@@ -174,7 +174,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
               help="Then prefer words with few (hard) or many (easy) solutions.")
 @click.option("--time-limit", type=seconds(MAX_SECONDS), default=60.0, show_default=True,
               help="CP-SAT seconds (a finite number >= 0.1, at most a week); the annealing comes on top.")
-@workers_option(2, "CP-SAT's search threads (with more than 1 the result varies from run to run)")
+@workers_option(2, "CP-SAT's search threads, at most 64: more is refused (with more than 1 "
+                   "the result varies from run to run)")
 @click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,
               show_default=True,
               help="Simulated-annealing steps per run (numba, 0 to 10^7); the best run's deck is "

@@ -228,3 +228,14 @@ def test_bad_word_files(tmp_path):
     f.write_bytes(b"\xff\xfe\x00bad")
     r = run("check", str(f))
     assert r.exit_code == 2
+
+
+def test_design_deck_workers_help_says_the_cap_it_enforces():
+    """design-deck refuses more than 64 CP-SAT workers; its help said only '1 to 256'."""
+    from octosolve.octagion.design import MAX_CPSAT_WORKERS
+    r = CliRunner().invoke(cli, ["octagion", "design-deck", "--help"])
+    assert r.exit_code == 0
+    assert f"at most {MAX_CPSAT_WORKERS}" in " ".join(r.output.split())
+    r = CliRunner().invoke(cli, ["octagion", "design-deck", "--top", "20", "--time-limit", "0.1",
+                                 "--local-search", "10", "--workers", str(MAX_CPSAT_WORKERS + 1)])
+    assert r.exit_code != 0 and f"1..{MAX_CPSAT_WORKERS}" in r.output

@@ -15,8 +15,10 @@ Positions are reached by seeded random play (2 players, standard rules, open shi
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
 the fairer figure when other jobs run). The numba search gets the table ``solve`` would give it
 (sized by the free cells, ``kernels.tt_bits_for``), cleared (and so paged in) before each timed
-search; the Python twin a dict (unbounded, so it may search a few nodes fewer). The last line is
-one JSON object.
+search; the Python twin a dict (unbounded) and its own, plainer move order, so the two search
+different trees to the same values and the ratio is one of rates (nodes per second). The default
+run takes about ten minutes (the real-play part: 5e8 nodes a position); ``--quick`` under one. The
+last line is one JSON object.
 
     python scripts/bench_octagone.py [--quick]
     python scripts/bench_octagone.py --real-only [--frees 25,28,30] [--workers 2] [--budget N]

@@ -57,6 +57,11 @@ def test_tampered_record_is_refused(game, tmp_path):
     (tmp_path / "wrong.json").write_text(json.dumps(wrong))
     r = _run(["replay", str(tmp_path / "wrong.json")])
     assert r.exit_code == 2 and "outcome" in r.output
+    # one name a seat: a record naming three players for a two-player game is refused
+    three = dict(rec, players=rec["players"] + ["greedy"])
+    (tmp_path / "three.json").write_text(json.dumps(three))
+    r = _run(["replay", str(tmp_path / "three.json")])
+    assert r.exit_code == 2 and "names 3 players, but its game has 2" in r.output
 
 
 def test_stopped_game_replays_unfinished(tmp_path):

@@ -163,9 +163,12 @@ def check_record_shape(rec: Any) -> dict:
 
 def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
     """Yield ``(state, move)`` for every move of ``rec`` (the state before it), then
-    ``(final_state, None)``. Each move is checked: its player is the one to move, its action is
+    ``(final_state, None)``. The record names one player a seat; each move is checked: its player is the one to move, its action is
     legal (or a chance outcome), and its ``move`` text, when given, is the action's notation."""
     check_record_shape(rec)
+    if len(rec["players"]) != game.info.num_players:
+        fail(f"record: 'players' names {len(rec['players'])} players, but its game has "
+             f"{game.info.num_players}")
     state = game.new_initial_state(rec.get("seed"))
     for i, m in enumerate(rec["moves"], 1):
         if state.is_terminal():

@@ -118,7 +118,7 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
     if as_json:
         emit(rec, True)
         return
-    click.echo(f"Octagone {variant} ({game.config.mode} lines), seed {seed}: {', '.join(names)}; "
+    click.echo(f"Octagone {variant} ({game.config.mode_words}), seed {seed}: {', '.join(names)}; "
                f"player {rec['first']} places the Dama")
     for i, m in enumerate(rec["moves"], 1):
         if m.get("pass"):

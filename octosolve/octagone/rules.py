@@ -66,6 +66,11 @@ class Params:
         """The line reading: ``none`` (KIDS), ``edge`` or ``torus``."""
         return line_mode(self.variant, self.wrap)
 
+    @property
+    def mode_words(self) -> str:
+        """The line reading for people: ``edge lines``, ``torus lines``, or ``no wrap-around`` (KIDS)."""
+        return "no wrap-around" if self.mode == "none" else f"{self.mode} lines"
+
     def as_dict(self) -> dict:
         return {"variant": self.variant, "players": self.players, "hidden": self.hidden,
                 "wrap": self.wrap}
@@ -367,7 +372,7 @@ class OctagoneGame(Game):
         self.config = Params(str(variant).lower(), players, bool(hidden), str(wrap).lower()).check()
         p = self.config
         self.info = GameInfo(
-            short_name="octagone", long_name=f"Octagone ({p.variant}, {p.players} players, {p.mode} lines)",
+            short_name="octagone", long_name=f"Octagone ({p.variant}, {p.players} players, {p.mode_words})",
             num_players=p.players, num_distinct_actions=NUM_ACTIONS,
             max_game_length=44 * p.players + 2, perfect_information=not p.hidden, random_start=True)
 

@@ -42,6 +42,13 @@ def test_play_variants(variant):
     assert d["game"]["variant"] == variant and len(d["shields_left"]) == 2
 
 
+@pytest.mark.parametrize("variant,words", [("kids", "(no wrap-around)"), ("standard", "(edge lines)")])
+def test_play_header_names_the_line_reading(variant, words):
+    """The readable header says how lines run in words ('kids (none lines)' before)."""
+    r = run(["play", "--players", "greedy,greedy", "--variant", variant, "--seed", "2"])
+    assert r.exit_code == 0 and r.output.splitlines()[0].startswith(f"Octagone {variant} {words}")
+
+
 def test_play_four_players_hidden():
     r = run(["play", "--players", "random,greedy,random,greedy", "--hidden", "--seed", "1", "--json"])
     assert r.exit_code == 0

@@ -24,7 +24,14 @@ def move_time_option(f):
     return click.option("--time-limit", type=FiniteFloat(0.0, MAX_MOVE_SECONDS), default=None,
                         help="CPU seconds each search player (flat-mc, mcts) may think per decision, instead "
                              f"of its --simulations budget (a finite number > 0, at most {MAX_MOVE_SECONDS:g}; "
-                             "measured with time.process_time).")(f)
+                             "measured with time.process_time; not with --simulations).")(f)
+
+
+def _one_budget(simulations, time_limit) -> None:
+    """--simulations and --time-limit are two budgets of the same search: refuse both at once (the
+    time limit would silently replace the other)."""
+    if simulations is not None and time_limit is not None:
+        fail("--simulations and --time-limit are two budgets for the search players: give one")
 
 
 def write_file(path, text: str) -> None:
@@ -187,6 +194,7 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
     distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     from .render import game_record
 
+    _one_budget(simulations, time_limit)
     names = _names(players)
     st, res = play_one(names, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
                        simulations=simulations, time_limit=time_limit, max_moves=stop_after)
@@ -258,6 +266,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     (every player tied), losses and score share with 95% Wilson intervals."""
     from .matches import match as run
 
+    _one_budget(simulations, time_limit)
     names = _names(players)
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
               simulations=simulations, time_limit=time_limit, workers=workers, scheduler=_scheduler(scheduler),
@@ -265,7 +274,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     if out:
         write_json(out, res)
         res.pop("records")
-    budget = f"; {time_limit:g} s CPU per decision" if time_limit else ""
+    budget = f"; search players {time_limit:g} s CPU per decision" if time_limit else ""
     lines = [f"{games} games, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
              f"{budget})"]
     emit(res, as_json, "\n".join(lines + _table_lines(res)))
@@ -288,6 +297,7 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     from ..core.match import round_robin
     from ..games import match_spec
 
+    _one_budget(simulations, time_limit)
     names = _names(players, counts=None)
     if len(set(names)) < 2:
         fail("a tournament needs at least two different players")

@@ -139,3 +139,11 @@ def test_generated_command_lines_exit_0_or_2(tmp_path_factory, cmd, players, num
     assert "Traceback" not in r.output
     if r.exit_code == 2:
         assert sum(ln.startswith("Error") for ln in r.output.splitlines()) == 1, (args, r.output)
+
+
+def test_one_search_budget_at_a_time():
+    """--simulations and --time-limit together: refused (the time limit silently replaced the
+    simulations before), in play, match and tournament."""
+    for cmd in (["play"], ["match", "--games", "2"], ["tournament", "--games", "2"]):
+        bad([*cmd, "--players", "greedy,mcts", "--simulations", "10", "--time-limit", "0.1"],
+            "give one")

@@ -168,6 +168,18 @@ def _on_sigterm(signum, frame):
     raise Terminated()
 
 
+def _interrupt_behind(e: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or SIGTERM) an error was raised while handling, if any: a Ctrl-C that lands in
+    an import (numba's, at start-up) can surface as that import's ImportError."""
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, KeyboardInterrupt):
+            return e
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return None
+
+
 def _stopped(e: BaseException) -> None:
     term = isinstance(e, Terminated) or isinstance(getattr(e, "__context__", None), Terminated)
     click.echo("Terminated." if term else "Interrupted.", err=True)
@@ -219,6 +231,9 @@ def main(argv=None):
     except Exception as e:
         if os.environ.get("OCTOSOLVE_DEBUG"):
             raise
+        stop = _interrupt_behind(e)
+        if stop is not None:  # an error raised while a Ctrl-C unwound: the Ctrl-C's clean stop
+            _stopped(stop)
         msg = _input_error(e)
         if msg is not None:
             click.echo(f"Error: {msg}", err=True)

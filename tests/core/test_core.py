@@ -305,3 +305,30 @@ def test_ctrl_c_report_imports_nothing(monkeypatch, capsys):
     with pytest.raises(SystemExit) as e:
         cli_mod._stopped(KeyboardInterrupt())
     assert e.value.code == 130 and capsys.readouterr().err.strip() == "Interrupted."
+
+
+def test_an_error_raised_while_ctrl_c_unwinds_is_the_clean_stop(monkeypatch, capsys):
+    """A Ctrl-C that lands while numba loads surfaces as numba's ImportError ('numba._devicearray
+    failed to import'), raised while handling the KeyboardInterrupt: main() gives the Ctrl-C's
+    'Interrupted.' and 130, not 'internal error' and 1. An ImportError with no Ctrl-C behind it
+    stays an internal error."""
+    from octosolve import cli as cli_mod
+
+    def stopped_in_an_import(*a, **k):
+        try:
+            raise KeyboardInterrupt()
+        except KeyboardInterrupt:
+            raise ImportError("numba._devicearray failed to import")
+
+    monkeypatch.setattr(cli_mod.cli, "main", stopped_in_an_import)
+    with pytest.raises(SystemExit) as e:
+        cli_mod.main([])
+    assert e.value.code == 130 and capsys.readouterr().err.strip() == "Interrupted."
+
+    def plain(*a, **k):
+        raise ImportError("no such module")
+
+    monkeypatch.setattr(cli_mod.cli, "main", plain)
+    with pytest.raises(SystemExit) as e:
+        cli_mod.main([])
+    assert e.value.code == 1 and "internal error: ImportError" in capsys.readouterr().err

@@ -147,3 +147,12 @@ def test_one_search_budget_at_a_time():
     for cmd in (["play"], ["match", "--games", "2"], ["tournament", "--games", "2"]):
         bad([*cmd, "--players", "greedy,mcts", "--simulations", "10", "--time-limit", "0.1"],
             "give one")
+
+
+def test_deck_names_in_any_case():
+    """--deck FLAT / Default name the built-in decks, as every other choice accepts any case."""
+    from octosolve.oct8.deck import load_deck
+
+    assert load_deck("FLAT").counts == load_deck("flat").counts
+    assert load_deck("Default").counts == load_deck("default").counts
+    assert run(["match", "--deck", "FLAT", "--games", "1", "--players", "greedy,random"]).exit_code == 0

@@ -163,8 +163,9 @@ def check_record_shape(rec: Any) -> dict:
 
 def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
     """Yield ``(state, move)`` for every move of ``rec`` (the state before it), then
-    ``(final_state, None)``. The record names one player a seat; each move is checked: its player is the one to move, its action is
-    legal (or a chance outcome), and its ``move`` text, when given, is the action's notation."""
+    ``(final_state, None)``. The record must name one player a seat; each move is checked: its
+    player is the one to move, its action is legal (or a chance outcome), and its ``move`` text,
+    when given, is the action's notation."""
     check_record_shape(rec)
     if len(rec["players"]) != game.info.num_players:
         fail(f"record: 'players' names {len(rec['players'])} players, but its game has "

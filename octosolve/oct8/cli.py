@@ -190,10 +190,9 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
              position_out, svg_path, as_json):
     """Play one game and print a readable record."""
     from .matches import play_one
-
-    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     from .render import game_record
 
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     _one_budget(simulations, time_limit)
     names = _names(players)
     st, res = play_one(names, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),

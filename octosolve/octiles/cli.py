@@ -165,7 +165,6 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
     from .matches import play_record, record_text
 
     distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
-
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
     rec = play_record(kw, names, seed, simulations)

@@ -173,7 +173,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
               default="none", show_default=True,
               help="Then prefer words with few (hard) or many (easy) solutions.")
 @click.option("--time-limit", type=seconds(MAX_SECONDS), default=60.0, show_default=True,
-              help="CP-SAT seconds (a finite number >= 0.1, at most a week); the annealing comes on top.")
+              help="CP-SAT seconds of wall-clock time (a finite number >= 0.1, at most a week; a loaded "
+                   "machine can end CP-SAT at another deck); the annealing comes on top.")
 @workers_option(2, "CP-SAT's search threads, at most 64: more is refused (with more than 1 "
                    "the result varies from run to run)")
 @click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,

@@ -132,7 +132,7 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
 
 def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
                     ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                    certificate=None, scheduler=None, split="equal") -> str:
+                    certificate=None, scheduler=None, split="equal", deterministic=False) -> str:
     args = ["octosolve", "octagion", "design-deck"] + ([words_arg] if words_arg else [])
     if top:
         args += ["--top", str(top)]
@@ -140,6 +140,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
              "--workers", str(workers), "--local-search", str(ls_iters), "--restarts", str(restarts)]
     if split != "equal":
         args += ["--split", split]
+    if deterministic:
+        args += ["--deterministic"]
     if anneal_time is not None:
         args += ["--anneal-time", f"{anneal_time:g}"]
     if replicas > 1:
@@ -174,9 +176,15 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
               help="Then prefer words with few (hard) or many (easy) solutions.")
 @click.option("--time-limit", type=seconds(MAX_SECONDS), default=60.0, show_default=True,
               help="CP-SAT seconds of wall-clock time (a finite number >= 0.1, at most a week; a loaded "
-                   "machine can end CP-SAT at another deck); the annealing comes on top.")
+                   "machine can end CP-SAT at another deck; see --deterministic); the annealing "
+                   "comes on top.")
+@click.option("--deterministic", is_flag=True,
+              help="Reproducible: --time-limit counts CP-SAT's deterministic time (its own measure "
+                   "of work, not seconds: 60 took 207 s of wall-clock time at 1000 words) and its "
+                   "workers interleave their search in a fixed order, so the same --seed and "
+                   "--workers give the same deck on any machine load. Not with --anneal-time.")
 @workers_option(2, "CP-SAT's search threads, at most 64: more is refused (with more than 1 "
-                   "the result varies from run to run)")
+                   "the result varies from run to run, unless --deterministic)")
 @click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,
               show_default=True,
               help="Simulated-annealing steps per run (numba, 0 to 10^7); the best run's deck is "
@@ -206,7 +214,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
 @svg_option("Write the designed deck as an SVG picture.")
 @seed_option(0)
 @json_option
-def design_deck_cmd(words, top, per_number, split, require_path, favour, time_limit, workers, ls_iters,
+def design_deck_cmd(words, top, per_number, split, require_path, favour, time_limit, deterministic,
+                    workers, ls_iters,
                     restarts, anneal_time, replicas, scheduler, out, record, certificate, svg_path,
                     seed, as_json):
     """Design a deck with CP-SAT: maximise the words of WORDS (a word list) solvable without
@@ -238,7 +247,7 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                           time_limit=time_limit, seed=seed, workers=workers,
                           local_search_iters=ls_iters, restarts=restarts,
                           anneal_time=anneal_time, replicas=replicas, scheduler=scheduler,
-                          split=split)
+                          split=split, deterministic=deterministic)
     except KeyboardInterrupt:
         # OR-Tools may still be tearing down its worker threads: a normal interpreter exit can
         # then abort inside C++ ("terminate called"), so leave at once, nothing written
@@ -254,13 +263,14 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
     if record:
         cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
                               ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                              certificate, scheduler, split)
+                              certificate, scheduler, split, deterministic)
         rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
                             words_file=words_arg or "lexicon", top=top, per_number=per_number,
                             favour=favour, time_limit=time_limit, workers=workers,
                             local_search=ls_iters, restarts=restarts,
                             anneal_time=anneal_time, replicas=replicas, seed=seed,
-                            scheduler=scheduler, **({"split": split} if split != "equal" else {}))
+                            scheduler=scheduler, **({"split": split} if split != "equal" else {}),
+                            **({"deterministic": True} if deterministic else {}))
         write_json(record, rec)
     if svg_path:
         _write_text(svg_path, res.deck._repr_svg_())

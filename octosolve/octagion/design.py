@@ -4,7 +4,7 @@ of a list solvable without Treatment Cards, started from the best of several sim
 runs (``anneal.py``). Every design comes with an upper bound on what any deck can reach
 (``bound.py``: the per-letter count bound, with a certificate checked in fractions; or a stored
 set-bound certificate for the same words, ``bound_sets.stored_bound``, when it proves less). CP-SAT with
-several workers is not deterministic: `octosolve octagion design-deck` writes its result with the
+a wall-clock limit is not deterministic (``deterministic=True`` makes it so, at a cost in time): `octosolve octagion design-deck` writes its result with the
 command that made it (data/octagion/deck_design.json), and the report re-checks that record instead
 of searching again (``check_design_record``).
 """
@@ -32,6 +32,18 @@ MAX_DESIGN_WORDS = 5000     # CP-SAT model size grows with the words (64 Boolean
 MAX_CPSAT_WORKERS = 64
 MAX_LOCAL_SEARCH = 10_000_000
 MAX_RESTARTS = 1000
+
+
+def _set_limit(solver, seconds: float, deterministic: bool) -> None:
+    """CP-SAT's limit: ``seconds`` of wall-clock time, or (``deterministic``) of its deterministic
+    time with the workers' search interleaved in a fixed order, so that a run does not depend on
+    the machine's load or the number of threads."""
+    if deterministic:
+        solver.parameters.max_deterministic_time = seconds
+        solver.parameters.max_time_in_seconds = float("inf")
+        solver.parameters.interleave_search = True
+    else:
+        solver.parameters.max_time_in_seconds = seconds
 
 
 def _solve(solver, model, seconds: float, desc: str, stop=None):
@@ -109,7 +121,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 hint: Deck | None = None, log=None,
                 local_search_iters: int = 5000, restarts: int = 1,
                 anneal_time: float | None = None, replicas: int = 1, stop=None,
-                scheduler: str | None = None, split: str = "equal") -> DesignResult:
+                scheduler: str | None = None, split: str = "equal",
+                deterministic: bool = False) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -135,6 +148,12 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     8 x ``per_number`` cards, each number at least one (the rules fix 48 cards, not how they are
     shared: docs/rules/octagion.md). The count bound holds for both; a stored set bound (six-letter
     sets) only for "equal".
+
+    ``deterministic``: ``time_limit`` is CP-SAT's deterministic time (its own count of work, about
+    a second of one core each unit, the same on any machine load) instead of wall-clock seconds,
+    and its workers interleave their search in a fixed order (``interleave_search``), so the same
+    ``seed`` gives the same deck whatever the load and ``workers``; refused with ``anneal_time``
+    (wall-clock time). A ``stop`` still ends it where it is.
 
     ``stop``: a ``threading.Event``; once set, the search ends early with the best deck found so
     far (the annealing after its current chunk of steps, CP-SAT at once; the second phase and the
@@ -163,6 +182,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     if len(set(words) | set(required)) > MAX_DESIGN_WORDS:
         fail(f"{len(set(words) | set(required))} words: the deck designer takes at most "
              f"{MAX_DESIGN_WORDS} (use --top)")
+    if deterministic and anneal_time is not None:
+        fail("--anneal-time is wall-clock time, so it cannot be --deterministic: give --restarts instead")
     if split not in SPLITS:
         fail(f"--split must be equal or free, not {split!r}")
     if favour not in ("none", "hard", "easy"):
@@ -249,13 +270,14 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     m.Maximize(sum(s_vars))
     solver = cp_model.CpSolver()
     # with a second phase, the first gets half the time
-    solver.parameters.max_time_in_seconds = float(time_limit) / (2 if favour != "none" else 1)
+    _set_limit(solver, float(time_limit) / (2 if favour != "none" else 1), deterministic)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed) % 2**31   # CP-SAT's seed is a 32-bit integer
     if log:
         solver.parameters.log_search_progress = True
         solver.log_callback = log
-    st = _solve(solver, m, solver.parameters.max_time_in_seconds, "CP-SAT deck design", stop=stop)
+    st = _solve(solver, m, float(time_limit) / (2 if favour != "none" else 1), "CP-SAT deck design",
+                stop=stop)
     stopped = stop is not None and stop.is_set()
     if st == cp_model.INFEASIBLE:
         fail("no deck makes every required word solvable with these settings")
@@ -314,7 +336,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
             m.Minimize(sum(terms))
         else:
             m.Maximize(sum(terms))
-        solver.parameters.max_time_in_seconds = remaining
+        _set_limit(solver, remaining, deterministic)
         st2 = _solve(solver, m, remaining, f"CP-SAT favouring {favour} words", stop=stop)
         if st2 in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])

@@ -102,6 +102,14 @@ def test_design_deck_cli(tmp_path):
     assert check_design_record(r)["agrees"]
     j2 = ok_json("solve", "aabbccdd", "--deck", str(out))
     assert j2["solvable"]
+    # --deterministic: written into the record's command and settings; not with --anneal-time
+    ok_json("design-deck", str(w), "--time-limit", "2", "--per-number", "3", "--workers", "2",
+            "--deterministic", "--record", str(rec))
+    r = json.loads(rec.read_text())
+    assert "--deterministic" in r["command"] and r["settings"]["deterministic"] is True
+    res = CliRunner().invoke(cli, ["octagion", "design-deck", str(w), "--deterministic",
+                                   "--anneal-time", "3"])
+    assert res.exit_code == 2 and "--anneal-time is wall-clock time" in res.output
 
 
 @pytest.mark.integration  # starts a local Dask cluster

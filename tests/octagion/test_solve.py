@@ -207,3 +207,30 @@ def test_anneal_free_split_keeps_48_cards_and_recounts():
     me, se = A.anneal(words, per_number=6, iters=20000, restarts=2, seed=5)
     assert [sum(int(me[l]) >> n & 1 for l in range(26)) for n in range(8)] == [6] * 8
     assert s > se
+
+
+def test_design_deck_deterministic_gives_the_same_deck_twice():
+    """--deterministic: CP-SAT's limit is its deterministic time and its two workers interleave in
+    a fixed order, so two runs with the same seed end at the same deck (with wall-clock time and
+    two workers they differ from run to run: 82, 81, 80 words measured at these settings with 5 s),
+    and the deck is re-counted by the kernel; CP-SAT's parameters say so."""
+    from ortools.sat.python import cp_model
+
+    from octosolve.core.lexicon import load_words
+    from octosolve.octagion.design import _set_limit
+    from octosolve.octagion.wordcards import lexicon_path
+
+    words = load_words(str(lexicon_path()), length=8)[:100]
+    runs = [design_deck(words, time_limit=2, workers=2, seed=3, local_search_iters=50,
+                        deterministic=True) for _ in range(2)]
+    assert runs[0].deck.to_csv() == runs[1].deck.to_csv()
+    assert runs[0].kernel_solvable == runs[1].kernel_solvable
+    sols, _ = K.solve_word_list(words, runs[0].deck.masks)
+    assert runs[0].kernel_solvable == int((sols > 0).sum())
+    sv = cp_model.CpSolver()
+    _set_limit(sv, 7.0, True)
+    assert sv.parameters.max_deterministic_time == 7.0 and sv.parameters.interleave_search
+    _set_limit(sv, 7.0, False)
+    assert sv.parameters.max_time_in_seconds == 7.0
+    with pytest.raises(OctoError, match="--anneal-time is wall-clock time"):
+        design_deck(words, time_limit=2, anneal_time=5, deterministic=True)

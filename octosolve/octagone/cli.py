@@ -407,7 +407,8 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
                      max_nodes=max_nodes, keep=keep)
     res["command"] = _command_line()
     write_json(out, res)
-    if as_json:
-        emit({"out": out, "what": what, "seed": seed}, True)
-    else:
-        click.echo(f"{what}: written to {out}")
+    from .report import measurement_lines
+
+    lines = measurement_lines(what, res["results"])
+    emit({"out": out, "what": what, "seed": seed, "summary": lines}, as_json,
+         "\n".join([*lines, f"{what}: written to {out}"]))

@@ -21,13 +21,41 @@ from ..core.jsonout import read_json, write_json
 from ..core.paths import DATA_DIR
 from ..core.seeding import DEFAULT_SEED, derive_seed
 
-__all__ = ["build"]
+__all__ = ["build", "measurement_lines"]
 
 SOLVER_FREE = (12, 16, 20)
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+def measurement_lines(what: str, results) -> list[str]:
+    """What ``octosolve octagone measure WHAT`` measured, one line a result (the readable output)."""
+    def ci(lo_hi):
+        return f"{_pct(lo_hi[0])}-{_pct(lo_hi[1])}"
+
+    if what == "first-player":
+        return [f"{k}: {v['games']} games, the first player wins {v['first_wins']}, ties {v['ties']}, "
+                f"loses {v['first_losses']}: score {_pct(v['first_score'])} "
+                f"({ci(v['first_score_ci95'])} with 95% confidence)" for k, v in results.items()]
+    if what == "matches":
+        out = []
+        for m in results:
+            a, b = m["players"]
+            r = m["results"][a]
+            out.append(f"{a} v {b} ({m['game']['variant']}): {m['games']} game{'s' * (m['games'] != 1)}, {a} wins {r['wins']}, "
+                       f"draws {r['draws']}, loses {r['losses']}: score {_pct(r['score'])} "
+                       f"({ci(r['score_ci95'])} with 95% confidence)")
+        return out
+    f, j = results["first"], results["jolly"]
+    return [f"from {results['free_cells']} free cells after {' v '.join(results['players'])} play, "
+            f"{results['deals']} deals, at most {results['max_nodes']:.3g} nodes a position: "
+            + _settled(results, "were"),
+            f"the first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses: score "
+            f"{_pct(f['score'] or 0)} ({ci(f['score_ci95'])} with 95% confidence)",
+            f"a jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
+            f"{j['positions']} positions, the same in {j['same']}, better in {j['better_without']}"]
 
 
 def _measurements(what: str, seed: int, quick: bool) -> tuple[dict, str]:

@@ -231,6 +231,11 @@ def test_measure_perfect_play_and_its_recheck(tmp_path):
     assert r.exit_code == 0, r.output
     doc = json.loads(out.read_text())
     assert doc["what"] == "perfect-play" and doc["command"]  # the command line that made it
+    # the readable output says what was measured (it used to say only where it was written)
+    f = doc["results"]["first"]
+    assert f"from 22 free cells after greedy v greedy play, 4 deals" in r.output
+    assert f"the first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses" in r.output
+    assert r.output.rstrip().endswith(f"perfect-play: written to {out}")
     res = doc["results"]
     assert res["free_cells"] == 22 and res["deals"] == len(res["rows"]) == 4
     assert {k: res[k] for k in summarise_exact(res["rows"])} == summarise_exact(res["rows"])
@@ -303,3 +308,21 @@ def test_measure_perfect_play_max_nodes_and_from(tmp_path):
     r = CliRunner().invoke(root, ["octagone", "measure", "matches", "--quick", "--max-nodes", "5",
                                   "--out", str(tmp_path / "m.json")])
     assert r.exit_code == 2 and "perfect-play only" in r.output
+
+
+def test_measurement_lines_of_the_stored_data_files():
+    """`octagone measure`'s readable lines, from the committed data files: one line a result, with
+    the figures of the file."""
+    from octosolve.core.paths import DATA_DIR
+    from octosolve.octagone.report import measurement_lines
+
+    fp = json.loads((DATA_DIR / "octagone" / "first-player.json").read_text())["results"]
+    lines = measurement_lines("first-player", fp)
+    v = fp["standard/random"]
+    assert len(lines) == len(fp) and lines[0].startswith(
+        f"standard/random: {v['games']} games, the first player wins {v['first_wins']}, ties {v['ties']}")
+    mt = json.loads((DATA_DIR / "octagone" / "matches.json").read_text())["results"]
+    lines = measurement_lines("matches", mt)
+    g = mt[0]["results"]["greedy"]
+    assert len(lines) == len(mt) and lines[0].startswith(
+        f"greedy v random (standard): {mt[0]['games']} games, greedy wins {g['wins']}")

@@ -150,10 +150,14 @@ def results_lines(results: dict, indent: str = "  ") -> list[str]:
 
 def pairings(names: Sequence[str], seed: int | None) -> list[tuple[str, str, int]]:
     """The pairs of a round robin, each with its seed: ``(a, b, derive_seed(seed, "pair", a, b))``
-    for every pair of distinct ``names`` (in order); a one-line error for fewer than two."""
-    names = list(dict.fromkeys(names))
-    if len(names) < 2:
+    for every pair of ``names`` (in order); a one-line error for fewer than two different names or
+    for a name given twice (it would play itself, or silently once)."""
+    names = list(names)
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if len(set(names)) < 2:
         fail("a tournament needs at least two different players")
+    if twice:
+        fail(f"a tournament lists each player once: {', '.join(twice)} named twice")
     return [(names[i], names[j], derive_seed(seed, "pair", names[i], names[j]))
             for i in range(len(names)) for j in range(i + 1, len(names))]
 
@@ -165,13 +169,13 @@ def round_robin(spec: MatchSpec, names: Sequence[str], games: int, seed: int | N
     Returns ``{"players", "games", "seed", "pairs": [{"players": [a, b], "results": ...}],
     "table": {name: {"wins", "draws", "losses", "score", "score_ci95"}}}``.
     """
-    names = list(dict.fromkeys(names))
     pairs, recs_all = [], []
     for a, b, pair_seed in pairings(names, seed):
         m = match(spec, [a, b], games, pair_seed, workers=workers, scheduler=scheduler,
                   desc=f"{a} v {b}")
         pairs.append({"players": m["players"], "seed": pair_seed, "results": m["results"]})
         recs_all += m["records"]
+    names = list(names)
     table = tally(recs_all, names)["results"]
     return {"players": names, "games": games, "seed": seed, "game": dict(spec.game_params),
             "options": dict(spec.player_options), "pairs": pairs, "table": table}

@@ -139,11 +139,11 @@ def match(names: list[str], games: int, *, seed: int | None = None, jokers: bool
 def tournament(names: list[str], games: int, *, seed: int | None = None, **kw) -> dict:
     """Every pair of distinct ``names`` plays a match of ``games`` games (the pairs and their seeds
     of :func:`octosolve.core.match.round_robin`); a table per name over all its games."""
-    names = list(dict.fromkeys(names))
     pairs, recs = [], []
     for a, b, pair_seed in pairings(names, seed):
         m = match([a, b], games, seed=pair_seed, **kw)
         recs += m.pop("records")
         pairs.append(m)
+    names = list(names)
     table = tally(recs, names)["results"]
     return {"players": names, "games": games, "seed": seed, "pairs": pairs, "table": table}

@@ -332,3 +332,18 @@ def test_an_error_raised_while_ctrl_c_unwinds_is_the_clean_stop(monkeypatch, cap
     with pytest.raises(SystemExit) as e:
         cli_mod.main([])
     assert e.value.code == 1 and "internal error: ImportError" in capsys.readouterr().err
+
+
+def test_pairings_refuse_a_player_named_twice():
+    """A round robin's names: every pair once, in order; a name given twice is a one-line error (it
+    was silently played once), fewer than two different names too."""
+    import pytest
+
+    from octosolve.core.errors import OctoError
+    from octosolve.core.match import pairings
+
+    assert [(a, b) for a, b, _ in pairings(["x", "y", "z"], 1)] == [("x", "y"), ("x", "z"), ("y", "z")]
+    with pytest.raises(OctoError, match="x named twice"):
+        pairings(["x", "y", "x"], 1)
+    with pytest.raises(OctoError, match="two different"):
+        pairings(["x", "x"], 1)

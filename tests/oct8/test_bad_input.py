@@ -34,6 +34,8 @@ def test_players_option():
         bad([cmd, "--players", "random," * 40 + "random"], "takes 2 or 3 or 4")
     bad(["tournament", "--players", "greedy"], "two different")
     bad(["tournament", "--players", "greedy,nobody"], "unknown player")
+    # a player named twice used to be dropped silently (the round robin kept one)
+    bad(["tournament", "--players", "greedy,random,greedy"], "greedy named twice")
 
 
 def test_absurd_counts():

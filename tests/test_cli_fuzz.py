@@ -262,6 +262,9 @@ NAMED_CASES = [
     (["oct8", "deck", "--deck", "{nametable}"], "name must be a string"),
     (["octiles", "challenge", "3", "--time-limit", "1e-9"], "out of range"),
     (["octiles", "challenge", "3", "--time-limit", "5"], "only with --fresh"),
+    # --seed without --fresh was silently ignored (nothing random runs)
+    (["octiles", "challenge", "3", "--seed", "4"], "--seed applies only with --fresh"),
+    (["octiles", "challenge", "3", "--workers", "1", "--seed", "4"], "--workers and --seed apply only"),
     (["octagion", "design-deck", "treasure", "--time-limit", "1e-9"], "out of range"),
 ]
 

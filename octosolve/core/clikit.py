@@ -177,9 +177,10 @@ def distinct_outputs(*options) -> None:
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document (for scripts).")
 
 
-def seed_option(default: int | None = DEFAULT_SEED):
+def seed_option(default: int | None = DEFAULT_SEED, when: str = ""):
+    """``--seed``; ``when`` says when it is used (e.g. "With --fresh: ")."""
     return click.option("--seed", type=click.IntRange(0, MAX_SEED), default=default, show_default=True,
-                        help="Random seed (0 to 2^63-1); the same seed gives the same result.")
+                        help=when + "Random seed (0 to 2^63-1); the same seed gives the same result.")
 
 
 def _check_scheduler(ctx, param, value):

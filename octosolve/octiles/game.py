@@ -51,6 +51,8 @@ class OctilesGame(Game):
             fail(f"players must be 2-4, not {params.players}")
         if params.teams and params.players != 4:
             fail("team play needs four players")
+        if params.joint_winners and params.variant != "team-up":
+            fail("joint winners is a Team Up scoring variation: use it with the team-up game")
         if params.teams and params.variant == "team-up":
             fail("team play is for the race games (move-over, octiles), not team-up")
         nr = params.n_runners()

@@ -123,6 +123,9 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
     (["play", "--seed", "-1"], []),
     (["play", "--seed", "99999999999999999999999"], []),
     (["play", "--players", "greedy,greedy", "--team-game"], ["four players"]),
+    # a Team Up scoring variation in a race game used to be silently ignored
+    (["play", "--players", "greedy,greedy", "--joint-winners"], ["team up scoring"]),
+    (["match", "--variant", "octiles", "--joint-winners"], ["team up scoring"]),
     (["play", "--variant", "team-up", "--runners", "2", "--players", "random,random"], ["team-up"]),
     (["play", "--out", "/proc/nope/x.json", "--players", "random,random"], []),
     (["play", "--svg", "", "--players", "random,random"], []),

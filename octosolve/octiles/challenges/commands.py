@@ -124,7 +124,7 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 @click.option("--fresh", is_flag=True,
               help="Prove again from scratch, as `prove N --fresh` does (the same pipeline), "
                    "instead of re-checking the stored certificate; writes nothing.")
-@seed_option(0)
+@seed_option(0, "With --fresh: ")
 @json_option
 def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
     """Puzzle challenge NUMBER (1-30): re-check its certificate with the tracer and show its status
@@ -146,11 +146,11 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         from click.core import ParameterSource
 
         ctx = click.get_current_context()
-        given = [f"--{n.replace('_', '-')}" for n in ("time_limit", "workers")
+        given = [f"--{n.replace('_', '-')}" for n in ("time_limit", "workers", "seed")
                  if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
         if given:
             verb = "applies" if len(given) == 1 else "apply"
-            fail(f"{' and '.join(given)} {verb} only with --fresh (without it the stored "
+            fail(f"{', '.join(given[:-1]) + ' and ' if len(given) > 1 else ''}{given[-1]} {verb} only with --fresh (without it the stored "
                  "certificate is re-checked, no search runs)")
     if fresh and number != 1:
         # the same pipeline as `prove N --fresh` (never a weaker second search), nothing written

@@ -141,6 +141,14 @@ FULL_GAMES = [
 def test_full_game_on_the_board(browser, url, name, params, seed, pick):
     d = browser
     load(d, url + f"/play/{name}" + address(params, seed), GAME_TIMEOUT)
+    # with hidden information the record waits for the end, and the note says why without naming
+    # cards (it said "Hidden cards" for Octoverso, whose hands are open and whose hidden part is
+    # the announced word, and for Octagone's shields)
+    note = text(d, "record-note")
+    if not d.execute_script("return pg.view.record_available"):
+        assert note.startswith("This game hides something from you") and "card" not in note, note
+    else:
+        assert note == "", note
     assert d.execute_script("return pg.view.seats.slice(1)") == \
         [d.execute_script("return pg.info.levels.find(l => l.name === 'easy').player")] * \
         (d.execute_script("return pg.view.seats.length") - 1)
@@ -164,6 +172,7 @@ def test_full_game_on_the_board(browser, url, name, params, seed, pick):
     assert attr(d, "#status", "data-terminal") == "1"
     assert not read(d, lambda d: d.find_element(By.ID, "hint").is_displayed())
     assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())  # every card shown now
+    assert text(d, "record-note") == ""
     assert len(texts(d, "#history li")) == view(d)["moves"]
     assert mine >= 2
 

@@ -632,7 +632,7 @@ function draw() {
   drawHistory();
   $("record").disabled = !pg.view.record_available;
   $("record-note").textContent = pg.view.record_available ? ""
-    : "Hidden cards: the record (and the replay) open when the game is over.";
+    : "This game hides something from you (a hand, or a word not yet shown): the record and the replay open when the game is over.";
   updateAddress();
 }
 

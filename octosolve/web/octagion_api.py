@@ -182,7 +182,8 @@ def deck_json(deck_text=None, top=None) -> dict:
 DESIGN_LIMITS = {"time_limit": (0.5, 600.0), "workers": (1, 2), "per_number": (1, 26),
                  "local_search": (0, 200_000), "top": (1, 5000), "seed": (0, 2**31 - 1)}
 DESIGN_DEFAULTS = {"time_limit": 30.0, "workers": 1, "per_number": 6, "local_search": 5000,
-                   "top": 1000, "seed": 0, "favour": "none", "split": "equal"}
+                   "top": 1000, "seed": 0, "favour": "none", "split": "equal",
+                   "deterministic": False}
 
 
 def _setting(body: dict, name: str):
@@ -193,6 +194,10 @@ def _setting(body: dict, name: str):
         if not isinstance(v, str) or v.lower() not in ("none", "hard", "easy"):
             fail(f'"favour" must be none, hard or easy, got {v!r}')
         return v.lower()
+    if name == "deterministic":
+        if not isinstance(v, bool):
+            fail(f'"deterministic" must be true or false, got {v!r}')
+        return v
     if name == "split":
         if not isinstance(v, str) or v.lower() not in ("equal", "free"):
             fail(f'"split" must be equal or free, got {v!r}')
@@ -245,7 +250,8 @@ class DesignJob:
                 res = design_deck(self.words, per_number=s["per_number"], favour=s["favour"],
                                   time_limit=s["time_limit"], seed=s["seed"],
                                   workers=s["workers"], local_search_iters=s["local_search"],
-                                  stop=self.stop, split=s["split"])
+                                  stop=self.stop, split=s["split"],
+                                  deterministic=s["deterministic"])
             with self.lock:
                 self.result = res.to_json()
                 self.deck_csv = res.deck.to_csv()

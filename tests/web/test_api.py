@@ -505,6 +505,20 @@ def test_octagion_design_free_split(designer):
     assert min(sizes) >= 1 and sizes != [6] * 8 and res["kernel_solvable"] <= res["bound"]
 
 
+def test_octagion_design_deterministic_gives_the_same_deck_twice(designer):
+    """"deterministic": true (the page's 'reproducible' box): two runs with the same seed give the
+    same deck (CP-SAT's deterministic time, its workers interleaved), and the settings say so."""
+    body = {"top": 100, "time_limit": 2, "seed": 3, "local_search": 50, "deterministic": True}
+    decks = []
+    for _ in range(2):
+        r = designer.post("/api/octagion/design", json=body)
+        assert r.status_code == 200, r.text
+        v = _wait_design(designer, r.json()["id"])
+        assert v["state"] == "done" and v["settings"]["deterministic"] is True, v
+        decks.append(sorted(v["result"]["cards"]))
+    assert decks[0] == decks[1]
+
+
 def test_octagion_design_stop_and_one_at_a_time(designer):
     from octosolve.octagion.rules import Deck
 
@@ -541,6 +555,7 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"seed": -1}, "seed"), ({"seed": True}, "seed"), ({"favour": "harder"}, "favour"),
     ({"favour": 1}, "favour"), ({"words": "SEPTEMBER\nAB CD EF"}, "every line"), ({"words": 5}, "text"),
     ({"split": "uneven"}, "split"), ({"split": 2}, "split"),
+    ({"deterministic": "yes"}, "deterministic"), ({"deterministic": 1}, "deterministic"),
 ])
 def test_octagion_design_bad_input(designer, body, words):
     if body.get("time_limit") == float("inf"):

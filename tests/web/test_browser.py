@@ -425,6 +425,8 @@ def test_octagion_design_progress_and_stop(browser, url, console):
     bound = text(d, "design-bound")
     assert bound.startswith("Proved bound: no deck of 6 letters a number spells more than ")
     assert int(bound.split("more than ")[1].split()[0]) >= int(covered.split()[1])
+    # the gap is not promised to close with more seconds (the bound may be loose)
+    assert "more seconds may close it" not in bound and "the bound itself may be loose" in bound
     assert enabled(d, "design-csv") and enabled(d, "design-use") and enabled(d, "design-start")
     # a short run on the list above: covered, bound and gap, and the deck to download
     click(d, "#design-words option[value='list']")
@@ -449,6 +451,10 @@ def test_octagion_design_progress_and_stop(browser, url, console):
     sizes = text(d, "design-sizes")
     assert sizes.startswith("Cards per number: ")
     assert sum(int(x) for x in sizes.rstrip(".").split(": ")[1].split()) == 48
+    # the 'reproducible' box sends "deterministic" (design-deck --deterministic)
+    assert d.execute_script("return designSettings().deterministic") is False
+    click(d, "#design-deterministic")
+    assert d.execute_script("return designSettings().deterministic") is True
 
 
 def test_play_a_game_with_clicks(browser, url):

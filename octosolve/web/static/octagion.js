@@ -180,6 +180,7 @@ function designSettings() {
            top: num("design-top"), per_number: num("design-per-number"),
            favour: document.getElementById("design-favour").value, time_limit: num("design-time"),
            split: document.getElementById("design-split").value,
+           deterministic: document.getElementById("design-deterministic").checked,
            seed: num("design-seed") };
 }
 
@@ -228,7 +229,9 @@ function drawDesignResult(v) {
          ? `Proved bound: no deck of ${8 * v.settings.per_number} cards, however shared between the numbers, `
          : `Proved bound: no deck of ${v.settings.per_number} letters a number `) +
          `spells more than ${r.bound} of these words; gap ${gapPct}%` +
-         (proven ? " \u2014 this deck is the best possible." : ` (more seconds may close it).`)),
+         (proven ? " \u2014 this deck is the best possible."
+                 : " (the best deck lies somewhere in the gap: a longer search may find a better " +
+                   "deck, and the bound itself may be loose).")),
       el("li", { class: "muted" }, `How the bound is proved: ${r.bound_proof}. CP-SAT's own bound: ` +
          `${Math.round(r.cpsat_bound * 1000) / 1000} (status ${r.status}).`),
       el("li", {}, `Mean solutions of a spellable word: ${r.mean_solutions}; search ${r.seconds} s.`)),

@@ -44,7 +44,8 @@ def measurement_lines(what: str, results) -> list[str]:
         for m in results:
             a, b = m["players"]
             r = m["results"][a]
-            out.append(f"{a} v {b} ({m['game']['variant']}): {m['games']} game{'s' * (m['games'] != 1)}, {a} wins {r['wins']}, "
+            games = f"{m['games']} game" + "s" * (m["games"] != 1)
+            out.append(f"{a} v {b} ({m['game']['variant']}): {games}, {a} wins {r['wins']}, "
                        f"draws {r['draws']}, loses {r['losses']}: score {_pct(r['score'])} "
                        f"({ci(r['score_ci95'])} with 95% confidence)")
         return out

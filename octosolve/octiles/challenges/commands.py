@@ -150,8 +150,9 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
                  if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
         if given:
             verb = "applies" if len(given) == 1 else "apply"
-            fail(f"{', '.join(given[:-1]) + ' and ' if len(given) > 1 else ''}{given[-1]} {verb} only with --fresh (without it the stored "
-                 "certificate is re-checked, no search runs)")
+            named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+            fail(f"{named} {verb} only with --fresh (without it the stored certificate is "
+                 "re-checked, no search runs)")
     if fresh and number != 1:
         # the same pipeline as `prove N --fresh` (never a weaker second search), nothing written
         from .certificates import recheck

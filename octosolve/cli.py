@@ -77,6 +77,9 @@ def report(out_dir, games, quick, seed, as_json):
         names = [get_game(g).name for g in split_list(games, "--only")]
         if not names:
             raise OctoError("--only names no game (choose from " + ", ".join(game_names()) + ")")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:  # each game's report would be built (and written) twice
+            raise OctoError(f"--only names {', '.join(twice)} more than once")
     full_run = not quick and seed is None and names == game_names()
     run_report(out_dir or default_out(full_run), names, quick=quick, seed=seed, as_json=as_json)
 

@@ -68,6 +68,8 @@ def solve(word, deck_path, all_solutions, limit, as_json):
     """Can WORD be spelled without repeating a number? Minimum Treatment Cards, one optimal
     assignment and the number of distinct solutions."""
     from .solve import solve_word
+    if limit is not None and not all_solutions:
+        fail("--limit applies only with --all (it caps the solutions listed)")
     deck = _deck(deck_path)
     res = solve_word(word, deck, all_solutions=all_solutions, limit=limit)
     lines = [f"{res['word']}: " + ("solvable" if res["solvable"] else "not solvable without "
@@ -93,6 +95,7 @@ def check(path, deck_path, out, svg_path, as_json):
     from ..core.lexicon import read_lines
     from .render import wordcards_svg
     from .wordcards import check_cards, format_check, parse_wordcards
+    distinct_outputs(("--out", out), ("--svg", svg_path))
     deck = _deck(deck_path)
     entries = parse_wordcards(read_lines(path, "word list"), str(path))
     if svg_path and entries[0][0] is None:
@@ -407,6 +410,7 @@ def check_bound_cmd(certificate_file, as_json):
 def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
     """Generate word cards: 40 familiar 8-letter words each, all solvable by the deck."""
     from .wordcards import generate_wordcards, wordcards_text
+    distinct_outputs(("--out", out), ("--svg", svg_path))
     deck = _deck(deck_path)
     wc = generate_wordcards(deck, cards=cards, min_zipf=min_zipf, seed=seed)
     if out:
@@ -432,22 +436,41 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
               help="Treatment Cards per team for the whole game: one number 0-5 or one per team "
                    "(3,1,0). Default 3 for beta, zeta and virulent, else 0.")
 @click.option("--levels", default=None, metavar="LEVELS",
-              help="Countdown levels: all, easy (1,2), hard (2,3) or a list such as 1,2.")
+              help="Countdown levels (gamma, delta, epsilon, virulent): all, easy (1,2), hard "
+                   "(2,3) or a list such as 1,2.")
 @click.option("--zeta-budget", type=click.Choice(["game", "round"], case_sensitive=False),
               default="game", show_default=True,
               help="Rule Zeta: a word may need at most the Treatment Cards the teams have left "
                    "over the game (game), or at most a team's allocation in each round (round).")
 @DECK_OPT
 @click.option("--wordcards", "wordcards_path", default=None, metavar="PATH",
-              help="Word-card file or plain list of 40 x k words (default data/octagion/wordcards.txt).")
+              help="Word-card file or plain list of 40 x k words (default data/octagion/wordcards.txt; "
+                   "not zeta, which draws from the lexicon).")
 @seed_option()
 @json_option
 def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wordcards_path, seed,
           as_json):
-    """Game set-up round by round for a rule variant (timers, words, Treatment Cards)."""
+    """Game set-up round by round for a rule variant (timers, words, Treatment Cards).
+
+    An option the variant does not use is refused: --levels without Countdown Cards, --zeta-budget
+    outside zeta, --wordcards with zeta, --deck where no card is drawn from the team's deck (only
+    delta, epsilon, virulent and zeta draw from it)."""
     from .mutations import generate_setup
     from .wordcards import load_wordcards
     variant = variant.lower()
+    # options this variant has no use for are refused, not silently dropped
+    if variant != "zeta" and (click.get_current_context().get_parameter_source("zeta_budget")
+                              == click.core.ParameterSource.COMMANDLINE):
+        fail(f"--zeta-budget applies only with --variant zeta, not {variant}")
+    if levels is not None and variant not in ("gamma", "delta", "epsilon", "virulent"):
+        fail(f"--levels applies only to the variants with Countdown Cards (gamma, delta, epsilon, "
+             f"virulent), not {variant}")
+    if wordcards_path is not None and variant == "zeta":
+        fail("--wordcards does not apply to --variant zeta (Rule Zeta draws its own words from "
+             "the lexicon)")
+    if deck_path is not None and variant not in ("delta", "epsilon", "virulent", "zeta"):
+        fail(f"--deck applies only to the variants that draw from the team's deck (delta, epsilon, "
+             f"virulent, zeta), not {variant}")
     deck = _deck(deck_path)
     wc = load_wordcards(wordcards_path) if (wordcards_path or variant != "zeta") else None
     zeta_words = None

@@ -103,13 +103,17 @@ def run(host: str = "127.0.0.1", port: int = 8000) -> None:
 
     if not isinstance(port, int) or not 0 < port < 65536:
         fail(f"--port must be 1-65535, got {port!r}")
-    app = create_app()
+    sock = _bind(host, port)  # first: an address that cannot be served is the only line printed
+    try:
+        app = create_app()
+    except BaseException:
+        sock.close()
+        raise
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"octosolve web app: http://{shown}:{port}/  (Ctrl-C stops it)", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"note: listening on {host}, not only this machine: anyone who can reach it can "
                    "use the app", err=True)
-    sock = _bind(host, port)
     config = uvicorn.Config(app, log_level="warning")
     server = uvicorn.Server(config)
     try:

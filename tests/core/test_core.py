@@ -125,7 +125,7 @@ def test_report_unknown_game_exit_2():
 
 
 @pytest.mark.parametrize("args", [
-    ["--only", ""], ["--only", ",,"], ["--only", "octiles,nope"], ["--seed", str(2 ** 70)],
+    ["--only", ""], ["--only", ",,"], ["--only", "octiles,nope"], ["--only", "octiles,OCTILES"], ["--seed", str(2 ** 70)],
     ["--seed", "-1"], ["--seed", "x"], ["--out", "/proc/octosolve-nope/results"],
     ["--out", "FILE"], ["--quick", "--out", ""], ["--bogus"]])
 def test_report_bad_options_exit_2_before_any_work(args, tmp_path, capsys):
@@ -347,3 +347,18 @@ def test_pairings_refuse_a_player_named_twice():
         pairings(["x", "y", "x"], 1)
     with pytest.raises(OctoError, match="two different"):
         pairings(["x", "x"], 1)
+
+
+def test_report_refuses_a_game_named_twice(monkeypatch, capsys):
+    """`report --only octiles,octiles` built the octiles report twice (same files, twice the
+    time, two sections in index.json): now one line, exit 2, before any work."""
+    import octosolve.report
+    from octosolve.cli import main
+
+    calls = []
+    monkeypatch.setattr(octosolve.report, "run_report", lambda *a, **k: calls.append(a))
+    with pytest.raises(SystemExit) as e:
+        main(["report", "--only", "octiles,oct8,Octiles", "--quick"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and calls == [], (calls, err)
+    assert err.strip() == "Error: --only names octiles more than once", err

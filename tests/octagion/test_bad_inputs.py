@@ -3,6 +3,7 @@
 and input files."""
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -44,6 +45,8 @@ def files(tmp_path):
     for k in ("sup.csv", "latin1.csv", "words_latin1.txt", "label_sup.txt", "cd_sup.csv",
               "cd_latin1.csv", "words.txt", "empty.txt"):
         f[k] = tmp_path / k
+    data = Path(__file__).resolve().parents[2] / "data" / "octagion"
+    f["our_deck"], f["our_wordcards"] = data / "deck.csv", data / "wordcards.txt"
     return f
 
 
@@ -117,6 +120,14 @@ BAD = [
     ["design-deck", "{words.txt}", "--local-search", "0", "--replicas", "4", "--time-limit", "0.1"],
     ["design-deck", "{words.txt}", "--local-search", "0", "--restarts", "3", "--time-limit", "0.1"],
     ["deck", "--svg", "{dir}"],
+    # options that did nothing and were silently dropped
+    ["solve", "treasure", "--limit", "3"],                     # --limit without --all
+    ["setup", "--zeta-budget", "round"],                       # standard: no Zeta words
+    ["setup", "--variant", "beta", "--zeta-budget", "game"],
+    ["setup", "--levels", "1,2"],                              # standard: no Countdown Cards
+    ["setup", "--variant", "alpha", "--levels", "hard"],
+    ["setup", "--variant", "zeta", "--wordcards", "{our_wordcards}"],  # Zeta: lexicon words
+    ["setup", "--variant", "gamma", "--deck", "{our_deck}"],   # gamma draws no letter card
 ]
 
 
@@ -316,3 +327,23 @@ def test_design_deck_outputs_name_different_files(files, capsys, pair):
                                   pair[0], same, pair[1], same])
     assert code == 2 and len(err.strip().splitlines()) == 1 and "same file" in err, err
     assert not same.exists()
+
+
+@pytest.mark.parametrize("command", [["check", "{words.txt}"], ["wordcards", "--cards", "1"]])
+def test_check_and_wordcards_outputs_name_different_files(files, capsys, command):
+    """--out and --svg on one path: a one-line error before any work (the SVG used to replace the
+    report or the cards silently)."""
+    same = files["dir"] / "same.out"
+    argv = [fill(a, files) for a in command] + ["--out", same, "--svg", same]
+    code, out, err = run(capsys, argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "same file" in err, err
+    assert not same.exists()
+
+
+@pytest.mark.parametrize("args", [["--variant", "zeta", "--zeta-budget", "round", "--seed", "3"],
+                                  ["--variant", "gamma", "--levels", "hard"],
+                                  ["--variant", "delta", "--levels", "1,2", "--deck", "{our_deck}"]])
+def test_setup_options_of_their_variant_still_work(files, capsys, args):
+    code, out, err = run(capsys, ["setup", *[fill(a, files) for a in args], "--json"])
+    assert code == 0, err
+    json.loads(out)

@@ -1,5 +1,6 @@
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from octosolve.cli import cli as main
@@ -100,3 +101,26 @@ def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
     assert len(calls) == 1 and calls[0][1]["fresh"] is True
     doc = json.loads(r.output)
     assert doc["objective"] == 1 and doc["verified"] is True
+
+
+@pytest.mark.parametrize("args", [
+    ["--list", "12"],                              # the number was ignored: the whole list printed
+    ["--list", "--question", "count"],
+    ["--list", "--fresh"],
+    ["--list", "--svg", "never.svg"],              # nothing was drawn, exit 0
+    ["--list", "--seed", "3"],
+    ["1", "--fresh", "--time-limit", "5"],         # challenge 1 is an exact count: no search to limit
+    ["1", "--fresh", "--workers", "2"],
+])
+def test_challenge_refuses_options_it_would_ignore(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = run("challenge", *args)
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:"), lines
+    assert not (tmp_path / "never.svg").exists()
+
+
+def test_challenge_list_alone_still_lists():
+    r = run("challenge", "--list", "--json")
+    assert r.exit_code == 0 and len(json.loads(r.output)) == 30

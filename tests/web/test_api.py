@@ -828,6 +828,26 @@ def test_serve_rejects_bad_port(cli_runner):
     assert res.exit_code == 2
 
 
+def test_serve_on_a_busy_port_prints_only_the_error(capsys):
+    """A port in use (or an unknown host): one line, exit 2; the 'web app: http://...' banner used
+    to come first, announcing a server that never started."""
+    import socket
+
+    from octosolve.cli import main
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    try:
+        with pytest.raises(SystemExit) as e:
+            main(["serve", "--port", str(s.getsockname()[1])])
+    finally:
+        s.close()
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.strip().splitlines() == [err.strip()], err
+    assert err.startswith("Error: cannot serve on 127.0.0.1:") and "web app" not in err, err
+
+
 @pytest.mark.parametrize("name", ["octosolve.web.app", "octosolve.web.octiles_api",
                                   "octosolve.web.octagion_api", "octosolve.core.progress",
                                   "octosolve.octiles.challenges.gallery",

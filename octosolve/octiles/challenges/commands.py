@@ -116,7 +116,8 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
               help="The challenge's question (its variant in the certificates; see --list).")
 @old_spelling("--variant", "variant", "--question")
-@click.option("--list", "list_", is_flag=True, help="List the challenges and their questions.")
+@click.option("--list", "list_", is_flag=True, help="List the challenges and their questions (given alone: no NUMBER, "
+                                                  "no other option but --json).")
 @click.option("--time-limit", type=seconds(24 * 3600.0), default=30.0, show_default=True,
               help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day).")
 @workers_option(2, "with --fresh, CP-SAT's search threads")
@@ -133,7 +134,21 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     from .gallery import answer_variant, proof_sentence, value_text
     from .pictures import challenge_drawing
 
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+
+    def given(*names):
+        return [f"--{n.replace('_', '-')}" for n in names
+                if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
+
     if list_:
+        # the list shows every challenge: a number or an option for one challenge would be ignored
+        other = (["NUMBER"] if number is not None else []) + given(
+            "variant", "time_limit", "workers", "svg_path", "fresh", "seed")
+        if other:
+            fail(f"--list lists every challenge: give it without {', '.join(other)}".replace(
+                "--variant", "--question").replace("--svg-path", "--svg"))
         rows = C.list_challenges()
         lines = [f"{r['challenge']:2d}. {r['title']}: {', '.join(r['variants'])}" if r["solver"]
                  else f"{r['challenge']:2d}. (no solver: see docs/octiles-challenges.md)" for r in rows]
@@ -142,17 +157,15 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     if number is None:
         fail("give a challenge number 1-30, or --list")
     C.get_variant(number, variant)
-    if not fresh:
-        from click.core import ParameterSource
-
-        ctx = click.get_current_context()
-        given = [f"--{n.replace('_', '-')}" for n in ("time_limit", "workers", "seed")
-                 if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
-        if given:
-            verb = "applies" if len(given) == 1 else "apply"
-            named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-            fail(f"{named} {verb} only with --fresh (without it the stored certificate is "
-                 "re-checked, no search runs)")
+    search = given("time_limit", "workers", "seed")
+    named = " and ".join([", ".join(search[:-1]), search[-1]] if len(search) > 1 else search)
+    if search and not fresh:
+        verb = "applies" if len(search) == 1 else "apply"
+        fail(f"{named} {verb} only with --fresh (without it the stored certificate is "
+             "re-checked, no search runs)")
+    if search and number == 1:
+        fail(f"challenge 1 is an exact count (a breadth-first search), not a solver search: "
+             f"{named} {'does' if len(search) == 1 else 'do'} not apply to it")
     if fresh and number != 1:
         # the same pipeline as `prove N --fresh` (never a weaker second search), nothing written
         from .certificates import recheck

@@ -207,8 +207,8 @@ class Sessions:
         specs = self.specs(e)
         self.warm_up(e, specs)
         return {"game": e.name, "title": getattr(e, "title", e.name),
-                "presets": [{"title": t, "params": p, "num_players": _num_players(e, p),
-                             "options": o} for t, p, o in _presets(e.name)],
+                "presets": [{"title": t, "params": p, **_preset_game(e, p), "options": o}
+                            for t, p, o in _presets(e.name)],
                 "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
                             for s in specs],
                 "default_player": _level_player(e.name, specs)[0],
@@ -311,11 +311,17 @@ def _presets(name: str) -> list[tuple[str, dict, dict]]:
     return PLAYABLE.get(name, [("default", {}, {})])
 
 
-def _num_players(entry, params: dict) -> int:
+def _preset_game(entry, params: dict) -> dict:
+    """A preset's ``num_players`` and ``game_params``: the parameters its game reports
+    (``game.params()``, as a game's view and address carry them; a game may leave out its
+    defaults), so the page can tell which preset a game is."""
+    from ..core.jsonout import to_plain
+
     try:
-        return int(entry.make_game(**params).info.num_players)
+        g = entry.make_game(**params)
     except TypeError as err:
         fail(f"bad {entry.name} game parameters {params!r}: {err}")
+    return {"num_players": int(g.info.num_players), "game_params": to_plain(g.params())}
 
 
 def _level_player(game: str, specs, level: str = DEFAULT_LEVEL) -> tuple[str, dict]:

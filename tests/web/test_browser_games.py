@@ -253,6 +253,25 @@ def test_address_after_a_server_restart_in_a_fresh_browser(browser, url):
             d2.quit()
 
 
+@pytest.mark.parametrize("params,preset,seat", [
+    ("players:4", "Move Over (4 players)", "2"),
+    ("variant:team-up", "Team Up (2 players)", "1"),
+    ("", "Move Over (2 players)", "1"),
+])
+def test_the_form_shows_the_octiles_game_opened_from_its_address(browser, url, params, preset, seat):
+    # Octiles reports only the parameters that differ from its defaults (Move Over for 2 players
+    # is params={}): the New game form must still show the game's preset and the seat played
+    d = browser
+    n = int(preset.split("(")[1][0])
+    seats = ["greedy"] * n
+    seats[int(seat)] = "human"
+    load(d, f"{url}/play/octiles#params={params}&seats={','.join(seats)}&level=easy&seed=3&moves=")
+    assert read(d, lambda d: d.execute_script("return pg.view.seats.length")) == n
+    shown = read(d, lambda d: d.execute_script(
+        "return [preset.options[preset.selectedIndex].text, seat.value, seat.options.length]"))
+    assert shown == [preset, seat, n]
+
+
 def test_hint_is_a_legal_move_outlined_on_the_board(browser, url):
     d = browser
     _start_octagone(d, url, 1)

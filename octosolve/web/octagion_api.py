@@ -209,7 +209,8 @@ def _setting(body: dict, name: str):
     ok = is_num and math.isfinite(v) and lo <= v <= hi and (name == "time_limit" or isinstance(v, int))
     if not ok:
         kind = "a number of seconds" if name == "time_limit" else "a whole number"
-        fail(f'"{name}" must be {kind} from {lo:g} to {hi:g}, got {v!r}')
+        span = f"{lo:g} to {hi:g}" if name == "time_limit" else f"{int(lo)} to {int(hi)}"
+        fail(f'"{name}" must be {kind} from {span}, got {v!r}')
     return float(v) if name == "time_limit" else v
 
 

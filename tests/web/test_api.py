@@ -556,6 +556,9 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"favour": 1}, "favour"), ({"words": "SEPTEMBER\nAB CD EF"}, "every line"), ({"words": 5}, "text"),
     ({"split": "uneven"}, "split"), ({"split": 2}, "split"),
     ({"deterministic": "yes"}, "deterministic"), ({"deterministic": 1}, "deterministic"),
+    # the range in plain figures, not "2.14748e+09"
+    ({"seed": 2**31}, "from 0 to 2147483647"), ({"local_search": 10**6}, "from 0 to 200000"),
+    ({"time_limit": 0.1}, "from 0.5 to 600"),
 ])
 def test_octagion_design_bad_input(designer, body, words):
     if body.get("time_limit") == float("inf"):

@@ -259,6 +259,31 @@ def test_octiles_undo_redo(browser, url, console):
     assert not enabled(d, "redo") and "c3" not in placement(d)
 
 
+def test_octiles_line_under_the_board_follows_the_clicks(browser, url, console):
+    # the line under the board says what a click needs next, and never outlives it: "Space b3 is
+    # empty" went on showing after a tile was put there; turn and remove with nothing selected
+    # said nothing at all
+    d = browser
+    load(d, url + "/octiles")
+    how_to = text(d, "hint")
+    assert how_to.startswith("Pick a tile from the tray")
+    click(d, "#rot-right")
+    assert text(d, "hint").startswith("No tile is selected")
+    click(d, "#remove")
+    assert text(d, "hint").startswith("No tile is selected")
+    click(d, "[data-space='b3']")
+    assert text(d, "hint") == "Space b3 is empty: pick a tile from the tray to put there."
+    settle(d, lambda d: click(d, "#tray [data-tile='4']"))        # the tile goes to b3
+    assert placement(d) == {"b3": {"tile": 4, "rotation": 0}}
+    assert text(d, "hint") == how_to
+    click(d, "[data-space='c3']")
+    assert text(d, "hint").startswith("Space c3 is empty")
+    click(d, "[data-space='b3']")                                 # a placed tile: selected
+    assert text(d, "hint") == how_to
+    settle(d, lambda d: click(d, "#rot-right"))                   # it turns
+    assert placement(d) == {"b3": {"tile": 4, "rotation": 7}} and text(d, "hint") == how_to
+
+
 def test_octiles_address_restores_the_board(browser, url, console):
     d = browser
     load(d, url + "/octiles")

@@ -260,6 +260,8 @@ class Sessions:
                     and "options" not in body:
                 body["options"] = extras["options"]
         params = _check_params(body.get("params"))
+        if body.get("opponent") is not None and not isinstance(body["opponent"], str):
+            fail(f'"opponent" must be the name of a computer player, got {body["opponent"]!r}')
         level = body.get("level")
         if level is not None:
             names = [n for n, _, _ in LEVELS.get(e.name, [])]
@@ -303,7 +305,8 @@ class Sessions:
         rng = random.Random(seed ^ 0x5EED)
         s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options,
                     lock=self._engine_locks[e.name])
-        s.replay(body.get("moves") or [])
+        moves = body.get("moves")
+        s.replay([] if moves is None else moves)
         return s
 
 

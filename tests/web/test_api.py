@@ -659,6 +659,10 @@ def test_hidden_information_stays_hidden(nim):
     ("/api/nim/new", {"seats": ["human"]}, 400, "seats"),
     ("/api/nim/new", {"human_seat": 2}, 400, "human_seat"),
     ("/api/nim/new", {"seed": -1}, 400, "seed"),
+    # wrong types were taken for "nothing given"
+    ("/api/nim/new", {"moves": {}}, 400, "moves"), ("/api/nim/new", {"moves": 0}, 400, "moves"),
+    ("/api/nim/new", {"opponent": 0}, 400, "opponent"), ("/api/nim/new", {"opponent": []}, 400, "opponent"),
+    ("/api/nim/new", {"opponent": {}, "level": "easy"}, 400, "opponent"),
     ("/api/chess/new", {}, 404, "unknown game"),
 ])
 def test_new_game_bad_input(nim, path, body, status, words):

@@ -371,6 +371,22 @@ def test_octiles_gallery_shows_the_witness(browser, url, console):
     assert href.endswith("/api/octiles/challenges/3/count/witness.svg")
 
 
+def test_octagion_summary_counts_in_good_english(browser, url, console):
+    # the example list checked when the page opens said "1 need them (1 Treatment Cards in all)"
+    d = browser
+    load(d, url + "/octagion")
+    first = text(d, "summary")
+    assert "1 need them" not in first and "1 Treatment Cards" not in first, first
+    box = d.find_element(By.ID, "words")
+    box.clear()
+    box.send_keys("ZZZZZZZZ\n")                                   # one word, one Treatment Card short or more
+    settle(d, lambda d: click(d, "#check"))
+    shown = text(d, "summary")
+    assert shown.startswith("0 of 1 word spelled without Treatment Cards; 1 needs them ("), shown
+    n = int(shown.split("needs them (")[1].split(" ")[0])
+    assert f"({n} Treatment Card{'' if n == 1 else 's'} in all)" in shown, shown
+
+
 def test_octagion_bad_line_flagged_rest_checked(browser, url, console):
     d = browser
     load(d, url + "/octagion")

@@ -557,6 +557,8 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"split": "uneven"}, "split"), ({"split": 2}, "split"),
     ({"deterministic": "yes"}, "deterministic"), ({"deterministic": 1}, "deterministic"),
     # the range in plain figures, not "2.14748e+09"
+    ({"words": ""}, "word list is empty"), ({"words": " \n\n"}, "word list is empty"),
+    ({"words": []}, "word list is empty"),
     ({"seed": 2**31}, "from 0 to 2147483647"), ({"local_search": 10**6}, "from 0 to 200000"),
     ({"time_limit": 0.1}, "from 0.5 to 600"),
 ])

@@ -209,7 +209,8 @@ def _setting(body: dict, name: str):
     ok = is_num and math.isfinite(v) and lo <= v <= hi and (name == "time_limit" or isinstance(v, int))
     if not ok:
         kind = "a number of seconds" if name == "time_limit" else "a whole number"
-        fail(f'"{name}" must be {kind} from {lo:g} to {hi:g}, got {v!r}')
+        span = f"{lo:g} to {hi:g}" if name == "time_limit" else f"{int(lo)} to {int(hi)}"
+        fail(f'"{name}" must be {kind} from {span}, got {v!r}')
     return float(v) if name == "time_limit" else v
 
 
@@ -293,7 +294,12 @@ class Designs:
         settings = {k: _setting(body, k) for k in DESIGN_DEFAULTS}
         words = body.get("words")
         skipped: list[dict] = []
-        if words is None or (isinstance(words, str) and not words.strip()):
+        if (isinstance(words, str) and not words.strip()) or words == []:
+            # the page sends the box's text for "the word list above": an empty box is not a
+            # request for the lexicon's words (that is "words" left out, or null)
+            fail("the word list is empty: paste words into the box, or design for the most "
+                 "familiar English words")
+        if words is None:
             from ..core.lexicon import load_words
 
             wl = load_words(str(lexicon_path()), length=8)[:settings["top"]]

@@ -207,8 +207,8 @@ class Sessions:
         specs = self.specs(e)
         self.warm_up(e, specs)
         return {"game": e.name, "title": getattr(e, "title", e.name),
-                "presets": [{"title": t, "params": p, "num_players": _num_players(e, p),
-                             "options": o} for t, p, o in _presets(e.name)],
+                "presets": [{"title": t, "params": p, **_preset_game(e, p), "options": o}
+                            for t, p, o in _presets(e.name)],
                 "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
                             for s in specs],
                 "default_player": _level_player(e.name, specs)[0],
@@ -260,6 +260,8 @@ class Sessions:
                     and "options" not in body:
                 body["options"] = extras["options"]
         params = _check_params(body.get("params"))
+        if body.get("opponent") is not None and not isinstance(body["opponent"], str):
+            fail(f'"opponent" must be the name of a computer player, got {body["opponent"]!r}')
         level = body.get("level")
         if level is not None:
             names = [n for n, _, _ in LEVELS.get(e.name, [])]
@@ -303,7 +305,8 @@ class Sessions:
         rng = random.Random(seed ^ 0x5EED)
         s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options,
                     lock=self._engine_locks[e.name])
-        s.replay(body.get("moves") or [])
+        moves = body.get("moves")
+        s.replay([] if moves is None else moves)
         return s
 
 
@@ -311,11 +314,17 @@ def _presets(name: str) -> list[tuple[str, dict, dict]]:
     return PLAYABLE.get(name, [("default", {}, {})])
 
 
-def _num_players(entry, params: dict) -> int:
+def _preset_game(entry, params: dict) -> dict:
+    """A preset's ``num_players`` and ``game_params``: the parameters its game reports
+    (``game.params()``, as a game's view and address carry them; a game may leave out its
+    defaults), so the page can tell which preset a game is."""
+    from ..core.jsonout import to_plain
+
     try:
-        return int(entry.make_game(**params).info.num_players)
+        g = entry.make_game(**params)
     except TypeError as err:
         fail(f"bad {entry.name} game parameters {params!r}: {err}")
+    return {"num_players": int(g.info.num_players), "game_params": to_plain(g.params())}
 
 
 def _level_player(game: str, specs, level: str = DEFAULT_LEVEL) -> tuple[str, dict]:

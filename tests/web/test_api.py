@@ -556,6 +556,11 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"favour": 1}, "favour"), ({"words": "SEPTEMBER\nAB CD EF"}, "every line"), ({"words": 5}, "text"),
     ({"split": "uneven"}, "split"), ({"split": 2}, "split"),
     ({"deterministic": "yes"}, "deterministic"), ({"deterministic": 1}, "deterministic"),
+    # the range in plain figures, not "2.14748e+09"
+    ({"words": ""}, "word list is empty"), ({"words": " \n\n"}, "word list is empty"),
+    ({"words": []}, "word list is empty"),
+    ({"seed": 2**31}, "from 0 to 2147483647"), ({"local_search": 10**6}, "from 0 to 200000"),
+    ({"time_limit": 0.1}, "from 0.5 to 600"),
 ])
 def test_octagion_design_bad_input(designer, body, words):
     if body.get("time_limit") == float("inf"):
@@ -656,6 +661,10 @@ def test_hidden_information_stays_hidden(nim):
     ("/api/nim/new", {"seats": ["human"]}, 400, "seats"),
     ("/api/nim/new", {"human_seat": 2}, 400, "human_seat"),
     ("/api/nim/new", {"seed": -1}, 400, "seed"),
+    # wrong types were taken for "nothing given"
+    ("/api/nim/new", {"moves": {}}, 400, "moves"), ("/api/nim/new", {"moves": 0}, 400, "moves"),
+    ("/api/nim/new", {"opponent": 0}, 400, "opponent"), ("/api/nim/new", {"opponent": []}, 400, "opponent"),
+    ("/api/nim/new", {"opponent": {}, "level": "easy"}, 400, "opponent"),
     ("/api/chess/new", {}, 404, "unknown game"),
 ])
 def test_new_game_bad_input(nim, path, body, status, words):

@@ -259,6 +259,31 @@ def test_octiles_undo_redo(browser, url, console):
     assert not enabled(d, "redo") and "c3" not in placement(d)
 
 
+def test_octiles_line_under_the_board_follows_the_clicks(browser, url, console):
+    # the line under the board says what a click needs next, and never outlives it: "Space b3 is
+    # empty" went on showing after a tile was put there; turn and remove with nothing selected
+    # said nothing at all
+    d = browser
+    load(d, url + "/octiles")
+    how_to = text(d, "hint")
+    assert how_to.startswith("Pick a tile from the tray")
+    click(d, "#rot-right")
+    assert text(d, "hint").startswith("No tile is selected")
+    click(d, "#remove")
+    assert text(d, "hint").startswith("No tile is selected")
+    click(d, "[data-space='b3']")
+    assert text(d, "hint") == "Space b3 is empty: pick a tile from the tray to put there."
+    settle(d, lambda d: click(d, "#tray [data-tile='4']"))        # the tile goes to b3
+    assert placement(d) == {"b3": {"tile": 4, "rotation": 0}}
+    assert text(d, "hint") == how_to
+    click(d, "[data-space='c3']")
+    assert text(d, "hint").startswith("Space c3 is empty")
+    click(d, "[data-space='b3']")                                 # a placed tile: selected
+    assert text(d, "hint") == how_to
+    settle(d, lambda d: click(d, "#rot-right"))                   # it turns
+    assert placement(d) == {"b3": {"tile": 4, "rotation": 7}} and text(d, "hint") == how_to
+
+
 def test_octiles_address_restores_the_board(browser, url, console):
     d = browser
     load(d, url + "/octiles")
@@ -344,6 +369,22 @@ def test_octiles_gallery_shows_the_witness(browser, url, console):
     click(d, "div.card[data-key='3/count'] details.proof summary")
     href = attr(d, "div.card[data-key='3/count'] a.witness-pic", "href")
     assert href.endswith("/api/octiles/challenges/3/count/witness.svg")
+
+
+def test_octagion_summary_counts_in_good_english(browser, url, console):
+    # the example list checked when the page opens said "1 need them (1 Treatment Cards in all)"
+    d = browser
+    load(d, url + "/octagion")
+    first = text(d, "summary")
+    assert "1 need them" not in first and "1 Treatment Cards" not in first, first
+    box = d.find_element(By.ID, "words")
+    box.clear()
+    box.send_keys("ZZZZZZZZ\n")                                   # one word, one Treatment Card short or more
+    settle(d, lambda d: click(d, "#check"))
+    shown = text(d, "summary")
+    assert shown.startswith("0 of 1 word spelled without Treatment Cards; 1 needs them ("), shown
+    n = int(shown.split("needs them (")[1].split(" ")[0])
+    assert f"({n} Treatment Card{'' if n == 1 else 's'} in all)" in shown, shown
 
 
 def test_octagion_bad_line_flagged_rest_checked(browser, url, console):

@@ -253,6 +253,44 @@ def test_address_after_a_server_restart_in_a_fresh_browser(browser, url):
             d2.quit()
 
 
+@pytest.mark.parametrize("params,preset,seat", [
+    ("players:4", "Move Over (4 players)", "2"),
+    ("variant:team-up", "Team Up (2 players)", "1"),
+    ("", "Move Over (2 players)", "1"),
+])
+def test_the_form_shows_the_octiles_game_opened_from_its_address(browser, url, params, preset, seat):
+    # Octiles reports only the parameters that differ from its defaults (Move Over for 2 players
+    # is params={}): the New game form must still show the game's preset and the seat played
+    d = browser
+    n = int(preset.split("(")[1][0])
+    seats = ["greedy"] * n
+    seats[int(seat)] = "human"
+    load(d, f"{url}/play/octiles#params={params}&seats={','.join(seats)}&level=easy&seed=3&moves=")
+    assert read(d, lambda d: d.execute_script("return pg.view.seats.length")) == n
+    shown = read(d, lambda d: d.execute_script(
+        "return [preset.options[preset.selectedIndex].text, seat.value, seat.options.length]"))
+    assert shown == [preset, seat, n]
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_rules_and_notation_fit_beside_the_board(browser, url, name):
+    # at 1280 px the notation table (its first column kept on one line) stuck out of the side
+    # column and the window: Oct8's and Octagone's explanations were cut off at the right edge
+    d = browser
+    d.set_window_size(1280, 1000)
+    try:
+        load(d, f"{url}/play/{name}#level=easy&seed=4")
+        click(d, "#rules-details summary")
+        out = read(d, lambda d: d.execute_script("""
+            const panel = document.getElementById('rules-panel').getBoundingClientRect();
+            const t = document.querySelector('#rules table.notation').getBoundingClientRect();
+            return [t.width > 0, t.right <= panel.right + 0.5,
+                    document.documentElement.scrollWidth <= document.documentElement.clientWidth];"""))
+        assert out == [True, True, True]
+    finally:
+        d.set_window_size(1400, 1000)
+
+
 def test_hint_is_a_legal_move_outlined_on_the_board(browser, url):
     d = browser
     _start_octagone(d, url, 1)

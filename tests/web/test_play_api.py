@@ -4,6 +4,8 @@ levels and presets."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -140,6 +142,19 @@ def test_levels_and_presets_are_offered(client):
         assert len(info["presets"]) == len(PLAYABLE[name]) >= 3
     r = client.post("/api/octagone/new", json={"level": "impossible"})
     assert r.status_code == 400 and "level" in r.json()["error"]
+
+
+def test_each_preset_says_the_parameters_its_games_report(client):
+    # a game reports its parameters as game.params() does (Octiles leaves its defaults out: Move
+    # Over for 2 players is {}), so the page tells a game's preset by the preset's game_params
+    for name in LEVELS:
+        info = client.get(f"/api/{name}/info").json()
+        for preset in info["presets"]:
+            v = client.post(f"/api/{name}/new", json={"params": preset["params"], "seed": 1}).json()
+            assert v["params"] == preset["game_params"], (name, preset)
+            assert len(v["seats"]) == preset["num_players"]
+        reported = [json.dumps(p["game_params"], sort_keys=True) for p in info["presets"]]
+        assert len(set(reported)) == len(reported), name  # no two presets are the same game
 
 
 # ---------------------------------------------------------------------------------------------

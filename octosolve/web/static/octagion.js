@@ -111,8 +111,9 @@ function drawReport(rep) {
   const n = rep.words.length, ok = rep.words.filter(r => r.solvable).length;
   const s = rep.summary;
   document.getElementById("summary").replaceChildren(
-    el("strong", {}, `${ok} of ${n} words`), " spelled without Treatment Cards",
-    n - ok ? `; ${n - ok} need them (${s.treatment_cards_needed} Treatment Cards in all)` : "",
+    el("strong", {}, `${ok} of ${n} word${n === 1 ? "" : "s"}`), " spelled without Treatment Cards",
+    n - ok ? `; ${n - ok} need${n - ok === 1 ? "s" : ""} them (${s.treatment_cards_needed} Treatment ` +
+             `Card${s.treatment_cards_needed === 1 ? "" : "s"} in all)` : "",
     n ? `. Solutions per spellable word: min ${s.solutions_min ?? "-"}, median ${s.solutions_median ?? "-"}, max ${s.solutions_max ?? "-"}; ` +
         Object.entries(s.difficulty).map(([k, v]) => `${k}: ${v}`).join(", ") + "." : "");
   const bad = (rep.problems || []).length;

@@ -12,6 +12,10 @@ const ed = {
   undo: [], redo: [],   // earlier / undone boards (JSON of the placement), newest last
 };
 const HISTORY_MAX = 500;
+let HOW_TO = "";          // the editor's instructions under the board (the page's own text)
+
+// the line under the board: the instructions, or what the last click needs next
+function say(text) { document.getElementById("hint").textContent = text || HOW_TO; }
 
 function svgEl(tag, attrs) {
   const e = document.createElementNS(SVGNS, tag);
@@ -86,6 +90,7 @@ function change(mutate) {
 }
 
 function boardChanged() {
+  say(null);
   writeHash();
   drawHistoryButtons();
   update();
@@ -192,8 +197,7 @@ function clickSpace(space) {
   } else {
     ed.selSpace = space;
     drawSelection();
-    if (!ed.placement[space]) document.getElementById("hint").textContent =
-      `Space ${space} is empty: pick a tile from the tray to put there.`;
+    say(ed.placement[space] ? null : `Space ${space} is empty: pick a tile from the tray to put there.`);
   }
 }
 
@@ -203,16 +207,19 @@ function turn(step) {
     ed.selRot = (ed.selRot - step + 8) % 8; drawTray(); return;
   }
   const space = ed.selSpace;
-  if (!ed.placement[space]) return;
+  if (!ed.placement[space]) { say(NOTHING_SELECTED); return; }
   change(() => {
     const v = ed.placement[space];
     ed.placement[space] = { tile: v.tile, rotation: (v.rotation - step + 8) % 8 };
   });
 }
 
+const NOTHING_SELECTED = "No tile is selected: click a tile on the board first (or pick one in the tray).";
+
 function removeSelected() {
   const space = ed.selSpace;
   if (space && ed.placement[space]) change(() => { delete ed.placement[space]; });
+  else say(NOTHING_SELECTED);
 }
 
 function drawSelection() {
@@ -483,6 +490,7 @@ function init() {
     try {
       [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
     } catch (err) { showError("error", err); return; }
+    HOW_TO = document.getElementById("hint").textContent.replace(/\s+/g, " ").trim();
     fillChallenges();
     const addressError = boardFromHash(true);
     writeHash();
@@ -508,7 +516,7 @@ function init() {
       if (e.key === "r") turn(+1);
       else if (e.key === "R") turn(-1);
       else if (e.key === "Delete" || e.key === "Backspace") removeSelected();
-      else if (e.key === "Escape") { ed.selTile = null; ed.selSpace = null; drawTray(); drawSelection(); }
+      else if (e.key === "Escape") { ed.selTile = null; ed.selSpace = null; drawTray(); drawSelection(); say(null); }
     });
     drawHistoryButtons();
     await update();

@@ -245,7 +245,12 @@ function hint() {
 }
 
 function presetOf(params) {
-  // the preset the game's parameters are: the most specific one they agree with
+  // the preset the game's parameters are: the one whose game reports the same parameters (a
+  // game may leave its defaults out), else the most specific one they agree with
+  const same = (a, b) => Object.keys(a).length === Object.keys(b).length
+    && Object.keys(a).every(k => a[k] === b[k]);
+  const exact = pg.info.presets.findIndex(p => p.game_params && same(p.game_params, params));
+  if (exact >= 0) return exact;
   let best = -1, keys = -1;
   pg.info.presets.forEach((p, i) => {
     const ks = Object.keys(p.params);

@@ -33,7 +33,7 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | option | meaning |
 | --- | --- |
 | `--players NAMES` | comma-separated player names, case-insensitive (`mcts,greedy`); their number is the number of players; seats rotate in matches |
-| `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it |
+| `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it, and it is refused when none of the players given searches |
 | `--games N` | number of games of a match or simulation (stated upper limit in each `--help`) |
 | `--variant NAME` | the variant of the game's rules, a case-insensitive choice (an Octiles challenge's question is `--question NAME`, see `octiles challenge --list`) |
 | `--time-limit SECONDS` | time a solver may search: a finite number >= 0.1; for the search players of `oct8 play`, `match` and `tournament`, CPU seconds per decision (a finite number > 0, at most 60) |

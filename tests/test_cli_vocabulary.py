@@ -168,3 +168,33 @@ def test_docs_cli_is_up_to_date():
     r = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_cli_doc.py"), "--check"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+BUDGETED = [(n, c) for n, c in COMMANDS
+            if {"--players", "--simulations"} <= {o for p in c.params if isinstance(p, click.Option) for o in p.opts}]
+
+
+@pytest.mark.parametrize("name", [n for n, _ in BUDGETED])
+def test_a_search_budget_without_a_search_player_is_refused(name):
+    """`--simulations N` with players none of whom searches changes nothing: refused before any game
+    is played, in every command that takes both (and so is oct8's other budget, --time-limit); with
+    a search player among the players it is taken."""
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(cli, [*name.split(), "--players", "random,random", "--simulations", "5"])
+    assert r.exit_code == 2, (name, r.output)
+    assert "--simulations sets the budget of the search players (" in r.output, r.output
+    assert "none of the players given (random) searches" in r.output, r.output
+    cmd = dict(BUDGETED)[name]
+    if name.split()[0] == "oct8" and any("--time-limit" in p.opts for p in cmd.params if isinstance(p, click.Option)):
+        r = CliRunner().invoke(cli, [*name.split(), "--players", "random,greedy", "--time-limit", "1"])
+        assert r.exit_code == 2 and "none of the players given (random, greedy)" in r.output, r.output
+
+
+def test_a_search_budget_reaches_a_search_player():
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(cli, ["octagone", "play", "--players", "greedy,mcts", "--simulations", "5",
+                                 "--stop-after", "4", "--json"])
+    assert r.exit_code == 0, r.output
+    assert len(BUDGETED) >= 8, [n for n, _ in BUDGETED]

@@ -5,7 +5,8 @@ One name, one meaning, everywhere:
 ==================  ==========================================================================
 ``--players NAMES``  comma-separated player names (case-insensitive); their number is the number
                      of players
-``--simulations N``  search budget per move of search players (1..100000)
+``--simulations N``  search budget per move of search players (1..100000); refused when none of
+                     the players searches
 ``--games N``        number of games of a match / simulation (1..10^7)
 ``--variant NAME``   the variant of the game's rules (a case-insensitive choice); an Octiles
                      challenge's question is ``--question NAME`` (``--variant`` there is a hidden old
@@ -43,7 +44,7 @@ __all__ = ["json_option", "seed_option", "batch_options", "players_option", "sim
            "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
            "check_out_path", "record_option", "position_out_option", "old_spelling",
-           "take_old_spelling", "old_command_name", "measure_options", "distinct_outputs"]
+           "take_old_spelling", "old_command_name", "measure_options", "distinct_outputs", "given_options"]
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -174,6 +175,18 @@ def distinct_outputs(*options) -> None:
             seen[key] = name
 
 
+def given_options(*names: str) -> tuple[str, ...]:
+    """Those of the parameters ``names`` the user set (command line or environment) in the click
+    command running now; none outside a command. Options left at their defaults are not given."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return ()
+    return tuple(n for n in names if ctx.get_parameter_source(n) in (ParameterSource.COMMANDLINE,
+                                                                      ParameterSource.ENVIRONMENT))
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document (for scripts).")
 
 
@@ -231,7 +244,7 @@ def simulations_option(default: int | None = None):
     return click.option("--simulations", type=click.IntRange(1, MAX_SIMULATIONS), default=default,
                         show_default=default is not None,
                         help=f"Search budget per move of the search players (1 to {MAX_SIMULATIONS}; "
-                             "default: each player's own).")
+                             "default: each player's own); refused when none of the players searches.")
 
 
 def games_option(default: int, hi: int = MAX_GAMES):

@@ -142,10 +142,21 @@ def make_player(specs: Sequence[PlayerSpec], name: str, game: Game, *, seed: int
     return spec.build(game, seed=seed, **kw)
 
 
-def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[int] | None = None
-                  ) -> list[str]:
+def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[int] | None = None,
+                  given: Sequence[str] = ()) -> list[str]:
     """``"MCTS, greedy"`` -> ``["mcts", "greedy"]`` (canonical names); checks every name and, when
-    ``counts`` is given, that the number of names is one of them."""
+    ``counts`` is given, that the number of names is one of them.
+
+    ``given`` names the player options the user set (``"simulations"``, ``"time_limit"``): one
+    that some player of the game takes but none of the named players does is refused, since it
+    would change nothing (``--players greedy,random --simulations 50``). An option no player of
+    the game takes is not a player option there and is not checked.
+
+    >>> parse_players("random", (RANDOM, UCT), given=("simulations",))
+    Traceback (most recent call last):
+    ...
+    octosolve.core.errors.OctoValueError: --simulations sets the budget of the search players (uct), and none of the players given (random) searches
+    """
     from .clikit import split_list
 
     names = split_list(text, "--players")
@@ -155,6 +166,12 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
     if counts is not None and len(names) not in counts:
         allowed = " or ".join(str(c) for c in counts)
         fail(f"--players names {len(names)} player(s); this game takes {allowed}")
+    for option in given:
+        takers = [s.name for s in specs if option in s.options]
+        if takers and not any(option in find_spec(specs, n).options for n in names):
+            flag = "--" + option.replace("_", "-")
+            fail(f"{flag} sets the budget of the search players ({', '.join(takers)}), and none of the "
+                 f"players given ({', '.join(dict.fromkeys(names))}) searches")
     return names
 
 

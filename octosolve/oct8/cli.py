@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_option, json_option, measure_options, out_option,
+from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option,
                            svg_option, variant_option)
 from ..core.errors import fail
@@ -24,7 +24,8 @@ def move_time_option(f):
     return click.option("--time-limit", type=FiniteFloat(0.0, MAX_MOVE_SECONDS), default=None,
                         help="CPU seconds each search player (flat-mc, mcts) may think per decision, instead "
                              f"of its --simulations budget (a finite number > 0, at most {MAX_MOVE_SECONDS:g}; "
-                             "measured with time.process_time; not with --simulations).")(f)
+                             "measured with time.process_time; not with --simulations; refused when none of the players "
+                             "searches).")(f)
 
 
 def _one_budget(simulations, time_limit) -> None:
@@ -92,7 +93,7 @@ def _names(text: str, counts=PLAYER_COUNTS) -> list[str]:
     from ..core.players import parse_players
     from .players import PLAYERS
 
-    return parse_players(text, PLAYERS, counts=counts)
+    return parse_players(text, PLAYERS, counts=counts, given=given_options("simulations", "time_limit"))
 
 
 @click.group(name="oct8")

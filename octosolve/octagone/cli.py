@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, batch_options, distinct_outputs, games_option, json_option, measure_options, out_option,
+from ..core.clikit import (OutPath, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
@@ -41,7 +41,7 @@ def _names(players: str) -> list[str]:
     from ..core.players import parse_players
     from .players import PLAYERS
 
-    return parse_players(players, PLAYERS, counts=(2, 4))
+    return parse_players(players, PLAYERS, counts=(2, 4), given=given_options("simulations", "time_limit"))
 
 
 def _command_line() -> str:

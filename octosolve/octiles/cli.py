@@ -9,7 +9,7 @@ Over, the full game, Team Up).
 
 import click
 
-from octosolve.core.clikit import (batch_options, distinct_outputs, games_option, json_option, measure_options, old_command_name,
+from octosolve.core.clikit import (batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, old_command_name,
                                    out_option, players_option,
                                    position_out_option, record_option, seed_option, simulations_option, split_list, svg_option,
                                    variant_option)
@@ -130,7 +130,7 @@ def _players(text: str) -> list[str]:
 
     from .players import PLAYERS
 
-    return parse_players(text, PLAYERS, counts=(2, 3, 4))
+    return parse_players(text, PLAYERS, counts=(2, 3, 4), given=given_options("simulations", "time_limit"))
 
 
 def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, distinct_outputs, games_option, json_option, measure_options, old_command_name,
+from ..core.clikit import (batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, old_command_name,
                            out_option, players_option,
                            position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option)
 from ..core.errors import fail
@@ -46,7 +46,7 @@ def _names(text: str) -> list[str]:
     from ..core.players import parse_players
     from .players import PLAYERS
 
-    return parse_players(text, PLAYERS)
+    return parse_players(text, PLAYERS, given=given_options("simulations", "time_limit"))
 
 
 def _position(rail: str, hand: str, lexicon: str | None):

@@ -130,6 +130,13 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
              f"  8 - {p['empty_position']} empty - {p['incorrect_letter']} incorrect letter - "
              f"{p['repeated_number']} repeated number"
              + (f" {res['got_it_points']:+d} Got it!" if got_it else "") + f" = {res['score']}"]
+    missing, extra = res["missing_filled"], res["trailing_removed"]
+    if missing:
+        lines.append(f"  ({8 - missing} cards laid: position{'s' if missing > 1 else ''} "
+                     f"{', '.join(str(i) for i in range(9 - missing, 9))} counted as empty)")
+    if extra:
+        lines.append(f"  ({8 + extra} cards laid: only the first 8 count, the rules remove the "
+                     f"{'last ' + str(extra) if extra > 1 else 'last one'})")
     emit(res, as_json, "\n".join(lines))
 
 
@@ -524,9 +531,13 @@ def odds(deck_path, teams, countdown_path, levels, as_json):
     if not cd:
         fail(f"no Countdown Cards of levels {lv}")
     res = odds_fn(deck, cd, teams)
+    res["levels"] = list(lv)
     pp = res["position_probability"]
     col = res["collisions"]
-    lines = ["word position probabilities (Delta, one draw):"]
+    offsets = ", ".join(f"{o} ({float(p):.0%})" for o, p in res["offset_probability"].items())
+    lines = [f"Countdown Cards in play: {len(cd)} (level{'s' if len(lv) > 1 else ''} "
+             f"{', '.join(map(str, lv))}); their offsets: {offsets}",
+             "word position probabilities (Delta, one draw):"]
     for row in range(5):
         lines.append("  " + "  ".join(f"{i:2d}:{pp[str(i)]:.4f}" for i in range(row * 8 + 1,
                                                                               row * 8 + 9)))

@@ -242,7 +242,8 @@ def score_variant(sequence: str, variant, got_it: bool = False, *, deck: Deck | 
     seq = normalize_sequence(sequence)
     toks = parse_variant(variant) if isinstance(variant, str) else list(variant)
     check_variant_possible(toks, deck, treatments)
-    removed = max(0, len(toks) - WORD_LEN)
+    removed = max(0, len(toks) - WORD_LEN)       # rule 1: only the first 8 count
+    missing = max(0, WORD_LEN - len(toks))       # a short row ends in empty positions
     toks = toks[:WORD_LEN] + [EMPTY] * max(0, WORD_LEN - len(toks))
     positions = []
     empty = 0
@@ -291,6 +292,7 @@ def score_variant(sequence: str, variant, got_it: bool = False, *, deck: Deck | 
         "sequence": seq,
         "variant": " ".join(p["token"] for p in positions),
         "trailing_removed": removed,
+        "missing_filled": missing,
         "base": WORD_LEN,
         "penalties": {"empty_position": empty, "incorrect_letter": wrong,
                       "repeated_number": repeat_extra, "total": penalty},

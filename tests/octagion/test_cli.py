@@ -77,6 +77,24 @@ def test_setup_and_odds():
     assert o["collisions"]["p_collision_exact"] == "1/8"
 
 
+def test_odds_levels_say_which_cards_are_in_play(tmp_path):
+    """`odds --levels` shows what it changed: the cards in play and their offsets (with our cards
+    every level carries every offset, so the odds do not move); a file whose levels differ moves them."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    r = CliRunner().invoke(cli, ["octagion", "odds", "--levels", "3"])
+    assert r.exit_code == 0 and r.output.startswith("Countdown Cards in play: 5 (level 3); their offsets: 0 (20%)")
+    assert ok_json("odds", "--levels", "hard")["levels"] == [2, 3]
+    cd = tmp_path / "cd.csv"
+    cd.write_text("time_s,level,offset\n45,3,0\n50,3,0\n55,2,8\n")
+    hard, three = ok_json("odds", "--countdown", str(cd), "--levels", "hard"), ok_json("odds", "--countdown", str(cd), "--levels", "3")
+    assert hard["position_probability_exact"]["1"] == "1/12" and three["position_probability_exact"]["1"] == "1/8"
+    r = CliRunner().invoke(cli, ["octagion", "odds", "--countdown", str(cd), "--levels", "2,3"])
+    assert "Countdown Cards in play: 3 (levels 2, 3); their offsets: 0 (67%), 8 (33%)" in r.output
+
+
 def test_wordcards_and_deck(tmp_path):
     out = tmp_path / "cards.txt"
     j = ok_json("wordcards", "--cards", "2", "--out", str(out), "--seed", "3")
@@ -247,3 +265,25 @@ def test_design_deck_workers_help_says_the_cap_it_enforces():
     r = CliRunner().invoke(cli, ["octagion", "design-deck", "--top", "20", "--time-limit", "0.1",
                                  "--local-search", "10", "--workers", str(MAX_CPSAT_WORKERS + 1)])
     assert r.exit_code != 0 and f"1..{MAX_CPSAT_WORKERS}" in r.output
+
+
+def test_score_says_when_a_row_is_short_or_long(tmp_path):
+    """A row of 7 cards is scored with an empty 8th position and one of 9 loses the 9th (the rules'
+    Scoring); the readable output says so instead of leaving the reader to spot the added `_`."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    every = tmp_path / "every.csv"
+    every.write_text("letter,number\n" + "".join(f"{c},{i}\n" for c in "QUESTIONX" for i in range(1, 9)))
+    run = lambda row: CliRunner().invoke(cli, ["octagion", "score", "--sequence", "QUESTION", "--laid", row,
+                                               "--deck", str(every)])
+    r = run("Q1 U2 E3 S4 T5 I6 O7")
+    assert r.exit_code == 0 and "= 7" in r.output and "(7 cards laid: position 8 counted as empty)" in r.output
+    r = run("Q1 U2 E3 S4 T5 I6")
+    assert "(6 cards laid: positions 7, 8 counted as empty)" in r.output
+    r = run("Q1 U2 E3 S4 T5 I6 O7 N8 X1")
+    assert "= 8" in r.output and "(9 cards laid: only the first 8 count, the rules remove the last one)" in r.output
+    assert "cards laid" not in run("Q1 U2 E3 S4 T5 I6 O7 N8").output
+    j = ok_json("score", "--sequence", "QUESTION", "--laid", "Q1 U2 E3", "--deck", str(every))
+    assert j["missing_filled"] == 5 and j["trailing_removed"] == 0

@@ -303,6 +303,12 @@ def test_bad_folder_is_one_line_exit_2(tmp_path):
 def test_unreadable_certificate_fails(few):
     (few / "challenge11-twice.json").write_text("{not json")
     _one_failure(few, "challenge11-twice", ["not a readable JSON"])
+    text = verify("--certificates", few).output             # the readable table names the file
+    row = next(ln for ln in text.splitlines() if "challenge11-twice.json" in ln and not ln.startswith("FAILED"))
+    assert row.split()[:3] == ["?", "challenge11-twice.json", "FAILED"] and "None" not in text, text
+    (few / "challenge11-twice.json").write_text('{"challenge": 11}')
+    _one_failure(few, "challenge11-twice", ["does not name its variant"])
+    assert "None" not in verify("--certificates", few).output
 
 
 # ---------------------------------------------------------------------------------------------

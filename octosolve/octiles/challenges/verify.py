@@ -126,7 +126,9 @@ def verify_certificate(path: Path) -> dict:
                bound=d.get("bound"))
     key = (n, v)
     if key not in SCORERS and key not in CHECKS:
-        bad(f"unknown challenge variant {n} {v}")
+        bad(f"unknown challenge variant {n} {v}" if n is not None and v is not None else
+            "the certificate does not name its " + " and ".join(
+                w for w, x in (("challenge", n), ("variant", v)) if x is None))
     elif d.get("status") not in ("optimal", "best+bound", "yes", "no"):
         bad(f"unknown status {d.get('status')!r}")
     else:
@@ -237,8 +239,15 @@ def verify_all(cert_dir: Path) -> list[dict]:
 def table(rows: list[dict], seconds: float) -> str:
     head = ["#", "variant", "status", "value", "bound", "witness kind", "checked", "rests on", "s"]
     body = []
+    def cell(x):
+        return "-" if x is None else str(x)
+
     for r in rows:
-        body.append([str(r["challenge"]), str(r["variant"]), str(r["status"]),
+        if r["challenge"] is None and r["variant"] is None:      # unreadable: name the file
+            body.append(["?", r["file"], "FAILED" if not r["ok"] else "-", "-", "-", "-", "-", "-",
+                         f"{r['seconds']:.2f}"])
+            continue
+        body.append([cell(r["challenge"]), cell(r["variant"]), cell(r["status"]),
                      "-" if r["value"] is None else str(r["value"]),
                      "-" if r["bound"] is None else str(r["bound"]), r["witness"], r["checked"],
                      r["rests_on"], f"{r['seconds']:.2f}"])

@@ -9,7 +9,7 @@ import sys
 import click
 
 from . import __version__
-from .core.clikit import OutPath, json_option
+from .core.clikit import OutPath, distinct_outputs, json_option
 from .core.errors import OctoError
 from .games import GAMES, game_names, get_game
 
@@ -100,6 +100,7 @@ def replay(record_file, svg_path, as_json):
     from .core.record import replay_states
     from .games import record_game
 
+    distinct_outputs(("--svg", svg_path), inputs=(("RECORD", record_file),))
     rec = read_json(record_file, "game record")
     entry, game = record_game(rec)
     names = rec["players"]

@@ -56,8 +56,10 @@ with their own parameters: `match` (seats rotating) and `tournament` (every pair
 `simulate` (seats fixed, to measure seats).
 
 Bad values (a count out of range, `nan`, an output folder that cannot be written, an unknown player
-or variant, an empty item in a list such as `greedy,,random`) stop the command at once with a
-one-line `Error: ...` and exit status 2. Ctrl-C stops a long run with `Interrupted.` (exit status
+or variant, an empty item in a list such as `greedy,,random`, two outputs naming one file, an
+output naming the file the command reads, `--simulations` with no search player) stop the command
+at once with a one-line `Error: ...` and exit status 2 (`octagone move POS --out POS` and `octagone
+measure perfect-play --from F --out F` update a file in place on purpose and are allowed). Ctrl-C stops a long run with `Interrupted.` (exit status
 130), SIGTERM with `Terminated.` (143), worker processes included. Long runs show progress on stderr when it is a
 terminal.
 

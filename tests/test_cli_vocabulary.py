@@ -198,3 +198,45 @@ def test_a_search_budget_reaches_a_search_player():
                                  "--stop-after", "4", "--json"])
     assert r.exit_code == 0, r.output
     assert len(BUDGETED) >= 8, [n for n, _ in BUDGETED]
+
+
+# (command, where the input file goes, the output option): the output would replace the input
+OVER_INPUT = [
+    ("replay {f}", "RECORD", "--svg"),
+    ("octagion check {f}", "PATH", "--out"),
+    ("octagion check words.txt --deck {f}", "--deck", "--svg"),
+    ("octagion design-deck {f}", "WORDS", "--record"),
+    ("octagion design-deck words.txt --require {f}", "--require", "--certificate"),
+    ("octagion bound {f}", "WORDS", "--out"),
+    ("octagion wordcards --deck {f}", "--deck", "--out"),
+    ("octagion deck --deck {f}", "--deck", "--svg"),
+    ("octoverso moves --position {f}", "--position", "--svg"),
+    ("octoverso play --lexicon {f}", "--lexicon", "--out"),
+    ("octoverso match --lexicon {f}", "--lexicon", "--out"),
+    ("octoverso tournament --players greedy,random --lexicon {f}", "--lexicon", "--out"),
+    ("oct8 simulate --deck {f}", "--deck", "--out"),
+    ("oct8 play --deck {f}", "--deck", "--svg"),
+    ("oct8 match --deck {f}", "--deck", "--out"),
+    ("oct8 tournament --players greedy,random --deck {f}", "--deck", "--out"),
+    ("oct8 swaps {f}", "POSITION.json", "--svg"),
+    ("octiles trace {f}", "PLACEMENT_FILE", "--svg"),
+    ("octiles position {f}", "POSITION_FILE", "--svg"),
+    ("octagone show {f}", "POSITION", "--svg"),
+]
+
+
+@pytest.mark.parametrize("line,name,option", OVER_INPUT, ids=[c.split(" {")[0] + " " + o for c, _, o in OVER_INPUT])
+def test_an_output_over_the_input_is_refused(line, name, option, tmp_path):
+    """A report or a picture written over the word list, deck, position or record the command reads
+    would destroy it: refused in one line (exit 2) before anything is read or written, the input
+    left as it was. (`octagone move POS --out POS` and `measure --from F --out F` update a file
+    in place on purpose and are not refused.)"""
+    from click.testing import CliRunner
+
+    f = tmp_path / "input.txt"
+    f.write_text("the user's file\n")
+    args = [a.replace("{f}", str(f)) for a in line.split()] + [option, str(f)]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2, (args, r.output)
+    assert f"{option} {f} is the {name} file this command reads" in r.output, r.output
+    assert f.read_text() == "the user's file\n"

@@ -161,15 +161,28 @@ class OutPath(click.ParamType):
             self.fail(e.message, param, ctx)
 
 
-def distinct_outputs(*options) -> None:
-    """One-line error when two output options, ``(name, path or None)`` pairs, name the same file:
-    the one written last would silently replace the other."""
+def distinct_outputs(*options, inputs=()) -> None:
+    """One-line error when two output options, ``(name, path or None)`` pairs, name the same file
+    (the one written last would silently replace the other), or when an output names a file the
+    command reads, ``inputs`` (a picture or a report would replace the word list, deck, position
+    or record it was made from).
+
+    >>> distinct_outputs(("--out", "a.json"), ("--svg", "b.svg"), inputs=(("WORDS", "w.txt"),))
+    >>> distinct_outputs(("--svg", "w.txt"), inputs=(("WORDS", "w.txt"),))
+    Traceback (most recent call last):
+    ...
+    octosolve.core.errors.OctoValueError: --svg w.txt is the WORDS file this command reads: writing it would replace it; give another file
+    """
     from .errors import fail
 
+    read = {os.path.realpath(path): name for name, path in inputs if path and str(path) != "-"}
     seen = {}
     for name, path in options:
         if path:
             key = os.path.realpath(path)
+            if key in read:
+                fail(f"{name} {path} is the {read[key]} file this command reads: writing it would "
+                     "replace it; give another file")
             if key in seen:
                 fail(f"{seen[key]} and {name} name the same file {path}: give each its own")
             seen[key] = name

@@ -118,6 +118,8 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     Tables of random and builder players use the numba playout engine; others the Python engine."""
     from .solve import simulate as run
 
+    distinct_outputs(("--out", out), inputs=(("--deck", deck),))
+
     names = _names(players)
     res = run(players=names, games=games, seed=seed, workers=workers, scheduler=_scheduler(scheduler),
               simulations=simulations, game=_game(len(names), variant, deck, baby_chips, colour_bonus))
@@ -154,6 +156,7 @@ def swaps(state_file, babies, svg_path, as_json):
     from .rules import state_from_document
     from .swaps import position_swaps
 
+    distinct_outputs(("--svg", svg_path), inputs=(("POSITION.json", state_file),))
     st = state_from_document(position_document(read_document(state_file), "oct8"))
     res = position_swaps(st, babies)
     if svg_path:
@@ -193,7 +196,8 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
     from .matches import play_one
     from .render import game_record
 
-    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path),
+                     inputs=(("--deck", deck),))
     _one_budget(simulations, time_limit)
     names = _names(players)
     st, res = play_one(names, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
@@ -266,6 +270,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     (every player tied), losses and score share with 95% Wilson intervals."""
     from .matches import match as run
 
+    distinct_outputs(("--out", out), inputs=(("--deck", deck),))
     _one_budget(simulations, time_limit)
     names = _names(players)
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
@@ -297,6 +302,7 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     from ..core.match import round_robin
     from ..games import match_spec
 
+    distinct_outputs(("--out", out), inputs=(("--deck", deck),))
     _one_budget(simulations, time_limit)
     names = _names(players, counts=None)
     if len(set(names)) < 2:

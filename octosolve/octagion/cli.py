@@ -95,7 +95,7 @@ def check(path, deck_path, out, svg_path, as_json):
     from ..core.lexicon import read_lines
     from .render import wordcards_svg
     from .wordcards import check_cards, format_check, parse_wordcards
-    distinct_outputs(("--out", out), ("--svg", svg_path))
+    distinct_outputs(("--out", out), ("--svg", svg_path), inputs=(("PATH", path), ("--deck", deck_path)))
     deck = _deck(deck_path)
     entries = parse_wordcards(read_lines(path, "word list"), str(path))
     if svg_path and entries[0][0] is None:
@@ -235,7 +235,8 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
     from .design import design_deck, design_record
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
     favour, split = favour.lower(), split.lower()
-    distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path))
+    distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path),
+                     inputs=(("WORDS", words), ("--require", require_path)))
     if ls_iters == 0 and (anneal_time is not None or (restarts or 1) > 1 or replicas > 1 or scheduler):
         fail("--anneal-time, --restarts, --replicas and --scheduler set up the annealing, which "
              "--local-search 0 turns off: drop them or give --local-search steps")
@@ -328,6 +329,7 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
     tighter one)."""
     from ..core.lexicon import load_words
     from .bound import count_bound
+    distinct_outputs(("--out", out), inputs=(("WORDS", words),))
     from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
     if words is None:
         words = str(lexicon_path())
@@ -417,7 +419,7 @@ def check_bound_cmd(certificate_file, as_json):
 def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
     """Generate word cards: 40 familiar 8-letter words each, all solvable by the deck."""
     from .wordcards import generate_wordcards, wordcards_text
-    distinct_outputs(("--out", out), ("--svg", svg_path))
+    distinct_outputs(("--out", out), ("--svg", svg_path), inputs=(("--deck", deck_path),))
     deck = _deck(deck_path)
     wc = generate_wordcards(deck, cards=cards, min_zipf=min_zipf, seed=seed)
     if out:
@@ -555,6 +557,7 @@ def odds(deck_path, teams, countdown_path, levels, as_json):
 def deck_cmd(deck_path, top, svg_path, as_json):
     """Deck statistics against the lexicon: solvable words, Treatment Cards needed, difficulty."""
     from .wordcards import deck_stats
+    distinct_outputs(("--svg", svg_path), inputs=(("--deck", deck_path),))
     deck = _deck(deck_path)
     st = deck_stats(deck, top=top)
     if svg_path:

@@ -199,6 +199,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
 @json_option
 def show(position, svg_path, as_json):
     """Show a position as text (and SVG)."""
+    distinct_outputs(("--svg", svg_path), inputs=(("POSITION", position),))
     st = load_position(position)
     _write_svg(st, svg_path)
     if as_json:

@@ -63,6 +63,7 @@ def trace_cmd(placement_file, svg_path, full, as_json):
     {"c3": {"tile": 4, "rotation": 2}, ...}, or a `challenge --json` output)."""
     from . import rules as R
 
+    distinct_outputs(("--svg", svg_path), inputs=(("PLACEMENT_FILE", placement_file),))
     pl = R.load_placement(placement_file)
     if full:
         R.validate_placement(pl, full=True)
@@ -246,6 +247,7 @@ def position_cmd(position_file, svg_path, as_json):
     every field checked; prints the position and the legal moves."""
     from .position import load_position
 
+    distinct_outputs(("--svg", svg_path), inputs=(("POSITION_FILE", position_file),))
     state = load_position(position_file)
     legal = [] if state.is_terminal() else state.legal_actions()
     doc = state.to_json()

@@ -108,6 +108,7 @@ def _from_position_file(path: str):
 @json_option
 def moves(rail, hand, position, lexicon, sort_by, svg_path, as_json):
     """Every legal move of a position: one per (word, side, end, rail letters used)."""
+    distinct_outputs(("--svg", svg_path), inputs=(("--position", position), ("--lexicon", lexicon)))
     blocked = None
     if position is not None:
         if rail is not None or hand is not None or lexicon is not None:
@@ -186,7 +187,8 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
     from . import matches
 
     _prepare_out(out, position_out, svg_path)
-    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
+    distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path),
+                     inputs=(("--lexicon", lexicon),))
     names = _names(players)
     if len(names) == 4:
         teams = True
@@ -259,6 +261,7 @@ def match(players, games, teams, variant, simulations, lexicon, seed, workers, s
     intervals, and the first mover's edge."""
     from . import matches
 
+    distinct_outputs(("--out", out), inputs=(("--lexicon", lexicon),))
     _prepare_out(out)
     _check_scheduler(scheduler)
     names = _names(players)
@@ -279,6 +282,7 @@ def tournament(players, games, teams, variant, simulations, lexicon, seed, worke
     """Round robin: every pair of players plays a match; a table per player."""
     from . import matches
 
+    distinct_outputs(("--out", out), inputs=(("--lexicon", lexicon),))
     _prepare_out(out)
     _check_scheduler(scheduler)
     names = _names(players)

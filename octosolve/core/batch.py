@@ -66,7 +66,7 @@ def run_batch(func: Callable[[Any], Any], tasks: Sequence[Any], *, workers: int 
     if not tasks:
         return []
     if scheduler:
-        return _run_dask(func, tasks, check_scheduler(scheduler), desc)
+        return run_dask(func, tasks, check_scheduler(scheduler), desc=desc, workers=workers)
     workers = default_workers() if workers is None else int(workers)
     if workers < 1:
         fail(f"--workers must be at least 1, got {workers}")
@@ -127,10 +127,6 @@ def stop_pool(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
             pass
 
 
-def _run_dask(func, tasks, scheduler: str, desc: str) -> list[Any]:
-    return run_dask(func, tasks, scheduler, desc=desc)
-
-
 def _quiet_resource_tracker() -> None:
     """Start multiprocessing's resource tracker (unless it runs) with its stderr on /dev/null: a
     Ctrl-C while a local cluster starts leaves its workers' semaphores to the tracker, which cleans
@@ -153,10 +149,11 @@ def _quiet_resource_tracker() -> None:
 
 
 def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = None,
-             stop=None, time_limit: float | None = None) -> list[Any]:
+             stop=None, time_limit: float | None = None, workers: int | None = None) -> list[Any]:
     """``func(task)`` (or ``func(shared, task)`` when ``shared`` is given: sent to the workers once,
     not with every task) for every task on a Dask cluster (``local``: a throw-away LocalCluster of
-    one single-threaded worker process per core); results in task order.
+    ``workers`` single-threaded worker processes, default one per core; a running cluster at an
+    address has the workers it has); results in task order.
 
     ``stop`` (an event) or ``time_limit`` (seconds): once the event is set or the time is spent and at
     least one task has finished, the tasks not finished are cancelled and their results are None.
@@ -176,7 +173,10 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
         if scheduler == "local":
             _quiet_resource_tracker()
             # warnings (a cancelled task, a busy worker killed at the end) stay off the terminal
-            cluster = LocalCluster(n_workers=default_workers(), threads_per_worker=1, processes=True,
+            n = default_workers() if workers is None else int(workers)
+            if n < 1:
+                fail(f"--workers must be at least 1, got {n}")
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
             pids = list(client.run(os.getpid).values())

@@ -36,6 +36,7 @@ import os
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from .seeding import DEFAULT_SEED
 
@@ -188,16 +189,16 @@ def distinct_outputs(*options, inputs=()) -> None:
             seen[key] = name
 
 
+_GIVEN = (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
 def given_options(*names: str) -> tuple[str, ...]:
     """Those of the parameters ``names`` the user set (command line or environment) in the click
     command running now; none outside a command. Options left at their defaults are not given."""
-    from click.core import ParameterSource
-
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return ()
-    return tuple(n for n in names if ctx.get_parameter_source(n) in (ParameterSource.COMMANDLINE,
-                                                                      ParameterSource.ENVIRONMENT))
+    return tuple(n for n in names if ctx.get_parameter_source(n) in _GIVEN)
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document (for scripts).")
@@ -239,10 +240,31 @@ def scheduler_option(help_text: str = "Run on a Dask distributed cluster (tcp://
                         help=help_text)
 
 
+def _workers_with_remote(ctx, param, value):
+    """--workers and --scheduler of a batch command: a running cluster at an address has its own
+    workers, so an explicit --workers beside one would change nothing and is refused (with
+    --scheduler local it is the number of worker processes)."""
+    if param.name == "scheduler":
+        value = _check_scheduler(ctx, param, value)
+    ctx.meta.setdefault("octosolve.batch", {})[param.name] = value
+    seen = ctx.meta["octosolve.batch"]
+    if {"workers", "scheduler"} <= set(seen) and seen["scheduler"] not in (None, "local"):
+        if seen["workers"] is not None:          # no default: a value is one the user gave
+            raise click.UsageError(f"--workers: the Dask cluster at {seen['scheduler']} runs the tasks on "
+                                   "its own workers; give --workers without --scheduler or with "
+                                   "--scheduler local", ctx)
+    return value
+
+
 def batch_options(f):
-    f = scheduler_option()(f)
-    f = workers_option(None, "worker processes, one game (or chunk) at a time each (default: one "
-                             "per core; 1 = in this process)")(f)
+    f = click.option("--scheduler", default=None, metavar="ADDRESS", callback=_workers_with_remote,
+                     help="Run on a Dask distributed cluster (tcp://host:8786, its own workers), or "
+                          "'local' for a throw-away local cluster of --workers processes.")(f)
+    f = click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
+                     callback=_workers_with_remote,
+                     help=f"{WORKERS_MEANING}: worker processes, one game (or chunk) at a time each "
+                          "(default: one per core; 1 = in this process; with --scheduler local the "
+                          "cluster's processes).")(f)
     return f
 
 

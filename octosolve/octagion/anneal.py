@@ -402,8 +402,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     best deck found so far.
 
     ``scheduler`` (a Dask scheduler address or ``local``): the runs (each one walk, or one
-    ensemble) go to the cluster's workers, one task a run on one thread (``workers`` is then
-    unused); run q is the same function of (``seed``, q) as here, and ties go to the lower q, so
+    ensemble) go to the cluster's workers, one task a run on one thread (``workers``: the
+    worker processes of a ``local`` cluster); run q is the same function of (``seed``, q) as here, and ties go to the lower q, so
     the best deck is the same as without a scheduler. With ``time_limit`` or ``stop`` the runs not
     finished by then are cancelled (at least one always finishes). ``first_run``: the index of
     the first run (the cluster's tasks run one run each).
@@ -437,7 +437,7 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
         return _anneal_on_cluster(words, scheduler, per_number=per_number, iters=iters,
                                   restarts=restarts, seed=seed, required=required,
                                   start_masks=start_masks, t0=t0, t1=t1, time_limit=time_limit,
-                                  replicas=replicas, desc=desc, stop=stop, split=split)
+                                  replicas=replicas, desc=desc, stop=stop, split=split, workers=workers)
     tempering = int(replicas) > 1
     # a step's score change grows with the number of words: temperatures are set for 2000 words
     # and scaled with the list (docs/octagion.md: below about 2, at 2000 words, a walk freezes)
@@ -527,7 +527,7 @@ def _cluster_run(shared: dict, q: int):
 
 
 def _anneal_on_cluster(words, scheduler, *, per_number, iters, restarts, seed, required,
-                       start_masks, t0, t1, time_limit, replicas, desc, stop, split):
+                       start_masks, t0, t1, time_limit, replicas, desc, stop, split, workers=None):
     from ..core.batch import run_dask
 
     shared = {"words": list(words), "per_number": per_number, "iters": int(iters),
@@ -535,7 +535,7 @@ def _anneal_on_cluster(words, scheduler, *, per_number, iters, restarts, seed, r
               "replicas": int(replicas), "split": split,
               "start_masks": None if start_masks is None else np.asarray(start_masks, np.int64)}
     results = run_dask(_cluster_run, list(range(int(restarts))), scheduler, desc=desc + " runs",
-                       shared=shared, stop=stop, time_limit=time_limit)
+                       shared=shared, stop=stop, time_limit=time_limit, workers=workers)
     best_masks, best_score = None, -1.0
     for res in results:                    # in run order, ties to the lower run: as in rounds
         if res is not None and res[0] > best_score:

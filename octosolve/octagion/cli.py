@@ -210,7 +210,7 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
                    "ensemble of that many walks (temperatures 1.3 to 3.5 at 2000 words, scaled "
                    "with the list), --local-search steps each.")
 @scheduler_option("Run the annealing runs on a Dask cluster (tcp://host:8786, or 'local' for a "
-                  "throw-away local cluster of one worker process per core), one run a task; for "
+                  "throw-away local cluster of --workers worker processes), one run a task; for "
                   "the same --seed and --restarts the annealed deck is the same as without it. "
                   "CP-SAT stays in this process (speed-up measured in docs/octagion.md).")
 @out_option("Write the designed deck as CSV (letter,number) to this file.")

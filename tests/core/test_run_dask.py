@@ -13,6 +13,12 @@ def _add(shared, x):
     return shared["base"] + x
 
 
+def _pid(x):
+    import os
+    time.sleep(0.3)
+    return os.getpid()
+
+
 def _slow(x):
     time.sleep(x)
     return x
@@ -24,7 +30,23 @@ def test_run_dask_shared_order_and_stop():
     assert run_dask(_add, [3, 1, 2], "local", shared={"base": 10}) == [13, 11, 12]
     stop = threading.Event()
     stop.set()
+    # workers=1: one worker process runs every task (the cluster is as large as --workers says)
+    assert len(set(run_dask(_pid, range(4), "local", workers=1))) == 1
     out = run_dask(_slow, [0.1] + [3.0] * 7, "local", stop=stop)
     done = [x for x in out if x is not None]
     assert 0.1 in done and len(done) < len(out)
     assert all(x == y for x, y in zip(out, [0.1] + [3.0] * 7) if x is not None)
+
+
+def test_workers_beside_a_remote_scheduler_is_refused():
+    """A cluster at an address runs tasks on its own workers: an explicit --workers beside it is
+    refused in one line before anything starts, whichever comes first; --scheduler local takes it."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    for args in (["--workers", "2", "--scheduler", "tcp://h:1"], ["--scheduler", "tcp://h:1", "--workers", "2"]):
+        r = CliRunner().invoke(cli, ["octagone", "match", *args])
+        assert r.exit_code == 2 and "--workers: the Dask cluster at tcp://h:1 runs the tasks on its own workers" in r.output
+    r = CliRunner().invoke(cli, ["octagone", "match", "--scheduler", "nonsense"])
+    assert r.exit_code == 2 and "is not 'local' or a Dask scheduler address" in r.output

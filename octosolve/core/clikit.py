@@ -218,8 +218,8 @@ def _check_scheduler(ctx, param, value):
 
     try:
         return check_scheduler(value)
-    except OctoError as e:
-        raise click.BadParameter(e.message, ctx=ctx, param=param)
+    except OctoError as e:           # click names the option itself: "Invalid value for '--scheduler': ..."
+        raise click.BadParameter(e.message.removeprefix("--scheduler "), ctx=ctx, param=param)
 
 
 WORKERS_MEANING = f"Cores to use at once, 1 to {MAX_WORKERS}"

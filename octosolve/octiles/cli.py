@@ -113,19 +113,6 @@ def _game_options(f):
     return f
 
 
-def _check_scheduler(scheduler):
-    """``local`` or a Dask scheduler address (``tcp://host:8786``), else a one-line error (before
-    any work: the batch layer would fail on a malformed address with an internal error)."""
-    import re
-
-    if scheduler is None or scheduler == "local":
-        return scheduler
-    if not re.fullmatch(r"((tcp|tls|ucx)://)?[A-Za-z0-9_.\-\[\]]+:\d{1,5}", scheduler):
-        fail(f"--scheduler must be 'local' or a Dask scheduler address such as tcp://host:8786, "
-             f"not {scheduler!r}")
-    return scheduler
-
-
 def _players(text: str) -> list[str]:
     from octosolve.core.players import parse_players
 
@@ -195,7 +182,6 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
     from .matches import run_match
 
     names = _players(players)
-    _check_scheduler(scheduler)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
     res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
     if out:
@@ -215,7 +201,6 @@ def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
     re-checks."""
     from .report_games import SUITE_FILE, match_suite
 
-    _check_scheduler(scheduler)
     if out is None:  # a --quick suite never goes over the data file
         from pathlib import Path
 

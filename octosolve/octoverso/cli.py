@@ -29,15 +29,6 @@ def _prepare_out(*paths) -> None:
             check_out_path(str(p))
 
 
-def _check_scheduler(scheduler: str | None) -> None:
-    """Refuse a --scheduler that is neither 'local' nor a host:port address, before any work."""
-    import re
-
-    if scheduler is not None and scheduler != "local" and not re.fullmatch(
-            r"(tcp|tls)://[^\s:/]+:\d{1,5}|[^\s:/]+:\d{1,5}", scheduler):
-        fail(f"--scheduler {scheduler!r} is not 'local' or an address such as tcp://host:8786")
-
-
 def _lexicon_option(f):
     return click.option("--lexicon", type=click.Path(dir_okay=False), default=None, help=LEXICON_HELP)(f)
 
@@ -263,7 +254,6 @@ def match(players, games, teams, variant, simulations, lexicon, seed, workers, s
 
     distinct_outputs(("--out", out), inputs=(("--lexicon", lexicon),))
     _prepare_out(out)
-    _check_scheduler(scheduler)
     names = _names(players)
     if len(names) != 2:
         fail(f"--players needs two names, got {len(names)}")
@@ -284,7 +274,6 @@ def tournament(players, games, teams, variant, simulations, lexicon, seed, worke
 
     distinct_outputs(("--out", out), inputs=(("--lexicon", lexicon),))
     _prepare_out(out)
-    _check_scheduler(scheduler)
     names = _names(players)
     t = matches.tournament(names, games, seed=seed, jokers=variant.lower() == "jokers", teams=teams, lexicon=lexicon,
                          simulations=simulations, workers=workers, scheduler=scheduler)
@@ -336,7 +325,6 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
         out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick
                                  else DATA_DIR / "octoverso" / "simulations.json"))
     _prepare_out(out)
-    _check_scheduler(scheduler)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
     cmd = "octosolve octoverso measure" + (" --quick" if quick else "") + f" --seed {seed}"
     data = {"command": cmd, **data}

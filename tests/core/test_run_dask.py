@@ -49,4 +49,4 @@ def test_workers_beside_a_remote_scheduler_is_refused():
         r = CliRunner().invoke(cli, ["octagone", "match", *args])
         assert r.exit_code == 2 and "--workers: the Dask cluster at tcp://h:1 runs the tasks on its own workers" in r.output
     r = CliRunner().invoke(cli, ["octagone", "match", "--scheduler", "nonsense"])
-    assert r.exit_code == 2 and "is not 'local' or a Dask scheduler address" in r.output
+    assert r.exit_code == 2 and "Invalid value for '--scheduler': 'nonsense' is not 'local' or a Dask scheduler address" in r.output

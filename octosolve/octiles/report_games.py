@@ -57,11 +57,21 @@ def suite_plan(quick: bool = False) -> list[dict]:
     ]
 
 
+def _searches(players) -> bool:
+    """Whether one of ``players`` takes a --simulations budget."""
+    from ..core.players import find_spec
+    from .players import PLAYERS
+
+    return any("simulations" in find_spec(PLAYERS, nm).options for nm in players)
+
+
 def match_command(m: dict, seed: int) -> str:
-    """The `octosolve octiles match` command line that plays the match ``m`` alone."""
+    """The `octosolve octiles match` command line that plays the match ``m`` alone (without
+    --simulations when no player searches: the command refuses it there)."""
     p = m["params"]
+    sims = f" --simulations {m['simulations']}" if _searches(m["players"]) else ""
     cmd = (f"octosolve octiles match --variant {p['variant']} --players {','.join(m['players'])} "
-           f"--games {m['games']} --simulations {m['simulations']} --max-turns {p['max_turns']}")
+           f"--games {m['games']}{sims} --max-turns {p['max_turns']}")
     return cmd + (" --adjudicate" if p.get("adjudicate") else "") + f" --seed {seed}"
 
 
@@ -227,8 +237,10 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         for m in suite["matches"]:
             g = m["game"]
             lines += [f"### {g['variant']}: {' vs '.join(m['players'])}", "",
-                      f"{m['games']} games, {m['options'].get('simulations')} simulations per move "
-                      f"(search players), turn limit {g['max_turns']}"
+                      f"{m['games']} games, "
+                      + (f"{m['options'].get('simulations')} simulations per move (search players)"
+                         if _searches(m["players"]) else "no search player")
+                      + f", turn limit {g['max_turns']}"
                       + (" with adjudication (most runners across wins; equal is a draw)"
                          if g.get("adjudicate") else "") + f". Command: `{m['command']}`", ""]
             lines += _fmt_match(m) + [""]

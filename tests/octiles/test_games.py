@@ -562,3 +562,26 @@ def test_place_graph_symmetric_and_matches_follow(items):
             assert p in adj[d]
         ends = {w.end for w in rules.follow(pl, TOPO.places[p]) if w.end is not None}
         assert {TOPO.places[d] for d in ds} == ends
+
+
+def test_the_match_suite_commands_are_ones_the_cli_takes():
+    """The suite's data file and its README give each match's command line for a reader to rerun;
+    a match without a search player has no --simulations (the command refuses it there), and the
+    stored commands are the plan's."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+    from octosolve.octiles.report_games import SUITE_FILE, match_command, suite_plan
+
+    doc = json.loads(Path(SUITE_FILE).read_text())
+    plan = [match_command(m, doc["seed"]) for m in suite_plan()]
+    assert doc["planned"] == plan
+    assert "--players greedy,random --games 20 --max-turns 200" in " ".join(plan)
+    for m in doc["matches"]:
+        assert m["command"] in plan
+    r = CliRunner().invoke(cli, "octiles match --variant move-over --players greedy,random --games 20 "
+                                "--simulations 1".split())
+    assert r.exit_code == 2 and "none of the players given (greedy, random) searches" in r.output

@@ -124,6 +124,23 @@ def _check_point(game, s, rng):
         assert max(r) == min(r), "a draw (no winner) with unequal returns"
 
 
+def test_repr_says_where_the_game_stands(game):
+    """``repr(state)`` is one line naming the state's class, the moves played and who moves (or how
+    it ended), never Python's default ``<... object at 0x...>``."""
+    last = None
+    for s in _random_game(game, 7):
+        r = repr(s)
+        assert r.startswith(f"<{type(s).__name__}: {len(s.history)} move") or r.startswith(
+            f"<{type(s).__name__}: over after {len(s.history)} move"), r
+        assert "object at" not in r and "\n" not in r
+        last = r
+    if s.is_terminal():
+        w = s.winners()
+        assert last.endswith("a draw>" if not w else " win>" if len(w) > 1 else f"P{w[0]} wins>"), last
+    else:
+        assert last.endswith(" to move>") or last.endswith("chance to draw>"), last
+
+
 def test_illegal_action_is_an_error(game):
     s = game.new_initial_state(0)
     while s.current_player() == CHANCE:

@@ -117,6 +117,23 @@ class State(abc.ABC):
     def num_players(self) -> int:
         return len(self.returns())
 
+    def __repr__(self) -> str:
+        """Where the game stands, in one line (``str(state)`` draws the position, ``_repr_svg_``
+        pictures it in a notebook): ``<OctagoneState: 3 moves, P1 to move>``, or once it is over
+        ``<OctagoneState: over after 40 moves, P0 wins>`` (a draw, or several winners, said so)."""
+        name, n = type(self).__name__, len(getattr(self, "history", ()))
+        moves = f"{n} move{'' if n == 1 else 's'}"
+        try:
+            if self.is_terminal():
+                w = self.winners()
+                res = ("a draw" if not w else f"P{w[0]} wins" if len(w) == 1
+                       else " and ".join(f"P{p}" for p in w) + " win")
+                return f"<{name}: over after {moves}, {res}>"
+            p = self.current_player()
+            return f"<{name}: {moves}, " + ("chance to draw" if p == CHANCE else f"P{p} to move") + ">"
+        except Exception:                     # a state under construction still has a repr
+            return f"<{name}: {moves}>"
+
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 

@@ -347,3 +347,25 @@ def test_every_page_opens_without_a_console_error(browser, url):
     for page in ("/octiles", "/octagion"):
         load(d, url + page)
         assert text(d, "error") == ""
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_one_name_for_each_player_on_the_page_and_the_board(browser, url, name):
+    # the page said "seat 0" while the boards said "P0", "Player 0" (Octiles) or "player 0" (the
+    # Octagone hand): a newcomer saw two or three names for one player. Now it is P0, P1, ...
+    # everywhere: the You play list, the status line, the list of moves and the board
+    import re
+
+    d = browser
+    load(d, f"{url}/play/{name}#level=easy&seed=4")
+    n = d.execute_script("return pg.view.seats.length")
+    assert texts(d, "#seat option") == [f"P{i}" for i in range(n)]
+    assert text(d, "status").startswith("Your move (P0).")
+    play_on_board(d, view(d)["legal"][0])
+    shown = "\n".join([text(d, "status")] + texts(d, "#history li") + read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board svg text')].map(t => t.textContent)")))
+    assert re.findall(r"\b(?:seat|[Pp]layer) \d", shown) == [], shown
+    assert re.search(r"\bP[01]\b", shown), shown
+    # a computer's moves in the list and its turn in the status line
+    assert d.execute_script("return seatName(1, pg.view)") == \
+        "P1 (" + d.execute_script("return pg.view.seats[1]") + ")"

@@ -509,7 +509,7 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
 // ------------------------------------------------------------------------------------ drawing
 function seatName(p, v) {
   if (p < 0) return "chance";
-  return v.seats[p] === "human" ? (p === v.viewer ? "you" : `seat ${p} (human)`) : `seat ${p} (${v.seats[p]})`;
+  return v.seats[p] === "human" ? (p === v.viewer ? "you" : `P${p} (human)`) : `P${p} (${v.seats[p]})`;
 }
 
 function statusText(v) {
@@ -522,7 +522,7 @@ function statusText(v) {
   }
   if (v.human_turn) {
     const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";
-    return `Your move (seat ${v.current_player}).${how}`;
+    return `Your move (P${v.current_player}).${how}`;
   }
   return `${seatName(v.current_player, v)} is thinking...`;
 }
@@ -673,7 +673,7 @@ function fillSeats() {
   const seat = $("seat");
   const was = Number(seat.value) || 0;
   // seats as the game numbers them (who moves first is the game's rule)
-  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
+  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `P${i}`)));
   seat.value = String(Math.min(was, n - 1));
 }
 

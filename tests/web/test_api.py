@@ -56,6 +56,20 @@ def test_pages(client, path, marker):
     assert "http://" not in r.text and "https://" not in r.text
 
 
+def test_the_octagion_page_has_one_name(client):
+    # it had three: "Octagion word check" (every page's menu), "Octagion designer" (its title and
+    # heading, docs/web.md) and "Octagion: check a word list, design a deck" (the home page's card)
+    import re
+
+    for path in ("/", "/octiles", "/octagion", "/play/octiles"):
+        links = re.findall(r'<a[^>]*href="/octagion"[^>]*>([^<]*)</a>', client.get(path).text)
+        assert links and all(t.startswith("Octagion designer") for t in links), (path, links)
+    page = client.get("/octagion").text
+    for tag in ("title", "h1"):
+        assert re.search(f"<{tag}>([^<]*)</{tag}>", page).group(1).startswith("Octagion designer: "), tag
+    assert "word check" not in page.lower()
+
+
 def test_static_assets_are_package_data():
     toml = Path(__file__).resolve().parents[2] / "pyproject.toml"
     assert '"octosolve.web" = ["static/*"]' in toml.read_text()

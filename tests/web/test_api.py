@@ -322,6 +322,15 @@ def test_render_highlight(client):
     assert r.status_code == 400 and "no path" in r.json()["error"]
 
 
+@pytest.mark.parametrize("bad", [[], {}, 0.0, 1.0, True, "0", None, -1, 10**9, 1e300])
+def test_render_highlight_bad_ids(client, bad):
+    # a list or an object in "highlight" was a 500 (unhashable), 0.0 was taken for path 0
+    pl = answer(3, "count")["placement"]
+    r = client.post("/api/octiles/render", json={"placement": pl, "highlight": [bad]})
+    assert r.status_code == 400 and r.json()["error"].startswith("no path "), r.text
+    assert "\n" not in r.json()["error"]
+
+
 def test_board_geometry(client):
     g = client.get("/api/octiles/board").json()
     assert len(g["spaces"]) == 17 and len(g["tiles"]) == 18
@@ -454,10 +463,20 @@ def test_octagion_deck_stats_equal_cli(client, cli_runner, tmp_path):
 @pytest.mark.parametrize("body,words", [
     ({"deck": "letter,number\nA,9"}, "1-8"), ({"deck": "x"}, "header"), ({"deck": 5}, "CSV"),
     ({"top": 0}, "top"), ({"top": "10"}, "top"), ({"top": True}, "top"), ({"top": 1.5}, "top"),
+    # an absurd top was answered with the whole lexicon's statistics as if it were a real request:
+    # the CLI's deck --top stops at 1,000,000
+    ({"top": 10**9}, "from 1 to 1000000"), ({"top": 1_000_001}, "from 1 to 1000000"),
+    ({"top": -5}, "top"), ({"top": 3.0}, "top"), ({"top": []}, "top"),
 ])
 def test_octagion_deck_bad_input(client, body, words):
     r = client.post("/api/octagion/deck", json=body)
     assert r.status_code == 400 and words in r.json()["error"], r.text
+    assert "\n" not in r.json()["error"]
+
+
+def test_octagion_deck_top_at_the_clis_limit(client):
+    r = client.post("/api/octagion/deck", json={"top": 1_000_000})
+    assert r.status_code == 200 and r.json()["words"] == client.post("/api/octagion/deck", json={}).json()["words"]
 
 
 @pytest.fixture
@@ -575,6 +594,8 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"words": []}, "word list is empty"),
     ({"seed": 2**31}, "from 0 to 2147483647"), ({"local_search": 10**6}, "from 0 to 200000"),
     ({"time_limit": 0.1}, "from 0.5 to 600"),
+    # an absurd float is named as sent, not as a 301-digit whole number
+    ({"top": 1e300}, "got 1e+300"), ({"seed": 1e300}, "got 1e+300"), ({"per_number": 1e30}, "got 1e+30"),
 ])
 def test_octagion_design_bad_input(designer, body, words):
     if body.get("time_limit") == float("inf"):

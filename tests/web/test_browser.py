@@ -818,3 +818,45 @@ def test_phone_width_board_above_the_controls(browser, url):
         assert js_errors(d) == []
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_octiles_phone_tray_under_the_board_and_score_in_view(browser, url):
+    # at 390 px the tray was in the side column, 300 px below the board's foot: the board and the
+    # tray never fitted on one 844 px screen, so every tile meant scrolling down to pick it and up
+    # to place it; and "score the editor's board" scrolled to the page's top, where the score is
+    # not (it is below the board and the tray on a phone)
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + "/octiles")
+        r = ("const r = id => document.getElementById(id).getBoundingClientRect();"
+             "return {board: r('board-wrap'), tray: r('tray'), undo: r('undo'),"
+             " scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth};")
+        m = d.execute_script(r)
+        assert m["scroll"] <= m["client"], m
+        assert m["board"]["bottom"] <= m["tray"]["top"] <= m["board"]["bottom"] + 80, m  # right under it
+        assert m["tray"]["bottom"] - m["board"]["top"] <= 844 - 20, m  # both on one screen
+        assert m["tray"]["bottom"] <= m["undo"]["top"], m
+        # picked and placed without scrolling in between
+        d.execute_script("document.getElementById('board-wrap').scrollIntoView()")
+        y = d.execute_script("return window.scrollY")
+        click(d, "#tray [data-tile='4']")
+        settle(d, lambda d: click(d, "[data-space='c3']"))
+        assert d.execute_script("return ed.placement.c3.tile") == 4
+        assert d.execute_script("return window.scrollY") == y
+        # a gallery card's "score the editor's board": the score is in view
+        key = "6/points"
+        card = f"#gallery .card[data-key='{key}']"
+        d.execute_script("document.querySelector(arguments[0]).scrollIntoView()", card)
+        settle(d, lambda d: click(d, "//div[@data-key='6/points']//button[starts-with(., 'score')]", By.XPATH))
+        wait(d, lambda d: 0 <= d.execute_script(
+            "return document.getElementById('verdict').getBoundingClientRect().bottom") <= 844)
+        assert d.execute_script("return document.getElementById('challenge').value") == key
+        assert d.execute_script("return document.getElementById('challenge').getBoundingClientRect().top") >= 0
+        assert js_errors(d) == []
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # a wide screen: the tray heads the side column, beside the board
+    load(d, url + "/octiles")
+    assert d.execute_script("return document.getElementById('tray-panel').parentElement.className") == "side-column"

@@ -707,6 +707,14 @@ def test_new_game_bad_input(nim, path, body, status, words):
     assert r.status_code == status and words in r.json()["error"], r.text
 
 
+@pytest.mark.parametrize("seed", [2**63, 10**30, -1])
+def test_new_game_seed_out_of_range_names_the_range(nim, seed):
+    # 2**63 was refused as "must be a non-negative integer", which it is
+    r = nim.post("/api/nim/new", json={"seed": seed})
+    assert r.status_code == 400
+    assert r.json()["error"] == f"seed must be a whole number from 0 to {2**63 - 1}, got {seed}"
+
+
 def test_moves_bad_input(nim):
     v = _new(nim, params={"stones": 5}, opponent="random", seed=1)
     gid = v["id"]

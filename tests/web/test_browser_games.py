@@ -29,6 +29,7 @@ from .test_browser import (  # noqa: F401 (the fixture is used by name)
     click,
     keys,
     load,
+    open_advanced,
     page_state,
     read,
     settle,
@@ -369,3 +370,32 @@ def test_one_name_for_each_player_on_the_page_and_the_board(browser, url, name):
     # a computer's moves in the list and its turn in the status line
     assert d.execute_script("return seatName(1, pg.view)") == \
         "P1 (" + d.execute_script("return pg.view.seats[1]") + ")"
+
+
+def test_new_game_form_refuses_a_seed_it_cannot_send(browser, url):
+    # a seed above 2^53 was rounded by the page (99999999999999999 started the deal
+    # 100000000000000000, silently), and a box holding no number ("1e": the box reads "") silently
+    # meant a random deal or the player's default simulations
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    load(d, f"{url}/play/octagone#level=easy&seed=4")
+    open_advanced(d)
+
+    def start(box, typed):
+        e = d.find_element(By.ID, box)
+        d.execute_script("arguments[0].value = ''", e)
+        e.send_keys(typed)
+        settle(d, lambda d: click(d, "#new"))
+        return text(d, "error")
+
+    assert start("seed", "99999999999999999") == \
+        "Seed must be a whole number from 0 to 9007199254740991 (empty: a random deal), got 99999999999999999"
+    assert d.execute_script("return pg.view.seed") == 4  # the game goes on
+    assert start("seed", "1e") == "Seed: what is typed is not a number"
+    assert start("seed", "1.5").startswith("Seed must be a whole number")
+    assert start("seed", "9007199254740991") == "" and d.execute_script("return pg.view.seed") == 9007199254740991
+    d.execute_script("document.getElementById('seed').value = ''")
+    Select(d.find_element(By.ID, "opponent")).select_by_value("mcts")
+    assert start("simulations", "1e") == "Simulations: what is typed is not a number"
+    assert start("simulations", "30") == "" and d.execute_script("return pg.view.options.simulations") == 30

@@ -267,6 +267,21 @@ function syncSetup() {  // the New game form shows the game being played
   if (pg.level && [...$("level").options].some(o => o.value === pg.level)) $("level").value = pg.level;
 }
 
+// A number box of the form: null when empty; an error naming the box when what was typed is not
+// a number (the box then reads "", which would silently mean "the default" or "a random deal"),
+// or, for the seed, not a whole number a page can send exactly (above 2^53 it was rounded: 99999999999999999
+// started the deal 100000000000000000).
+function formNumber(id, label, whole) {
+  const box = $(id);
+  if (box.validity.badInput) throw new Error(`${label}: what is typed is not a number`);
+  const text = box.value.trim();
+  if (!text) return null;
+  const x = Number(text);
+  if (whole && !(Number.isSafeInteger(x) && x >= 0 && /^\d+$/.test(text)))
+    throw new Error(`${label} must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (empty: a random deal), got ${text}`);
+  return x;
+}
+
 function newGame() {
   return run(async () => {
     const preset = pg.info.presets[Number($("preset").value)];
@@ -277,11 +292,13 @@ function newGame() {
     else if (levels.length) body.level = $("level").value;
     const opts = optionsFor(effectivePlayer());
     const options = {};
-    const sims = $("simulations").value, tl = $("time-limit").value;
-    if (opts.includes("simulations") && sims) options.simulations = Number(sims);
-    if (opts.includes("time_limit") && tl) options.time_limit = Number(tl);
+    const sims = opts.includes("simulations") ? formNumber("simulations", "Simulations", false) : null;
+    const tl = opts.includes("time_limit") ? formNumber("time-limit", "Time limit", false) : null;
+    if (sims !== null) options.simulations = sims;
+    if (tl !== null) options.time_limit = tl;
     body.options = options;
-    if ($("seed").value) body.seed = Number($("seed").value);
+    const seed = formNumber("seed", "Seed", true);
+    if (seed !== null) body.seed = seed;
     pg.level = body.level || null;
     setLive(await api(`/api/${GAME}/new`, body));
   });

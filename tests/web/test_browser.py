@@ -860,3 +860,18 @@ def test_octiles_phone_tray_under_the_board_and_score_in_view(browser, url):
     # a wide screen: the tray heads the side column, beside the board
     load(d, url + "/octiles")
     assert d.execute_script("return document.getElementById('tray-panel').parentElement.className") == "side-column"
+
+
+@pytest.mark.parametrize("box,label", [("design-time", "seconds"), ("design-top", "how many"),
+                                       ("design-seed", "seed")])
+def test_octagion_design_box_holding_no_number_is_refused(browser, url, console, box, label):
+    # "3e" in a number box reads "": the run started with the server's default (30 s, 1000 words,
+    # seed 0) as if the box were empty
+    d = browser
+    load(d, url + "/octagion")
+    d.find_element(By.ID, box).clear()
+    d.find_element(By.ID, box).send_keys("3e")
+    settle(d, lambda d: click(d, "#design-start"))
+    assert text(d, "design-error") == f"{label}: what is typed is not a number"
+    assert d.execute_script("return document.body.dataset.design") == "failed"
+    assert text(d, "design-progress") == ""  # no run started

@@ -875,3 +875,20 @@ def test_octagion_design_box_holding_no_number_is_refused(browser, url, console,
     assert text(d, "design-error") == f"{label}: what is typed is not a number"
     assert d.execute_script("return document.body.dataset.design") == "failed"
     assert text(d, "design-progress") == ""  # no run started
+
+
+def test_octiles_gallery_keeps_room_for_pictures_not_yet_loaded(browser, url, console):
+    # the gallery's pictures load when scrolled near (loading=lazy); until then they took no room,
+    # so on a phone the cards below jumped down by a picture's height as each one came in
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + "/octiles")
+        wait(d, lambda d: d.execute_script("return document.querySelectorAll('#gallery img').length") > 20)
+        far = d.execute_script("const i = [...document.querySelectorAll('#gallery img')].pop();"
+                               "return [i.complete && i.naturalWidth > 0, i.getBoundingClientRect().width,"
+                               " i.getBoundingClientRect().height];")
+        assert far[2] >= 0.9 * far[1], far  # the pictures are taller than wide (612 x 666-858)
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -399,3 +399,30 @@ def test_new_game_form_refuses_a_seed_it_cannot_send(browser, url):
     Select(d.find_element(By.ID, "opponent")).select_by_value("mcts")
     assert start("simulations", "1e") == "Simulations: what is typed is not a number"
     assert start("simulations", "30") == "" and d.execute_script("return pg.view.options.simulations") == 30
+
+
+def test_a_very_tall_board_is_not_shrunk_to_the_window(browser, url):
+    # Octoverso with jokers opens with 500-1000 words to announce: the board (480 x 2320) was
+    # shrunk to the window's height, its words 4 px high at every width, unreadable and hard to hit
+    d = browser
+    word = "#board [data-target^='word:'] rect"
+    for width in (1400, 390):  # the fixture's window, then a phone
+        if width == 390:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            load(d, url + "/play/octoverso" + address({"jokers": True}, 5))
+            v = view(d)
+            assert len(v["legal"]) > 400 and v["human"]
+            h = read(d, lambda d: d.find_element(By.CSS_SELECTOR, word).rect["height"])
+            assert h >= 14, (width, h)  # the words' buttons as tall as in a short list
+            assert d.execute_script("return document.documentElement.scrollWidth "
+                                    "<= document.documentElement.clientWidth")
+            if width == 390:  # the last word, far down the board, is clicked and announced
+                play_on_board(d, v["legal"][-1])
+                assert view(d)["moves"] > v["moves"]
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # a board of the usual shape still fits the window's height
+    load(d, url + "/play/octoverso" + address({}, 4))
+    assert attr(d, "#board", "class") == "board"

@@ -474,6 +474,8 @@ function hover(id) {
   }
 }
 
+const TALL_BOARD = 2.5;  // height / width: the boards of every game are 1.2-1.9 (Octoverso's opening 1.6-1.9)
+
 function drawBoard(v) {
   const box = $("board");
   if (!v.board) { box.hidden = true; box.replaceChildren(); return; }
@@ -486,6 +488,13 @@ function drawBoard(v) {
     }
     svg.removeAttribute("width"); svg.removeAttribute("height");
     svg.setAttribute("role", "img");
+    // a board much taller than wide (Octoverso's opening with jokers lists 500-1000 words to
+    // announce) is not shrunk to the window's height, which made its words 4 px high at any
+    // width: it is drawn at most at its own size, full width on a phone, and the page scrolls
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const tall = !!vb && vb.width > 0 && vb.height / vb.width > TALL_BOARD;
+    box.classList.toggle("tall", tall);
+    svg.style.maxWidth = tall ? `${vb.width}px` : "";
   }
 }
 

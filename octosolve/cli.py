@@ -145,7 +145,7 @@ def replay(record_file, svg_path, as_json):
               help="Port to listen on (1 to 65535).")
 def serve(host, port):
     """Start the web app: the Octiles challenges and board editor, games against the computer,
-    Octagion word checks (open http://HOST:PORT/ in a browser; Ctrl-C stops it)."""
+    the Octagion designer (open http://HOST:PORT/ in a browser; Ctrl-C stops it)."""
     from .web.app import run
 
     run(host=host, port=port)

@@ -116,7 +116,7 @@ def position_svg(st) -> str:
     width, row = 110 + cols * 64, 100
     height = 30 + row * (st.n + 1)
     d = svg.new_drawing(width, height)
-    d.append(svg.text(f"Oct8, turn {st.turns + 1}, player {st.cur} to move ({PHASE_NAMES[st.phase]})",
+    d.append(svg.text(f"Oct8, turn {st.turns + 1}, P{st.cur} to move ({PHASE_NAMES[st.phase]})",
                       width / 2, 16, 12, font_weight="bold"))
     y = 34
     d.append(svg.text("shared", 40, y + 40, 10))

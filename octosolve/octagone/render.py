@@ -140,7 +140,7 @@ def board_drawing(state, size: int = 60):
     _draw_board(d, state, m, m, size)
     y = m + ROWS * size + 16
     for p, hand in enumerate(state.hands):
-        d.append(svg.text(f"player {p}: {sum(hand)} shields ({hand[JOLLY]} jolly)", w / 2, y, size=12))
+        d.append(svg.text(f"P{p}: {sum(hand)} shields ({hand[JOLLY]} jolly)", w / 2, y, size=12))
         y += 20
     return d
 
@@ -198,7 +198,7 @@ def action_targets(state, action: int) -> list[str]:
 def _status(state, viewer: int) -> tuple[str, str]:
     """Two lines over the board: who is to move and what to click; the end and its result."""
     def who(p):
-        return "you" if p == viewer else f"player {p}"
+        return "you" if p == viewer else f"P{p}"
 
     if state.over:
         w = state.winners()
@@ -211,7 +211,7 @@ def _status(state, viewer: int) -> tuple[str, str]:
         return f"Game over: {res}", state.end_reason
     p = state.to_move
     mine = p == viewer
-    Who = "You" if mine else f"Player {p}"
+    Who = "You" if mine else f"P{p}"
     extra = f"{state.extra} extra turn(s) owed" if state.extra else ""
     if state.choosing_jolly():
         return (f"{Who}: who of pair {p % 2}+{p % 2 + 2} holds the extra jolly?",
@@ -268,7 +268,7 @@ def view_drawing(state, viewer: int, size: int = 60):
     # the viewer's hand: one button per shield type held
     if hand_rows:
         hand = state.hands[viewer]
-        d.append(svg.text(f"Your shields (player {viewer}): {sum(hand)}", bx, y + 10, size=13,
+        d.append(svg.text(f"Your shields (P{viewer}): {sum(hand)}", bx, y + 10, size=13,
                           text_anchor="start", font_weight="bold"))
         for i, t in enumerate(kinds):
             x0, y0 = bx + (i % 7) * 60, y + 24 + (i // 7) * 62

@@ -345,13 +345,13 @@ def _status(state, viewer: int) -> tuple[str, str]:
     """Two lines over the board: who is to move and what to click; the end and its result."""
     if state.is_terminal():
         w = state.winners()
-        names = ", ".join("you" if p == viewer else f"player {p}" for p in w)
+        names = ", ".join("you" if p == viewer else f"P{p}" for p in w)
         return (f"Game over: {names} won" if w else "Game over: a draw"), state.end_reason
     cur = state.current_player()
     if cur < 0:
         return "Drawing the next tile of the stack", ""
     mine = cur == viewer
-    who = "You" if mine else f"Player {cur}"
+    who = "You" if mine else f"P{cur}"
     if state.variant == "move-over":
         if state.phase == "move":
             sp = state.topo.spaces[state.placed_space]
@@ -411,7 +411,7 @@ def view_drawing(state, viewer: int) -> draw.Drawing:
     for p, runners in enumerate(state.pos):
         for place in runners:
             name = topo.places[place]
-            g = svg.target_group(f"runner:{name}", f"runner of player {p} on {name}")
+            g = svg.target_group(f"runner:{name}", f"runner of P{p} on {name}")
             cx, cy = geo.pt(*location_xy(name))
             g.append(draw.Circle(cx, cy, 0.155 * UNIT, fill=runner_colour(state, p), stroke="#000",
                                  stroke_width=2))
@@ -481,7 +481,7 @@ def view_drawing(state, viewer: int) -> draw.Drawing:
         if state.resigned[p]:
             what += " (resigned)"
         mark = "\u25b6 " if p == cur else ""
-        body.append(svg.text(f"{mark}Player {p}{you}: {what}", x0 + 26, yy, size=14, text_anchor="start",
+        body.append(svg.text(f"{mark}P{p}{you}: {what}", x0 + 26, yy, size=14, text_anchor="start",
                              font_weight="bold" if p == cur else "normal"))
     y += 12 + 24 * state.n
     if state.variant != "team-up":

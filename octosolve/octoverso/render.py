@@ -110,7 +110,7 @@ def position_svg(state) -> str:
     n = state.num_players
     width = 80 + CELL * 14 + 20
     d = svg.new_drawing(width, 50 + CELL * (n + 1) + 10 * n + 20)
-    d.append(svg.text(f"{PHASES[state.phase]}, to move: {state.current_player()}, "
+    d.append(svg.text(f"{PHASES[state.phase]}, to move: P{state.current_player()}, "
                       f"pool {int(state.pool.sum())} tiles", 20, 20, size=14, text_anchor="start"))
     y = 40
     if len(state.rail):
@@ -119,7 +119,7 @@ def position_svg(state) -> str:
         d.append(svg.text("rail empty (opening)", 20, y + 16, size=12, text_anchor="start"))
     for q in range(n):
         y += CELL + 10
-        d.append(svg.text(f"hand {q}", 20, y + (CELL - 4) / 2, size=12, text_anchor="start"))
+        d.append(svg.text(f"P{q}", 20, y + (CELL - 4) / 2, size=12, text_anchor="start"))
         for i, ch in enumerate(R.hand_string(state.hands[q])[:14]):
             _tile(d, 80 + CELL * i, y, ch, "#c8f0c8" if q == state.player else "#eeeeee")
     return _svg_text(d)

@@ -163,13 +163,16 @@ def check_csv(rep: dict) -> str:
     return buf.getvalue()
 
 
+DECK_TOP_MAX = 1_000_000  # octosolve octagion deck --top: 1 to 1,000,000 (the lexicon has fewer words)
+
+
 def deck_json(deck_text=None, top=None) -> dict:
     """What ``octosolve octagion deck --json`` prints (the deck against the lexicon), plus
     ``csv``: the deck as CSV."""
     from ..octagion.wordcards import deck_stats
 
-    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
-        fail(f'"top" must be a whole number >= 1, got {top!r}')
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= DECK_TOP_MAX):
+        fail(f'"top" must be a whole number from 1 to {DECK_TOP_MAX} (as the CLI\'s deck --top), got {top!r}')
     deck = deck_from_text(deck_text)
     out = deck_stats(deck, top=top)
     out["csv"] = deck.to_csv()
@@ -203,6 +206,7 @@ def _setting(body: dict, name: str):
             fail(f'"split" must be equal or free, got {v!r}')
         return v.lower()
     lo, hi = DESIGN_LIMITS[name]
+    sent = v
     is_num = isinstance(v, (int, float)) and not isinstance(v, bool)
     if name != "time_limit" and is_num and float(v).is_integer():
         v = int(v)
@@ -210,7 +214,7 @@ def _setting(body: dict, name: str):
     if not ok:
         kind = "a number of seconds" if name == "time_limit" else "a whole number"
         span = f"{lo:g} to {hi:g}" if name == "time_limit" else f"{int(lo)} to {int(hi)}"
-        fail(f'"{name}" must be {kind} from {span}, got {v!r}')
+        fail(f'"{name}" must be {kind} from {span}, got {sent!r}')
     return float(v) if name == "time_limit" else v
 
 

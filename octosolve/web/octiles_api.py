@@ -321,7 +321,8 @@ def board_picture(placement, highlight=None) -> str:
         if not isinstance(highlight, list) or len(highlight) > 200:
             fail('"highlight" must be a list of path ids')
         by_id = {p.id: p for p in tr.paths}
-        bad = [h for h in highlight if isinstance(h, bool) or h not in by_id]
+        # a path id is a whole number: 3.0 (equal to 3 in Python) or a list (unhashable) is not
+        bad = [h for h in highlight if type(h) is not int or h not in by_id]
         if bad:
             fail(f"no path {bad[0]!r} on this board (path ids 0-{len(tr.paths) - 1})")
         paths = [by_id[h] for h in highlight]

@@ -278,7 +278,7 @@ class Sessions:
         if seed is None:
             seed = secrets.randbelow(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            fail(f"seed must be a non-negative integer, got {seed!r}")
+            fail(f"seed must be a whole number from 0 to {2**63 - 1}, got {seed!r}")
         specs = self.specs(e)
         try:
             g = e.make_game(**params)

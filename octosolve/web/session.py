@@ -111,7 +111,7 @@ class Session:
             fail("the game is over")
         p = self.state.current_player()
         if p not in self.humans:
-            fail(f"it is seat {p}'s turn (a computer player): ask for a computer move")
+            fail(f"it is P{p}'s turn (a computer player): ask for a computer move")
         if action not in self.state.legal_actions():
             fail(f"action {action} is not legal here")
         self.apply(action)
@@ -122,7 +122,7 @@ class Session:
             fail("the game is over")
         p = self.state.current_player()
         if p in self.humans:
-            fail(f"it is seat {p}'s turn (a human): play a move")
+            fail(f"it is P{p}'s turn (a human): play a move")
         a = self.players[p].choose(self.state)
         self.apply(a)
         self.play_chance()

@@ -56,6 +56,20 @@ def test_pages(client, path, marker):
     assert "http://" not in r.text and "https://" not in r.text
 
 
+def test_the_octagion_page_has_one_name(client):
+    # it had three: "Octagion word check" (every page's menu), "Octagion designer" (its title and
+    # heading, docs/web.md) and "Octagion: check a word list, design a deck" (the home page's card)
+    import re
+
+    for path in ("/", "/octiles", "/octagion", "/play/octiles"):
+        links = re.findall(r'<a[^>]*href="/octagion"[^>]*>([^<]*)</a>', client.get(path).text)
+        assert links and all(t.startswith("Octagion designer") for t in links), (path, links)
+    page = client.get("/octagion").text
+    for tag in ("title", "h1"):
+        assert re.search(f"<{tag}>([^<]*)</{tag}>", page).group(1).startswith("Octagion designer: "), tag
+    assert "word check" not in page.lower()
+
+
 def test_static_assets_are_package_data():
     toml = Path(__file__).resolve().parents[2] / "pyproject.toml"
     assert '"octosolve.web" = ["static/*"]' in toml.read_text()
@@ -308,6 +322,15 @@ def test_render_highlight(client):
     assert r.status_code == 400 and "no path" in r.json()["error"]
 
 
+@pytest.mark.parametrize("bad", [[], {}, 0.0, 1.0, True, "0", None, -1, 10**9, 1e300])
+def test_render_highlight_bad_ids(client, bad):
+    # a list or an object in "highlight" was a 500 (unhashable), 0.0 was taken for path 0
+    pl = answer(3, "count")["placement"]
+    r = client.post("/api/octiles/render", json={"placement": pl, "highlight": [bad]})
+    assert r.status_code == 400 and r.json()["error"].startswith("no path "), r.text
+    assert "\n" not in r.json()["error"]
+
+
 def test_board_geometry(client):
     g = client.get("/api/octiles/board").json()
     assert len(g["spaces"]) == 17 and len(g["tiles"]) == 18
@@ -440,10 +463,20 @@ def test_octagion_deck_stats_equal_cli(client, cli_runner, tmp_path):
 @pytest.mark.parametrize("body,words", [
     ({"deck": "letter,number\nA,9"}, "1-8"), ({"deck": "x"}, "header"), ({"deck": 5}, "CSV"),
     ({"top": 0}, "top"), ({"top": "10"}, "top"), ({"top": True}, "top"), ({"top": 1.5}, "top"),
+    # an absurd top was answered with the whole lexicon's statistics as if it were a real request:
+    # the CLI's deck --top stops at 1,000,000
+    ({"top": 10**9}, "from 1 to 1000000"), ({"top": 1_000_001}, "from 1 to 1000000"),
+    ({"top": -5}, "top"), ({"top": 3.0}, "top"), ({"top": []}, "top"),
 ])
 def test_octagion_deck_bad_input(client, body, words):
     r = client.post("/api/octagion/deck", json=body)
     assert r.status_code == 400 and words in r.json()["error"], r.text
+    assert "\n" not in r.json()["error"]
+
+
+def test_octagion_deck_top_at_the_clis_limit(client):
+    r = client.post("/api/octagion/deck", json={"top": 1_000_000})
+    assert r.status_code == 200 and r.json()["words"] == client.post("/api/octagion/deck", json={}).json()["words"]
 
 
 @pytest.fixture
@@ -561,6 +594,8 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     ({"words": []}, "word list is empty"),
     ({"seed": 2**31}, "from 0 to 2147483647"), ({"local_search": 10**6}, "from 0 to 200000"),
     ({"time_limit": 0.1}, "from 0.5 to 600"),
+    # an absurd float is named as sent, not as a 301-digit whole number
+    ({"top": 1e300}, "got 1e+300"), ({"seed": 1e300}, "got 1e+300"), ({"per_number": 1e30}, "got 1e+30"),
 ])
 def test_octagion_design_bad_input(designer, body, words):
     if body.get("time_limit") == float("inf"):
@@ -670,6 +705,14 @@ def test_hidden_information_stays_hidden(nim):
 def test_new_game_bad_input(nim, path, body, status, words):
     r = nim.post(path, json=body)
     assert r.status_code == status and words in r.json()["error"], r.text
+
+
+@pytest.mark.parametrize("seed", [2**63, 10**30, -1])
+def test_new_game_seed_out_of_range_names_the_range(nim, seed):
+    # 2**63 was refused as "must be a non-negative integer", which it is
+    r = nim.post("/api/nim/new", json={"seed": seed})
+    assert r.status_code == 400
+    assert r.json()["error"] == f"seed must be a whole number from 0 to {2**63 - 1}, got {seed}"
 
 
 def test_moves_bad_input(nim):

@@ -818,3 +818,77 @@ def test_phone_width_board_above_the_controls(browser, url):
         assert js_errors(d) == []
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_octiles_phone_tray_under_the_board_and_score_in_view(browser, url):
+    # at 390 px the tray was in the side column, 300 px below the board's foot: the board and the
+    # tray never fitted on one 844 px screen, so every tile meant scrolling down to pick it and up
+    # to place it; and "score the editor's board" scrolled to the page's top, where the score is
+    # not (it is below the board and the tray on a phone)
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + "/octiles")
+        r = ("const r = id => document.getElementById(id).getBoundingClientRect();"
+             "return {board: r('board-wrap'), tray: r('tray'), undo: r('undo'),"
+             " scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth};")
+        m = d.execute_script(r)
+        assert m["scroll"] <= m["client"], m
+        assert m["board"]["bottom"] <= m["tray"]["top"] <= m["board"]["bottom"] + 80, m  # right under it
+        assert m["tray"]["bottom"] - m["board"]["top"] <= 844 - 20, m  # both on one screen
+        assert m["tray"]["bottom"] <= m["undo"]["top"], m
+        # picked and placed without scrolling in between
+        d.execute_script("document.getElementById('board-wrap').scrollIntoView()")
+        y = d.execute_script("return window.scrollY")
+        click(d, "#tray [data-tile='4']")
+        settle(d, lambda d: click(d, "[data-space='c3']"))
+        assert d.execute_script("return ed.placement.c3.tile") == 4
+        assert d.execute_script("return window.scrollY") == y
+        # a gallery card's "score the editor's board": the score is in view
+        key = "6/points"
+        card = f"#gallery .card[data-key='{key}']"
+        d.execute_script("document.querySelector(arguments[0]).scrollIntoView()", card)
+        settle(d, lambda d: click(d, "//div[@data-key='6/points']//button[starts-with(., 'score')]", By.XPATH))
+        wait(d, lambda d: 0 <= d.execute_script(
+            "return document.getElementById('verdict').getBoundingClientRect().bottom") <= 844)
+        assert d.execute_script("return document.getElementById('challenge').value") == key
+        assert d.execute_script("return document.getElementById('challenge').getBoundingClientRect().top") >= 0
+        assert js_errors(d) == []
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # a wide screen: the tray heads the side column, beside the board
+    load(d, url + "/octiles")
+    assert d.execute_script("return document.getElementById('tray-panel').parentElement.className") == "side-column"
+
+
+@pytest.mark.parametrize("box,label", [("design-time", "seconds"), ("design-top", "how many"),
+                                       ("design-seed", "seed")])
+def test_octagion_design_box_holding_no_number_is_refused(browser, url, console, box, label):
+    # "3e" in a number box reads "": the run started with the server's default (30 s, 1000 words,
+    # seed 0) as if the box were empty
+    d = browser
+    load(d, url + "/octagion")
+    d.find_element(By.ID, box).clear()
+    d.find_element(By.ID, box).send_keys("3e")
+    settle(d, lambda d: click(d, "#design-start"))
+    assert text(d, "design-error") == f"{label}: what is typed is not a number"
+    assert d.execute_script("return document.body.dataset.design") == "failed"
+    assert text(d, "design-progress") == ""  # no run started
+
+
+def test_octiles_gallery_keeps_room_for_pictures_not_yet_loaded(browser, url, console):
+    # the gallery's pictures load when scrolled near (loading=lazy); until then they took no room,
+    # so on a phone the cards below jumped down by a picture's height as each one came in
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + "/octiles")
+        wait(d, lambda d: d.execute_script("return document.querySelectorAll('#gallery img').length") > 20)
+        far = d.execute_script("const i = [...document.querySelectorAll('#gallery img')].pop();"
+                               "return [i.complete && i.naturalWidth > 0, i.getBoundingClientRect().width,"
+                               " i.getBoundingClientRect().height];")
+        assert far[2] >= 0.9 * far[1], far  # the pictures are taller than wide (612 x 666-858)
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

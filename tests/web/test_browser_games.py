@@ -29,6 +29,7 @@ from .test_browser import (  # noqa: F401 (the fixture is used by name)
     click,
     keys,
     load,
+    open_advanced,
     page_state,
     read,
     settle,
@@ -347,3 +348,81 @@ def test_every_page_opens_without_a_console_error(browser, url):
     for page in ("/octiles", "/octagion"):
         load(d, url + page)
         assert text(d, "error") == ""
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_one_name_for_each_player_on_the_page_and_the_board(browser, url, name):
+    # the page said "seat 0" while the boards said "P0", "Player 0" (Octiles) or "player 0" (the
+    # Octagone hand): a newcomer saw two or three names for one player. Now it is P0, P1, ...
+    # everywhere: the You play list, the status line, the list of moves and the board
+    import re
+
+    d = browser
+    load(d, f"{url}/play/{name}#level=easy&seed=4")
+    n = d.execute_script("return pg.view.seats.length")
+    assert texts(d, "#seat option") == [f"P{i}" for i in range(n)]
+    assert text(d, "status").startswith("Your move (P0).")
+    play_on_board(d, view(d)["legal"][0])
+    shown = "\n".join([text(d, "status")] + texts(d, "#history li") + read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board svg text')].map(t => t.textContent)")))
+    assert re.findall(r"\b(?:seat|[Pp]layer) \d", shown) == [], shown
+    assert re.search(r"\bP[01]\b", shown), shown
+    # a computer's moves in the list and its turn in the status line
+    assert d.execute_script("return seatName(1, pg.view)") == \
+        "P1 (" + d.execute_script("return pg.view.seats[1]") + ")"
+
+
+def test_new_game_form_refuses_a_seed_it_cannot_send(browser, url):
+    # a seed above 2^53 was rounded by the page (99999999999999999 started the deal
+    # 100000000000000000, silently), and a box holding no number ("1e": the box reads "") silently
+    # meant a random deal or the player's default simulations
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    load(d, f"{url}/play/octagone#level=easy&seed=4")
+    open_advanced(d)
+
+    def start(box, typed):
+        e = d.find_element(By.ID, box)
+        d.execute_script("arguments[0].value = ''", e)
+        e.send_keys(typed)
+        settle(d, lambda d: click(d, "#new"))
+        return text(d, "error")
+
+    assert start("seed", "99999999999999999") == \
+        "Seed must be a whole number from 0 to 9007199254740991 (empty: a random deal), got 99999999999999999"
+    assert d.execute_script("return pg.view.seed") == 4  # the game goes on
+    assert start("seed", "1e") == "Seed: what is typed is not a number"
+    assert start("seed", "1.5").startswith("Seed must be a whole number")
+    assert start("seed", "9007199254740991") == "" and d.execute_script("return pg.view.seed") == 9007199254740991
+    d.execute_script("document.getElementById('seed').value = ''")
+    Select(d.find_element(By.ID, "opponent")).select_by_value("mcts")
+    assert start("simulations", "1e") == "Simulations: what is typed is not a number"
+    assert start("simulations", "30") == "" and d.execute_script("return pg.view.options.simulations") == 30
+
+
+def test_a_very_tall_board_is_not_shrunk_to_the_window(browser, url):
+    # Octoverso with jokers opens with 500-1000 words to announce: the board (480 x 2320) was
+    # shrunk to the window's height, its words 4 px high at every width, unreadable and hard to hit
+    d = browser
+    word = "#board [data-target^='word:'] rect"
+    for width in (1400, 390):  # the fixture's window, then a phone
+        if width == 390:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            load(d, url + "/play/octoverso" + address({"jokers": True}, 5))
+            v = view(d)
+            assert len(v["legal"]) > 400 and v["human"]
+            h = read(d, lambda d: d.find_element(By.CSS_SELECTOR, word).rect["height"])
+            assert h >= 14, (width, h)  # the words' buttons as tall as in a short list
+            assert d.execute_script("return document.documentElement.scrollWidth "
+                                    "<= document.documentElement.clientWidth")
+            if width == 390:  # the last word, far down the board, is clicked and announced
+                play_on_board(d, v["legal"][-1])
+                assert view(d)["moves"] > v["moves"]
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # a board of the usual shape still fits the window's height
+    load(d, url + "/play/octoverso" + address({}, 4))
+    assert attr(d, "#board", "class") == "board"

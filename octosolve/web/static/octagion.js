@@ -175,7 +175,17 @@ function drawDeck(st) {
 // the deck designer: started on the server, its progress asked for until it ends
 
 function designSettings() {
-  const num = id => { const v = document.getElementById(id).value.trim(); return v === "" ? null : Number(v); };
+  // a number box that holds no number ("3e": the box then reads "") is refused, not taken for an
+  // empty box (which would silently run with the server's default: 30 s, 1000 words, seed 0)
+  const num = id => {
+    const box = document.getElementById(id);
+    if (box.validity.badInput) {
+      const label = box.closest("label").textContent.trim();
+      throw new Error(`${label}: what is typed is not a number`);
+    }
+    const v = box.value.trim();
+    return v === "" ? null : Number(v);
+  };
   const fromList = document.getElementById("design-words").value === "list";
   return { words: fromList ? document.getElementById("words").value : null,
            top: num("design-top"), per_number: num("design-per-number"),

@@ -474,11 +474,30 @@ function drawGallery() {
       proofFolded(r.proof_text, r.witness_line, r.witness, key),
       el("div", { class: "row actions" },
         r.answer ? el("button", { onclick: () => loadAnswer(r.challenge, r.variant) }, "load into editor") : null,
-        r.scorable ? el("button", { onclick: () => { chooseChallenge(key); window.scrollTo({ top: 0 }); } },
+        r.scorable ? el("button", { onclick: () => Promise.resolve(chooseChallenge(key)).then(showScore) },
                         "score the editor's board") : null,
         certificateLink(r.certificate)));
     g.append(card);
   }
+}
+
+// One column (a phone): the tray comes right under the board, so a tile is picked and placed
+// without scrolling between them (in the side column it was 300 px below the board's foot, the
+// board and the tray never both on a 844 px screen). Two columns: the tray heads the side column.
+const NARROW = window.matchMedia("(max-width: 700px)");
+
+function placeTray() {
+  const panel = document.getElementById("tray-panel");
+  if (NARROW.matches) document.getElementById("board-wrap").after(panel);
+  else document.querySelector(".side-column").prepend(panel);
+}
+
+// "score the editor's board": the score is beside the board on a wide screen (the page's top
+// shows both), below the board and the tray on a phone (shown there, not the board)
+function showScore() {
+  const panel = document.getElementById("challenge").closest(".panel");
+  if (!NARROW.matches) { window.scrollTo({ top: 0 }); return; }
+  window.scrollTo({ top: panel.getBoundingClientRect().top + window.scrollY - 8 });
 }
 
 function downloadPlacement() {
@@ -491,6 +510,8 @@ function init() {
       [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
     } catch (err) { showError("error", err); return; }
     HOW_TO = document.getElementById("hint").textContent.replace(/\s+/g, " ").trim();
+    placeTray();
+    NARROW.addEventListener("change", placeTray);
     fillChallenges();
     const addressError = boardFromHash(true);
     writeHash();

@@ -267,6 +267,21 @@ function syncSetup() {  // the New game form shows the game being played
   if (pg.level && [...$("level").options].some(o => o.value === pg.level)) $("level").value = pg.level;
 }
 
+// A number box of the form: null when empty; an error naming the box when what was typed is not
+// a number (the box then reads "", which would silently mean "the default" or "a random deal"),
+// or, for the seed, not a whole number a page can send exactly (above 2^53 it was rounded: 99999999999999999
+// started the deal 100000000000000000).
+function formNumber(id, label, whole) {
+  const box = $(id);
+  if (box.validity.badInput) throw new Error(`${label}: what is typed is not a number`);
+  const text = box.value.trim();
+  if (!text) return null;
+  const x = Number(text);
+  if (whole && !(Number.isSafeInteger(x) && x >= 0 && /^\d+$/.test(text)))
+    throw new Error(`${label} must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (empty: a random deal), got ${text}`);
+  return x;
+}
+
 function newGame() {
   return run(async () => {
     const preset = pg.info.presets[Number($("preset").value)];
@@ -277,11 +292,13 @@ function newGame() {
     else if (levels.length) body.level = $("level").value;
     const opts = optionsFor(effectivePlayer());
     const options = {};
-    const sims = $("simulations").value, tl = $("time-limit").value;
-    if (opts.includes("simulations") && sims) options.simulations = Number(sims);
-    if (opts.includes("time_limit") && tl) options.time_limit = Number(tl);
+    const sims = opts.includes("simulations") ? formNumber("simulations", "Simulations", false) : null;
+    const tl = opts.includes("time_limit") ? formNumber("time-limit", "Time limit", false) : null;
+    if (sims !== null) options.simulations = sims;
+    if (tl !== null) options.time_limit = tl;
     body.options = options;
-    if ($("seed").value) body.seed = Number($("seed").value);
+    const seed = formNumber("seed", "Seed", true);
+    if (seed !== null) body.seed = seed;
     pg.level = body.level || null;
     setLive(await api(`/api/${GAME}/new`, body));
   });
@@ -457,6 +474,8 @@ function hover(id) {
   }
 }
 
+const TALL_BOARD = 2.5;  // height / width: the boards of every game are 1.2-1.9 (Octoverso's opening 1.6-1.9)
+
 function drawBoard(v) {
   const box = $("board");
   if (!v.board) { box.hidden = true; box.replaceChildren(); return; }
@@ -469,6 +488,13 @@ function drawBoard(v) {
     }
     svg.removeAttribute("width"); svg.removeAttribute("height");
     svg.setAttribute("role", "img");
+    // a board much taller than wide (Octoverso's opening with jokers lists 500-1000 words to
+    // announce) is not shrunk to the window's height, which made its words 4 px high at any
+    // width: it is drawn at most at its own size, full width on a phone, and the page scrolls
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const tall = !!vb && vb.width > 0 && vb.height / vb.width > TALL_BOARD;
+    box.classList.toggle("tall", tall);
+    svg.style.maxWidth = tall ? `${vb.width}px` : "";
   }
 }
 
@@ -509,7 +535,7 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
 // ------------------------------------------------------------------------------------ drawing
 function seatName(p, v) {
   if (p < 0) return "chance";
-  return v.seats[p] === "human" ? (p === v.viewer ? "you" : `seat ${p} (human)`) : `seat ${p} (${v.seats[p]})`;
+  return v.seats[p] === "human" ? (p === v.viewer ? "you" : `P${p} (human)`) : `P${p} (${v.seats[p]})`;
 }
 
 function statusText(v) {
@@ -522,7 +548,7 @@ function statusText(v) {
   }
   if (v.human_turn) {
     const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";
-    return `Your move (seat ${v.current_player}).${how}`;
+    return `Your move (P${v.current_player}).${how}`;
   }
   return `${seatName(v.current_player, v)} is thinking...`;
 }
@@ -673,7 +699,7 @@ function fillSeats() {
   const seat = $("seat");
   const was = Number(seat.value) || 0;
   // seats as the game numbers them (who moves first is the game's rule)
-  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `seat ${i}`)));
+  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `P${i}`)));
   seat.value = String(Math.min(was, n - 1));
 }
 

@@ -465,6 +465,7 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
     outside zeta, --wordcards with zeta, --deck where no card is drawn from the team's deck (only
     delta, epsilon, virulent and zeta draw from it)."""
     from .mutations import generate_setup
+    from .rules import treatment_cards
     from .wordcards import load_wordcards
     variant = variant.lower()
     # options this variant has no use for are refused, not silently dropped
@@ -507,7 +508,7 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
             head += f"; {rd['word_card']}{rd['position']} {rd['sequence']}"
         else:
             left = rd.get("treatment_cards_left")
-            head += (f"; {rd['sequence']} (needs {rd['min_wildcards']} Treatment Card(s)"
+            head += (f"; {rd['sequence']} (needs {treatment_cards(rd['min_wildcards'])}"
                      + ("; left: " + ", ".join(f"team {t}: {n}" for t, n in left.items())
                         if left else "") + ")")
         lines.append(head)

@@ -23,7 +23,7 @@ from .bound_sets import stored_certificates
 from .design import check_design_record
 from .mutations import generate_setup, load_countdown, odds
 from .render import deck_svg, histogram_svg, wordcards_svg
-from .rules import PER_NUMBER, load_deck
+from .rules import PER_NUMBER, load_deck, treatment_cards
 from .wordcards import (DEFAULT_DESIGN_WORDS, check_cards, deck_stats, generate_wordcards, load_lexicon,
                         load_wordcards, parse_wordcards, zeta_candidates)
 
@@ -327,6 +327,6 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
           f"- Virulent, 3 teams, seed {zeta['seed']}: [setup_virulent.json](setup_virulent.json)",
           f"- Zeta, 2 teams with {zeta['treatment_cards']['1']} Treatment Cards each, seed "
           f"{zeta['seed']} ([setup_zeta.json](setup_zeta.json)): {zeta_words}; "
-          f"{zeta_total} Treatment Card(s) needed over the game, within each team's "
+          f"{treatment_cards(zeta_total)} needed over the game, within each team's "
           f"{zeta['treatment_cards']['1']}", ""]
     return L

@@ -21,7 +21,7 @@ from .render import deck_svg, deck_text
 
 __all__ = ["LETTERS", "NUMBERS", "WORD_LEN", "DECK_SIZE", "PER_NUMBER", "WORDS_PER_CARD", "TREATMENT_CARDS", "Card", "Deck",
            "default_deck_path", "load_deck", "normalize_sequence", "EMPTY", "TREATMENT",
-           "parse_variant", "check_variant_possible", "score_variant"]
+           "parse_variant", "check_variant_possible", "score_variant", "treatment_cards"]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NUMBERS = 8          # card numbers 1..8
@@ -155,6 +155,15 @@ def default_deck_path() -> Path:
 def load_deck(path: Path | str | None = None) -> Deck:
     """The deck at ``path``, or our default deck data/octagion/deck.csv."""
     return Deck.load(path if path is not None else default_deck_path())
+
+
+def treatment_cards(n: int) -> str:
+    """``n`` Treatment Cards in words.
+
+    >>> treatment_cards(1), treatment_cards(0), treatment_cards(3)
+    ('1 Treatment Card', '0 Treatment Cards', '3 Treatment Cards')
+    """
+    return f"{n} Treatment Card" + ("" if n == 1 else "s")
 
 
 def normalize_sequence(word: str, what: str = "sequence") -> str:

@@ -24,7 +24,7 @@ from ..core.errors import fail
 from ..core.lexicon import read_lines
 from ..core.seeding import py_random
 from .render import wordcards_svg
-from .rules import WORDS_PER_CARD, Deck, normalize_sequence
+from .rules import WORDS_PER_CARD, Deck, normalize_sequence, treatment_cards
 from .solve import check_words, difficulty, kernel_table
 
 __all__ = ["DEFAULT_DESIGN_WORDS", "DEFAULT_MIN_ZIPF", "MAX_CARDS", "WordCards", "lexicon_path",
@@ -230,7 +230,7 @@ def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_pro
 def _fmt_group(head: str, c: dict) -> str:
     diff = ", ".join(f"{k} {v}" for k, v in c["difficulty"].items())
     return (f"{head}: {c['solvable']}/{c['words']} solvable, "
-            f"{c['treatment_cards_needed']} Treatment Card(s) needed in all; "
+            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; "
             f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
             f"{c['solutions_max']}; {diff}")
 

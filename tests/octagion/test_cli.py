@@ -287,3 +287,20 @@ def test_score_says_when_a_row_is_short_or_long(tmp_path):
     assert "cards laid" not in run("Q1 U2 E3 S4 T5 I6 O7 N8").output
     j = ok_json("score", "--sequence", "QUESTION", "--laid", "Q1 U2 E3", "--deck", str(every))
     assert j["missing_filled"] == 5 and j["trailing_removed"] == 0
+
+
+def test_treatment_cards_are_counted_in_words():
+    """'1 Treatment Card', '2 Treatment Cards': never 'Card(s)' (check, setup, the web page)."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    r = CliRunner().invoke(cli, ["octagion", "setup", "--variant", "zeta", "--teams", "2", "--seed", "1"])
+    assert r.exit_code == 0 and "(needs 1 Treatment Card;" in r.output and "(needs 0 Treatment Cards;" in r.output
+    assert "Card(s)" not in r.output
+    r = CliRunner().invoke(cli, ["octagion", "check", "data/octagion/wordcards.txt"])
+    assert "0 Treatment Cards needed in all" in r.output and "Card(s)" not in r.output
+    js = (Path(__file__).resolve().parents[2] / "octosolve/web/static/octagion.js").read_text()
+    assert "Card(s)" not in js

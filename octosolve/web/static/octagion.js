@@ -121,7 +121,7 @@ function drawReport(rep) {
     ? `${bad} line${bad > 1 ? "s are" : " is"} not a word (flagged in red below); the other lines were checked.` : "";
   document.getElementById("cards").replaceChildren(...rep.cards.map(c => el("div", { class: "muted" },
     `card ${c.card}: ${c.solvable}/${c.words} spelled without Treatment Cards, ${c.treatment_cards_needed} ` +
-    `Treatment Card(s) needed in all; solutions min/median/max ${c.solutions_min}/${c.solutions_median}/${c.solutions_max}`)));
+    `Treatment Card${c.treatment_cards_needed === 1 ? "" : "s"} needed in all; solutions min/median/max ${c.solutions_min}/${c.solutions_median}/${c.solutions_max}`)));
   document.getElementById("csv").disabled = false;
   document.getElementById("json").disabled = false;
 }

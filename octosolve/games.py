@@ -166,6 +166,12 @@ def record_game(rec) -> tuple:
     try:
         game = entry.make_game(**rec["params"])
     except TypeError as exc:
+        import re
+
+        unknown = re.search(r"unexpected keyword argument '([^']+)'", str(exc))
+        if unknown:  # a parameter of another game, or a misspelt one: name it and the game's own
+            fail(f"record: {entry.name} has no game parameter {unknown.group(1)[:40]!r} (its "
+                 f"parameters: {', '.join(entry.make_game().params())})")
         fail(f"record: bad game parameters for {entry.name}: {str(exc)[:120]}")
     return entry, game
 

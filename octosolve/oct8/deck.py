@@ -268,6 +268,8 @@ def load_deck(path: str | Path | Deck | dict | None = None) -> Deck:
         return path
     if isinstance(path, dict):
         return deck_from_dict(path, str(path.get("name", "custom")))
+    if path is not None and not isinstance(path, (str, Path)):  # e.g. a record's "deck": 5
+        fail(f"deck must be a TOML file, 'default', 'flat' or a table of counts, got {str(path)[:40]!r}")
     if isinstance(path, str) and path.lower() in ("default", "flat") and not Path(path).exists():
         path = path.lower()  # the names, in any case, as every other choice ('FLAT', 'Default')
     if path is None or path == "default":

@@ -288,8 +288,10 @@ def load_deck(path: str | Path | Deck | dict | None = None) -> Deck:
     try:
         with open(p, "rb") as f:
             d = tomllib.load(f)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        fail(f"malformed deck file {p}: {str(e).splitlines()[0] if str(e) else 'not UTF-8 TOML'}")
+    except UnicodeDecodeError as e:
+        fail(f"deck file {p} is not UTF-8 text (byte {e.start})")
+    except tomllib.TOMLDecodeError as e:
+        fail(f"malformed deck file {p}: {str(e).splitlines()[0] if str(e) else 'not TOML'}")
     except OSError as e:
         fail(f"cannot read deck file {p}: {e.strerror}")
     return deck_from_dict(d, p.stem)

@@ -66,7 +66,7 @@ def test_deck_files(tmp_path):
     d.write_text("[red]\n1 = 26.0\n[green]\n1 = 26\n[blue]\n1 = 26\n")
     bad(["deck", "--deck", str(d)], "whole number")
     d.write_bytes(b"[red]\n1 = 26 # \xff\xfe\n")
-    bad(["deck", "--deck", str(d)], "malformed deck")
+    bad(["deck", "--deck", str(d)], "is not UTF-8 text (byte 15)")  # was Python's codec message
     bad(["deck", "--deck", str(tmp_path)], "not a file")
     bad(["simulate", "--deck", str(tmp_path / "none.toml")], "not found")
 

@@ -267,3 +267,26 @@ def test_measure_quick_writes_what_the_report_reads(tmp_path):
     from octosolve.core.paths import data_path
 
     assert openspiel_row(json.loads(data_path("oct8", "openspiel_match.json").read_text()))[2] == 30
+
+
+def test_stopped_game_counts_turns_as_the_record_does():
+    """A stopped game's position said 'turn 1' under the record's '-- turn 2' header (0-based
+    against 1-based) and 'phase select attach to shared 2 selecting ' with nothing chosen."""
+    r = run(["play", "--players", "greedy,greedy", "--stop-after", "12"])
+    assert r.exit_code == 0, r.output
+    out = r.output.splitlines()
+    last_turn = [ln for ln in out if ln.startswith("-- turn ")][-1]        # "-- turn 2, player 1; ..."
+    status = out[out.index("-- stopped after 12 decisions") + 1]
+    assert status.startswith(last_turn[3:last_turn.index(";")] + ", phase "), (last_turn, status)
+    assert status.endswith("(attach to shared head 2; cards chosen: none yet)"), status
+
+
+def test_game_record_draws_in_words_and_exchanges_by_seat():
+    """The readable record printed the notation 'draw XX' and 'exchange ... of player +1' (seats
+    counted from the mover) beside lines naming players P0, P1, ...: now the draws in words and
+    the exchange's players by seat."""
+    text = "\n".join(run(["play", "--players", "greedy,random,greedy,random", "--seed", str(s)]).output
+                     for s in (1, 2))
+    assert "draw XX" not in text and "draw DD" not in text and "player +" not in text
+    assert "draw two cards from the arm deck" in text
+    assert "P1: exchange b1 of octopus 0 of P1, with octopus 0 of P0" in text

@@ -326,3 +326,17 @@ def test_measurement_lines_of_the_stored_data_files():
     g = mt[0]["results"]["greedy"]
     assert len(lines) == len(mt) and lines[0].startswith(
         f"greedy v random (standard): {mt[0]['games']} games, greedy wins {g['wins']}")
+
+
+def test_measure_perfect_play_with_nothing_proven_gives_no_score(tmp_path):
+    """With no deal proven the first player's score is undefined: the readable output said
+    'score 0.0% (0.0%-100.0% ...)', a number measured from nothing, and the budget as '1e+03'."""
+    from octosolve.cli import cli
+
+    out = tmp_path / "pp.json"
+    r = CliRunner().invoke(cli, ["octagone", "measure", "perfect-play", "--quick", "--workers", "1",
+                                 "--max-nodes", "1000", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["results"]["proven"] == 0
+    assert "at most 1,000 nodes a position" in r.output
+    assert "0 losses: no score (no deal proven)" in r.output and "0.0%" not in r.output

@@ -264,7 +264,9 @@ def _print_results(m: dict):
 
 
 @group.command()
-@players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts.")
+@players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts; "
+                "two different ones, and with four each pair (seats 0+2, 1+3) its own, a pair's "
+                "game counted once.")
 @_rule_options
 @games_option(100, 1_000_000)
 @simulations_option(200)
@@ -275,11 +277,14 @@ def _print_results(m: dict):
 def match(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
     """A measured match on the shared match layer (seats rotate; the Dama's holder is drawn from each
     deal); score = wins + half the ties, with its 95% Wilson interval."""
-    from .matches import run_match
+    from .matches import check_pairs, pair_results, run_match
 
     names = _names(players)
+    check_pairs(names)
     m = run_match(_game_params(variant, wrap, hidden, len(names)), names, games, seed,
                   simulations=simulations, workers=workers, scheduler=scheduler)
+    if len(names) == 4:  # a pair's two seats share one result: counted once a game
+        m["results"] = pair_results(m)
     m.pop("records")
     m["command"] = _command_line()
     if out:

@@ -340,3 +340,25 @@ def test_measure_perfect_play_with_nothing_proven_gives_no_score(tmp_path):
     assert json.loads(out.read_text())["results"]["proven"] == 0
     assert "at most 1,000 nodes a position" in r.output
     assert "0 losses: no score (no deal proven)" in r.output and "0.0%" not in r.output
+
+
+def test_match_pairs_of_four_and_self_play():
+    """With four players the pairs are seats 0+2 and 1+3 and keep their players as seats rotate:
+    greedy,greedy,random,random put each name in both pairs, so both scored one half whatever they
+    played, 'in 8 games' for 4; a pair of one name counted each game twice (interval as if 8
+    independent games); a two-player self-match likewise. Refused, or counted once a game."""
+    for players, needle in (("greedy,greedy,random,random", "greedy, random would play in both pairs"),
+                            ("greedy,greedy", "a match needs two different players")):
+        r = CliRunner().invoke(root, ["octagone", "match", "--players", players, "--games", "2",
+                                      "--workers", "1"])
+        assert r.exit_code == 2 and needle in r.output and len(r.output.strip().splitlines()) == 1, r.output
+    r = run(["match", "--players", "greedy,random,greedy,random", "--games", "4", "--workers", "1",
+             "--json"])
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.output)["results"]
+    assert res["greedy"]["games"] == res["random"]["games"] == 4
+    g, x = res["greedy"], res["random"]
+    assert (g["wins"], g["draws"], g["losses"]) == (x["losses"], x["draws"], x["wins"])
+    assert sum(g[k] for k in ("wins", "draws", "losses")) == 4
+    text = run(["match", "--players", "greedy,random,greedy,random", "--games", "4", "--workers", "1"]).output
+    assert "in 4 games" in text and "in 8 games" not in text

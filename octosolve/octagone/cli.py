@@ -148,8 +148,9 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Cores to use at once, 1 to 256: with --target outcome, 2 (or more: the same) "
                    "searches 'a win?' and 'a loss?' at once in two threads on one shared table "
-                   "(--max-nodes is then each thread's budget); the margin target, --method "
-                   "dfpn and --all-moves search on one thread (the JSON's 'threads' says which).")
+                   "(--max-nodes is then each thread's budget); the python engine, the margin "
+                   "target, --method dfpn and --all-moves search on one thread (the output says "
+                   "how many threads searched; the JSON's 'threads').")
 @click.option("--method", type=click.Choice(["alphabeta", "dfpn"], case_sensitive=False),
               default="alphabeta", show_default=True,
               help="With --target outcome: alphabeta (null-window search) or dfpn (proof-number "
@@ -185,8 +186,10 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
         res += f" (margin {r['value']:+d})"
     click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
+    threads = f", {r['threads']} threads" if r["threads"] > 1 else (
+        ", one thread" if workers > 1 else "")  # --workers 2 with a search that runs on one
     click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine}"
-               f"{', df-pn' if r['method'] == 'dfpn' else ''})")
+               f"{', df-pn' if r['method'] == 'dfpn' else ''}{threads})")
     for m in r.get("moves", []):
         mv = m["move"]
         desc = "pass" if mv.get("pass") else f"{mv['shield']} arrow {mv['direction']}"

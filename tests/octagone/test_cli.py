@@ -362,3 +362,19 @@ def test_match_pairs_of_four_and_self_play():
     assert sum(g[k] for k in ("wins", "draws", "losses")) == 4
     text = run(["match", "--players", "greedy,random,greedy,random", "--games", "4", "--workers", "1"]).output
     assert "in 4 games" in text and "in 8 games" not in text
+
+
+def test_solve_says_how_many_threads_searched(tmp_path):
+    """--workers 2 with a search that runs on one thread (the python engine, the margin target)
+    was dropped without a word in the readable output (the python engine not even in --help)."""
+    f = tmp_path / "p.json"
+    r = run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "30",
+             "--position-out", str(f)])
+    assert r.exit_code == 0, r.output
+    for args, said in ((["--engine", "python", "--workers", "2"], "(python, one thread)"),
+                       (["--workers", "2"], "(numba, one thread)"),
+                       (["--target", "outcome", "--workers", "2"], "(numba, 2 threads)"),
+                       (["--target", "outcome"], "(numba)")):
+        r = run(["solve", str(f), "--max-nodes", "1000000", *args])
+        assert r.exit_code == 0 and said in r.output, (args, r.output)
+    assert "the python engine, the margin target" in " ".join(run(["solve", "--help"]).output.split())

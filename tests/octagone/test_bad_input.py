@@ -122,6 +122,51 @@ def test_bad_moves(files, capsys):
         assert code == 2 and len(err.strip().splitlines()) == 1, (args, err)
 
 
+def _after_dama(tmp_path, variant="standard", players=2):
+    """A position after a few moves (the Dama answered, coloured cells to answer)."""
+    st = OctagoneGame(variant, players).new_initial_state(2)
+    while st.last < 0 or st.choosing_jolly() or st.to_move != st.first:
+        st.apply_action(st.legal_actions()[0])
+    f = tmp_path / f"{variant}{players}.json"
+    f.write_text(json.dumps(st.to_json()))
+    return f, st
+
+
+@pytest.mark.parametrize("args, needle", [
+    # options the chosen move ignored: refused, never dropped
+    (["--shield", "jolly", "--direction", "3", "--syllable", "OC"], "--syllable is for the 'iv' variant"),
+    (["--shield", "jolly", "--direction", "3", "--pass"], "--pass places no shield: drop --shield, --direction"),
+    (["--shield", "jolly", "--direction", "3", "--row", "2"], "give both --row and --col"),
+    # said in words (they printed 'got None', 'unknown shield', 'illegal move pass')
+    (["--shield", "jolly"], "give the arrow's --direction"),
+    (["--shield", "dama", "--direction", "3"], "the Dama Bianca is placed by the first move only"),
+    (["--pass"], "cannot pass: they hold a"),
+])
+def test_move_options_that_contradict_the_move(tmp_path, capsys, args, needle):
+    f, _st = _after_dama(tmp_path)
+    code, out, err = run_main(["move", f] + args, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and needle in err, (args, err)
+    assert "None" not in err
+
+
+def test_move_options_beside_the_extra_jolly_choice_and_in_iv(tmp_path, capsys):
+    f = tmp_path / "four.json"
+    f.write_text(json.dumps(OctagoneGame(players=4).new_initial_state(2).to_json()))
+    code, out, err = run_main(["move", f, "--extra-jolly", "self", "--shield", "red", "--direction", "2"],
+                              capsys)
+    assert code == 2 and "places no shield: drop --shield, --direction" in err, err
+    code, out, err = run_main(["move", f, "--pass"], capsys)
+    assert code == 2 and "--extra-jolly self or partner" in err, err
+    iv, _st = _after_dama(tmp_path, "iv")
+    code, out, err = run_main(["move", iv, "--shield", "jolly", "--syllable", "OC", "--direction", "2"],
+                              capsys)
+    assert code == 2 and "only a coloured shield has a syllable" in err, err
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(OctagoneGame().new_initial_state(2).to_json()))
+    code, out, err = run_main(["move", first, "--pass"], capsys)
+    assert code == 2 and "cannot pass: the first move places the Dama Bianca" in err, err
+
+
 def test_good_file_still_works(files, capsys):
     code, out, err = run_main(["show", files["good"]], capsys)
     assert code == 0 and "to move" in out

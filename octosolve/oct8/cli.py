@@ -248,10 +248,10 @@ def deck(deck, as_json):
     emit(d.to_json(), as_json, "\n".join(lines))
 
 
-def _table_lines(m: dict, key: str = "results") -> list[str]:
+def _table_lines(m: dict, key: str = "results", games: int | None = None) -> list[str]:
     from ..core.match import results_lines
 
-    return results_lines(m[key])
+    return results_lines(m[key], games=games)
 
 
 @group.command()
@@ -273,6 +273,9 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     distinct_outputs(("--out", out), inputs=(("--deck", deck),))
     _one_budget(simulations, time_limit)
     names = _names(players)
+    if len(set(names)) == 1:  # every seat one player: its share is 1/n whatever it plays
+        fail(f"a match of {names[0]} against itself measures nothing: name two different players "
+             "(`oct8 simulate` measures the seats)")
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
               simulations=simulations, time_limit=time_limit, workers=workers, scheduler=_scheduler(scheduler),
               keep_records=bool(out))
@@ -282,7 +285,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     budget = f"; search players {time_limit:g} s CPU per decision" if time_limit else ""
     lines = [f"{games} games, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
              f"{budget})"]
-    emit(res, as_json, "\n".join(lines + _table_lines(res)))
+    emit(res, as_json, "\n".join(lines + _table_lines(res, games=games)))
 
 
 @group.command()

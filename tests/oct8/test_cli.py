@@ -290,3 +290,14 @@ def test_game_record_draws_in_words_and_exchanges_by_seat():
     assert "draw XX" not in text and "draw DD" not in text and "player +" not in text
     assert "draw two cards from the arm deck" in text
     assert "P1: exchange b1 of octopus 0 of P1, with octopus 0 of P0" in text
+
+
+def test_match_counts_a_name_in_several_seats_as_seats():
+    """greedy in three seats of 4 games printed 'in 12 games'; one player in every seat (greedy,greedy)
+    scored exactly the fair share whatever it played: refused."""
+    r = run(["match", "--players", "greedy,random,random", "--games", "2", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "random  0 wins, 0 draws, 4 losses in 4 seats of 2 games" in r.output
+    assert "greedy  2 wins, 0 draws, 0 losses in 2 games" in r.output
+    bad(["match", "--players", "greedy,greedy", "--games", "2", "--workers", "1"],
+        "a match of greedy against itself measures nothing")

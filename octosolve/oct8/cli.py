@@ -150,20 +150,31 @@ def swaps(state_file, babies, svg_path, as_json):
 
     The file is a position document (`to_json` of a game state, e.g. written by `oct8 play
     --position-out`) or a game record (`oct8 play --out`: its last position); a hand-written one
-    needs only "hands" and "fields" (docs/oct8.md)."""
+    needs only "hands" and "fields" (docs/oct8.md). In a position stopped in the middle of a turn no
+    exchange is open now: the list is what the hand and fields allow, and a line says so; a finished
+    game is refused."""
     from ..games import position_document
     from .position import read_document
     from .rules import state_from_document
     from .swaps import position_swaps
 
     distinct_outputs(("--svg", svg_path), inputs=(("POSITION.json", state_file),))
+    from .deck import PH_MAIN, PH_OVER, PHASE_NAMES
+
     st = state_from_document(position_document(read_document(state_file), "oct8"))
+    if st.phase == PH_OVER:  # it listed "legal exchanges" of a finished game
+        fail("the game is over: nobody exchanges any more")
     res = position_swaps(st, babies)
+    res["phase"] = PHASE_NAMES[st.phase]
     if svg_path:
         write_file(svg_path, st._repr_svg_())
     ex = res["exchanges"]
-    lines = [f"{len(ex)} legal exchanges for player {res['to_move']} "
+    lines = [f"{len(ex)} {'legal ' if st.phase == PH_MAIN else ''}exchanges for player {res['to_move']} "
              f"({res['count_action3']} with the hand, {res['count_action4']} between octopuses)"]
+    if st.phase != PH_MAIN:  # e.g. a game stopped in the middle of a turn
+        lines.append(f"(player {res['to_move']} is in the '{res['phase']}' phase, not choosing an octopus "
+                     "action: no exchange is open to it now; these are the ones its present hand and the "
+                     "fields allow)")
     if res.get("babies"):
         lines.append(f"with {res['babies']} baby chip(s), up to {1 + res['babies']} exchanges in a row: legal "
                      f"exchanges at each step (over distinct positions) "

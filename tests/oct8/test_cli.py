@@ -301,3 +301,22 @@ def test_match_counts_a_name_in_several_seats_as_seats():
     assert "greedy  2 wins, 0 draws, 0 losses in 2 games" in r.output
     bad(["match", "--players", "greedy,greedy", "--games", "2", "--workers", "1"],
         "a match of greedy against itself measures nothing")
+
+
+def test_swaps_of_a_finished_game_or_a_turn_in_progress(tmp_path):
+    """swaps listed 'legal exchanges' of a finished game, and of a position in the middle of a turn
+    (cards being chosen, octopuses to ship) where no exchange is open, without a word."""
+    fin, mid = tmp_path / "fin.json", tmp_path / "mid.json"
+    assert run(["play", "--players", "greedy,greedy", "--position-out", str(fin)]).exit_code == 0
+    bad(["swaps", str(fin)], "the game is over")
+    assert run(["play", "--players", "greedy,greedy", "--stop-after", "12", "--position-out",
+                str(mid)]).exit_code == 0
+    r = run(["swaps", str(mid)])
+    assert r.exit_code == 0, r.output
+    assert "legal" not in r.output.splitlines()[0]
+    assert "is in the 'select' phase, not choosing an octopus action: no exchange is open" in r.output
+    assert json.loads(run(["swaps", str(mid), "--json"]).output)["phase"] == "select"
+    from pathlib import Path
+
+    r = run(["swaps", str(Path(__file__).resolve().parents[2] / "data" / "oct8" / "example_position.json")])
+    assert r.output.startswith("17 legal exchanges for player 0") and "phase" not in r.output

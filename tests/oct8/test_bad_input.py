@@ -158,3 +158,20 @@ def test_deck_names_in_any_case():
     assert load_deck("FLAT").counts == load_deck("flat").counts
     assert load_deck("Default").counts == load_deck("default").counts
     assert run(["match", "--deck", "FLAT", "--games", "1", "--players", "greedy,random"]).exit_code == 0
+
+
+def test_edited_deck_keeping_a_built_in_name(tmp_path):
+    """A copy of deck.toml with its counts edited but still 'name = "default"' was played and printed
+    as 'deck default' (play, simulate, records): refused; an unedited copy still reads."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "data" / "oct8" / "deck.toml").read_text()
+    same, edited = tmp_path / "same.toml", tmp_path / "edited.toml"
+    same.write_text(text)
+    edited.write_text(text.replace("[red]\n1 = 6\n2 = 5", "[red]\n1 = 7\n2 = 4", 1))
+    assert run(["deck", "--deck", str(same)]).exit_code == 0
+    for cmd in (["deck"], ["play", "--players", "random,random"]):
+        bad([*cmd, "--deck", str(edited)], "calls itself 'default' but its counts are not those of the default deck")
+    edited.write_text(edited.read_text().replace('name = "default"', 'name = "mine"'))
+    r = run(["play", "--players", "random,random", "--deck", str(edited)])
+    assert r.exit_code == 0 and "deck mine" in r.output

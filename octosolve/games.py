@@ -186,7 +186,7 @@ def position_document(doc, game_name: str):
         return doc
     want = get_game(game_name).name
     if str(doc.get("game")).lower() != want:
-        fail(f"this is a record of a {str(doc.get('game'))[:40]} game, not of {want}")
+        fail(f"this is a record of {str(doc.get('game'))[:40]!r}, not of {want}")
     return replay_record(doc).to_json()
 
 

@@ -214,3 +214,18 @@ def test_bad_game_parameters_are_named(tmp_path):
     o = json.loads(path.read_text())
     _one_line_error(_replay_edited(tmp_path, dict(o, params=dict(o["params"], deck=5))),
                     "deck must be a TOML file, 'default', 'flat' or a table of counts, got '5'")
+
+
+def test_another_games_position_or_record_is_named(tmp_path):
+    """An oct8 position given to octagone was refused as 'unknown position field(s): ...', an octagone
+    one given to oct8 swaps as 'unknown key(s) board, ...' (and 'a record of a oct8 game')."""
+    o8, og = tmp_path / "o8.json", tmp_path / "og.json"
+    o8r = tmp_path / "o8r.json"
+    assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--position-out",
+                 str(o8), "--out", str(o8r)]).exit_code == 0
+    assert _run(["octagone", "new", str(og)]).exit_code == 0
+    for args, needle in ((["octagone", "show", str(o8)], "this is a position of 'oct8', not of octagone"),
+                         (["oct8", "swaps", str(og)], "this is a position of 'octagone', not of oct8"),
+                         (["octagone", "solve", str(o8r)], "this is a record of 'oct8', not of octagone")):
+        r = CliRunner().invoke(cli, args)
+        _one_line_error(r, needle)

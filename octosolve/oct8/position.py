@@ -195,6 +195,9 @@ def decode(cfg, doc) -> dict:
         fail("bad position: the document must be a JSON object")
     if doc.get("game", "oct8") != "oct8":
         fail(f"bad position: this is a {doc.get('game')!r} document, not an oct8 one")
+    fmt = doc.get("format")
+    if isinstance(fmt, str) and "-position/" in fmt:  # another game's position ("octagone-position/2")
+        fail(f"bad position: this is a position of {fmt.split('-position/')[0][:40]!r}, not of oct8")
     unknown = set(doc) - _KEYS
     if unknown:
         fail(f"bad position: unknown key(s) {', '.join(sorted(map(str, unknown)))}")

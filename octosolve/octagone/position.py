@@ -96,6 +96,8 @@ def params_from_json(obj) -> dict:
     """The game parameters of a document (checked for type; ranges are checked by ``Params``)."""
     if not isinstance(obj, dict):
         fail("a position must be a JSON object")
+    if obj.get("game", "octagone") != "octagone":  # another game's position (oct8's has "game")
+        fail(f"this is a position of {str(obj.get('game'))[:40]!r}, not of octagone")
     fmt = obj.get("format", POSITION_FORMAT)
     if fmt not in (POSITION_FORMAT, OLD_FORMAT):
         fail(f"unknown position format {fmt!r} (expected {POSITION_FORMAT})")

@@ -45,8 +45,9 @@ class LazyGroup(click.Group):
 def cli():
     """Solvers, engines and puzzle analysis for five 'octo' games.
 
-    Each game has its own group of commands: `octosolve GAME --help`. Every command takes --json
-    for scripts; anything random takes --seed. `octosolve report` regenerates results/.
+    Each game has its own group of commands: `octosolve GAME --help`. Every command but `serve` (the
+    web app) takes --json for scripts; anything random takes --seed. `octosolve report` regenerates
+    results/.
     """
 
 

@@ -240,3 +240,14 @@ def test_an_output_over_the_input_is_refused(line, name, option, tmp_path):
     assert r.exit_code == 2, (args, r.output)
     assert f"{option} {f} is the {name} file this command reads" in r.output, r.output
     assert f.read_text() == "the user's file\n"
+
+
+def test_the_root_help_names_every_command_without_json():
+    """`octosolve --help` said 'Every command takes --json'; `serve` takes none."""
+    from click.testing import CliRunner
+
+    text = " ".join(CliRunner().invoke(cli, ["--help"]).output.split())
+    without = sorted(n for n, cmd in COMMANDS if not cmd.hidden
+                     and "--json" not in {o for p in cmd.params for o in getattr(p, "opts", [])})
+    assert without == ["serve"]
+    assert "Every command but `serve` (the web app) takes --json" in text

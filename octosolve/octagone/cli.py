@@ -190,10 +190,15 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         ", one thread" if workers > 1 else "")  # --workers 2 with a search that runs on one
     click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine}"
                f"{', df-pn' if r['method'] == 'dfpn' else ''}{threads})")
+    if r.get("moves"):  # the outcome target proves -1/0/+1, which would read as margins
+        click.echo("every move, its " + ("outcome for the mover:" if r["target"] == "outcome" else
+                                         "margin for the mover (shields):"))
     for m in r.get("moves", []):
         mv = m["move"]
         desc = "pass" if mv.get("pass") else f"{mv['shield']} arrow {mv['direction']}"
-        click.echo(f"  {desc}: {m['value']:+d}")
+        value = ({1: "win", 0: "draw", -1: "loss"}[m["value"]] if r["target"] == "outcome"
+                 else f"{m['value']:+d}")
+        click.echo(f"  {desc}: {value}")
 
 
 @group.command()

@@ -378,3 +378,17 @@ def test_solve_says_how_many_threads_searched(tmp_path):
         r = run(["solve", str(f), "--max-nodes", "1000000", *args])
         assert r.exit_code == 0 and said in r.output, (args, r.output)
     assert "the python engine, the margin target" in " ".join(run(["solve", "--help"]).output.split())
+
+
+def test_solve_all_moves_says_what_the_values_are(tmp_path):
+    """With --target outcome, --all-moves printed each move's -1/0/+1 as '-1', which reads as a margin
+    of one shield: now 'loss'/'draw'/'win' under a line saying which it is."""
+    f = tmp_path / "p.json"
+    assert run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "30",
+                "--position-out", str(f)]).exit_code == 0
+    out = run(["solve", str(f), "--all-moves", "--target", "outcome"]).output
+    assert "every move, its outcome for the mover:" in out
+    moves = [ln for ln in out.splitlines() if ln.startswith("  ")]
+    assert moves and all(ln.rsplit(": ", 1)[1] in ("win", "draw", "loss") for ln in moves), out
+    out = run(["solve", str(f), "--all-moves"]).output
+    assert "every move, its margin for the mover (shields):" in out

@@ -424,5 +424,6 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     from .report import measurement_lines
 
     lines = measurement_lines(what, res["results"])
+    lines += [f"{' v '.join(x['players'])}: not measured ({x['why']})" for x in res.get("skipped", [])]
     emit({"out": out, "what": what, "seed": seed, "summary": lines}, as_json,
          "\n".join([*lines, f"{what}: written to {out}"]))

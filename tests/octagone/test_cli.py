@@ -392,3 +392,24 @@ def test_solve_all_moves_says_what_the_values_are(tmp_path):
     assert moves and all(ln.rsplit(": ", 1)[1] in ("win", "draw", "loss") for ln in moves), out
     out = run(["solve", str(f), "--all-moves"]).output
     assert "every move, its margin for the mover (shields):" in out
+
+
+def test_measure_matches_says_a_match_it_could_not_play(tmp_path, monkeypatch):
+    """Without open_spiel the 'mcts v openspiel-mcts' row was dropped without a word (output and
+    data file): now a line and the data file's 'skipped' say which and why."""
+    import octosolve.core.players as players
+    from octosolve.octagone import solve
+
+    monkeypatch.setattr(solve, "MATCHES_QUICK", [("greedy", "random", 2, None),
+                                                 ("mcts", "openspiel-mcts", 1, 20)])
+    real = players.player_available
+    monkeypatch.setattr(players, "player_available", lambda reg, name: name != "openspiel-mcts"
+                        and real(reg, name))
+    out = tmp_path / "m.json"
+    r = CliRunner().invoke(root, ["octagone", "measure", "matches", "--quick", "--workers", "1",
+                                  "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "mcts v openspiel-mcts: not measured (openspiel-mcts is not available here)" in r.output
+    doc = json.loads(out.read_text())
+    assert doc["skipped"] == [{"players": ["mcts", "openspiel-mcts"], "why": "openspiel-mcts is not available here"}]
+    assert [m["players"] for m in doc["results"]] == [["greedy", "random"]]

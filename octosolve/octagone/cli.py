@@ -414,6 +414,8 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     if from_path:
         from ..core.jsonout import read_json
         keep = read_json(from_path, "perfect-play data")
+        if isinstance(keep, dict) and keep.get("what", "perfect-play") != "perfect-play":
+            fail(f"{from_path}: a {str(keep['what'])[:40]} data file, not a perfect-play one")
         keep = keep.get("results") if isinstance(keep, dict) else None  # a list, a number: no results
         if not isinstance(keep, dict):
             fail(f"{from_path}: not a perfect-play data file (no results)")

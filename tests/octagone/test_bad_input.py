@@ -272,3 +272,13 @@ def test_measure_from_a_json_document_that_is_not_an_object(tmp_path, capsys, te
     code, _, err = run_main(["measure", "perfect-play", "--quick", "--from", f, "--out",
                              tmp_path / "out.json"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "internal error" not in err, err
+
+
+def test_measure_from_another_measurements_data_file(tmp_path, capsys):
+    """--from a first-player data file said 'a malformed row or field (KeyError: 'seed')'."""
+    f = tmp_path / "first.json"
+    f.write_text(json.dumps({"what": "first-player", "seed": 1, "quick": True, "results": {}}))
+    code, _, err = run_main(["measure", "perfect-play", "--quick", "--from", f, "--out",
+                             tmp_path / "out.json"], capsys)
+    assert code == 2 and "a first-player data file, not a perfect-play one" in err, err
+    assert "KeyError" not in err and not (tmp_path / "out.json").exists()

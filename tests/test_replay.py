@@ -229,3 +229,18 @@ def test_another_games_position_or_record_is_named(tmp_path):
                          (["octagone", "solve", str(o8r)], "this is a record of 'oct8', not of octagone")):
         r = CliRunner().invoke(cli, args)
         _one_line_error(r, needle)
+
+
+def test_octagone_replay_says_each_move_in_words(tmp_path):
+    """Octagone's notation ('coloured>E') names neither the colour nor the cell: the replay printed
+    only that; now each move also as `play` says it (the colour or jolly, its cell and arrow)."""
+    path = tmp_path / "rec.json"
+    r = _run(["octagone", "play", "--seed", "4", "--players", "greedy,greedy", "--json", "--record", str(path)])
+    played = json.loads(r.output)["moves"]
+    text = _run(["replay", str(path)]).output.splitlines()[1:-1]
+    assert len(text) == len(played)
+    for line, m in zip(text, played):
+        if m.get("pass"):
+            assert line.endswith(": pass"), line
+        else:
+            assert line.endswith(f" = {m['shield']} on row {m['row']}, col {m['col']}, arrow {m['direction']}"), line

@@ -364,6 +364,19 @@ class OctagoneState(State):
         return rec
 
 
+    def move_words(self, action: int) -> str:
+        """``action`` (from this state) for people, as ``play`` prints it: ``yellow on row 2, col 5,
+        arrow 2``, ``the pair's extra jolly goes to player 2``, or ``""`` for a pass (the notation,
+        :meth:`action_to_string`, names neither the colour nor the cell)."""
+        m = self.move_record(self.to_move, action)
+        if m.get("pass"):
+            return ""
+        if "extra_jolly_to" in m:
+            return f"the pair's extra jolly goes to player {m['extra_jolly_to']}"
+        syl = f" {m['syllable']}" if "syllable" in m else ""
+        return f"{m['shield']}{syl} on row {m['row']}, col {m['col']}, arrow {m['direction']}"
+
+
 class OctagoneGame(Game):
     """``OctagoneGame(variant="standard", players=2, hidden=False, wrap="edge")``."""
 

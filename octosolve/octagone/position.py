@@ -159,6 +159,9 @@ def read_into(st, obj) -> None:
     _check_conservation(st)
     if len(damas) > 1:
         fail("there is only one Dama Bianca")
+    if damas and sum(1 for b in st.board if b >= 0) > 1:  # it leaves as soon as it is answered
+        fail("the Dama Bianca is on the board only until the first shield answers it: no other shield "
+             "can be on the board beside it")
     last = obj.get("last")
     if last is None:
         if any(b >= 0 for b in st.board):

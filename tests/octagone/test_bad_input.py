@@ -282,3 +282,19 @@ def test_measure_from_another_measurements_data_file(tmp_path, capsys):
                              tmp_path / "out.json"], capsys)
     assert code == 2 and "a first-player data file, not a perfect-play one" in err, err
     assert "KeyError" not in err and not (tmp_path / "out.json").exists()
+
+
+def test_dama_beside_other_shields_is_impossible(tmp_path, capsys):
+    """The Dama Bianca leaves the board as soon as a shield answers it: a position with the Dama as
+    the last shield beside a red one was read, and called the game over ('the shield just placed
+    cannot point to any free cell') with a winner."""
+    doc = OctagoneGame().new_initial_state(1).to_json()
+    doc["board"][0][0] = {"shield": "red", "direction": 2}
+    doc["board"][1][1] = {"shield": "dama", "direction": 7}
+    doc["last"] = [1, 1]
+    doc["hands"][0]["red"] -= 1
+    f = tmp_path / "dama.json"
+    f.write_text(json.dumps(doc))
+    for cmd in ("show", "solve"):
+        code, out, err = run_main([cmd, f], capsys)
+        assert code == 2 and "no other shield can be on the board beside it" in err, err

@@ -234,9 +234,14 @@ def measure(quick, seed, workers, scheduler, out, as_json):
     from ..core.paths import DATA_DIR
     from .matches import OPENSPIEL_FILE, measure as run
 
+    import os
+
+    data_file = DATA_DIR / "oct8" / OPENSPIEL_FILE
     if out is None:  # a --quick run never goes over the data file
-        out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick
-                                 else DATA_DIR / "oct8" / OPENSPIEL_FILE))
+        out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick else data_file))
+    elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # nor with --out naming it
+        fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
+             "over it; give another file")
     cmd = "octosolve oct8 measure" + (" --quick" if quick else "") + f" --seed {seed}"
     res = run(seed, quick=quick, workers=workers, scheduler=_scheduler(scheduler), command=cmd)
     write_json(out, res)

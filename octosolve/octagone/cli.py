@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 
@@ -402,10 +403,14 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     from .solve import measure as do_measure
 
     what = what.lower()
+    data_file = DATA_DIR / "octagone" / f"{what}.json"
     if out is None:
         if quick:
             fail("a --quick measurement needs --out (the default data file holds the full one)")
-        out = str(DATA_DIR / "octagone" / f"{what}.json")
+        out = str(data_file)
+    elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # --help: "never written over"
+        fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
+             "over it; give another file")
     if (max_nodes is not None or from_path) and what != "perfect-play":
         fail("--max-nodes and --from are for perfect-play only")
     if what == "perfect-play" and wrap.lower() != "edge":

@@ -298,3 +298,24 @@ def test_dama_beside_other_shields_is_impossible(tmp_path, capsys):
     for cmd in ("show", "solve"):
         code, out, err = run_main([cmd, f], capsys)
         assert code == 2 and "no other shield can be on the board beside it" in err, err
+
+
+@pytest.mark.parametrize("game, args, data", [
+    ("octagone", ["measure", "first-player"], "octagone/first-player.json"),
+    ("oct8", ["measure"], "oct8/openspiel_match.json"),
+])
+def test_quick_measure_never_over_the_data_file(tmp_path, monkeypatch, game, args, data):
+    """--help says a --quick measurement is never written over the default data file; --out naming
+    that file wrote it all the same (a smoke test replacing the report's data)."""
+    import octosolve.core.paths as paths
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)  # the data folder, here a scratch one
+    target = tmp_path / data
+    target.parent.mkdir(parents=True)
+    target.write_text('{"full": true}\n')
+    r = CliRunner().invoke(cli, [game, *args, "--quick", "--workers", "1", "--out", str(target)])
+    assert r.exit_code == 2 and "a --quick measurement is never written over it" in r.output, r.output
+    assert target.read_text() == '{"full": true}\n'

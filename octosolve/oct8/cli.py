@@ -258,7 +258,8 @@ def deck(deck, as_json):
     from .deck import COLOURS, load_deck
 
     d = load_deck(deck)
-    lines = [f"deck {d.name}: {d.description}", "arms:   " + " ".join(f"{a:>3}" for a in range(1, 9))]
+    lines = [f"deck {d.name}" + (f": {d.description}" if d.description else " (no description)"),
+             "arms:   " + " ".join(f"{a:>3}" for a in range(1, 9))]
     for c in range(3):
         lines.append(f"{COLOURS[c]:<7} " + " ".join(f"{x:>3}" for x in d.counts[c]))
     emit(d.to_json(), as_json, "\n".join(lines))

@@ -320,3 +320,11 @@ def test_swaps_of_a_finished_game_or_a_turn_in_progress(tmp_path):
 
     r = run(["swaps", str(Path(__file__).resolve().parents[2] / "data" / "oct8" / "example_position.json")])
     assert r.output.startswith("17 legal exchanges for player 0") and "phase" not in r.output
+
+
+def test_deck_without_description(tmp_path):
+    """A deck file without 'description' printed 'deck plain: ' (a colon before nothing)."""
+    f = tmp_path / "plain.toml"
+    f.write_text("[red]\n1 = 26\n[green]\n1 = 26\n[blue]\n1 = 26\n")
+    r = run(["deck", "--deck", str(f)])
+    assert r.exit_code == 0 and r.output.splitlines()[0] == "deck plain (no description)", r.output

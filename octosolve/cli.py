@@ -45,8 +45,9 @@ class LazyGroup(click.Group):
 def cli():
     """Solvers, engines and puzzle analysis for five 'octo' games.
 
-    Each game has its own group of commands: `octosolve GAME --help`. Every command takes --json
-    for scripts; anything random takes --seed. `octosolve report` regenerates results/.
+    Each game has its own group of commands: `octosolve GAME --help`. Every command but `serve` (the
+    web app) takes --json for scripts; anything random takes --seed. `octosolve report` regenerates
+    results/.
     """
 
 
@@ -97,28 +98,29 @@ def replay(record_file, svg_path, as_json):
     stored in the record must be the one the replay reaches. Exit status 2 (one line) otherwise.
     """
     from .core.jsonout import emit, read_json
-    from .core.record import replay_states
+    from .core.record import check_outcome, move_text, replay_states
     from .games import record_game
 
     distinct_outputs(("--svg", svg_path), inputs=(("RECORD", record_file),))
     rec = read_json(record_file, "game record")
     entry, game = record_game(rec)
     names = rec["players"]
+    seed = rec.get("seed")
     lines = [f"{entry.title}: " + ", ".join(f"P{i} {n}" for i, n in enumerate(names))
-             + f"; seed {rec.get('seed')}; {len(rec['moves'])} moves"]
+             + ("; no seed (the game's default deal)" if seed is None else f"; seed {seed}")
+             + f"; {len(rec['moves'])} moves"]
     state = None
     for i, (state, m) in enumerate(replay_states(rec, game), 1):
         if m is None:
             continue
         who = "chance" if m["player"] < 0 else f"P{m['player']}"
-        lines.append(f"{i:4d}. {who:>6}: {m['move']}")
+        # the notation read on the state before the move ('move' is optional in a record), and
+        # the move in words where the game says them (Octagone's notation names no colour or cell)
+        words = state.move_words(m["action"]) if hasattr(state, "move_words") else None
+        lines.append(f"{i:4d}. {who:>6}: {move_text(state, m['action'])}" + (f" = {words}" if words else ""))
+    check_outcome(rec, state)
     terminal = bool(state.is_terminal())
     winners = [int(w) for w in state.winners()] if terminal else []
-    stored = rec.get("outcome")
-    if isinstance(stored, dict) and (bool(stored.get("terminal")) != terminal
-                                     or (terminal and stored.get("winners") != winners)):
-        raise OctoError(f"record: the stored outcome {stored} is not the one the moves reach "
-                        f"(terminal {terminal}, winners {winners})")
     lines.append("Outcome: " + (("winner(s): " + ", ".join(f"P{w} {names[w]}" if w < len(names) else
                                                             f"P{w}" for w in winners))
                                 if winners else "no winner") if terminal else

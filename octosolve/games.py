@@ -166,6 +166,12 @@ def record_game(rec) -> tuple:
     try:
         game = entry.make_game(**rec["params"])
     except TypeError as exc:
+        import re
+
+        unknown = re.search(r"unexpected keyword argument '([^']+)'", str(exc))
+        if unknown:  # a parameter of another game, or a misspelt one: name it and the game's own
+            fail(f"record: {entry.name} has no game parameter {unknown.group(1)[:40]!r} (its "
+                 f"parameters: {', '.join(entry.make_game().params())})")
         fail(f"record: bad game parameters for {entry.name}: {str(exc)[:120]}")
     return entry, game
 
@@ -180,7 +186,7 @@ def position_document(doc, game_name: str):
         return doc
     want = get_game(game_name).name
     if str(doc.get("game")).lower() != want:
-        fail(f"this is a record of a {str(doc.get('game'))[:40]} game, not of {want}")
+        fail(f"this is a record of {str(doc.get('game'))[:40]!r}, not of {want}")
     return replay_record(doc).to_json()
 
 

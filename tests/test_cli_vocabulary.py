@@ -183,8 +183,8 @@ def test_a_search_budget_without_a_search_player_is_refused(name):
 
     r = CliRunner().invoke(cli, [*name.split(), "--players", "random,random", "--simulations", "5"])
     assert r.exit_code == 2, (name, r.output)
-    assert "--simulations sets the budget of the search players (" in r.output, r.output
-    assert "none of the players given (random) searches" in r.output, r.output
+    assert "--simulations sets the budget of the search players " in r.output, r.output
+    assert "none of the players given (random) is one of them" in r.output, r.output
     cmd = dict(BUDGETED)[name]
     if name.split()[0] == "oct8" and any("--time-limit" in p.opts for p in cmd.params if isinstance(p, click.Option)):
         r = CliRunner().invoke(cli, [*name.split(), "--players", "random,greedy", "--time-limit", "1"])
@@ -240,3 +240,25 @@ def test_an_output_over_the_input_is_refused(line, name, option, tmp_path):
     assert r.exit_code == 2, (args, r.output)
     assert f"{option} {f} is the {name} file this command reads" in r.output, r.output
     assert f.read_text() == "the user's file\n"
+
+
+def test_the_root_help_names_every_command_without_json():
+    """`octosolve --help` said 'Every command takes --json'; `serve` takes none."""
+    from click.testing import CliRunner
+
+    text = " ".join(CliRunner().invoke(cli, ["--help"]).output.split())
+    without = sorted(n for n, cmd in COMMANDS if not cmd.hidden
+                     and "--json" not in {o for p in cmd.params for o in getattr(p, "opts", [])})
+    assert without == ["serve"]
+    assert "Every command but `serve` (the web app) takes --json" in text
+
+
+def test_a_time_limit_beside_a_search_player_taking_another_budget():
+    """oct8's openspiel-mcts searches but takes --simulations only: --time-limit beside it was refused
+    as 'none of the players given (openspiel-mcts, greedy) searches', which is untrue."""
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(cli, ["oct8", "play", "--players", "openspiel-mcts,greedy", "--time-limit", "1"])
+    assert r.exit_code == 2 and "searches" not in r.output, r.output
+    assert ("--time-limit sets the budget of the search players flat-mc, mcts only, and none of the "
+            "players given (openspiel-mcts, greedy) is one of them") in r.output, r.output

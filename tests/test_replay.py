@@ -137,3 +137,110 @@ def test_play_out_is_the_record_and_position_out_the_position(game, tmp_path):
     with pytest.raises(Exception, match="not of"):
         position_document(doc, "octagone" if game != "octagone" else "oct8")
     assert get_game(game).name == game
+
+
+def _octagone_record(tmp_path, seed=4):
+    path = tmp_path / "rec.json"
+    r = _run(["octagone", "play", "--seed", str(seed), "--players", "greedy,greedy", "--record", str(path)])
+    assert r.exit_code == 0, r.output
+    return json.loads(path.read_text())
+
+
+def _replay_edited(tmp_path, rec, *extra):
+    (tmp_path / "edited.json").write_text(json.dumps(rec))
+    return CliRunner().invoke(cli, ["replay", str(tmp_path / "edited.json"), *extra])
+
+
+def _one_line_error(r, needle):
+    assert r.exit_code == 2, r.output
+    assert len(r.output.strip().splitlines()) == 1 and "internal error" not in r.output, r.output
+    assert needle in r.output, r.output
+
+
+def test_record_without_move_texts_replays(tmp_path):
+    """'move' (the notation) is optional in a record: replay printed it and failed with an internal
+    error (KeyError) on a record holding only players and actions."""
+    rec = _octagone_record(tmp_path)
+    notation = [m["move"] for m in rec["moves"]]
+    for m in rec["moves"]:
+        del m["move"]
+    r = _replay_edited(tmp_path, rec)
+    assert r.exit_code == 0, r.output
+    assert notation[0] in r.output and notation[-1] in r.output
+
+
+def test_record_without_seed_says_so(tmp_path):
+    """A record with seed null replays from the game's default deal: the header said 'seed None'."""
+    rec = _octagone_record(tmp_path, seed=20261121)  # octagone's default deal
+    r = _replay_edited(tmp_path, dict(rec, seed=None))
+    assert r.exit_code == 0, r.output
+    assert "None" not in r.output and "no seed (the game's default deal)" in r.output
+
+
+def test_stored_outcome_is_checked_and_said_in_words(tmp_path):
+    rec = _octagone_record(tmp_path)
+    # an outcome that is not an object, or whose 'terminal' is not true/false, was silently ignored
+    _one_line_error(_replay_edited(tmp_path, dict(rec, outcome="tie")), "'outcome' must be an object")
+    _one_line_error(_replay_edited(tmp_path, dict(rec, outcome={"terminal": "yes", "winners": []})),
+                    "'terminal' must be true or false")
+    _one_line_error(_replay_edited(tmp_path, dict(rec, outcome={"terminal": True, "winners": "0"})),
+                    "'winners' must be a list")
+    # a truncated record: the message says both outcomes in words (it printed a Python dict)
+    r = _replay_edited(tmp_path, dict(rec, moves=rec["moves"][:10]))
+    _one_line_error(r, "but its moves reach an unfinished game")
+    assert "{'" not in r.output
+    # the winners compared as sets of seats, in words
+    other = [s for s in (0, 1) if s not in rec["outcome"]["winners"]]
+    r = _replay_edited(tmp_path, dict(rec, outcome={"terminal": True, "winners": other}))
+    _one_line_error(r, f"its outcome says a finished game won by P{other[0]}")
+    # a position command reading the record as its last position checks the same
+    (tmp_path / "t.json").write_text(json.dumps(dict(rec, outcome="tie")))
+    _one_line_error(CliRunner().invoke(cli, ["octagone", "show", str(tmp_path / "t.json")]),
+                    "'outcome' must be an object")
+
+
+def test_bad_game_parameters_are_named(tmp_path):
+    """A parameter the game does not have was reported as Python's TypeError text; a wrongly typed
+    one ('hidden': "no", an oct8 'deck': 5) read as yes, or failed in Python words."""
+    rec = _octagone_record(tmp_path)
+    _one_line_error(_replay_edited(tmp_path, dict(rec, params=dict(rec["params"], colour=1))),
+                    "octagone has no game parameter 'colour' (its parameters: variant, players, hidden, wrap)")
+    four = dict(rec["params"], players=4, hidden="no")
+    _one_line_error(_replay_edited(tmp_path, dict(rec, params=four)),
+                    "the hidden-shield option is true or false, not 'no'")
+    path = tmp_path / "oct8.json"
+    assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--record",
+                 str(path)]).exit_code == 0
+    o = json.loads(path.read_text())
+    _one_line_error(_replay_edited(tmp_path, dict(o, params=dict(o["params"], deck=5))),
+                    "deck must be a TOML file, 'default', 'flat' or a table of counts, got '5'")
+
+
+def test_another_games_position_or_record_is_named(tmp_path):
+    """An oct8 position given to octagone was refused as 'unknown position field(s): ...', an octagone
+    one given to oct8 swaps as 'unknown key(s) board, ...' (and 'a record of a oct8 game')."""
+    o8, og = tmp_path / "o8.json", tmp_path / "og.json"
+    o8r = tmp_path / "o8r.json"
+    assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--position-out",
+                 str(o8), "--out", str(o8r)]).exit_code == 0
+    assert _run(["octagone", "new", str(og)]).exit_code == 0
+    for args, needle in ((["octagone", "show", str(o8)], "this is a position of 'oct8', not of octagone"),
+                         (["oct8", "swaps", str(og)], "this is a position of 'octagone', not of oct8"),
+                         (["octagone", "solve", str(o8r)], "this is a record of 'oct8', not of octagone")):
+        r = CliRunner().invoke(cli, args)
+        _one_line_error(r, needle)
+
+
+def test_octagone_replay_says_each_move_in_words(tmp_path):
+    """Octagone's notation ('coloured>E') names neither the colour nor the cell: the replay printed
+    only that; now each move also as `play` says it (the colour or jolly, its cell and arrow)."""
+    path = tmp_path / "rec.json"
+    r = _run(["octagone", "play", "--seed", "4", "--players", "greedy,greedy", "--json", "--record", str(path)])
+    played = json.loads(r.output)["moves"]
+    text = _run(["replay", str(path)]).output.splitlines()[1:-1]
+    assert len(text) == len(played)
+    for line, m in zip(text, played):
+        if m.get("pass"):
+            assert line.endswith(": pass"), line
+        else:
+            assert line.endswith(f" = {m['shield']} on row {m['row']}, col {m['col']}, arrow {m['direction']}"), line

@@ -136,15 +136,18 @@ def match(spec: MatchSpec, names: Sequence[str], games: int, seed: int | None, *
     return out
 
 
-def results_lines(results: dict, indent: str = "  ") -> list[str]:
+def results_lines(results: dict, indent: str = "  ", games: int | None = None) -> list[str]:
     """The readable lines of a match's (or a tournament table's) results, one per player: the one
-    way every game's ``match`` and ``tournament`` print them."""
+    way every game's ``match`` and ``tournament`` print them. ``games``: the games played, when a
+    name can sit in several seats of a game (its counts are then seats, said as such)."""
     width = max((len(nm) for nm in results), default=0)
     out = []
     for nm, st in results.items():
         lo, hi = st["score_ci95"]
+        played = (f"in {st['games']} seats of {games} games" if games is not None and st["games"] > games
+                  else f"in {st['games']} games")
         out.append(f"{indent}{nm:<{width}}  {st['wins']} wins, {st['draws']} draws, {st['losses']} losses "
-                   f"in {st['games']} games; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+                   f"{played}; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
     return out
 
 

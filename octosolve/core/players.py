@@ -155,7 +155,7 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
     >>> parse_players("random", (RANDOM, UCT), given=("simulations",))
     Traceback (most recent call last):
     ...
-    octosolve.core.errors.OctoValueError: --simulations sets the budget of the search players (uct), and none of the players given (random) searches
+    octosolve.core.errors.OctoValueError: --simulations sets the budget of the search players uct only, and none of the players given (random) is one of them
     """
     from .clikit import split_list
 
@@ -170,8 +170,10 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
         takers = [s.name for s in specs if option in s.options]
         if takers and not any(option in find_spec(specs, n).options for n in names):
             flag = "--" + option.replace("_", "-")
-            fail(f"{flag} sets the budget of the search players ({', '.join(takers)}), and none of the "
-                 f"players given ({', '.join(dict.fromkeys(names))}) searches")
+            # "none ... searches" was untrue of a search player with another budget (oct8's
+            # openspiel-mcts takes --simulations, not --time-limit)
+            fail(f"{flag} sets the budget of the search players {', '.join(takers)} only, and none of "
+                 f"the players given ({', '.join(dict.fromkeys(names))}) is one of them")
     return names
 
 

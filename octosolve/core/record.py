@@ -29,7 +29,8 @@ from .errors import fail
 from .game import CHANCE, Game, State
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
-           "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action"]
+           "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action",
+           "check_outcome", "outcome_words"]
 
 RECORD_FORMAT = "octosolve-record/1"
 MAX_RECORD_MOVES = 100_000
@@ -187,16 +188,42 @@ def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
     yield state, None
 
 
+def outcome_words(terminal: bool, winners: Sequence[int]) -> str:
+    """An outcome in words: ``an unfinished game``, ``a finished game with no winner`` or ``a
+    finished game won by P0, P2``."""
+    if not terminal:
+        return "an unfinished game"
+    return "a finished game " + ("won by " + ", ".join(f"P{int(w)}" for w in winners) if winners else
+                                 "with no winner")
+
+
+def check_outcome(rec: dict, final: State) -> None:
+    """Refuse (one line) a record whose stored ``outcome`` is malformed (not an object, ``terminal``
+    not true/false, ``winners`` not a list of seats) or is not the one its moves reach in ``final``.
+    A record without ``outcome`` says nothing about it and passes."""
+    if "outcome" not in rec:
+        return
+    out = rec["outcome"]
+    if not isinstance(out, dict):
+        fail("record: 'outcome' must be an object {\"terminal\": true/false, \"winners\": [seats]}")
+    terminal = out.get("terminal", False)
+    winners = out.get("winners", [])
+    if not isinstance(terminal, bool):
+        fail(f"record: outcome 'terminal' must be true or false, got {str(terminal)[:40]!r}")
+    if not isinstance(winners, list) or any(isinstance(w, bool) or not isinstance(w, int) for w in winners):
+        fail("record: outcome 'winners' must be a list of seat numbers")
+    reached = bool(final.is_terminal())
+    won = sorted(int(w) for w in final.winners()) if reached else []
+    if terminal != reached or (terminal and sorted(winners) != won):
+        fail(f"record: its outcome says {outcome_words(terminal, sorted(winners))}, but its moves "
+             f"reach {outcome_words(reached, won)}")
+
+
 def replay(rec: dict, game: Game) -> State:
     """The final state of ``rec``, every move checked (see :func:`replay_states`); the stored
-    outcome, when present, must be the replayed one."""
+    outcome, when present, must be the replayed one (:func:`check_outcome`)."""
     final = None
     for final, _m in replay_states(rec, game):
         pass
-    out = rec.get("outcome")
-    if isinstance(out, dict) and out.get("terminal"):
-        if not final.is_terminal():
-            fail("record: says the game ended, but the replayed game goes on")
-        if sorted(int(w) for w in out.get("winners", [])) != sorted(final.winners()):
-            fail("record: its winners differ from the replayed game's")
+    check_outcome(rec, final)
     return final

@@ -150,20 +150,31 @@ def swaps(state_file, babies, svg_path, as_json):
 
     The file is a position document (`to_json` of a game state, e.g. written by `oct8 play
     --position-out`) or a game record (`oct8 play --out`: its last position); a hand-written one
-    needs only "hands" and "fields" (docs/oct8.md)."""
+    needs only "hands" and "fields" (docs/oct8.md). In a position stopped in the middle of a turn no
+    exchange is open now: the list is what the hand and fields allow, and a line says so; a finished
+    game is refused."""
     from ..games import position_document
     from .position import read_document
     from .rules import state_from_document
     from .swaps import position_swaps
 
     distinct_outputs(("--svg", svg_path), inputs=(("POSITION.json", state_file),))
+    from .deck import PH_MAIN, PH_OVER, PHASE_NAMES
+
     st = state_from_document(position_document(read_document(state_file), "oct8"))
+    if st.phase == PH_OVER:  # it listed "legal exchanges" of a finished game
+        fail("the game is over: nobody exchanges any more")
     res = position_swaps(st, babies)
+    res["phase"] = PHASE_NAMES[st.phase]
     if svg_path:
         write_file(svg_path, st._repr_svg_())
     ex = res["exchanges"]
-    lines = [f"{len(ex)} legal exchanges for player {res['to_move']} "
+    lines = [f"{len(ex)} {'legal ' if st.phase == PH_MAIN else ''}exchanges for player {res['to_move']} "
              f"({res['count_action3']} with the hand, {res['count_action4']} between octopuses)"]
+    if st.phase != PH_MAIN:  # e.g. a game stopped in the middle of a turn
+        lines.append(f"(player {res['to_move']} is in the '{res['phase']}' phase, not choosing an octopus "
+                     "action: no exchange is open to it now; these are the ones its present hand and the "
+                     "fields allow)")
     if res.get("babies"):
         lines.append(f"with {res['babies']} baby chip(s), up to {1 + res['babies']} exchanges in a row: legal "
                      f"exchanges at each step (over distinct positions) "
@@ -223,9 +234,14 @@ def measure(quick, seed, workers, scheduler, out, as_json):
     from ..core.paths import DATA_DIR
     from .matches import OPENSPIEL_FILE, measure as run
 
+    import os
+
+    data_file = DATA_DIR / "oct8" / OPENSPIEL_FILE
     if out is None:  # a --quick run never goes over the data file
-        out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick
-                                 else DATA_DIR / "oct8" / OPENSPIEL_FILE))
+        out = str(check_out_path(Path("build") / f"oct8-{OPENSPIEL_FILE}" if quick else data_file))
+    elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # nor with --out naming it
+        fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
+             "over it; give another file")
     cmd = "octosolve oct8 measure" + (" --quick" if quick else "") + f" --seed {seed}"
     res = run(seed, quick=quick, workers=workers, scheduler=_scheduler(scheduler), command=cmd)
     write_json(out, res)
@@ -242,16 +258,17 @@ def deck(deck, as_json):
     from .deck import COLOURS, load_deck
 
     d = load_deck(deck)
-    lines = [f"deck {d.name}: {d.description}", "arms:   " + " ".join(f"{a:>3}" for a in range(1, 9))]
+    lines = [f"deck {d.name}" + (f": {d.description}" if d.description else " (no description)"),
+             "arms:   " + " ".join(f"{a:>3}" for a in range(1, 9))]
     for c in range(3):
         lines.append(f"{COLOURS[c]:<7} " + " ".join(f"{x:>3}" for x in d.counts[c]))
     emit(d.to_json(), as_json, "\n".join(lines))
 
 
-def _table_lines(m: dict, key: str = "results") -> list[str]:
+def _table_lines(m: dict, key: str = "results", games: int | None = None) -> list[str]:
     from ..core.match import results_lines
 
-    return results_lines(m[key])
+    return results_lines(m[key], games=games)
 
 
 @group.command()
@@ -273,6 +290,9 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     distinct_outputs(("--out", out), inputs=(("--deck", deck),))
     _one_budget(simulations, time_limit)
     names = _names(players)
+    if len(set(names)) == 1:  # every seat one player: its share is 1/n whatever it plays
+        fail(f"a match of {names[0]} against itself measures nothing: name two different players "
+             "(`oct8 simulate` measures the seats)")
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
               simulations=simulations, time_limit=time_limit, workers=workers, scheduler=_scheduler(scheduler),
               keep_records=bool(out))
@@ -282,7 +302,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     budget = f"; search players {time_limit:g} s CPU per decision" if time_limit else ""
     lines = [f"{games} games, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
              f"{budget})"]
-    emit(res, as_json, "\n".join(lines + _table_lines(res)))
+    emit(res, as_json, "\n".join(lines + _table_lines(res, games=games)))
 
 
 @group.command()

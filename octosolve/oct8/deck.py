@@ -228,7 +228,10 @@ class Deck:
         return {"name": self.name, "description": self.description, "counts": self.table()}
 
 
-def deck_from_dict(d: dict, name: str = "custom") -> Deck:
+def deck_from_dict(d: dict, name: str = "custom", builtin: bool = False, source: str = "this deck") -> Deck:
+    """A deck from its table; one that calls itself by a built-in deck's name ('default', 'flat')
+    must be that deck (its name is what play, simulate and the records print; ``builtin``: the
+    built-in file itself)."""
     if not isinstance(d, dict):
         fail("deck must be a table of colours")
     counts = []
@@ -258,7 +261,11 @@ def deck_from_dict(d: dict, name: str = "custom") -> Deck:
     for key in ("name", "description"):
         if key in d and not isinstance(d[key], str):
             fail(f"deck {key} must be a string (name = \"...\"), got a {type(d[key]).__name__}")
-    return Deck(d.get("name", name), tuple(counts), d.get("description", ""))
+    deck = Deck(d.get("name", name), tuple(counts), d.get("description", ""))
+    if not builtin and deck.name.lower() in ("default", "flat") and load_deck(deck.name.lower()).counts != deck.counts:
+        fail(f"{source} calls itself {deck.name!r} but its counts are not those of the {deck.name.lower()} "
+             "deck: give it a name of its own (name = \"...\")")
+    return deck
 
 
 def load_deck(path: str | Path | Deck | dict | None = None) -> Deck:
@@ -268,8 +275,11 @@ def load_deck(path: str | Path | Deck | dict | None = None) -> Deck:
         return path
     if isinstance(path, dict):
         return deck_from_dict(path, str(path.get("name", "custom")))
+    if path is not None and not isinstance(path, (str, Path)):  # e.g. a record's "deck": 5
+        fail(f"deck must be a TOML file, 'default', 'flat' or a table of counts, got {str(path)[:40]!r}")
     if isinstance(path, str) and path.lower() in ("default", "flat") and not Path(path).exists():
         path = path.lower()  # the names, in any case, as every other choice ('FLAT', 'Default')
+    builtin = path is None or path in ("default", "flat")
     if path is None or path == "default":
         from ..core.paths import data_path
 
@@ -286,11 +296,13 @@ def load_deck(path: str | Path | Deck | dict | None = None) -> Deck:
     try:
         with open(p, "rb") as f:
             d = tomllib.load(f)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        fail(f"malformed deck file {p}: {str(e).splitlines()[0] if str(e) else 'not UTF-8 TOML'}")
+    except UnicodeDecodeError as e:
+        fail(f"deck file {p} is not UTF-8 text (byte {e.start})")
+    except tomllib.TOMLDecodeError as e:
+        fail(f"malformed deck file {p}: {str(e).splitlines()[0] if str(e) else 'not TOML'}")
     except OSError as e:
         fail(f"cannot read deck file {p}: {e.strerror}")
-    return deck_from_dict(d, p.stem)
+    return deck_from_dict(d, p.stem, builtin=builtin, source=f"deck file {p}")
 
 
 # ---------------------------------------------------------------- configuration

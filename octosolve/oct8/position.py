@@ -195,6 +195,9 @@ def decode(cfg, doc) -> dict:
         fail("bad position: the document must be a JSON object")
     if doc.get("game", "oct8") != "oct8":
         fail(f"bad position: this is a {doc.get('game')!r} document, not an oct8 one")
+    fmt = doc.get("format")
+    if isinstance(fmt, str) and "-position/" in fmt:  # another game's position ("octagone-position/2")
+        fail(f"bad position: this is a position of {fmt.split('-position/')[0][:40]!r}, not of oct8")
     unknown = set(doc) - _KEYS
     if unknown:
         fail(f"bad position: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
@@ -305,6 +308,15 @@ def decode(cfg, doc) -> dict:
 def _decode_phase(cfg, doc, s) -> None:
     """The pending choice and the turn draw, checked against the phase."""
     ph = s["phase"]
+    nf, nh = len(s["fields"][s["cur"]]), len(s["hands"][s["cur"]])
+    # the end of a turn ships while the field is over its limit, then discards while the hand is
+    if ph == D.PH_SHIP and nf <= D.FIELD_LIMIT:
+        fail(f"impossible position: phase 'ship' comes only while the mover has more than {D.FIELD_LIMIT} "
+             f"octopuses on the field; player {s['cur']} has {nf}")
+    if ph == D.PH_DISCARD and (nf > D.FIELD_LIMIT or nh <= D.HAND_LIMIT):
+        fail(f"impossible position: phase 'discard' comes only while the mover holds more than "
+             f"{D.HAND_LIMIT} cards (and has shipped down to {D.FIELD_LIMIT} octopuses); player "
+             f"{s['cur']} holds {nh} cards and has {nf} octopuses")
     if (ph == D.PH_PLACE) != (s["drawn"] >= 0):
         fail("bad position: a turn_draw card goes with phase 'place' and only with it")
     s.update(mode=0, src=-1, src_type=-1, src_owner=-1, need=0, tgt=-1, sel=[])

@@ -27,17 +27,18 @@ def octopus_str(st, h: int) -> str:
 
 def _pending_str(st) -> str:
     if st.phase == PH_PLACE:
-        return f" turn draw {st.card_str(st.drawn)}"
+        return f" (turn-draw card {st.card_str(st.drawn)})"
     if st.phase not in (PH_TARGET, PH_SEL):
         return ""
-    what = (f"attach to shared {st.src}" if st.mode == MODE_ATTACH else
+    what = (f"attach to shared head {st.src}" if st.mode == MODE_ATTACH else
             f"exchange {type_name(st.src_type)} of {COLOURS[st.src // HEADS_PER_COLOUR]} octopus")
-    return f" {what} selecting {' '.join(type_name(t) for t in st.sel)}"
+    return f" ({what}; cards chosen: {' '.join(type_name(t) for t in st.sel) or 'none yet'})"
 
 
 def public_lines(st) -> list[str]:
     """What every player sees: the table, piles, hand sizes and chips (no hidden card)."""
-    lines = [f"turn {st.turns} player {st.cur} phase {PHASE_NAMES[st.phase]}" + _pending_str(st)
+    # turns are counted from 1, as the game record's "-- turn N" headers count them
+    lines = [f"turn {st.turns + 1}, player {st.cur}, phase {PHASE_NAMES[st.phase]}" + _pending_str(st)
              + (" (extra action)" if st.extra and st.phase == PH_MAIN else ""),
              f"arm deck {len(st.arm_deck)}, head deck {len(st.head_deck)}, discard "
              f"{' '.join(st.card_str(c) for c in st.discard)}",
@@ -47,6 +48,23 @@ def public_lines(st) -> list[str]:
                      + ("; ".join(octopus_str(st, h) for h in st.fields[p]) or "-")
                      + " | shipped " + ("; ".join(octopus_str(st, h) for h in st.shipped[p]) or "-"))
     return lines
+
+
+_DRAW_WORDS = {"DD": "two cards from the arm deck", "DX": "a card from the arm deck and the top of the discard pile",
+               "XX": "the top two cards of the discard pile", "D": "a card from the arm deck",
+               "X": "the top card of the discard pile"}
+
+
+def _record_text(text: str, p: int, n: int) -> str:
+    """An action's notation (``action_name``) for the readable game record: the draws in words
+    (``draw XX`` = the top two cards of the discard pile) and the players of an exchange by seat
+    (``player +1`` in the notation counts seats after the mover ``p``), as the record's ``P0:`` lines
+    name them."""
+    import re
+
+    if text.startswith("draw ") and text[5:] in _DRAW_WORDS:
+        return f"draw {_DRAW_WORDS[text[5:]]}"
+    return re.sub(r"player \+(\d+)", lambda m: f"P{(p + int(m.group(1))) % n}", text)
 
 
 def game_record(final, names, seed) -> list[str]:
@@ -65,7 +83,7 @@ def game_record(final, names, seed) -> list[str]:
             lines.append(f"-- turn {turn + 1}, player {st.cur}; shared: "
                          + "; ".join(octopus_str(st, h) if h >= 0 else "-" for h in st.shared))
         ph = st.phase
-        text = st.action_to_string(a)
+        text = _record_text(st.action_to_string(a), p, n)
         if ph == PH_PLACE:
             text = f"turn draw {st.card_str(st.drawn)} -> {text}"
         before = len(st.fields[p])

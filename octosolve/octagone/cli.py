@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 
@@ -148,8 +149,9 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Cores to use at once, 1 to 256: with --target outcome, 2 (or more: the same) "
                    "searches 'a win?' and 'a loss?' at once in two threads on one shared table "
-                   "(--max-nodes is then each thread's budget); the margin target, --method "
-                   "dfpn and --all-moves search on one thread (the JSON's 'threads' says which).")
+                   "(--max-nodes is then each thread's budget); the python engine, the margin "
+                   "target, --method dfpn and --all-moves search on one thread (the output says "
+                   "how many threads searched; the JSON's 'threads').")
 @click.option("--method", type=click.Choice(["alphabeta", "dfpn"], case_sensitive=False),
               default="alphabeta", show_default=True,
               help="With --target outcome: alphabeta (null-window search) or dfpn (proof-number "
@@ -185,12 +187,19 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
         res += f" (margin {r['value']:+d})"
     click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
+    threads = f", {r['threads']} threads" if r["threads"] > 1 else (
+        ", one thread" if workers > 1 else "")  # --workers 2 with a search that runs on one
     click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine}"
-               f"{', df-pn' if r['method'] == 'dfpn' else ''})")
+               f"{', df-pn' if r['method'] == 'dfpn' else ''}{threads})")
+    if r.get("moves"):  # the outcome target proves -1/0/+1, which would read as margins
+        click.echo("every move, its " + ("outcome for the mover:" if r["target"] == "outcome" else
+                                         "margin for the mover (shields):"))
     for m in r.get("moves", []):
         mv = m["move"]
         desc = "pass" if mv.get("pass") else f"{mv['shield']} arrow {mv['direction']}"
-        click.echo(f"  {desc}: {m['value']:+d}")
+        value = ({1: "win", 0: "draw", -1: "loss"}[m["value"]] if r["target"] == "outcome"
+                 else f"{m['value']:+d}")
+        click.echo(f"  {desc}: {value}")
 
 
 @group.command()
@@ -264,7 +273,9 @@ def _print_results(m: dict):
 
 
 @group.command()
-@players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts.")
+@players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts; "
+                "two different ones, and with four each pair (seats 0+2, 1+3) its own, a pair's "
+                "game counted once.")
 @_rule_options
 @games_option(100, 1_000_000)
 @simulations_option(200)
@@ -275,11 +286,14 @@ def _print_results(m: dict):
 def match(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
     """A measured match on the shared match layer (seats rotate; the Dama's holder is drawn from each
     deal); score = wins + half the ties, with its 95% Wilson interval."""
-    from .matches import run_match
+    from .matches import check_pairs, pair_results, run_match
 
     names = _names(players)
+    check_pairs(names)
     m = run_match(_game_params(variant, wrap, hidden, len(names)), names, games, seed,
                   simulations=simulations, workers=workers, scheduler=scheduler)
+    if len(names) == 4:  # a pair's two seats share one result: counted once a game
+        m["results"] = pair_results(m)
     m.pop("records")
     m["command"] = _command_line()
     if out:
@@ -389,10 +403,14 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     from .solve import measure as do_measure
 
     what = what.lower()
+    data_file = DATA_DIR / "octagone" / f"{what}.json"
     if out is None:
         if quick:
             fail("a --quick measurement needs --out (the default data file holds the full one)")
-        out = str(DATA_DIR / "octagone" / f"{what}.json")
+        out = str(data_file)
+    elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # --help: "never written over"
+        fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
+             "over it; give another file")
     if (max_nodes is not None or from_path) and what != "perfect-play":
         fail("--max-nodes and --from are for perfect-play only")
     if what == "perfect-play" and wrap.lower() != "edge":
@@ -401,6 +419,8 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     if from_path:
         from ..core.jsonout import read_json
         keep = read_json(from_path, "perfect-play data")
+        if isinstance(keep, dict) and keep.get("what", "perfect-play") != "perfect-play":
+            fail(f"{from_path}: a {str(keep['what'])[:40]} data file, not a perfect-play one")
         keep = keep.get("results") if isinstance(keep, dict) else None  # a list, a number: no results
         if not isinstance(keep, dict):
             fail(f"{from_path}: not a perfect-play data file (no results)")
@@ -411,5 +431,6 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     from .report import measurement_lines
 
     lines = measurement_lines(what, res["results"])
+    lines += [f"{' v '.join(x['players'])}: not measured ({x['why']})" for x in res.get("skipped", [])]
     emit({"out": out, "what": what, "seed": seed, "summary": lines}, as_json,
          "\n".join([*lines, f"{what}: written to {out}"]))

@@ -15,7 +15,7 @@ from ..games import match_spec
 from .position import hand_to_json
 from .rules import OctagoneGame, OctagoneState
 
-__all__ = ["play_record", "seat_seed", "run_match", "recheck", "record_extras"]
+__all__ = ["play_record", "seat_seed", "run_match", "recheck", "record_extras", "check_pairs", "pair_results"]
 
 
 def record_extras(state: OctagoneState) -> dict:
@@ -33,6 +33,49 @@ def run_match(game_params: dict, names: list[str], games: int, seed: int, *, sim
     opts = {} if simulations is None else {"simulations": simulations}
     spec = match_spec("octagone", game_params, opts)
     return match(spec, names, games, seed, workers=workers, scheduler=scheduler, desc=desc)
+
+
+def check_pairs(names: list[str]) -> None:
+    """Four players play in pairs, seats 0+2 against 1+3, and a match rotates the seats by one a
+    game, so a pair keeps its players: a name in both pairs would win and lose every game at once
+    (its score always one half, whatever it plays); so would one name in both seats of a
+    two-player match. One-line error for such a ``--players``."""
+    if len(names) == 2 and names[0] == names[1]:
+        fail(f"{names[0]} against itself wins and loses every game: a match needs two different "
+             "players (`octagone advantage` measures the seats)")
+    if len(names) != 4:
+        return
+    both = sorted(set(names[0::2]) & set(names[1::2]))
+    if both:
+        a = names[0]
+        b = next((x for x in names if x != a), None)
+        fix = (f"give each pair its own players (e.g. --players {a},{b},{a},{b})" if b else
+               "a player against itself measures nothing here (`octagone advantage` measures the seats)")
+        fail(f"with four players the pairs are seats 0+2 and 1+3: {', '.join(both)} would play in both "
+             f"pairs and win and lose every game; {fix}")
+
+
+def pair_results(result: dict) -> dict:
+    """A four-player match's results per name counted once a game (both seats of a pair share the
+    pair's result; the shared tally counts a name once a seat, so a pair of one player showed twice
+    the games played, and its interval as if they were independent)."""
+    from ..core.record import as_summary
+    from ..core.stats import wilson_interval
+
+    per = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(result["players"])}
+    for rec in result["records"]:
+        r = as_summary(rec)
+        w = set(r["winners"])
+        for nm in dict.fromkeys(r["seats"]):
+            seats = [i for i, x in enumerate(r["seats"]) if x == nm]
+            key = "draws" if not w else ("wins" if seats[0] in w else "losses")
+            per[nm]["games"] += 1
+            per[nm][key] += 1
+    for st in per.values():
+        pts = st["wins"] + 0.5 * st["draws"]
+        st["score"] = pts / st["games"] if st["games"] else 0.0
+        st["score_ci95"] = list(wilson_interval(pts, st["games"])) if st["games"] else [0.0, 1.0]
+    return per
 
 
 def recheck(result: dict, sample: int = 4) -> int:

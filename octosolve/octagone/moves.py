@@ -23,21 +23,46 @@ def action_for(state: OctagoneState, *, row: int | None = None, col: int | None 
     ``extra_jolly`` ("self" or "partner"): four players, a pair's choice at the start."""
     if state.over:
         fail("the game is over")
+    # what describes a shield placed: refused beside a choice that places none (never ignored)
+    placing = [name for name, v in (("--row", row), ("--col", col), ("--shield", shield),
+                                    ("--syllable", syllable), ("--direction", direction)) if v is not None]
     if state.choosing_jolly():
         if extra_jolly not in ("self", "partner"):
             fail(f"player {state.to_move} first chooses who of the pair holds the extra jolly "
                  "(--extra-jolly self or partner)")
+        if placing or is_pass:
+            fail(f"player {state.to_move} chooses who holds the extra jolly now and places no shield: "
+                 f"drop {', '.join(placing + (['--pass'] if is_pass else []))}")
         return JOLLY_SELF if extra_jolly == "self" else JOLLY_PARTNER
     if extra_jolly is not None:
         fail("the extra jolly is given at the start of a four-player game only")
     if is_pass:
+        if placing:
+            fail(f"--pass places no shield: drop {', '.join(placing)}")
+        if PASS not in state.legal_actions():
+            fail(f"player {state.to_move} cannot pass: " + (
+                "the first move places the Dama Bianca" if state.last < 0 else
+                f"they hold a {COLOURS[colour_of_cell(state.target())]} shield or a jolly"))
         return PASS
-    if direction is None or not isinstance(direction, int) or isinstance(direction, bool) \
-            or not 0 <= direction <= 7:
+    if direction is None:
+        fail("give the arrow's --direction (0..7 = N, NE, E, SE, S, SW, W, NW)")
+    if not isinstance(direction, int) or isinstance(direction, bool) or not 0 <= direction <= 7:
         fail(f"direction must be 0..7 (N, NE, E, SE, S, SW, W, NW), got {direction!r}")
-    if row is not None or col is not None:
+    if (row is None) != (col is None):
+        fail("give both --row and --col (or, after the first move, neither: the cell is the one the "
+             "last arrow points to)")
+    if row is not None:
         if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < ROWS and 0 <= col < COLS):
             fail(f"cell ({row}, {col}) is off the board (rows 0..5, cols 0..6)")
+    if shield is not None:
+        shield = str(shield).lower()
+    if syllable is not None:
+        if state.params.variant != "iv":
+            fail(f"--syllable is for the 'iv' variant; this game is {state.params.variant}")
+        if state.last < 0 or shield in ("jolly", "dama"):
+            fail("only a coloured shield has a syllable (the jolly and the Dama Bianca have none)")
+    if shield == "dama" and state.last >= 0:
+        fail("the Dama Bianca is placed by the first move only")
     if state.last < 0:
         if shield not in (None, "dama"):
             fail("the first move places the Dama Bianca")
@@ -54,7 +79,6 @@ def action_for(state: OctagoneState, *, row: int | None = None, col: int | None 
              f"not row {row}, col {col}")
     if shield is None:
         fail("which shield? (a colour or 'jolly')")
-    shield = str(shield).lower()
     colour = colour_of_cell(t)
     if shield == "jolly":
         k = JOLLY_KIND

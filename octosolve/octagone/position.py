@@ -96,6 +96,8 @@ def params_from_json(obj) -> dict:
     """The game parameters of a document (checked for type; ranges are checked by ``Params``)."""
     if not isinstance(obj, dict):
         fail("a position must be a JSON object")
+    if obj.get("game", "octagone") != "octagone":  # another game's position (oct8's has "game")
+        fail(f"this is a position of {str(obj.get('game'))[:40]!r}, not of octagone")
     fmt = obj.get("format", POSITION_FORMAT)
     if fmt not in (POSITION_FORMAT, OLD_FORMAT):
         fail(f"unknown position format {fmt!r} (expected {POSITION_FORMAT})")
@@ -157,6 +159,9 @@ def read_into(st, obj) -> None:
     _check_conservation(st)
     if len(damas) > 1:
         fail("there is only one Dama Bianca")
+    if damas and sum(1 for b in st.board if b >= 0) > 1:  # it leaves as soon as it is answered
+        fail("the Dama Bianca is on the board only until the first shield answers it: no other shield "
+             "can be on the board beside it")
     last = obj.get("last")
     if last is None:
         if any(b >= 0 for b in st.board):

@@ -51,10 +51,11 @@ def measurement_lines(what: str, results) -> list[str]:
         return out
     f, j = results["first"], results["jolly"]
     return [f"from {results['free_cells']} free cells after {' v '.join(results['players'])} play, "
-            f"{results['deals']} deals, at most {results['max_nodes']:.3g} nodes a position: "
+            f"{results['deals']} deals, at most {int(results['max_nodes']):,} nodes a position: "
             + _settled(results, "were"),
-            f"the first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses: score "
-            f"{_pct(f['score'] or 0)} ({ci(f['score_ci95'])} with 95% confidence)",
+            f"the first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses: "
+            + (f"score {_pct(f['score'])} ({ci(f['score_ci95'])} with 95% confidence)"
+               if f["score"] is not None else "no score (no deal proven)"),
             f"a jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
             f"{j['positions']} positions, the same in {j['same']}, better in {j['better_without']}"]
 

@@ -53,6 +53,8 @@ class Params:
             fail(f"unknown variant {self.variant!r} (choose from {', '.join(VARIANTS)})")
         if isinstance(self.players, bool) or self.players not in (2, 4):
             fail(f"Octagone is played by 2 or 4 players, not {self.players!r}")
+        if not isinstance(self.hidden, bool):  # "no" or 0 would read as a silent yes or no
+            fail(f"the hidden-shield option is true or false, not {str(self.hidden)[:40]!r}")
         if self.hidden and self.players != 4:
             fail("the hidden-shield option is a 4-player option")
         if self.wrap not in WRAPS:
@@ -362,6 +364,19 @@ class OctagoneState(State):
         return rec
 
 
+    def move_words(self, action: int) -> str:
+        """``action`` (from this state) for people, as ``play`` prints it: ``yellow on row 2, col 5,
+        arrow 2``, ``the pair's extra jolly goes to player 2``, or ``""`` for a pass (the notation,
+        :meth:`action_to_string`, names neither the colour nor the cell)."""
+        m = self.move_record(self.to_move, action)
+        if m.get("pass"):
+            return ""
+        if "extra_jolly_to" in m:
+            return f"the pair's extra jolly goes to player {m['extra_jolly_to']}"
+        syl = f" {m['syllable']}" if "syllable" in m else ""
+        return f"{m['shield']}{syl} on row {m['row']}, col {m['col']}, arrow {m['direction']}"
+
+
 class OctagoneGame(Game):
     """``OctagoneGame(variant="standard", players=2, hidden=False, wrap="edge")``."""
 
@@ -369,7 +384,7 @@ class OctagoneGame(Game):
                  wrap: str = "edge"):
         if isinstance(players, bool) or not isinstance(players, int):
             fail(f"Octagone is played by 2 or 4 players, not {players!r}")
-        self.config = Params(str(variant).lower(), players, bool(hidden), str(wrap).lower()).check()
+        self.config = Params(str(variant).lower(), players, hidden, str(wrap).lower()).check()
         p = self.config
         self.info = GameInfo(
             short_name="octagone", long_name=f"Octagone ({p.variant}, {p.players} players, {p.mode_words})",

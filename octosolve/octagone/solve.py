@@ -418,16 +418,16 @@ def measure(what: str, seed: int, *, quick: bool = False, workers=None, schedule
         from ..games import get_game
 
         PLAYERS = get_game("octagone").players()
-
         params = {"variant": "standard", "players": 2, "hidden": False, "wrap": wrap}
-        rows = []
+        rows, skipped = [], []
         for a, b, n, sims in (MATCHES_QUICK if quick else MATCHES_FULL):
-            if not player_available(PLAYERS, b):
+            if not player_available(PLAYERS, b):  # e.g. open_spiel not installed: said, not hidden
+                skipped.append({"players": [a, b], "why": f"{b} is not available here"})
                 continue
             m = _run_match(params, [a, b], n, derive_seed(seed, "match", a, b), simulations=sims,
                           workers=workers, scheduler=scheduler, desc=f"{a} v {b}")
             rows.append(_slim(m))
-        return {"what": what, "seed": seed, "quick": quick, "results": rows}
+        return {"what": what, "seed": seed, "quick": quick, "results": rows, "skipped": skipped}
     if what == "perfect-play":
         free, deals, nodes = (22, 4, EXACT_NODES) if quick else (DEEP_FREE, EXACT_DEALS, DEEP_NODES)
         res = exact_first_player(seed, deals=deals, free=free, max_nodes=max_nodes or nodes,

@@ -66,7 +66,7 @@ def test_deck_files(tmp_path):
     d.write_text("[red]\n1 = 26.0\n[green]\n1 = 26\n[blue]\n1 = 26\n")
     bad(["deck", "--deck", str(d)], "whole number")
     d.write_bytes(b"[red]\n1 = 26 # \xff\xfe\n")
-    bad(["deck", "--deck", str(d)], "malformed deck")
+    bad(["deck", "--deck", str(d)], "is not UTF-8 text (byte 15)")  # was Python's codec message
     bad(["deck", "--deck", str(tmp_path)], "not a file")
     bad(["simulate", "--deck", str(tmp_path / "none.toml")], "not found")
 
@@ -158,3 +158,51 @@ def test_deck_names_in_any_case():
     assert load_deck("FLAT").counts == load_deck("flat").counts
     assert load_deck("Default").counts == load_deck("default").counts
     assert run(["match", "--deck", "FLAT", "--games", "1", "--players", "greedy,random"]).exit_code == 0
+
+
+def test_edited_deck_keeping_a_built_in_name(tmp_path):
+    """A copy of deck.toml with its counts edited but still 'name = "default"' was played and printed
+    as 'deck default' (play, simulate, records): refused; an unedited copy still reads."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "data" / "oct8" / "deck.toml").read_text()
+    same, edited = tmp_path / "same.toml", tmp_path / "edited.toml"
+    same.write_text(text)
+    edited.write_text(text.replace("[red]\n1 = 6\n2 = 5", "[red]\n1 = 7\n2 = 4", 1))
+    assert run(["deck", "--deck", str(same)]).exit_code == 0
+    for cmd in (["deck"], ["play", "--players", "random,random"]):
+        bad([*cmd, "--deck", str(edited)], "calls itself 'default' but its counts are not those of the default deck")
+    edited.write_text(edited.read_text().replace('name = "default"', 'name = "mine"'))
+    r = run(["play", "--players", "random,random", "--deck", str(edited)])
+    assert r.exit_code == 0 and "deck mine" in r.output
+
+
+def test_position_in_a_phase_its_counts_rule_out(tmp_path):
+    """Phase 'ship' with two octopuses on the mover's field, or 'discard' with four cards in hand,
+    were read (and swaps listed exchanges of them): the end of a turn ships only while the field
+    is over 3 octopuses, then discards only while the hand is over 8 cards."""
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "data" / "oct8" / "example_position.json").read_text())
+    for phase, needle in (("ship", "phase 'ship' comes only while the mover has more than 3 octopuses"),
+                          ("discard", "phase 'discard' comes only while the mover holds more than 8 cards")):
+        f = tmp_path / f"{phase}.json"
+        f.write_text(json.dumps(dict(doc, phase=phase)))
+        bad(["swaps", str(f)], needle)
+
+
+def test_every_phase_of_played_games_still_reads():
+    import random
+
+    from octosolve.oct8.rules import Oct8Game, state_from_document
+
+    seen = set()
+    for n in (2, 4):
+        st = Oct8Game(players=n).new_initial_state(3)
+        rnd = random.Random(3)
+        while not st.is_terminal():
+            doc = st.to_json()
+            assert state_from_document(doc).to_json() == doc
+            seen.add(doc["phase"])
+            st.apply_action(rnd.choice(st.legal_actions()))
+    assert {"ship", "discard"} <= seen

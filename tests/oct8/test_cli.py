@@ -267,3 +267,64 @@ def test_measure_quick_writes_what_the_report_reads(tmp_path):
     from octosolve.core.paths import data_path
 
     assert openspiel_row(json.loads(data_path("oct8", "openspiel_match.json").read_text()))[2] == 30
+
+
+def test_stopped_game_counts_turns_as_the_record_does():
+    """A stopped game's position said 'turn 1' under the record's '-- turn 2' header (0-based
+    against 1-based) and 'phase select attach to shared 2 selecting ' with nothing chosen."""
+    r = run(["play", "--players", "greedy,greedy", "--stop-after", "12"])
+    assert r.exit_code == 0, r.output
+    out = r.output.splitlines()
+    last_turn = [ln for ln in out if ln.startswith("-- turn ")][-1]        # "-- turn 2, player 1; ..."
+    status = out[out.index("-- stopped after 12 decisions") + 1]
+    assert status.startswith(last_turn[3:last_turn.index(";")] + ", phase "), (last_turn, status)
+    assert status.endswith("(attach to shared head 2; cards chosen: none yet)"), status
+
+
+def test_game_record_draws_in_words_and_exchanges_by_seat():
+    """The readable record printed the notation 'draw XX' and 'exchange ... of player +1' (seats
+    counted from the mover) beside lines naming players P0, P1, ...: now the draws in words and
+    the exchange's players by seat."""
+    text = "\n".join(run(["play", "--players", "greedy,random,greedy,random", "--seed", str(s)]).output
+                     for s in (1, 2))
+    assert "draw XX" not in text and "draw DD" not in text and "player +" not in text
+    assert "draw two cards from the arm deck" in text
+    assert "P1: exchange b1 of octopus 0 of P1, with octopus 0 of P0" in text
+
+
+def test_match_counts_a_name_in_several_seats_as_seats():
+    """greedy in three seats of 4 games printed 'in 12 games'; one player in every seat (greedy,greedy)
+    scored exactly the fair share whatever it played: refused."""
+    r = run(["match", "--players", "greedy,random,random", "--games", "2", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "random  0 wins, 0 draws, 4 losses in 4 seats of 2 games" in r.output
+    assert "greedy  2 wins, 0 draws, 0 losses in 2 games" in r.output
+    bad(["match", "--players", "greedy,greedy", "--games", "2", "--workers", "1"],
+        "a match of greedy against itself measures nothing")
+
+
+def test_swaps_of_a_finished_game_or_a_turn_in_progress(tmp_path):
+    """swaps listed 'legal exchanges' of a finished game, and of a position in the middle of a turn
+    (cards being chosen, octopuses to ship) where no exchange is open, without a word."""
+    fin, mid = tmp_path / "fin.json", tmp_path / "mid.json"
+    assert run(["play", "--players", "greedy,greedy", "--position-out", str(fin)]).exit_code == 0
+    bad(["swaps", str(fin)], "the game is over")
+    assert run(["play", "--players", "greedy,greedy", "--stop-after", "12", "--position-out",
+                str(mid)]).exit_code == 0
+    r = run(["swaps", str(mid)])
+    assert r.exit_code == 0, r.output
+    assert "legal" not in r.output.splitlines()[0]
+    assert "is in the 'select' phase, not choosing an octopus action: no exchange is open" in r.output
+    assert json.loads(run(["swaps", str(mid), "--json"]).output)["phase"] == "select"
+    from pathlib import Path
+
+    r = run(["swaps", str(Path(__file__).resolve().parents[2] / "data" / "oct8" / "example_position.json")])
+    assert r.output.startswith("17 legal exchanges for player 0") and "phase" not in r.output
+
+
+def test_deck_without_description(tmp_path):
+    """A deck file without 'description' printed 'deck plain: ' (a colon before nothing)."""
+    f = tmp_path / "plain.toml"
+    f.write_text("[red]\n1 = 26\n[green]\n1 = 26\n[blue]\n1 = 26\n")
+    r = run(["deck", "--deck", str(f)])
+    assert r.exit_code == 0 and r.output.splitlines()[0] == "deck plain (no description)", r.output

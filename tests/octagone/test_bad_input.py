@@ -122,6 +122,51 @@ def test_bad_moves(files, capsys):
         assert code == 2 and len(err.strip().splitlines()) == 1, (args, err)
 
 
+def _after_dama(tmp_path, variant="standard", players=2):
+    """A position after a few moves (the Dama answered, coloured cells to answer)."""
+    st = OctagoneGame(variant, players).new_initial_state(2)
+    while st.last < 0 or st.choosing_jolly() or st.to_move != st.first:
+        st.apply_action(st.legal_actions()[0])
+    f = tmp_path / f"{variant}{players}.json"
+    f.write_text(json.dumps(st.to_json()))
+    return f, st
+
+
+@pytest.mark.parametrize("args, needle", [
+    # options the chosen move ignored: refused, never dropped
+    (["--shield", "jolly", "--direction", "3", "--syllable", "OC"], "--syllable is for the 'iv' variant"),
+    (["--shield", "jolly", "--direction", "3", "--pass"], "--pass places no shield: drop --shield, --direction"),
+    (["--shield", "jolly", "--direction", "3", "--row", "2"], "give both --row and --col"),
+    # said in words (they printed 'got None', 'unknown shield', 'illegal move pass')
+    (["--shield", "jolly"], "give the arrow's --direction"),
+    (["--shield", "dama", "--direction", "3"], "the Dama Bianca is placed by the first move only"),
+    (["--pass"], "cannot pass: they hold a"),
+])
+def test_move_options_that_contradict_the_move(tmp_path, capsys, args, needle):
+    f, _st = _after_dama(tmp_path)
+    code, out, err = run_main(["move", f] + args, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and needle in err, (args, err)
+    assert "None" not in err
+
+
+def test_move_options_beside_the_extra_jolly_choice_and_in_iv(tmp_path, capsys):
+    f = tmp_path / "four.json"
+    f.write_text(json.dumps(OctagoneGame(players=4).new_initial_state(2).to_json()))
+    code, out, err = run_main(["move", f, "--extra-jolly", "self", "--shield", "red", "--direction", "2"],
+                              capsys)
+    assert code == 2 and "places no shield: drop --shield, --direction" in err, err
+    code, out, err = run_main(["move", f, "--pass"], capsys)
+    assert code == 2 and "--extra-jolly self or partner" in err, err
+    iv, _st = _after_dama(tmp_path, "iv")
+    code, out, err = run_main(["move", iv, "--shield", "jolly", "--syllable", "OC", "--direction", "2"],
+                              capsys)
+    assert code == 2 and "only a coloured shield has a syllable" in err, err
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(OctagoneGame().new_initial_state(2).to_json()))
+    code, out, err = run_main(["move", first, "--pass"], capsys)
+    assert code == 2 and "cannot pass: the first move places the Dama Bianca" in err, err
+
+
 def test_good_file_still_works(files, capsys):
     code, out, err = run_main(["show", files["good"]], capsys)
     assert code == 0 and "to move" in out
@@ -227,3 +272,50 @@ def test_measure_from_a_json_document_that_is_not_an_object(tmp_path, capsys, te
     code, _, err = run_main(["measure", "perfect-play", "--quick", "--from", f, "--out",
                              tmp_path / "out.json"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "internal error" not in err, err
+
+
+def test_measure_from_another_measurements_data_file(tmp_path, capsys):
+    """--from a first-player data file said 'a malformed row or field (KeyError: 'seed')'."""
+    f = tmp_path / "first.json"
+    f.write_text(json.dumps({"what": "first-player", "seed": 1, "quick": True, "results": {}}))
+    code, _, err = run_main(["measure", "perfect-play", "--quick", "--from", f, "--out",
+                             tmp_path / "out.json"], capsys)
+    assert code == 2 and "a first-player data file, not a perfect-play one" in err, err
+    assert "KeyError" not in err and not (tmp_path / "out.json").exists()
+
+
+def test_dama_beside_other_shields_is_impossible(tmp_path, capsys):
+    """The Dama Bianca leaves the board as soon as a shield answers it: a position with the Dama as
+    the last shield beside a red one was read, and called the game over ('the shield just placed
+    cannot point to any free cell') with a winner."""
+    doc = OctagoneGame().new_initial_state(1).to_json()
+    doc["board"][0][0] = {"shield": "red", "direction": 2}
+    doc["board"][1][1] = {"shield": "dama", "direction": 7}
+    doc["last"] = [1, 1]
+    doc["hands"][0]["red"] -= 1
+    f = tmp_path / "dama.json"
+    f.write_text(json.dumps(doc))
+    for cmd in ("show", "solve"):
+        code, out, err = run_main([cmd, f], capsys)
+        assert code == 2 and "no other shield can be on the board beside it" in err, err
+
+
+@pytest.mark.parametrize("game, args, data", [
+    ("octagone", ["measure", "first-player"], "octagone/first-player.json"),
+    ("oct8", ["measure"], "oct8/openspiel_match.json"),
+])
+def test_quick_measure_never_over_the_data_file(tmp_path, monkeypatch, game, args, data):
+    """--help says a --quick measurement is never written over the default data file; --out naming
+    that file wrote it all the same (a smoke test replacing the report's data)."""
+    import octosolve.core.paths as paths
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)  # the data folder, here a scratch one
+    target = tmp_path / data
+    target.parent.mkdir(parents=True)
+    target.write_text('{"full": true}\n')
+    r = CliRunner().invoke(cli, [game, *args, "--quick", "--workers", "1", "--out", str(target)])
+    assert r.exit_code == 2 and "a --quick measurement is never written over it" in r.output, r.output
+    assert target.read_text() == '{"full": true}\n'

@@ -326,3 +326,90 @@ def test_measurement_lines_of_the_stored_data_files():
     g = mt[0]["results"]["greedy"]
     assert len(lines) == len(mt) and lines[0].startswith(
         f"greedy v random (standard): {mt[0]['games']} games, greedy wins {g['wins']}")
+
+
+def test_measure_perfect_play_with_nothing_proven_gives_no_score(tmp_path):
+    """With no deal proven the first player's score is undefined: the readable output said
+    'score 0.0% (0.0%-100.0% ...)', a number measured from nothing, and the budget as '1e+03'."""
+    from octosolve.cli import cli
+
+    out = tmp_path / "pp.json"
+    r = CliRunner().invoke(cli, ["octagone", "measure", "perfect-play", "--quick", "--workers", "1",
+                                 "--max-nodes", "1000", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["results"]["proven"] == 0
+    assert "at most 1,000 nodes a position" in r.output
+    assert "0 losses: no score (no deal proven)" in r.output and "0.0%" not in r.output
+
+
+def test_match_pairs_of_four_and_self_play():
+    """With four players the pairs are seats 0+2 and 1+3 and keep their players as seats rotate:
+    greedy,greedy,random,random put each name in both pairs, so both scored one half whatever they
+    played, 'in 8 games' for 4; a pair of one name counted each game twice (interval as if 8
+    independent games); a two-player self-match likewise. Refused, or counted once a game."""
+    for players, needle in (("greedy,greedy,random,random", "greedy, random would play in both pairs"),
+                            ("greedy,greedy", "a match needs two different players")):
+        r = CliRunner().invoke(root, ["octagone", "match", "--players", players, "--games", "2",
+                                      "--workers", "1"])
+        assert r.exit_code == 2 and needle in r.output and len(r.output.strip().splitlines()) == 1, r.output
+    r = run(["match", "--players", "greedy,random,greedy,random", "--games", "4", "--workers", "1",
+             "--json"])
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.output)["results"]
+    assert res["greedy"]["games"] == res["random"]["games"] == 4
+    g, x = res["greedy"], res["random"]
+    assert (g["wins"], g["draws"], g["losses"]) == (x["losses"], x["draws"], x["wins"])
+    assert sum(g[k] for k in ("wins", "draws", "losses")) == 4
+    text = run(["match", "--players", "greedy,random,greedy,random", "--games", "4", "--workers", "1"]).output
+    assert "in 4 games" in text and "in 8 games" not in text
+
+
+def test_solve_says_how_many_threads_searched(tmp_path):
+    """--workers 2 with a search that runs on one thread (the python engine, the margin target)
+    was dropped without a word in the readable output (the python engine not even in --help)."""
+    f = tmp_path / "p.json"
+    r = run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "30",
+             "--position-out", str(f)])
+    assert r.exit_code == 0, r.output
+    for args, said in ((["--engine", "python", "--workers", "2"], "(python, one thread)"),
+                       (["--workers", "2"], "(numba, one thread)"),
+                       (["--target", "outcome", "--workers", "2"], "(numba, 2 threads)"),
+                       (["--target", "outcome"], "(numba)")):
+        r = run(["solve", str(f), "--max-nodes", "1000000", *args])
+        assert r.exit_code == 0 and said in r.output, (args, r.output)
+    assert "the python engine, the margin target" in " ".join(run(["solve", "--help"]).output.split())
+
+
+def test_solve_all_moves_says_what_the_values_are(tmp_path):
+    """With --target outcome, --all-moves printed each move's -1/0/+1 as '-1', which reads as a margin
+    of one shield: now 'loss'/'draw'/'win' under a line saying which it is."""
+    f = tmp_path / "p.json"
+    assert run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "30",
+                "--position-out", str(f)]).exit_code == 0
+    out = run(["solve", str(f), "--all-moves", "--target", "outcome"]).output
+    assert "every move, its outcome for the mover:" in out
+    moves = [ln for ln in out.splitlines() if ln.startswith("  ")]
+    assert moves and all(ln.rsplit(": ", 1)[1] in ("win", "draw", "loss") for ln in moves), out
+    out = run(["solve", str(f), "--all-moves"]).output
+    assert "every move, its margin for the mover (shields):" in out
+
+
+def test_measure_matches_says_a_match_it_could_not_play(tmp_path, monkeypatch):
+    """Without open_spiel the 'mcts v openspiel-mcts' row was dropped without a word (output and
+    data file): now a line and the data file's 'skipped' say which and why."""
+    import octosolve.core.players as players
+    from octosolve.octagone import solve
+
+    monkeypatch.setattr(solve, "MATCHES_QUICK", [("greedy", "random", 2, None),
+                                                 ("mcts", "openspiel-mcts", 1, 20)])
+    real = players.player_available
+    monkeypatch.setattr(players, "player_available", lambda reg, name: name != "openspiel-mcts"
+                        and real(reg, name))
+    out = tmp_path / "m.json"
+    r = CliRunner().invoke(root, ["octagone", "measure", "matches", "--quick", "--workers", "1",
+                                  "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "mcts v openspiel-mcts: not measured (openspiel-mcts is not available here)" in r.output
+    doc = json.loads(out.read_text())
+    assert doc["skipped"] == [{"players": ["mcts", "openspiel-mcts"], "why": "openspiel-mcts is not available here"}]
+    assert [m["players"] for m in doc["results"]] == [["greedy", "random"]]

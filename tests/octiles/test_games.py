@@ -584,4 +584,4 @@ def test_the_match_suite_commands_are_ones_the_cli_takes():
         assert m["command"] in plan
     r = CliRunner().invoke(cli, "octiles match --variant move-over --players greedy,random --games 20 "
                                 "--simulations 1".split())
-    assert r.exit_code == 2 and "none of the players given (greedy, random) searches" in r.output
+    assert r.exit_code == 2 and "none of the players given (greedy, random) is one of them" in r.output

@@ -28,10 +28,10 @@ def action_for(state: OctagoneState, *, row: int | None = None, col: int | None 
                                     ("--syllable", syllable), ("--direction", direction)) if v is not None]
     if state.choosing_jolly():
         if extra_jolly not in ("self", "partner"):
-            fail(f"player {state.to_move} first chooses who of the pair holds the extra jolly "
+            fail(f"P{state.to_move} first chooses who of the pair holds the extra jolly "
                  "(--extra-jolly self or partner)")
         if placing or is_pass:
-            fail(f"player {state.to_move} chooses who holds the extra jolly now and places no shield: "
+            fail(f"P{state.to_move} chooses who holds the extra jolly now and places no shield: "
                  f"drop {', '.join(placing + (['--pass'] if is_pass else []))}")
         return JOLLY_SELF if extra_jolly == "self" else JOLLY_PARTNER
     if extra_jolly is not None:
@@ -40,7 +40,7 @@ def action_for(state: OctagoneState, *, row: int | None = None, col: int | None 
         if placing:
             fail(f"--pass places no shield: drop {', '.join(placing)}")
         if PASS not in state.legal_actions():
-            fail(f"player {state.to_move} cannot pass: " + (
+            fail(f"P{state.to_move} cannot pass: " + (
                 "the first move places the Dama Bianca" if state.last < 0 else
                 f"they hold a {COLOURS[colour_of_cell(state.target())]} shield or a jolly"))
         return PASS
@@ -95,7 +95,7 @@ def action_for(state: OctagoneState, *, row: int | None = None, col: int | None 
         fail(f"unknown shield {shield!r} (colours: {', '.join(COLOURS)}, jolly)")
     if state.hands[state.to_move][kind_to_type(k, colour)] <= 0:
         name = type_name(kind_to_type(k, colour), state.params.variant == "iv")
-        fail(f"player {state.to_move} holds no {name} shield")
+        fail(f"P{state.to_move} holds no {name} shield")
     a = PLACE_BASE + k * 8 + direction
     if a not in state.legal_actions():
         fail(f"direction {direction} ({DIR_NAMES[direction]}) points to no free cell")

@@ -186,7 +186,7 @@ def read_into(st, obj) -> None:
     if n == 4 and st.choosing_jolly():
         chooser = st.first if st.extra_jolly[st.first % 2] < 0 else (st.first + 1) % 4
         if st.to_move != chooser:
-            fail(f"player {chooser} chooses the holder of the extra jolly now, not player {st.to_move}")
+            fail(f"P{chooser} chooses the holder of the extra jolly now, not P{st.to_move}")
     st.extra = _int(obj, "extra_turns", 0, 99, 0)
     if st.extra and not iv:
         fail("extra turns exist only in Octagone IV")
@@ -222,7 +222,7 @@ def _read_jolly_and_passes(st, obj) -> None:
             st.passed[p] |= 1 << c
             h = st.hands[p]
             if h[JOLLY] or any(h[c * 4 + k] for k in range(4)):
-                fail(f"player {p} passed on {COLOURS[c]}, so holds neither {COLOURS[c]} nor a jolly")
+                fail(f"P{p} passed on {COLOURS[c]}, so holds neither {COLOURS[c]} nor a jolly")
 
 
 def _check_conservation(st) -> None:

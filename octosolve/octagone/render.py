@@ -53,23 +53,23 @@ def text_board(state, viewer: int | None = None) -> str:
                                                     for c in range(COLS)))
     for p, h in enumerate(state.hands):
         if viewer is not None and p != viewer:
-            lines.append(f"player {p}: {sum(h)} shields ({h[JOLLY]} jolly, the others hidden)")
+            lines.append(f"P{p}: {sum(h)} shields ({h[JOLLY]} jolly, the others hidden)")
             continue
         parts = [f"{type_name(t, iv)}x{n}" for t, n in enumerate(h) if n]
-        lines.append(f"player {p}: {sum(h)} shields: " + (", ".join(parts) or "none"))
+        lines.append(f"P{p}: {sum(h)} shields: " + (", ".join(parts) or "none"))
     if state.over:
         w = state.winners()
-        who = "tie" if not w else (f"winner: player {w[0]}" if state.n == 2
-                                   else f"winners: pair {w[0]} (players {w[0]} and {w[1]})")
+        who = "tie" if not w else (f"winner: P{w[0]}" if state.n == 2
+                                   else f"winners: pair {w[0]} (P{w[0]} and P{w[1]})")
         lines.append(f"game over ({state.end_reason}); {who}")
     elif state.choosing_jolly():
         p = state.to_move
-        lines.append(f"to move: player {p}, chooses who of pair {p % 2} (players {p % 2} and "
-                     f"{p % 2 + 2}) holds the extra jolly")
+        lines.append(f"to move: P{p}, chooses who of pair {p % 2} (P{p % 2} and "
+                     f"P{p % 2 + 2}) holds the extra jolly")
     else:
         t = state.target()
         where = "anywhere (Dama Bianca)" if t < 0 else f"row {rc(t)[0]}, col {rc(t)[1]} ({COLOURS[t // COLS]})"
-        lines.append(f"to move: player {state.to_move}, plays {where}"
+        lines.append(f"to move: P{state.to_move}, plays {where}"
                      + (f", {state.extra} extra turn(s) owed" if state.extra else ""))
     return "\n".join(lines)
 

@@ -215,7 +215,7 @@ class OctagoneState(State):
         if self.over:
             fail("the game is over")
         if action not in self.legal_actions():
-            fail(f"illegal move {self.action_to_string(action)} for player {self.to_move}")
+            fail(f"illegal move {self.action_to_string(action)} for P{self.to_move}")
         p = self.to_move
         self.history.append((p, action))
         if action in (JOLLY_SELF, JOLLY_PARTNER):
@@ -244,7 +244,7 @@ class OctagoneState(State):
             self.dama = -1
         self.last = t
         if sum(self.hands[p]) == 0:
-            return self._end(f"player {p} has no shields left")
+            return self._end(f"P{p} has no shields left")
         if not any(self.board[x] < 0 for x in self.lines[t][d]):
             return self._end("the shield just placed cannot point to any free cell")
         words = words_completed(self.board, t) if self.params.variant == "iv" else 0
@@ -366,13 +366,13 @@ class OctagoneState(State):
 
     def move_words(self, action: int) -> str:
         """``action`` (from this state) for people, as ``play`` prints it: ``yellow on row 2, col 5,
-        arrow 2``, ``the pair's extra jolly goes to player 2``, or ``""`` for a pass (the notation,
+        arrow 2``, ``the pair's extra jolly goes to P2``, or ``""`` for a pass (the notation,
         :meth:`action_to_string`, names neither the colour nor the cell)."""
         m = self.move_record(self.to_move, action)
         if m.get("pass"):
             return ""
         if "extra_jolly_to" in m:
-            return f"the pair's extra jolly goes to player {m['extra_jolly_to']}"
+            return f"the pair's extra jolly goes to P{m['extra_jolly_to']}"
         syl = f" {m['syllable']}" if "syllable" in m else ""
         return f"{m['shield']}{syl} on row {m['row']}, col {m['col']}, arrow {m['direction']}"
 

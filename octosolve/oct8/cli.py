@@ -169,10 +169,10 @@ def swaps(state_file, babies, svg_path, as_json):
     if svg_path:
         write_file(svg_path, st._repr_svg_())
     ex = res["exchanges"]
-    lines = [f"{len(ex)} {'legal ' if st.phase == PH_MAIN else ''}exchanges for player {res['to_move']} "
+    lines = [f"{len(ex)} {'legal ' if st.phase == PH_MAIN else ''}exchanges for P{res['to_move']} "
              f"({res['count_action3']} with the hand, {res['count_action4']} between octopuses)"]
     if st.phase != PH_MAIN:  # e.g. a game stopped in the middle of a turn
-        lines.append(f"(player {res['to_move']} is in the '{res['phase']}' phase, not choosing an octopus "
+        lines.append(f"(P{res['to_move']} is in the '{res['phase']}' phase, not choosing an octopus "
                      "action: no exchange is open to it now; these are the ones its present hand and the "
                      "fields allow)")
     if res.get("babies"):

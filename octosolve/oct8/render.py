@@ -38,7 +38,7 @@ def _pending_str(st) -> str:
 def public_lines(st) -> list[str]:
     """What every player sees: the table, piles, hand sizes and chips (no hidden card)."""
     # turns are counted from 1, as the game record's "-- turn N" headers count them
-    lines = [f"turn {st.turns + 1}, player {st.cur}, phase {PHASE_NAMES[st.phase]}" + _pending_str(st)
+    lines = [f"turn {st.turns + 1}, P{st.cur}, phase {PHASE_NAMES[st.phase]}" + _pending_str(st)
              + (" (extra action)" if st.extra and st.phase == PH_MAIN else ""),
              f"arm deck {len(st.arm_deck)}, head deck {len(st.head_deck)}, discard "
              f"{' '.join(st.card_str(c) for c in st.discard)}",
@@ -80,7 +80,7 @@ def game_record(final, names, seed) -> list[str]:
     for p, a in final.history:
         if st.turns != turn:
             turn = st.turns
-            lines.append(f"-- turn {turn + 1}, player {st.cur}; shared: "
+            lines.append(f"-- turn {turn + 1}, P{st.cur}; shared: "
                          + "; ".join(octopus_str(st, h) if h >= 0 else "-" for h in st.shared))
         ph = st.phase
         text = _record_text(st.action_to_string(a), p, n)

@@ -554,7 +554,7 @@ class Oct8State(State):
         """What ``player`` sees: their colour and hand, and the public table (every octopus, the
         discard pile, the turn-draw card and the cards being played, which go face up); of the other
         players only hand sizes and chips, never their cards or colours."""
-        lines = [f"you are player {player}, colour {COLOURS[self.colour(player)]}",
+        lines = [f"you are P{player}, colour {COLOURS[self.colour(player)]}",
                  f"hand: {' '.join(sorted(self.card_str(c) for c in self.hands[player]))}"]
         return "\n".join(lines + self._public_lines())
 

@@ -58,18 +58,18 @@ def play_record(game_params: dict, names: list[str], seed: int | None,
 
 def record_text(rec: dict) -> str:
     """A game record in words, one line per move."""
-    lines = [f"Octiles {rec['game']}: " + ", ".join(f"player {i} = {n}" for i, n in
+    lines = [f"Octiles {rec['game']}: " + ", ".join(f"P{i} = {n}" for i, n in
                                                     enumerate(rec["players"])) + f" (seed {rec['seed']})"]
     for m in rec["moves"]:
         if m["player"] < 0:
             lines.append(f"  stack shows tile {m['action']}")
             continue
-        lines.append(f"{m['turn'] + 1:4d}. player {m['player']}: {m['text']}")
+        lines.append(f"{m['turn'] + 1:4d}. P{m['player']}: {m['text']}")
     w = rec["winners"]
     lines.append(f"Result after {rec['turns']} turns: "
-                 + (("winner(s): " + ", ".join(f"player {i} ({rec['players'][i]})" for i in w)) if w
+                 + (("winner(s): " + ", ".join(f"P{i} ({rec['players'][i]})" for i in w)) if w
                     else "no winner") + f" [{rec['end_reason']}]")
-    lines.append("Runners: " + "; ".join(f"player {i}: {' '.join(r)}"
+    lines.append("Runners: " + "; ".join(f"P{i}: {' '.join(r)}"
                                          for i, r in enumerate(rec["final"]["runners"])))
     return "\n".join(lines)
 

@@ -50,11 +50,11 @@ def describe(state) -> str:
     topo = state.topo
     lines = [f"{state.variant}, turn {state.turn}, "
              + ("over: winners " + (",".join(map(str, state.winners())) or "none") + f" ({state.end_reason})"
-                if state.is_terminal() else f"player {state.cur} to {state.phase}")]
+                if state.is_terminal() else f"P{state.cur} to {state.phase}")]
     lines.append("tiles: " + " ".join(f"{topo.spaces[s]}={state.tile_at[s]}r{state.rot_at[s]}"
                                       for s in range(N_SPACES) if state.tile_at[s] >= 0))
     for p in range(state.n):
-        lines.append(f"player {p}: " + " ".join(topo.places[x] for x in state.pos[p])
+        lines.append(f"P{p}: " + " ".join(topo.places[x] for x in state.pos[p])
                      + (" (resigned)" if state.resigned[p] else ""))
     if state.variant == "team-up":
         lines.append("pool: " + " ".join(map(str, state.pool)))

@@ -127,7 +127,7 @@ def position_svg(state) -> str:
 
 def position_text(state) -> str:
     lines = [f"rail (recto) {R.rail_string(state.rail)}  verso {R.rail_string(state.rail[::-1])}"]
-    lines += [f"player {q}: {R.hand_string(h)}" for q, h in enumerate(state.hands)]
+    lines += [f"P{q}: {R.hand_string(h)}" for q, h in enumerate(state.hands)]
     lines.append(f"pool: {int(state.pool.sum())} tiles")
     return "\n".join(lines)
 

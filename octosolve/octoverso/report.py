@@ -166,8 +166,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                 lines.append(f"- {m['key']}: skipped ({m['skipped']})")
         lines.append("")
     lines += ["## Sample game", "",
-              f"lookahead (player 0) v greedy (player 1), seed {seed}: "
-              + ("draw" if record["winner"] is None else f"player {record['winner']} wins")
+              f"lookahead (P0) v greedy (P1), seed {seed}: "
+              + ("draw" if record["winner"] is None else f"P{record['winner']} wins")
               + f" after {record['turns']} turns ([sample_game.json](sample_game.json)).", "",
               "Speed of the move generator: `python scripts/bench_octoverso.py` (durations are not kept in "
               "this report).", ""]

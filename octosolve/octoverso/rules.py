@@ -581,7 +581,7 @@ class OctoversoState(State):
         if self.phase == OPENING:
             ann = " | announced " + ",".join(self.lex.words[a] if a >= 0 else "-" for a in self.announced)
         return (f"rail {rail_string(self.rail) or '-'} | {hands} | pool {int(self.pool.sum())}{ann} | "
-                f"{PHASES[self.phase]}, player {self.player}")
+                f"{PHASES[self.phase]}, P{self.player}")
 
     def _repr_svg_(self) -> str:
         return position_svg(self)

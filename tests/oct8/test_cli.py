@@ -138,7 +138,7 @@ def test_swaps_bad_input(tmp_path):
 def test_play_record_and_json():
     r = run(["play", "--seed", "4"])
     assert r.exit_code == 0, r.output
-    assert "turn 1, player 0" in r.output and "winner" in r.output
+    assert "turn 1, P0" in r.output and "winner" in r.output
     d = json.loads(run(["play", "--seed", "4", "--json"]).output)
     assert len(d["scores"]) == 4 and d["record"] and d["turns"] > 0
     bad(["play", "--players", "greedy,bogus,random,random"], "unknown player")
@@ -275,7 +275,7 @@ def test_stopped_game_counts_turns_as_the_record_does():
     r = run(["play", "--players", "greedy,greedy", "--stop-after", "12"])
     assert r.exit_code == 0, r.output
     out = r.output.splitlines()
-    last_turn = [ln for ln in out if ln.startswith("-- turn ")][-1]        # "-- turn 2, player 1; ..."
+    last_turn = [ln for ln in out if ln.startswith("-- turn ")][-1]        # "-- turn 2, P1; ..."
     status = out[out.index("-- stopped after 12 decisions") + 1]
     assert status.startswith(last_turn[3:last_turn.index(";")] + ", phase "), (last_turn, status)
     assert status.endswith("(attach to shared head 2; cards chosen: none yet)"), status
@@ -319,7 +319,7 @@ def test_swaps_of_a_finished_game_or_a_turn_in_progress(tmp_path):
     from pathlib import Path
 
     r = run(["swaps", str(Path(__file__).resolve().parents[2] / "data" / "oct8" / "example_position.json")])
-    assert r.output.startswith("17 legal exchanges for player 0") and "phase" not in r.output
+    assert r.output.startswith("17 legal exchanges for P0") and "phase" not in r.output
 
 
 def test_deck_without_description(tmp_path):

@@ -125,7 +125,7 @@ def run(args):
 def test_cli_play_record_and_json():
     r = run(["play", "--variant", "move-over", "--players", "greedy,random", "--seed", "1", "--max-turns", "8"])
     assert r.exit_code == 0, r.output
-    assert "player 0: place tile" in r.output and "Result after" in r.output
+    assert "P0: place tile" in r.output and "Result after" in r.output
     r = run(["play", "--players", "greedy,random", "--seed", "1", "--max-turns", "8", "--json"])
     assert r.exit_code == 0
     d = json.loads(r.output)

@@ -15,15 +15,17 @@ A document (format ``octagone-position/2``)::
      "history": [[0, 123], [1, 340]]}           # (player, action) pairs since the deal
 
 Documents of format ``octagone-position/1`` (written before the ``edge`` reading) are read with
-``wrap`` = ``torus`` unless they say otherwise. A hand-set position may omit ``history``,
+``wrap`` = ``torus`` unless they say otherwise. A non-empty ``history`` is checked by replaying it from
+the deal it implies (:func:`_check_history`). A hand-set position may omit ``history``,
 ``passed``, ``extra_jolly`` (two players), ``end_reason`` and ``target``.
 """
 
 from __future__ import annotations
 
-from ..core.errors import fail
-from .board import (COLOURS, COLS, DAMA, JOLLY, NCELLS, NTYPES, NUM_ACTIONS, ROWS, SYLLABLES, WRAPS,
-                    cell_of, colour_of_cell, parse_type, rc, shield_totals, type_name)
+from ..core.errors import OctoError, fail
+from .board import (COLOURS, COLS, DAMA, JOLLY, JOLLY_PARTNER, JOLLY_SELF, NCELLS, NTYPES, NUM_ACTIONS,
+                    PASS, ROWS, SYLLABLES, WRAPS, cell_of, colour_of_cell, parse_type, rc, shield_totals,
+                    type_name)
 
 __all__ = ["POSITION_FORMAT", "params_from_json", "state_to_json", "read_into", "redeal_hidden",
            "hand_to_json", "hand_from_json"]
@@ -192,6 +194,7 @@ def read_into(st, obj) -> None:
         fail("extra turns exist only in Octagone IV")
     _read_history(st, obj)
     _check_end(st, obj)
+    _check_history(st)
 
 
 def _read_jolly_and_passes(st, obj) -> None:
@@ -260,8 +263,64 @@ def _read_history(st, obj) -> None:
     st.history = out
 
 
+def _replay(s, moves, hands_free: bool) -> list[list[int]]:
+    """Play ``moves`` on the fresh state ``s``; the shield types each player placed. With
+    ``hands_free`` the hands are ignored (a pass is taken as given), to learn the board alone."""
+    placed = [[0] * NTYPES for _ in range(s.params.players)]
+    for i, (p, a) in enumerate(moves, 1):
+        if s.over:
+            fail(f"'history' goes on after the game ended at move {i - 1} ({s.end_reason})")
+        if p != s.to_move:
+            fail(f"'history' move {i} is by P{p}, but P{s.to_move} was to move")
+        try:
+            if a == PASS and hands_free:
+                s.history.append((p, a))
+                s.passed[p] |= 1 << colour_of_cell(s.target())
+                s._advance(p, 0)
+                continue
+            t = s.target()
+            s.apply_action(a)
+        except OctoError as e:
+            fail(f"'history' move {i} cannot be played: {e.message}")
+        if t >= 0 and a != PASS and s.board[t] >= 0:
+            placed[p][s.board[t]] += 1
+    return placed
+
+
+def _check_history(st) -> None:
+    """A non-empty ``history`` is the game since the deal: replayed from the deal it implies (each
+    hand now plus the shields its player placed, less an extra jolly received), it must be a deal
+    and reach this very position; a one-line error otherwise."""
+    if not st.history:
+        return
+    n, cls = st.params.players, type(st)
+    placed = _replay(cls(st.params, [[36] * NTYPES for _ in range(n)], st.first), st.history, True)
+    start = [[h[t] + placed[p][t] for t in range(NTYPES)] for p, h in enumerate(st.hands)]
+    for p, a in st.history:
+        if a in (JOLLY_SELF, JOLLY_PARTNER):
+            start[p if a == JOLLY_SELF else (p + 2) % 4][JOLLY] -= 1
+    per, jollies = 36 // n, (3 if n == 2 else 1)
+    for p, h in enumerate(start):
+        if min(h) < 0 or h[JOLLY] != jollies or sum(h) - h[JOLLY] != per:
+            fail(f"'history' does not start from a deal: with the shields P{p} placed, its hand "
+                 f"would have started with {sum(h) - h[JOLLY]} coloured shields and {h[JOLLY]} "
+                 f"jollies, not {per} and {jollies}")
+    s = cls(st.params, start, st.first)
+    _replay(s, st.history, False)
+    for field, words in (("board", "board"), ("arrows", "arrows"), ("hands", "hands"),
+                         ("to_move", "player to move"), ("passed", "passes"), ("over", "end"),
+                         ("extra", "extra turns"), ("extra_jolly", "extra jollies")):
+        if getattr(s, field) != getattr(st, field):
+            fail(f"'history' does not lead to this position: replayed from its deal it gives other "
+                 f"{words}")
+
+
 def _check_end(st, obj) -> None:
     n = st.params.players
+    empty = [p for p in range(n) if sum(st.hands[p]) == 0]
+    if empty and all(b < 0 or b == DAMA for b in st.board):
+        fail(f"P{empty[0]} holds no shields, but none has been placed yet: every hand starts full "
+             f"(the game ends when a player places its last shield)")
     if st.last >= 0:
         if not any(st.board[x] < 0 for x in st.lines[st.last][st.arrows[st.last]]):
             st._end("the shield just placed cannot point to any free cell")

@@ -290,3 +290,51 @@ def test_repr_svg_has_a_viewbox():
     s.apply_action(s.legal_actions()[0])
     svg = s._repr_svg_()
     assert svg.lstrip().startswith("<") and "viewBox" in svg and "</svg>" in svg
+
+
+def test_from_json_refuses_empty_hands_before_any_shield():
+    # "un giocatore non ha più scudi" ends the game when a player places its last shield: a hand
+    # cannot be empty before the first shield is placed (the seed's end rule; docs/rules/octagone.md)
+    with pytest.raises(OctoError, match="P0 holds no shields, but none has been placed"):
+        position({}, None, [{}, {"red": 1}])
+    with pytest.raises(OctoError, match="P1 holds no shields"):
+        position({(2, 3): ("dama", 0)}, (2, 3), [{"red": 1}, {}], to_move=1)
+
+
+def _game_after(moves, seed=5, **kw):
+    import random
+    g = R.OctagoneGame(**kw)
+    s, rnd = g.new_initial_state(seed), random.Random(seed)
+    for _ in range(moves):
+        s.apply_action(rnd.choice(s.legal_actions()))
+    return g, s
+
+
+@pytest.mark.parametrize("tamper, message", [
+    (lambda d: d["history"].pop(), "does not start from a deal"),
+    (lambda d: d["history"].append([d["to_move"], R.PASS]), "move 13 cannot be played"),
+    (lambda d: d["history"].__setitem__(2, [1 - d["history"][2][0], d["history"][2][1]]),
+     "move 3 is by P"),
+    (lambda d: [d.pop("target"), [c.__setitem__("direction", (c["direction"] + 1) % 8)
+                                  for c in d["board"][d["last"][0]] if c]], "gives other arrows"),
+    (lambda d: d.__setitem__("history", d["history"][:2]), "does not start from a deal"),
+])
+def test_from_json_checks_the_history_against_the_board(tamper, message):
+    import copy
+    g, s = _game_after(12)
+    doc = s.to_json()
+    assert g.state_from_json(copy.deepcopy(doc)).to_json() == doc  # the true history is accepted
+    bad = copy.deepcopy(doc)
+    tamper(bad)
+    with pytest.raises(OctoError, match=message):
+        g.state_from_json(bad)
+
+
+def test_from_json_history_of_another_deal_is_refused():
+    # the same moves are legal from another seed's deal only by chance; here the hands differ
+    g, s = _game_after(12, seed=5)
+    _, other = _game_after(12, seed=6)
+    doc = s.to_json()
+    doc["history"] = [list(m) for m in other.history]
+    with pytest.raises(OctoError, match="'history'"):
+        g.state_from_json(doc)

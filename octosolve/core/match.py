@@ -17,7 +17,9 @@ in the game's notation, outcome, and the game's ``extras`` through the spec's ho
      "records": [<octosolve-record/1>, ...]}
 
 A win counts 1, a draw (no winner) 1/2, a loss 0; ``score`` is the share of points and
-``score_ci95`` its 95% Wilson interval. A team win (several winners) is a win for each of them.
+``score_ci95`` its 95% Wilson interval. A name that sits in several seats of a game (oct8's
+``greedy,greedy,mcts,mcts``) has its counts in seats, but its interval counts games (each scored by
+the mean of its seats' points), since the seats of one game are not independent trials. A team win (several winners) is a win for each of them.
 :func:`tally` reads records, or their short summaries (:func:`octosolve.core.record.summary`, the
 shape the long measurements' data files keep).
 """
@@ -33,6 +35,7 @@ from .game import Game, Player, State, play
 from .record import RECORD_FORMAT, as_summary, finish_record, move_text
 from .seeding import derive_seed, py_random
 from .stats import wilson_interval
+from .text import plural
 
 __all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "pairings", "round_robin",
            "results_lines"]
@@ -101,17 +104,28 @@ def tally(records: Sequence[dict], names: Sequence[str]) -> dict:
     per_name = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(names)}
     n_seats = max((len(r["seats"]) for r in records), default=len(names))
     per_seat = [{"seat": i, "games": 0, "wins": 0, "draws": 0, "losses": 0} for i in range(n_seats)]
+    game_means = {nm: [] for nm in per_name}  # a name's mean points in each game it sat in
     for r in records:
         w = set(r["winners"])
+        got = {}
         for i, nm in enumerate(r["seats"]):
             key = "draws" if not w else ("wins" if i in w else "losses")
             for st in (per_name[nm], per_seat[i]):
                 st["games"] += 1
                 st[key] += 1
+            got.setdefault(nm, []).append({"wins": 1.0, "draws": 0.5, "losses": 0.0}[key])
+        for nm, pts in got.items():
+            game_means[nm].append(sum(pts) / len(pts))
     for st in list(per_name.values()) + per_seat:
         pts = st["wins"] + 0.5 * st["draws"]
         st["score"] = pts / st["games"] if st["games"] else 0.0
         st["score_ci95"] = list(wilson_interval(pts, st["games"])) if st["games"] else [0.0, 1.0]
+    for nm, st in per_name.items():
+        if st["games"] > len(game_means[nm]):
+            # several seats of one game are not independent trials (they share the deal and, in a
+            # team game, the result): the interval counts games, each scored by its seats' mean
+            means = game_means[nm]
+            st["score_ci95"] = list(wilson_interval(sum(means), len(means)))
     return {"results": per_name, "seats": per_seat}
 
 
@@ -144,10 +158,11 @@ def results_lines(results: dict, indent: str = "  ", games: int | None = None) -
     out = []
     for nm, st in results.items():
         lo, hi = st["score_ci95"]
-        played = (f"in {st['games']} seats of {games} games" if games is not None and st["games"] > games
-                  else f"in {st['games']} games")
-        out.append(f"{indent}{nm:<{width}}  {st['wins']} wins, {st['draws']} draws, {st['losses']} losses "
-                   f"{played}; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+        played = (f"in {st['games']} seats of {plural(games, 'game')}"
+                  if games is not None and st["games"] > games else f"in {plural(st['games'], 'game')}")
+        out.append(f"{indent}{nm:<{width}}  {plural(st['wins'], 'win')}, {plural(st['draws'], 'draw')}, "
+                   f"{plural(st['losses'], 'loss', 'losses')} {played}; score {st['score']:.3f} "
+                   f"(95% CI {lo:.3f}-{hi:.3f})")
     return out
 
 

@@ -10,6 +10,7 @@ from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_o
                            svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
+from ..core.text import plural
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
 
 __all__ = ["group", "rule_options", "write_file", "write_json"]
@@ -126,7 +127,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     if out:
         write_json(out, res)
     g = res["game"]
-    lines = [f"{res['games']} games, {len(names)} players ({', '.join(names)}), engine {res['engine']}, "
+    lines = [f"{plural(res['games'], 'game')}, {len(names)} players ({', '.join(names)}), engine {res['engine']}, "
              f"deck {res['deck']}, variant {g['variant']}, baby chips {g['baby_chips']}, "
              f"colour bonus {g['colour_bonus']}"]
     for p in range(len(names)):
@@ -300,7 +301,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
         write_json(out, res)
         res.pop("records")
     budget = f"; search players {time_limit:g} s CPU per decision" if time_limit else ""
-    lines = [f"{games} games, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
+    lines = [f"{plural(games, 'game')}, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
              f"{budget})"]
     emit(res, as_json, "\n".join(lines + _table_lines(res, games=games)))
 

@@ -12,6 +12,7 @@ from ..core.clikit import (OutPath, batch_options, distinct_outputs, games_optio
                            players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
+from ..core.text import plural
 
 VARIANTS = ("standard", "kids", "iv")
 
@@ -331,7 +332,7 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
         return
     lo, hi = fa["first_score_ci95"]
     mode = "no wrap-around" if params["variant"] == "kids" else f"{params['wrap']} lines"
-    click.echo(f"{params['variant']} ({mode}), {len(names)} players, {','.join(names)}, {games} games: "
+    click.echo(f"{params['variant']} ({mode}), {len(names)} players, {','.join(names)}, {plural(games, 'game')}: "
                f"first side wins {fa['first_wins']}, loses {fa['first_losses']}, ties {fa['ties']}; "
                f"score {fa['first_score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
 
@@ -368,13 +369,14 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
         write_json(out, res)
     f, j = res["first"], res["jolly"]
     lo, hi = f["score_ci95"]
-    text = (f"{res['deals']} deals, {' v '.join(names)} to {free_cells} free cells, then perfect play: "
+    text = (f"{plural(res['deals'], 'deal')}, {' v '.join(names)} to {free_cells} free cells, then perfect play: "
             f"{res['reached']} reached, {res['proven']} proven, {res['unproven']} not within "
             f"{res['max_nodes']:,} nodes\n"
-            f"first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses; score "
+            f"first player: {plural(f['wins'], 'win')}, {plural(f['draws'], 'draw')}, "
+            f"{plural(f['losses'], 'loss', 'losses')}; score "
             + (f"{f['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})" if f["score"] is not None else "-") + "\n"
             f"jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
-            f"{j['positions']} positions, the same in {j['same']}, better in {j['better_without']}")
+            f"{plural(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}")
     emit(res, as_json, text)
 
 

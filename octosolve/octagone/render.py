@@ -16,6 +16,7 @@ import math
 from pathlib import Path
 
 from ..core import svg
+from ..core.text import plural
 from .board import (COLOURS, COLS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
                     JOLLY_SELF, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of, colour_of_cell, rc,
                     type_name)
@@ -53,10 +54,10 @@ def text_board(state, viewer: int | None = None) -> str:
                                                     for c in range(COLS)))
     for p, h in enumerate(state.hands):
         if viewer is not None and p != viewer:
-            lines.append(f"P{p}: {sum(h)} shields ({h[JOLLY]} jolly, the others hidden)")
+            lines.append(f"P{p}: {plural(sum(h), 'shield')} ({h[JOLLY]} jolly, the others hidden)")
             continue
         parts = [f"{type_name(t, iv)}x{n}" for t, n in enumerate(h) if n]
-        lines.append(f"P{p}: {sum(h)} shields: " + (", ".join(parts) or "none"))
+        lines.append(f"P{p}: {plural(sum(h), 'shield')}: " + (", ".join(parts) or "none"))
     if state.over:
         w = state.winners()
         who = "tie" if not w else (f"winner: P{w[0]}" if state.n == 2

@@ -313,6 +313,10 @@ def test_an_error_raised_while_ctrl_c_unwinds_is_the_clean_stop(monkeypatch, cap
     'Interrupted.' and 130, not 'internal error' and 1. An ImportError with no Ctrl-C behind it
     stays an internal error."""
     from octosolve import cli as cli_mod
+    from octosolve.core import batch
+
+    # a pool stopped by an earlier test in this process would make the stop leave by os._exit
+    monkeypatch.setattr(batch, "POOLS_STOPPED", 0)
 
     def stopped_in_an_import(*a, **k):
         try:
@@ -362,3 +366,30 @@ def test_report_refuses_a_game_named_twice(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert e.value.code == 2 and calls == [], (calls, err)
     assert err.strip() == "Error: --only names octiles more than once", err
+
+
+def test_tally_interval_counts_games_for_a_name_in_several_seats():
+    from octosolve.core.match import tally
+    from octosolve.core.stats import wilson_interval
+    # "a" holds seats 0 and 2 of four; seat g % 4 wins game g: "a" wins one of its two seats in
+    # half of the 20 games
+    recs = [{"seats": ["a", "b", "a", "b"], "winners": [g % 4], "outcome": None} for g in range(20)]
+    res = tally(recs, ["a", "b"])["results"]
+    assert res["a"]["games"] == 40 and res["a"]["wins"] == 10 and res["a"]["losses"] == 30
+    assert res["a"]["score"] == 0.25
+    # a game gives "a" the mean of its two seats, 1/2 or 0: 5 points over 20 games
+    assert res["a"]["score_ci95"] == list(wilson_interval(5, 20))
+    assert res["a"]["score_ci95"] != list(wilson_interval(10, 40))
+    # a name in one seat a game keeps the plain interval
+    one = tally([{"seats": ["a", "b"], "winners": [g % 2], "outcome": None} for g in range(10)],
+                ["a", "b"])["results"]
+    assert one["a"]["score_ci95"] == list(wilson_interval(5, 10))
+
+
+def test_results_lines_say_one_win_one_loss():
+    from octosolve.core.match import results_lines, tally
+    recs = [{"seats": ["a", "b"], "winners": [g % 2], "outcome": None} for g in range(2)]
+    lines = results_lines(tally(recs, ["a", "b"])["results"])
+    assert "a  1 win, 0 draws, 1 loss in 2 games;" in lines[0]
+    one = results_lines(tally(recs[:1], ["a", "b"])["results"])
+    assert "1 win, 0 draws, 0 losses in 1 game;" in one[0]

@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["octosolve.core.game", "octosolve.core.players", "octosolve.core.jsonout", "octosolve.core.batch",
-           "octosolve.core.stats", "octosolve.core.lexicon", "octosolve.games"]
+           "octosolve.core.stats", "octosolve.core.lexicon", "octosolve.core.text", "octosolve.games"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -177,8 +177,10 @@ def swaps(state_file, babies, svg_path, as_json):
                      "action: no exchange is open to it now; these are the ones its present hand and the "
                      "fields allow)")
     if res.get("babies"):
-        lines.append(f"with {res['babies']} baby chip(s), up to {1 + res['babies']} exchanges in a row: legal "
-                     f"exchanges at each step (over distinct positions) "
+        what_if = (f" (a what-if: P{res['to_move']} holds {plural(res['chips_held'], 'baby chip')})"
+                   if res["what_if"] else "")
+        lines.append(f"with {plural(res['babies'], 'baby chip')}{what_if}, up to {1 + res['babies']} "
+                     f"exchanges in a row: legal exchanges at each step (over distinct positions) "
                      f"{', '.join(str(x) for x in res['exchanges_at_step'])}; "
                      f"{res['distinct_positions']} distinct positions reached")
     for e in ex:

@@ -221,9 +221,11 @@ def position_swaps(st, babies: int | None = None) -> dict:
     res = {"to_move": st.cur, "count": len(ex), "count_action3": sum(1 for e in ex if e["action"] == 3),
            "count_action4": sum(1 for e in ex if e["action"] == 4), "exchanges": ex}
     b = min(2, st.babies[st.cur]) if babies is None else babies
+    res["chips_held"] = int(st.babies[st.cur])
     if b:
         hand, owners, colours, octs = state_arrays(st)
         res["babies"] = b
+        res["what_if"] = b > st.babies[st.cur]  # more chips than the mover holds: a what-if
         res.update(swap_sequences(st.cur, st.n, hand, owners, colours, octs, 1 + b))
     return res
 

@@ -107,6 +107,17 @@ def test_swaps_json(tmp_path):
     assert "legal exchanges" in text
 
 
+def test_swaps_with_more_chips_than_held_says_it_is_a_what_if(tmp_path):
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(POSITION))  # a hand-written position: the mover holds no baby chips
+    d = json.loads(run(["swaps", str(f), "--babies", "2", "--json"]).output)
+    assert d["babies"] == 2 and d["chips_held"] == 0 and d["what_if"] is True
+    text = run(["swaps", str(f), "--babies", "1"]).output
+    assert "with 1 baby chip (a what-if: P0 holds 0 baby chips), up to 2 exchanges" in text
+    d = json.loads(run(["swaps", str(f), "--json"]).output)
+    assert d["chips_held"] == 0 and "what_if" not in d and "babies" not in d
+
+
 def test_swaps_bad_input(tmp_path):
     f = tmp_path / "pos.json"
     for content, needle in [

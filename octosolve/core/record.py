@@ -101,7 +101,7 @@ def make_record(game_name: str, game: Game, seed: int | None, players: Sequence[
             fail("record: a move after the end of the game")
         cur = state.current_player()
         if cur != p:
-            fail(f"record: move {len(out) + 1} is by player {p}, but player {cur} is to move")
+            fail(f"record: move {len(out) + 1} is by P{p}, but P{cur} is to move")
         out.append({"player": p, "action": a, "move": move_text(state, a)})
         state.apply_action(a)
     rec = {"format": RECORD_FORMAT, "game": str(game_name), "params": dict(game.params()),
@@ -177,7 +177,7 @@ def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
             fail(f"record: move {i} comes after the end of the game")
         cur = state.current_player()
         if m["player"] != cur:
-            fail(f"record: move {i} is by player {m['player']}, but player {cur} is to move")
+            fail(f"record: move {i} is by P{m['player']}, but P{cur} is to move")
         a = m["action"]
         check_action(state, i, a)
         if "move" in m and _norm(m["move"]) != _norm(move_text(state, a)):

@@ -216,7 +216,7 @@ def decode(cfg, doc) -> dict:
     if not isinstance(s["extra"], bool):
         fail("bad position: extra must be true or false")
     hands = _list(doc["hands"], "hands", n)
-    s["hands"] = [ids.arms(h, f"hand of player {p}") for p, h in enumerate(hands)]
+    s["hands"] = [ids.arms(h, f"hand of P{p}") for p, h in enumerate(hands)]
     s["arms"] = {}
     shared = _list(doc.get("shared", []), "shared")
     if len(shared) > 3:
@@ -225,11 +225,11 @@ def decode(cfg, doc) -> dict:
                    for i, o in enumerate(shared)]
     s["shared"] += [-1] * (3 - len(s["shared"]))
     fields = _list(doc["fields"], "fields", n)
-    s["fields"] = [[ids.octopus(o, f"octopus {i} of player {p}", s["arms"], True)
-                    for i, o in enumerate(_list(f, f"field of player {p}"))] for p, f in enumerate(fields)]
+    s["fields"] = [[ids.octopus(o, f"octopus {i} of P{p}", s["arms"], True)
+                    for i, o in enumerate(_list(f, f"field of P{p}"))] for p, f in enumerate(fields)]
     shipped = _list(doc.get("shipped", [[] for _ in range(n)]), "shipped", n)
-    s["shipped"] = [[ids.octopus(o, f"shipped octopus {i} of player {p}", s["arms"], True)
-                     for i, o in enumerate(_list(f, f"shipped of player {p}"))] for p, f in enumerate(shipped)]
+    s["shipped"] = [[ids.octopus(o, f"shipped octopus {i} of P{p}", s["arms"], True)
+                     for i, o in enumerate(_list(f, f"shipped of P{p}"))] for p, f in enumerate(shipped)]
     s["discard"] = ids.arms(doc.get("discard", []), "discard")
     td = doc.get("turn_draw")
     s["drawn"] = ids.arm(td) if td is not None else -1
@@ -267,18 +267,18 @@ def decode(cfg, doc) -> dict:
     else:
         s["head_deck"] = left
     cap = cfg.baby_cap
-    s["babies"] = [_int(b, f"babies of player {p}", 0, cap)
+    s["babies"] = [_int(b, f"babies of P{p}", 0, cap)
                    for p, b in enumerate(_list(doc.get("babies", [0] * n), "babies", n))]
     for p in range(n):
         if p != s["cur"]:
             if len(s["fields"][p]) > D.FIELD_LIMIT:
-                fail(f"impossible position: player {p} has {len(s['fields'][p])} octopuses on the field "
+                fail(f"impossible position: P{p} has {len(s['fields'][p])} octopuses on the field "
                      f"(more than {D.FIELD_LIMIT} only during the mover's turn)")
             if len(s["hands"][p]) > D.HAND_LIMIT:
-                fail(f"impossible position: player {p} holds {len(s['hands'][p])} cards (more than "
+                fail(f"impossible position: P{p} holds {len(s['hands'][p])} cards (more than "
                      f"{D.HAND_LIMIT} only during the mover's turn)")
         elif len(s["fields"][p]) > D.MAX_FIELD:
-            fail(f"impossible position: player {p} has {len(s['fields'][p])} octopuses on the field")
+            fail(f"impossible position: P{p} has {len(s['fields'][p])} octopuses on the field")
     s["turns"] = _int(doc.get("turns", 0), "turns")
     s["decisions"] = _int(doc.get("decisions", 0), "decisions")
     end = doc.get("end")
@@ -312,7 +312,7 @@ def _decode_phase(cfg, doc, s) -> None:
     # the end of a turn ships while the field is over its limit, then discards while the hand is
     if ph == D.PH_SHIP and nf <= D.FIELD_LIMIT:
         fail(f"impossible position: phase 'ship' comes only while the mover has more than {D.FIELD_LIMIT} "
-             f"octopuses on the field; player {s['cur']} has {nf}")
+             f"octopuses on the field; P{s['cur']} has {nf}")
     if ph == D.PH_DISCARD and (nf > D.FIELD_LIMIT or nh <= D.HAND_LIMIT):
         fail(f"impossible position: phase 'discard' comes only while the mover holds more than "
              f"{D.HAND_LIMIT} cards (and has shipped down to {D.FIELD_LIMIT} octopuses); player "

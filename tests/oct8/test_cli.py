@@ -125,7 +125,7 @@ def test_swaps_bad_input(tmp_path):
         (json.dumps({"fields": "x", "hands": []}), "players"),
         (json.dumps({"fields": "x", "hands": [[], []]}), "fields must be a list"),
         (json.dumps(dict(POSITION, hands=[["p3"], []])), "unknown colour"),
-        (json.dumps(dict(POSITION, hands=[[], ["p3"]])), "hand of P1"),
+        (json.dumps(dict(POSITION, hands=[[], "x"])), "hand of P1 must be a list"),
         (json.dumps(dict(POSITION, hands=[["r9"], []])), "outside 1-8"),
         (json.dumps(dict(POSITION, hands=[[{"colour": "red", "arms": 5.9}], []])), "whole number"),
         (json.dumps(dict(POSITION, hands=[["r5.9"], []])), "bad arm card"),

@@ -132,7 +132,8 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
              f"colour bonus {g['colour_bonus']}"]
     for p in range(len(names)):
         lo, hi = res["win_rate_ci"][p]
-        lines.append(f"  seat {p} {names[p]:>7}: {res['wins'][p]:>7} sole wins, win share "
+        w = res["wins"][p]
+        lines.append(f"  seat {p} {names[p]:>7}: {w:>7} sole win{'s,' if w != 1 else ', '} win share "
                      f"{res['win_rate'][p]:.3f} [{lo:.3f}, {hi:.3f}], mean score {res['mean_score'][p]:.2f}")
     lines.append(f"  ties: {res['ties']}; mean turns {res['mean_turns']:.2f}; actions per game: "
                  + ", ".join(f"{k} {v:.2f}" for k, v in res["actions_per_game"].items()))

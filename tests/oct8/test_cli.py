@@ -43,6 +43,13 @@ def test_simulate_with_greedy_python_engine():
     assert d["engine"] == "python" and sum(d["wins"]) + d["ties"] == 6
 
 
+def test_simulate_says_one_sole_win_in_the_singular():
+    r = run(["simulate", "--players", "greedy,random,random,random", "--games", "2000", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "seat 2  random:       1 sole win,  win share" in r.output
+    assert "1999 sole wins, win share" in r.output
+
+
 @pytest.mark.integration
 def test_simulate_on_a_local_dask_cluster_matches_local_processes():
     args = ["simulate", "--players", "random,random", "--games", "400", "--seed", "9", "--json"]

@@ -12,6 +12,8 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
 
     >>> lo, hi = wilson_interval(50, 100); round(lo, 3), round(hi, 3)
     (0.404, 0.596)
+    >>> wilson_interval(0, 24)[0], wilson_interval(24, 24)[1]  # exact ends, not 1e-17 off
+    (0.0, 1.0)
     """
     if n <= 0:
         return (0.0, 1.0)
@@ -19,7 +21,9 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def mean_ci(values, z: float = 1.959963984540054) -> tuple[float, float, float]:

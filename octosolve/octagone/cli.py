@@ -176,7 +176,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         emit(r, True)
         return
     if not r["proven"]:
-        click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: not proven within "
+        click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: not proven within "
                    f"{budget} nodes (searched {r['nodes']} in {r['seconds']} s; raise --max-nodes)")
         return
     bm = r["best_move"]
@@ -185,9 +185,9 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
     if r["target"] == "outcome":
         res = f"{r['result']} (margin not computed: --target outcome)"
     else:
-        res = "draw" if r["value"] == 0 else f"{r['result']} by {abs(r['value'])} shield(s)"
+        res = "draw" if r["value"] == 0 else f"{r['result']} by {plural(abs(r['value']), 'shield')}"
         res += f" (margin {r['value']:+d})"
-    click.echo(f"Player {r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
+    click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
     threads = f", {r['threads']} threads" if r["threads"] > 1 else (
         ", one thread" if workers > 1 else "")  # --workers 2 with a search that runs on one
     click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine}"

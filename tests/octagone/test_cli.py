@@ -72,6 +72,10 @@ def test_stop_after_then_solve_and_show(tmp_path):
     o = json.loads(r4.output)
     assert o["result"] == s["result"] and o["value"] == (s["value"] > 0) - (s["value"] < 0)
     assert "margin not computed" in run(["solve", str(f), "--target", "outcome"]).output
+    text = run(["solve", str(f)]).output
+    assert text.startswith(f"P{s['player']} to move, ") and "shield(s)" not in text
+    if abs(s["value"]) == 1:
+        assert f"{s['result']} by 1 shield (margin" in text
     r5 = run(["solve", str(f), "--target", "outcome", "--workers", "2", "--json"])
     o2 = json.loads(r5.output)
     assert o2["threads"] == 2 and o2["value"] == o["value"] and len(o2["thread_nodes"]) == 2

@@ -121,7 +121,7 @@ def replay(record_file, svg_path, as_json):
     check_outcome(rec, state)
     terminal = bool(state.is_terminal())
     winners = [int(w) for w in state.winners()] if terminal else []
-    lines.append("Outcome: " + (("winner(s): " + ", ".join(f"P{w} {names[w]}" if w < len(names) else
+    lines.append("Outcome: " + ((("winner: " if len(winners) == 1 else "winners: ") + ", ".join(f"P{w} {names[w]}" if w < len(names) else
                                                             f"P{w}" for w in winners))
                                 if winners else "no winner") if terminal else
                  "Outcome: not finished")

@@ -40,6 +40,10 @@ def test_play_record_replays_to_the_same_outcome(game, tmp_path):
     assert doc["outcome"]["winners"] == rec["outcome"]["winners"]
     text = _run(["replay", str(path)]).output
     assert f"{len(rec['moves'])} moves" in text and rec["moves"][-1]["move"] in text
+    won = rec["outcome"]["winners"]
+    assert "winner(s)" not in text
+    assert ("Outcome: winner: P" if len(won) == 1 else "Outcome: winners: P" if won
+            else "Outcome: no winner") in text
 
 
 @pytest.mark.parametrize("game", sorted(PLAYS))

@@ -71,7 +71,7 @@ def text_board(state, viewer: int | None = None) -> str:
         t = state.target()
         where = "anywhere (Dama Bianca)" if t < 0 else f"row {rc(t)[0]}, col {rc(t)[1]} ({COLOURS[t // COLS]})"
         lines.append(f"to move: P{state.to_move}, plays {where}"
-                     + (f", {state.extra} extra turn(s) owed" if state.extra else ""))
+                     + (f", {plural(state.extra, 'extra turn')} owed" if state.extra else ""))
     return "\n".join(lines)
 
 
@@ -213,7 +213,7 @@ def _status(state, viewer: int) -> tuple[str, str]:
     p = state.to_move
     mine = p == viewer
     Who = "You" if mine else f"P{p}"
-    extra = f"{state.extra} extra turn(s) owed" if state.extra else ""
+    extra = f"{plural(state.extra, 'extra turn')} owed" if state.extra else ""
     if state.choosing_jolly():
         return (f"{Who}: who of pair {p % 2}+{p % 2 + 2} holds the extra jolly?",
                 "click a button" if mine else "")

@@ -157,8 +157,12 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
               default="alphabeta", show_default=True,
               help="With --target outcome: alphabeta (null-window search) or dfpn (proof-number "
                    "search, alpha-beta from 14 free cells down; one thread).")
+@click.option("--line", "show_line", is_flag=True,
+              help="Also play the position out to its end with the proven best move for both sides "
+                   "(each move a proof of its own, within --max-nodes each; one thread), checking that "
+                   "the value holds to the end and that the rules' count of shields there agrees.")
 @json_option
-def solve(position, engine, all_moves, max_nodes, target, workers, as_json, method):
+def solve(position, engine, all_moves, max_nodes, target, workers, as_json, method, show_line):
     """Prove the value (win/loss/draw and margin) and best move of a 2-player position. Progress on
     stderr on a terminal; Ctrl-C stops the search."""
     from .solve import DEFAULT_MAX_NODES, describe_action
@@ -172,6 +176,11 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
     r["best_move"] = describe_action(st, r["best_action"])
     for m in r.get("moves", []):
         m["move"] = describe_action(st, m["action"])
+    if show_line and r["proven"]:
+        from .line import best_line
+
+        r["line"] = best_line(st, engine=engine.lower(), max_nodes=budget, target=target.lower(),
+                              method=method.lower(), show_progress=True)
     if as_json:
         emit(r, True)
         return
@@ -201,6 +210,23 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         value = ({1: "win", 0: "draw", -1: "loss"}[m["value"]] if r["target"] == "outcome"
                  else f"{m['value']:+d}")
         click.echo(f"  {desc}: {value}")
+    if "line" in r:
+        _echo_line(r["line"], r["player"], budget)
+
+
+def _echo_line(ln: dict, me: int, budget: int) -> None:
+    n = len(ln["moves"])
+    head = (f"the best line, both sides playing perfectly ({plural(n, 'move')} to the end):" if ln["proven"]
+            else f"the best line, as far as proven ({plural(n, 'move')}; the next position was not "
+                 f"proven within {budget} nodes):")
+    click.echo(head)
+    for i, m in enumerate(ln["moves"], 1):
+        click.echo(f"  {i:3}. P{m['player']}: {m['words']}  ({m['free_cells']} free cells)")
+    if ln["proven"]:
+        won = ln["winners"]
+        who = (f"P{won[0]} wins by {plural(abs(ln['end_margin']), 'shield')}" if won
+               else "a draw (equal shields left)")
+        click.echo(f"  end: {ln['end_reason']}; {who} (margin {ln['end_margin']:+d} for P{me}, as proven)")
 
 
 @group.command()

@@ -315,15 +315,19 @@ def check(words, lexicon, as_json):
 def simulate(quick, seed, workers, scheduler, out, as_json):
     """The report's long measurements, the large simulations (minutes: thousands of games): the
     matches of solve.SIM_PLAN, written to a data file with the command that made them."""
+    import os
     from pathlib import Path
 
     from ..core.clikit import check_out_path
     from ..core.paths import DATA_DIR
     from . import solve
 
-    if out is None:
-        out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick
-                                 else DATA_DIR / "octoverso" / "simulations.json"))
+    data_file = DATA_DIR / "octoverso" / "simulations.json"
+    if out is None:  # a --quick run never goes over the data file
+        out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick else data_file))
+    elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # nor with --out naming it
+        fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
+             "over it; give another file")
     _prepare_out(out)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
     cmd = "octosolve octoverso measure" + (" --quick" if quick else "") + f" --seed {seed}"

@@ -123,3 +123,18 @@ def test_variant_jokers():
     r = run("play", "--variant", "standard", "--seed", "2", "--json")
     assert json.loads(r.output)["params"]["jokers"] is False
     assert run("play", "--variant", "torus").exit_code == 2
+
+
+def test_measure_quick_never_writes_over_the_data_file(tmp_path, monkeypatch):
+    # --help: a --quick run is "never written over the data file"; --out naming it said nothing
+    # and replaced the report's simulations with the smoke test's
+    from octosolve.core import paths
+
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    data = tmp_path / "octoverso" / "simulations.json"
+    data.parent.mkdir()
+    data.write_text('{"kept": true}\n', encoding="utf-8")
+    r = run("measure", "--quick", "--workers", "1", "--out", str(data))
+    assert r.exit_code == 2, r.output
+    assert "data file the report reads" in r.output and r.output.count("\n") == 1
+    assert data.read_text(encoding="utf-8") == '{"kept": true}\n'

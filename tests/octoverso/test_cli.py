@@ -138,3 +138,26 @@ def test_measure_quick_never_writes_over_the_data_file(tmp_path, monkeypatch):
     assert r.exit_code == 2, r.output
     assert "data file the report reads" in r.output and r.output.count("\n") == 1
     assert data.read_text(encoding="utf-8") == '{"kept": true}\n'
+
+
+def test_play_svg_says_who_won_and_draws_every_tile(tmp_path):
+    # the final position's picture said 'over, to move: P-4' (the TERMINAL code as a seat)
+    p = tmp_path / "end.svg"
+    r = run("play", "--players", "greedy,random", "--seed", "1", "--svg", str(p))
+    assert r.exit_code == 0, r.output
+    text = p.read_text(encoding="utf-8")
+    assert "P-" not in text and "game over: P" in text and " won" in text
+    # a hand over 14 tiles (pushed letters land in it) was cut at 14 in the picture
+    from octosolve.octoverso import rules as R
+    from octosolve.octoverso.render import position_svg
+
+    s = R.make_game().new_initial_state()
+    before = position_svg(s).count("<rect")
+    moved = 0
+    for t in range(len(s.pool)):
+        while s.pool[t] > 0 and moved < 8:
+            s.pool[t] -= 1
+            s.hands[0][t] += 1
+            moved += 1
+    assert len(R.hand_string(s.hands[0])) == 20
+    assert position_svg(s).count("<rect") == before + 8

@@ -49,14 +49,15 @@ def _position(rail: str, hand: str, lexicon: str | None):
     return R, r, h, R.load_lexicon(lexicon)
 
 
-def _moves_text(R, rail, moves) -> str:
+def _moves_text(R, rail, moves, what: str = "move") -> str:
+    """The moves (``what``: 'move', or 'OCTO' for the octos command) one a line, counted in words."""
     if not moves:
-        return "no legal move"
-    lines = [f"{len(moves)} move(s) on rail {R.rail_string(rail)}:"]
+        return f"no {'legal move' if what == 'move' else what} on rail {R.rail_string(rail)}"
+    lines = [f"{len(moves)} {what}{'' if len(moves) == 1 else 's'} on rail {R.rail_string(rail)}:"]
     for m in moves:
         d = R.move_dict(rail, m)
         lines.append(f"  {d['word']:<8} {d['side']:<5} {d['end']:<5} rail {d['rail_used']}  "
-                     f"plays {d['played']:<6} pushes {d['pushed']}")
+                     f"plays {d['played']:<6} pushes {d['pushed'] or 'nothing'}")
     return "\n".join(lines)
 
 
@@ -112,12 +113,21 @@ def moves(rail, hand, position, lexicon, sort_by, svg_path, as_json):
     ms = R.legal_moves(lex, r, h, blocked)
     if sort_by.lower() == "letters":
         ms.sort(key=lambda m: (-m.n_played, m.word))
-    if svg_path and ms:
-        from .render import move_svg
-
+    text = _moves_text(R, r, ms)
+    if svg_path:
         _prepare_out(svg_path)
-        move_svg(r, ms[0], svg_path)
-    emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms))
+        if ms:
+            from .render import move_svg
+
+            move_svg(r, ms[0], svg_path)
+            text += f"\nwrote {svg_path} (the first move, {ms[0].word})"
+        else:   # nothing to draw a move of: the rail alone, said so (it was silently not written)
+            from ..core.files import atomic_write_text
+            from .render import rail_svg
+
+            atomic_write_text(svg_path, rail_svg(r))
+            text += f"\nwrote {svg_path} (the rail alone: no move to draw)"
+    emit([R.move_dict(r, m) for m in ms], as_json, text)
 
 
 @group.command()
@@ -130,7 +140,7 @@ def octos(rail, hand, lexicon, as_json):
     the opponent's hand, the OCTOs to show under the interaction rule."""
     R, r, h, lex = _position(rail, hand, lexicon)
     ms = R.octos(lex, r, h)
-    emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms).replace("move(s)", "OCTO(s)"))
+    emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms, "OCTO"))
 
 
 def seat_label(seat: int, n_players: int) -> str:
@@ -148,7 +158,7 @@ def _event_line(e: dict, names, lab) -> str:
                 f"{lab[e['second']]} ({e['words'][1]}) next")
     if kind == "word":
         return (f"{who:<14} {e['word']:<8} {e['side']}/{e['end']} rail {e['rail_used']} "
-                f"plays {e['played']} pushes {e['pushed']}")
+                f"plays {e['played']} pushes {e['pushed'] or 'nothing'}")
     if kind == "announce":
         return f"{who:<14} announces {e['word']} (hidden until every player has announced)"
     if kind == "exchange":

@@ -161,3 +161,27 @@ def test_play_svg_says_who_won_and_draws_every_tile(tmp_path):
             moved += 1
     assert len(R.hand_string(s.hands[0])) == 20
     assert position_svg(s).count("<rect") == before + 8
+
+
+def test_moves_and_octos_count_in_words_and_draw_without_moves(tmp_path):
+    # '1 move(s)', '9 OCTO(s)'; octos with none said 'no legal move' (there were legal moves,
+    # no OCTO); a move pushing nothing ended its line 'pushes ' and a blank
+    r = run("moves", "--rail", "OCTAV", "--hand", "Q")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("1 move on rail OCTAV:\n") and "pushes nothing" in r.output
+    r = run("octos", "--rail", "OCTAVE", "--hand", "MAISONRT")
+    assert "9 OCTOs on rail OCTAVE:" in r.output and "(s)" not in r.output
+    r = run("octos", "--rail", "OCTAV", "--hand", "ESQ")
+    assert r.exit_code == 0 and r.output == "no OCTO on rail OCTAV\n"
+    # --svg with no legal move wrote nothing and said nothing: now the rail, said so
+    p = tmp_path / "m.svg"
+    r = run("moves", "--rail", "OCTAV", "--hand", "J", "--svg", str(p))
+    assert r.exit_code == 0 and "no legal move" in r.output
+    assert p.exists() and f"wrote {p} (the rail alone: no move to draw)" in r.output
+
+
+def test_impossible_position_said_in_words():
+    r = run("moves", "--rail", "???", "--hand", "AB")
+    assert r.exit_code == 2 and "rail '???' holds ? 3 times (the box has 2)" in r.output
+    r = run("moves", "--rail", "AAAAA", "--hand", "AAAAA")
+    assert "the rail and the hand together hold A 10 times (the box has 9)" in r.output

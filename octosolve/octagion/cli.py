@@ -36,6 +36,11 @@ def _deck(path):
     return load_deck(path)
 
 
+def _n(k: int, noun: str) -> str:
+    """``k`` and the noun, singular or plural ('1 word', '2 words', '0 words')."""
+    return f"{k} {noun}" + ("" if k == 1 else "s")
+
+
 def _fmt_assignment(res: dict) -> str:
     return " ".join(f"{a['letter']}{a['number']}" if "number" in a else "*"
                     for a in res["assignment"])
@@ -127,8 +132,8 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
                         treatments=treatments)
     p = res["penalties"]
     lines = [f"{res['sequence']} <- {res['variant']}",
-             f"  8 - {p['empty_position']} empty - {p['incorrect_letter']} incorrect letter - "
-             f"{p['repeated_number']} repeated number"
+             f"  8 - {p['empty_position']} empty - {_n(p['incorrect_letter'], 'incorrect letter')} - "
+             f"{_n(p['repeated_number'], 'repeated number')}"
              + (f" {res['got_it_points']:+d} Got it!" if got_it else "") + f" = {res['score']}"]
     missing, extra = res["missing_filled"], res["trailing_removed"]
     if missing:
@@ -289,7 +294,7 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                  ("svg", svg_path)):
         if v:
             j[k] = v
-    lines = [f"{res.words} words, {res.kernel_solvable} solvable with the designed deck "
+    lines = [f"{_n(res.words, 'word')}, {res.kernel_solvable} solvable with the designed deck "
              f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
              f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
              f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
@@ -362,7 +367,7 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
     if out:
         r["out"] = out
     r["any_split"] = not use_sets     # the count bound uses only the total of 8 x per_number
-    text = (f"{r['words']} words: no deck of {per_number} letters per number solves more than "
+    text = (f"{_n(r['words'], 'word')}: no deck of {per_number} letters per number solves more than "
             f"{r['bound']} ({r['proof']})")
     if r["any_split"]:
         text += (f"; nor any deck of {8 * per_number} cards however split between the numbers "
@@ -401,7 +406,7 @@ def check_bound_cmd(certificate_file, as_json):
     if "threshold" in r:
         value = (f"{float(Fraction(r['value'])):.4f} = {r['value']}; B {r['threshold']}, "
                  f"{r['sets_kept']:,} sets meet more than B words")
-    emit(r, as_json, f"{r['words']} words: no deck of {cert['per_number']} letters per number "
+    emit(r, as_json, f"{_n(r['words'], 'word')}: no deck of {cert['per_number']} letters per number "
                      f"solves more than {r['bound']} (dual value {value}; {r['proof']})")
 
 
@@ -490,7 +495,7 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
     res = generate_setup(variant, teams, seed, rounds=rounds, treatments=treatments,
                          levels=levels, deck=deck, wordcards=wc, zeta_words=zeta_words,
                          zeta_budget=zeta_budget)
-    lines = [f"{res['variant']} - {teams} team(s), seed {seed}; Treatment Cards for the game: "
+    lines = [f"{res['variant']} - {_n(teams, 'team')}, seed {seed}; Treatment Cards for the game: "
              + ", ".join(f"team {t}: {n}" for t, n in res["treatment_cards"].items())]
     for rd in res["rounds"]:
         head = f"round {rd['round']}: {rd['time']}"
@@ -544,7 +549,7 @@ def odds(deck_path, teams, countdown_path, levels, as_json):
     for row in range(5):
         lines.append("  " + "  ".join(f"{i:2d}:{pp[str(i)]:.4f}" for i in range(row * 8 + 1,
                                                                               row * 8 + 9)))
-    lines.append(f"{teams} teams (Epsilon): P(collision) = {col['p_collision']:.4f} "
+    lines.append(f"{_n(teams, 'team')} (Epsilon): P(collision) = {col['p_collision']:.4f} "
                  f"({col['p_collision_exact']}), expected redraws {col['expected_redraws']:.4f}")
     emit(res, as_json, "\n".join(lines))
 

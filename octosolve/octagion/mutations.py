@@ -102,7 +102,7 @@ def parse_treatments(text: str | None, teams: int, default: int) -> list[int]:
     if len(vals) == 1:
         vals = vals * teams
     if len(vals) != teams:
-        fail(f"--treatments gives {len(vals)} values for {teams} teams")
+        fail(f"--treatments gives {len(vals)} values for {teams} team{'' if teams == 1 else 's'}")
     if any(not 0 <= v <= 5 for v in vals):
         fail("--treatments: each team has 0 to 5 Treatment Cards")
     return vals

@@ -173,7 +173,7 @@ def generate_wordcards(deck: Deck, cards: int = 4, min_zipf: float = DEFAULT_MIN
     need = cards * WORDS_PER_CARD
     if len(pool) < need:
         fail(f"only {len(pool)} familiar words (Zipf >= {min_zipf:g}) are solvable by this deck; "
-             f"{need} needed for {cards} cards")
+             f"{need} needed for {cards} card{'' if cards == 1 else 's'}")
     chosen = pool[:need]
     rnd = py_random(seed, "octagion-wordcards")
     rnd.shuffle(chosen)

@@ -304,3 +304,28 @@ def test_treatment_cards_are_counted_in_words():
     assert "0 Treatment Cards needed in all" in r.output and "Card(s)" not in r.output
     js = (Path(__file__).resolve().parents[2] / "octosolve/web/static/octagion.js").read_text()
     assert "Card(s)" not in js
+
+
+def test_counts_agree_with_their_nouns(tmp_path):
+    """'1 team', '2 incorrect letters', '1 word': setup said '1 team(s)', odds '1 teams', score
+    '6 incorrect letter' and '1 Treatment Cards', bound and check-bound '1 words'."""
+    r = run("setup", "--teams", "1", "--rounds", "1")
+    assert r.exit_code == 0 and r.output.startswith("standard - 1 team, seed ") and "(s)" not in r.output
+    assert run("setup", "--teams", "2", "--rounds", "1").output.startswith("standard - 2 teams, seed ")
+    assert "\n1 team (Epsilon): P(collision)" in run("odds", "--teams", "1").output
+    r = run("score", "--sequence", "TREASURE", "--laid", "O1 C5 T7 A3 G2 O4 N8 E6")
+    assert "  8 - 0 empty - 6 incorrect letters - 0 repeated numbers = 2" in r.output
+    r = run("score", "--sequence", "TREASURE", "--laid", "T5 R6 E1 A2 S4 U3 R8 *", "--treatments", "0")
+    assert r.exit_code == 2 and "uses 1 Treatment Card but the team has 0" in r.output
+    r = run("setup", "--teams", "1", "--treatments", "3,1")
+    assert r.exit_code == 2 and "2 values for 1 team\n" in r.output
+    w = tmp_path / "one.txt"
+    w.write_text("treasure\n")
+    cert = tmp_path / "cert.json"
+    r = run("bound", str(w), "--out", str(cert))
+    assert r.exit_code == 0 and r.output.startswith("1 word: no deck of 6 letters"), r.output
+    assert run("check-bound", str(cert)).output.startswith("1 word: no deck of 6 letters")
+    small = tmp_path / "small.csv"
+    small.write_text("letter,number\nT,5\n")
+    r = run("wordcards", "--cards", "1", "--deck", str(small))
+    assert r.exit_code == 2 and "40 needed for 1 card\n" in r.output

@@ -76,8 +76,10 @@ def load_countdown(path: Path | str | None = None) -> list[CountdownCard]:
 
 
 def parse_levels(text: str | None) -> tuple[int, ...]:
-    if text is None or text.strip().lower() in ("", "all", "standard"):
+    if text is None or text.strip().lower() in ("all", "standard"):
         return (1, 2, 3)
+    if not text.strip():    # an empty --levels '' is a mistake, not 'all' (it was read as all, silently)
+        fail(f"--levels {text!r} is empty: give 'all', 'easy' (1,2), 'hard' (2,3) or a list like 1,2")
     key = text.strip().lower()
     if key == "easy":
         return (1, 2)

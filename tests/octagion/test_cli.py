@@ -329,3 +329,10 @@ def test_counts_agree_with_their_nouns(tmp_path):
     small.write_text("letter,number\nT,5\n")
     r = run("wordcards", "--cards", "1", "--deck", str(small))
     assert r.exit_code == 2 and "40 needed for 1 card\n" in r.output
+
+
+@pytest.mark.parametrize("cmd", [("odds",), ("setup", "--variant", "gamma")])
+def test_empty_levels_refused(cmd):
+    """--levels '' was read as all three levels, silently."""
+    r = run(*cmd, "--levels", " ")
+    assert r.exit_code == 2 and "is empty" in r.output and "Traceback" not in r.output

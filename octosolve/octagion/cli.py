@@ -233,12 +233,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                     workers, ls_iters,
                     restarts, anneal_time, replicas, scheduler, out, record, certificate, svg_path,
                     seed, as_json):
-    """Design a deck with CP-SAT: maximise the words of WORDS (a word list) solvable without
-    Treatment Cards (default WORDS: the lexicon's 1000 most familiar words), and bound what any
-    deck can reach. Shows progress; Ctrl-C stops it."""
-    from ..core.lexicon import load_words, read_lines
+    """Design a deck with CP-SAT: maximise the words of WORDS (a word list or word-card file; lines
+    that are not an 8-letter word are skipped and counted) solvable without Treatment Cards
+    (default WORDS: the lexicon's 1000 most familiar words), and bound what any deck can reach.
+    Shows progress; Ctrl-C stops it."""
+    from ..core.lexicon import read_lines
     from .design import design_deck, design_record
-    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
+    from .wordcards import DEFAULT_DESIGN_WORDS, design_words, left_out_note, parse_wordcards
     favour, split = favour.lower(), split.lower()
     distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path),
                      inputs=(("WORDS", words), ("--require", require_path)))
@@ -249,11 +250,8 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
         restarts = 1000 if anneal_time is not None else 1
     words_arg = words
     if words is None:
-        words = str(lexicon_path())
         top = top or DEFAULT_DESIGN_WORDS
-    wl = load_words(words, length=8)
-    if top:
-        wl = wl[:top]
+    wl, left = design_words(words, top)
     req = None
     if require_path:
         req = [w for _, _, w in parse_wordcards(read_lines(require_path, "required words"),
@@ -294,10 +292,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                  ("svg", svg_path)):
         if v:
             j[k] = v
+    if left is not None:
+        j["words_left_out"] = left
     lines = [f"{_n(res.words, 'word')}, {res.kernel_solvable} solvable with the designed deck "
              f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
              f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
              f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
+             *[ln for ln in [left_out_note(words_arg, left)] if ln],
              f"upper bound: no deck{' of ' + str(8 * per_number) + ' cards, however split,' if split == 'free' else ''}"
              f" solves more than {res.bound} of these words "
              f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%"]
@@ -329,19 +330,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
 @out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
 @json_option
 def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
-    """An upper bound on the words of WORDS that any deck solves without Treatment Cards, with its
-    certificate (no deck search; design-deck prints the same bound beside its deck; --sets a
-    tighter one)."""
-    from ..core.lexicon import load_words
+    """An upper bound on the words of WORDS (a word list or word-card file, read as design-deck
+    reads it) that any deck solves without Treatment Cards, with its certificate (no deck search;
+    design-deck prints the same bound beside its deck; --sets a tighter one)."""
     from .bound import count_bound
+    from .wordcards import design_words, left_out_note
     distinct_outputs(("--out", out), inputs=(("WORDS", words),))
-    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
-    if words is None:
-        words = str(lexicon_path())
-        top = top or DEFAULT_DESIGN_WORDS
-    wl = load_words(words, length=8)
-    if top:
-        wl = wl[:top]
+    wl, left = design_words(words, top)
     if not wl:
         fail("no words to bound")
     if (threshold is not None or hall) and not use_sets:
@@ -366,12 +361,16 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
         r["seconds"] = cert["seconds"]
     if out:
         r["out"] = out
+    if left is not None:
+        r["words_left_out"] = left
     r["any_split"] = not use_sets     # the count bound uses only the total of 8 x per_number
     text = (f"{_n(r['words'], 'word')}: no deck of {per_number} letters per number solves more than "
             f"{r['bound']} ({r['proof']})")
     if r["any_split"]:
         text += (f"; nor any deck of {8 * per_number} cards however split between the numbers "
                  "(design-deck --split free)")
+    if left_out_note(words, left):
+        text += "\n" + left_out_note(words, left)
     if r["counts"]:
         text += "\n  numbers per letter at the bound: " + " ".join(
             f"{k}{v}" for k, v in r["counts"].items())

@@ -336,3 +336,30 @@ def test_empty_levels_refused(cmd):
     """--levels '' was read as all three levels, silently."""
     r = run(*cmd, "--levels", " ")
     assert r.exit_code == 2 and "is empty" in r.output and "Traceback" not in r.output
+
+
+def test_bound_and_design_deck_say_which_lines_of_words_they_leave_out(tmp_path):
+    """WORDS lines that are not an 8-letter word were dropped without a word (the output counted
+    only the words kept), and a word-card file ('A1 WORD', as check and --require read) was
+    refused as holding 'no usable words'."""
+    w = tmp_path / "mix.txt"
+    w.write_text("treasure\nquestion\ntreasure\nabc\nx-ray\nbusiness\nairplanes\nsun\n")
+    r = run("bound", str(w))
+    assert r.exit_code == 0, r.output
+    assert (f"WORDS {w}: 4 lines skipped, not an 8-letter word of letters A-Z ('abc', 'x-ray', "
+            "'airplanes', ...); 1 word given again, counted once") in r.output
+    j = ok_json("bound", str(w))
+    assert j["words"] == 3 and j["words_left_out"] == {
+        "skipped": 4, "examples": ["abc", "x-ray", "airplanes"], "duplicates": 1}
+    j = ok_json("design-deck", str(w), "--time-limit", "0.5", "--local-search", "50", "--workers", "1")
+    assert j["words_left_out"]["skipped"] == 4
+    clean = tmp_path / "clean.txt"
+    clean.write_text("treasure\nquestion\n")
+    assert "WORDS" not in run("bound", str(clean)).output
+    assert "words_left_out" not in ok_json("bound")       # the lexicon: nothing to say
+    cards = tmp_path / "cards.txt"
+    cards.write_text("A1\ttreasure\nA2\tquestion\n")
+    assert ok_json("bound", str(cards))["words"] == 2
+    cards.write_text("A1\ttreasure\nA2\tquestions\n")
+    r = run("bound", str(cards))
+    assert r.exit_code == 2 and "line 2" in r.output

@@ -136,6 +136,11 @@ def match(spec: MatchSpec, names: Sequence[str], games: int, seed: int | None, *
     return out
 
 
+def _n(k: int, one: str, many: str | None = None) -> str:
+    """``k`` and its noun in the singular or plural ('1 win', '0 wins', '1 loss', '2 losses')."""
+    return f"{k} {one if k == 1 else (many or one + 's')}"
+
+
 def results_lines(results: dict, indent: str = "  ", games: int | None = None) -> list[str]:
     """The readable lines of a match's (or a tournament table's) results, one per player: the one
     way every game's ``match`` and ``tournament`` print them. ``games``: the games played, when a
@@ -144,10 +149,11 @@ def results_lines(results: dict, indent: str = "  ", games: int | None = None) -
     out = []
     for nm, st in results.items():
         lo, hi = st["score_ci95"]
-        played = (f"in {st['games']} seats of {games} games" if games is not None and st["games"] > games
-                  else f"in {st['games']} games")
-        out.append(f"{indent}{nm:<{width}}  {st['wins']} wins, {st['draws']} draws, {st['losses']} losses "
-                   f"{played}; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+        played = (f"in {st['games']} seats of {_n(games, 'game')}" if games is not None and st["games"] > games
+                  else f"in {_n(st['games'], 'game')}")
+        out.append(f"{indent}{nm:<{width}}  {_n(st['wins'], 'win')}, {_n(st['draws'], 'draw')}, "
+                   f"{_n(st['losses'], 'loss', 'losses')} {played}; score {st['score']:.3f} "
+                   f"(95% CI {lo:.3f}-{hi:.3f})")
     return out
 
 

@@ -228,12 +228,13 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
 def _match_text(m: dict) -> str:
     first = m["first_mover"]
     lines = [f"{' v '.join(m['players'])}{' (teams)' if m['teams'] else ''}"
-             f"{' (jokers)' if m['jokers'] else ''}: {m['games']} games"]
+             f"{' (jokers)' if m['jokers'] else ''}: {m['games']} game{'' if m['games'] == 1 else 's'}"]
     from ..core.match import results_lines
 
     lines += results_lines(m["results"])
     lo, hi = first["ci95"]
-    lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided games: "
+    lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided "
+                 f"game{'' if first['decided'] == 1 else 's'}: "
                  f"{first['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
     return "\n".join(lines)
 

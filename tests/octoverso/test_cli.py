@@ -185,3 +185,14 @@ def test_impossible_position_said_in_words():
     assert r.exit_code == 2 and "rail '???' holds ? 3 times (the box has 2)" in r.output
     r = run("moves", "--rail", "AAAAA", "--hand", "AAAAA")
     assert "the rail and the hand together hold A 10 times (the box has 9)" in r.output
+
+
+def test_match_of_one_game_counts_in_words():
+    # 'greedy v random: 1 games', '1 wins, ... 1 losses in 1 games', 'of 1 decided games'
+    r = run("match", "--players", "greedy,random", "--games", "1", "--workers", "1")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "greedy v random: 1 game"
+    assert "greedy  1 win, 0 draws, 0 losses in 1 game; score 1.000" in lines[1]
+    assert "random  0 wins, 0 draws, 1 loss in 1 game; score 0.000" in lines[2]
+    assert " decided game: " in lines[3]

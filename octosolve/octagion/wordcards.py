@@ -282,10 +282,10 @@ def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_pro
 
 def _fmt_group(head: str, c: dict) -> str:
     diff = ", ".join(f"{k} {v}" for k, v in c["difficulty"].items())
+    sols = (f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
+            f"{c['solutions_max']}" if c["solvable"] else "no solvable word")  # was 'None/None/None'
     return (f"{head}: {c['solvable']}/{c['words']} solvable, "
-            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; "
-            f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
-            f"{c['solutions_max']}; {diff}")
+            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; {sols}; {diff}")
 
 
 def format_check(rep: dict) -> str:

@@ -363,3 +363,12 @@ def test_bound_and_design_deck_say_which_lines_of_words_they_leave_out(tmp_path)
     cards.write_text("A1\ttreasure\nA2\tquestions\n")
     r = run("bound", str(cards))
     assert r.exit_code == 2 and "line 2" in r.output
+
+
+def test_check_of_no_solvable_word_prints_no_none(tmp_path):
+    """A list (or card) without a solvable word said 'solutions min/median/max None/None/None'."""
+    f = tmp_path / "z.txt"
+    f.write_text("zzzzzzzz\n")
+    r = run("check", str(f))
+    assert r.exit_code == 0 and "None" not in r.output
+    assert "all words: 0/1 solvable, 8 Treatment Cards needed in all; no solvable word;" in r.output

@@ -77,11 +77,19 @@ def solve(word, deck_path, all_solutions, limit, as_json):
         fail("--limit applies only with --all (it caps the solutions listed)")
     deck = _deck(deck_path)
     res = solve_word(word, deck, all_solutions=all_solutions, limit=limit)
+    from .rules import TREATMENT_CARDS
+    need = res["min_wildcards"]
     lines = [f"{res['word']}: " + ("solvable" if res["solvable"] else "not solvable without "
-                                   f"Treatment Cards (needs {res['min_wildcards']})"),
+                                   f"Treatment Cards (needs {need}"
+                                   + (f", more than the game's {TREATMENT_CARDS}: it cannot be completed"
+                                      if need > TREATMENT_CARDS else "") + ")"),
              f"  solutions: {res['solutions']}   difficulty: {res['difficulty']}",
              f"  assignment: {_fmt_assignment(res)}"]
     if all_solutions:
+        shown = len(res["all"])
+        lines.append("  every penalty-free solution:" if shown == res["solutions"] and shown else
+                     f"  the first {shown} of {res['solutions']} penalty-free solutions (--limit):"
+                     if shown else "  no penalty-free solution to list")
         for s in res["all"]:
             lines.append("    " + " ".join(f"{a['letter']}{a['number']}" for a in s))
     emit(res, as_json, "\n".join(lines))

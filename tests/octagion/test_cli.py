@@ -372,3 +372,16 @@ def test_check_of_no_solvable_word_prints_no_none(tmp_path):
     r = run("check", str(f))
     assert r.exit_code == 0 and "None" not in r.output
     assert "all words: 0/1 solvable, 8 Treatment Cards needed in all; no solvable word;" in r.output
+
+
+def test_solve_all_says_what_it_lists():
+    """--all --limit 2 listed 2 solutions under 'solutions: 8' without saying they were the first
+    2; --all on a word with none listed nothing; a word needing more Treatment Cards than the
+    game's 5 read as if 8 of them would do."""
+    r = run("solve", "octagone", "--all", "--limit", "2")
+    assert r.exit_code == 0 and "  the first 2 of 8 penalty-free solutions (--limit):\n" in r.output
+    assert "  every penalty-free solution:\n" in run("solve", "octagone", "--all").output
+    r = run("solve", "zzzzzzzz", "--all")
+    assert "  no penalty-free solution to list" in r.output
+    assert "(needs 8, more than the game's 5: it cannot be completed)" in r.output
+    assert "more than the game's" not in run("solve", "aaaaaaaa").output      # needs 5: it can

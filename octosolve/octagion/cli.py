@@ -435,7 +435,10 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
     deck = _deck(deck_path)
     wc = generate_wordcards(deck, cards=cards, min_zipf=min_zipf, seed=seed)
     if out:
-        _write_text(out, wordcards_text(wc, deck_path))
+        from ..core.seeding import DEFAULT_SEED
+        opts = " ".join(f"{k} {v}" for k, v, d in (("--cards", cards, 4), ("--min-zipf", f"{min_zipf:g}", "3"),
+                                                    ("--seed", seed, DEFAULT_SEED)) if v != d)
+        _write_text(out, wordcards_text(wc, deck_path, opts))
     if svg_path:
         _write_text(svg_path, wc._repr_svg_())
     text = "\n".join(f"{c}: " + " ".join(f"{i}.{w}" for i, w in enumerate(ws, 1))

@@ -82,6 +82,10 @@ def _from_position_file(path: str):
         if k not in allowed or isinstance(v, bool) and allowed[k] is int or not isinstance(v, allowed[k]):
             fail(f"position file {path}: bad game parameter {k!r}: {v!r}")
     state = R.make_game(**params).state_from_json(doc)
+    if state.phase == R.OVER:   # said 'the player to move is not choosing a word (phase over)'
+        fail(f"position file {path}: the game is over ("
+             + ("a draw" if state.winner < 0 else f"P{state.winner}{' and partner' if state.game.teams else ''} won")
+             + "): no one is to move")
     if state.phase != R.PLAY:
         fail(f"position file {path}: the player to move is not choosing a word (phase {R.PHASES[state.phase]})")
     return R, state.rail, state.hands[state.player], state.lex, state.blocked

@@ -196,3 +196,13 @@ def test_match_of_one_game_counts_in_words():
     assert "greedy  1 win, 0 draws, 0 losses in 1 game; score 1.000" in lines[1]
     assert "random  0 wins, 0 draws, 1 loss in 1 game; score 0.000" in lines[2]
     assert " decided game: " in lines[3]
+
+
+def test_moves_of_a_finished_game_says_it_is_over(tmp_path):
+    # said 'the player to move is not choosing a word (phase over)': no one is to move
+    pos, rec = tmp_path / "pos.json", tmp_path / "rec.json"
+    r = run("play", "--players", "greedy,random", "--seed", "1", "--position-out", str(pos), "--out", str(rec))
+    assert r.exit_code == 0, r.output
+    for f in (pos, rec):
+        r = run("moves", "--position", str(f))
+        assert r.exit_code == 2 and "the game is over (P0 won): no one is to move" in r.output, r.output

@@ -541,20 +541,20 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
 @json_option
 def odds(deck_path, teams, countdown_path, levels, as_json):
     """Exact odds under Delta/Epsilon: each word position 1..40, and team collisions."""
-    from .mutations import load_countdown, parse_levels
+    from .mutations import levels_text, load_countdown, parse_levels
     from .mutations import odds as odds_fn
     deck = _deck(deck_path)
     lv = parse_levels(levels)
     cd = [c for c in load_countdown(countdown_path) if c.level in lv]
     if not cd:
-        fail(f"no Countdown Cards of levels {lv}")
+        fail(f"no Countdown Cards of {levels_text(lv)} in "
+             f"{countdown_path or 'data/octagion/countdown.csv'}")
     res = odds_fn(deck, cd, teams)
     res["levels"] = list(lv)
     pp = res["position_probability"]
     col = res["collisions"]
     offsets = ", ".join(f"{o} ({float(p):.0%})" for o, p in res["offset_probability"].items())
-    lines = [f"Countdown Cards in play: {len(cd)} (level{'s' if len(lv) > 1 else ''} "
-             f"{', '.join(map(str, lv))}); their offsets: {offsets}",
+    lines = [f"Countdown Cards in play: {len(cd)} ({levels_text(lv)}); their offsets: {offsets}",
              "word position probabilities (Delta, one draw):"]
     for row in range(5):
         lines.append("  " + "  ".join(f"{i:2d}:{pp[str(i)]:.4f}" for i in range(row * 8 + 1,

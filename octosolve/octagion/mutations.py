@@ -21,7 +21,7 @@ from .wordcards import (  # parse_wordcards: re-exported (old path)
 )
 
 __all__ = ["VARIANTS", "ZETA_BUDGETS", "load_wordcards", "parse_wordcards", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
-           "load_countdown", "parse_levels", "parse_treatments", "generate_setup",
+           "load_countdown", "parse_levels", "levels_text", "parse_treatments", "generate_setup",
            "number_distribution", "offset_distribution", "position_distribution", "collision_odds",
            "collision_odds_enumerated", "simulate_redraws", "odds"]
 
@@ -92,6 +92,11 @@ def parse_levels(text: str | None) -> tuple[int, ...]:
     if not lv or any(x not in (1, 2, 3) for x in lv):
         fail(f"--levels {text!r}: levels are 1, 2 and 3")
     return lv
+
+
+def levels_text(lv) -> str:
+    """Countdown levels in words: 'level 2', 'levels 1, 3' (not Python's '(2,)')."""
+    return f"level{'s' if len(lv) > 1 else ''} {', '.join(map(str, lv))}"
 
 
 def parse_treatments(text: str | None, teams: int, default: int) -> list[int]:
@@ -166,7 +171,7 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
         countdown = load_countdown()
     cd_cards = [c for c in countdown if c.level in lv]
     if uses_countdown and not cd_cards:
-        fail(f"no Countdown Cards of levels {lv}")
+        fail(f"no Countdown Cards of {levels_text(lv)}")
     if wordcards is None and variant != "zeta":
         wordcards = load_wordcards()
     if variant == "zeta":

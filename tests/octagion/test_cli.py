@@ -403,3 +403,11 @@ def test_wordcards_file_names_the_command_that_made_it(tmp_path):
     run("wordcards", "--out", str(out))       # the defaults: our data file, byte for byte
     from octosolve.core.paths import data_path
     assert out.read_text() == data_path("octagion", "wordcards.txt").read_text()
+
+
+def test_odds_without_cards_of_the_levels_names_them_in_words(tmp_path):
+    """'no Countdown Cards of levels (2,)': Python's tuple, and no word of which file."""
+    cd = tmp_path / "cd.csv"
+    cd.write_text("time_s,level,offset\n60,1,8\n")
+    r = run("odds", "--countdown", str(cd), "--levels", "2")
+    assert r.exit_code == 2 and f"Error: no Countdown Cards of level 2 in {cd}\n" in r.output

@@ -408,7 +408,8 @@ def check_bound_cmd(certificate_file, as_json):
     if not r["agrees"]:
         fail(f"bound certificate {certificate_file}: it states {cert.get('bound')!r} but proves "
              f"{r['bound']}")
-    r["proof"] = cert.get("proof")
+    from . import bound, bound_sets
+    r["proof"] = cert.get("proof") or (bound_sets.PROOF if "threshold" in r else bound.PROOF)
     value = r["value"]
     if "threshold" in r:
         value = (f"{float(Fraction(r['value'])):.4f} = {r['value']}; B {r['threshold']}, "

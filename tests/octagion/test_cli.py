@@ -411,3 +411,21 @@ def test_odds_without_cards_of_the_levels_names_them_in_words(tmp_path):
     cd.write_text("time_s,level,offset\n60,1,8\n")
     r = run("odds", "--countdown", str(cd), "--levels", "2")
     assert r.exit_code == 2 and f"Error: no Countdown Cards of level 2 in {cd}\n" in r.output
+
+
+def test_check_bound_names_a_missing_field_in_words(tmp_path):
+    """'lacks or garbles a field (KeyError: 'lambda')' (Python's words), and a certificate without
+    its 'proof' text printed '(dual value 50; None)'."""
+    cert = tmp_path / "c.json"
+    assert run("bound", "--top", "20", "--out", str(cert)).exit_code == 0
+    d = json.loads(cert.read_text())
+    for key, text in (("lambda", "lacks the field 'lambda'"), ("per_number", "lacks the field 'per_number'")):
+        bad = tmp_path / f"no_{key}.json"
+        bad.write_text(json.dumps({k: v for k, v in d.items() if k != key}))
+        r = run("check-bound", str(bad))
+        assert r.exit_code == 2 and f"Error: the bound certificate {text}\n" in r.output, r.output
+        assert "KeyError" not in r.output
+    bad = tmp_path / "no_proof.json"
+    bad.write_text(json.dumps({k: v for k, v in d.items() if k != "proof"}))
+    r = run("check-bound", str(bad))
+    assert r.exit_code == 0 and "None" not in r.output and "per-letter count bound" in r.output

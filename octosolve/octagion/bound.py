@@ -38,7 +38,7 @@ import numpy as np
 from ..core.errors import fail
 from .rules import NUMBERS, PER_NUMBER, normalize_sequence
 
-__all__ = ["CERTIFICATE_FORMAT", "count_bound", "check_certificate"]
+__all__ = ["CERTIFICATE_FORMAT", "count_bound", "check_certificate", "field_error"]
 
 CERTIFICATE_FORMAT = "octosolve-octagion-bound/1"
 PROOF = ("per-letter count bound: an LP over how many numbers carry each letter, its dual "
@@ -62,6 +62,16 @@ def _frac(s) -> Fraction:
 
 def _words(words) -> list[str]:
     return list(dict.fromkeys(normalize_sequence(w, "word") for w in words))
+
+
+def field_error(what: str, e: Exception) -> str:
+    """The one-line error for a certificate or record field that a checker could not read, in
+    words ('lacks the field 'mu''; it was Python's "(KeyError: 'mu')")."""
+    if isinstance(e, KeyError):
+        return f"{what} lacks the field {e.args[0]!r}"
+    if isinstance(e, (TypeError, AttributeError)):
+        return f"{what} has a field of the wrong type ({e})"
+    return f"{what} garbles a field: {e}"
 
 
 def certificate_header(cert: dict) -> tuple[int, list[str]]:
@@ -167,7 +177,7 @@ def check_certificate(cert: dict) -> dict:
         lam = {w: {ch: _frac(v) for ch, v in d.items()} for w, d in cert["lambda"].items()}
         rho = {ch: {int(k): _frac(v) for k, v in d.items()} for ch, d in cert["rho"].items()}
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as e:
-        fail(f"the bound certificate lacks or garbles a field ({type(e).__name__}: {e})")
+        fail(field_error("the bound certificate", e))
     wset = set(words)
     mult = {w: Counter(w) for w in words}
     for w, d in lam.items():

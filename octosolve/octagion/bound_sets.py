@@ -53,7 +53,7 @@ import numba
 import numpy as np
 
 from ..core.errors import fail
-from .bound import _words, certificate_header
+from .bound import _words, certificate_header, field_error
 from .rules import NUMBERS, PER_NUMBER
 
 __all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_any_certificate", "check_set_certificate",
@@ -367,7 +367,7 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
         delta = {w: nat(v) for w, v in cert["delta"].items()}
         hall = {w: {t: nat(v) for t, v in d.items()} for w, d in cert.get("hall", {}).items()}
     except (KeyError, TypeError, ValueError, AttributeError) as e:
-        fail(f"the set-bound certificate lacks or garbles a field ({type(e).__name__}: {e})")
+        fail(field_error("the set-bound certificate", e))
     wset = set(words)
     mult = {w: Counter(w) for w in words}
     for w, d in lam.items():

@@ -36,6 +36,11 @@ def _deck(path):
     return load_deck(path)
 
 
+def _n(k: int, noun: str) -> str:
+    """``k`` and the noun, singular or plural ('1 word', '2 words', '0 words')."""
+    return f"{k} {noun}" + ("" if k == 1 else "s")
+
+
 def _fmt_assignment(res: dict) -> str:
     return " ".join(f"{a['letter']}{a['number']}" if "number" in a else "*"
                     for a in res["assignment"])
@@ -72,11 +77,19 @@ def solve(word, deck_path, all_solutions, limit, as_json):
         fail("--limit applies only with --all (it caps the solutions listed)")
     deck = _deck(deck_path)
     res = solve_word(word, deck, all_solutions=all_solutions, limit=limit)
+    from .rules import TREATMENT_CARDS
+    need = res["min_wildcards"]
     lines = [f"{res['word']}: " + ("solvable" if res["solvable"] else "not solvable without "
-                                   f"Treatment Cards (needs {res['min_wildcards']})"),
+                                   f"Treatment Cards (needs {need}"
+                                   + (f", more than the game's {TREATMENT_CARDS}: it cannot be completed"
+                                      if need > TREATMENT_CARDS else "") + ")"),
              f"  solutions: {res['solutions']}   difficulty: {res['difficulty']}",
              f"  assignment: {_fmt_assignment(res)}"]
     if all_solutions:
+        shown = len(res["all"])
+        lines.append("  every penalty-free solution:" if shown == res["solutions"] and shown else
+                     f"  the first {shown} of {res['solutions']} penalty-free solutions (--limit):"
+                     if shown else "  no penalty-free solution to list")
         for s in res["all"]:
             lines.append("    " + " ".join(f"{a['letter']}{a['number']}" for a in s))
     emit(res, as_json, "\n".join(lines))
@@ -127,8 +140,8 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
                         treatments=treatments)
     p = res["penalties"]
     lines = [f"{res['sequence']} <- {res['variant']}",
-             f"  8 - {p['empty_position']} empty - {p['incorrect_letter']} incorrect letter - "
-             f"{p['repeated_number']} repeated number"
+             f"  8 - {p['empty_position']} empty - {_n(p['incorrect_letter'], 'incorrect letter')} - "
+             f"{_n(p['repeated_number'], 'repeated number')}"
              + (f" {res['got_it_points']:+d} Got it!" if got_it else "") + f" = {res['score']}"]
     missing, extra = res["missing_filled"], res["trailing_removed"]
     if missing:
@@ -228,12 +241,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                     workers, ls_iters,
                     restarts, anneal_time, replicas, scheduler, out, record, certificate, svg_path,
                     seed, as_json):
-    """Design a deck with CP-SAT: maximise the words of WORDS (a word list) solvable without
-    Treatment Cards (default WORDS: the lexicon's 1000 most familiar words), and bound what any
-    deck can reach. Shows progress; Ctrl-C stops it."""
-    from ..core.lexicon import load_words, read_lines
+    """Design a deck with CP-SAT: maximise the words of WORDS (a word list or word-card file; lines
+    that are not an 8-letter word are skipped and counted) solvable without Treatment Cards
+    (default WORDS: the lexicon's 1000 most familiar words), and bound what any deck can reach.
+    Shows progress; Ctrl-C stops it."""
+    from ..core.lexicon import read_lines
     from .design import design_deck, design_record
-    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path, parse_wordcards
+    from .wordcards import DEFAULT_DESIGN_WORDS, design_words, left_out_note, parse_wordcards
     favour, split = favour.lower(), split.lower()
     distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path),
                      inputs=(("WORDS", words), ("--require", require_path)))
@@ -244,11 +258,8 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
         restarts = 1000 if anneal_time is not None else 1
     words_arg = words
     if words is None:
-        words = str(lexicon_path())
         top = top or DEFAULT_DESIGN_WORDS
-    wl = load_words(words, length=8)
-    if top:
-        wl = wl[:top]
+    wl, left = design_words(words, top)
     req = None
     if require_path:
         req = [w for _, _, w in parse_wordcards(read_lines(require_path, "required words"),
@@ -289,10 +300,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                  ("svg", svg_path)):
         if v:
             j[k] = v
-    lines = [f"{res.words} words, {res.kernel_solvable} solvable with the designed deck "
+    if left is not None:
+        j["words_left_out"] = left
+    lines = [f"{_n(res.words, 'word')}, {res.kernel_solvable} solvable with the designed deck "
              f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
              f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
              f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
+             *[ln for ln in [left_out_note(words_arg, left)] if ln],
              f"upper bound: no deck{' of ' + str(8 * per_number) + ' cards, however split,' if split == 'free' else ''}"
              f" solves more than {res.bound} of these words "
              f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%"]
@@ -324,19 +338,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
 @out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
 @json_option
 def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
-    """An upper bound on the words of WORDS that any deck solves without Treatment Cards, with its
-    certificate (no deck search; design-deck prints the same bound beside its deck; --sets a
-    tighter one)."""
-    from ..core.lexicon import load_words
+    """An upper bound on the words of WORDS (a word list or word-card file, read as design-deck
+    reads it) that any deck solves without Treatment Cards, with its certificate (no deck search;
+    design-deck prints the same bound beside its deck; --sets a tighter one)."""
     from .bound import count_bound
+    from .wordcards import design_words, left_out_note
     distinct_outputs(("--out", out), inputs=(("WORDS", words),))
-    from .wordcards import DEFAULT_DESIGN_WORDS, lexicon_path
-    if words is None:
-        words = str(lexicon_path())
-        top = top or DEFAULT_DESIGN_WORDS
-    wl = load_words(words, length=8)
-    if top:
-        wl = wl[:top]
+    wl, left = design_words(words, top)
     if not wl:
         fail("no words to bound")
     if (threshold is not None or hall) and not use_sets:
@@ -361,12 +369,16 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
         r["seconds"] = cert["seconds"]
     if out:
         r["out"] = out
+    if left is not None:
+        r["words_left_out"] = left
     r["any_split"] = not use_sets     # the count bound uses only the total of 8 x per_number
-    text = (f"{r['words']} words: no deck of {per_number} letters per number solves more than "
+    text = (f"{_n(r['words'], 'word')}: no deck of {per_number} letters per number solves more than "
             f"{r['bound']} ({r['proof']})")
     if r["any_split"]:
         text += (f"; nor any deck of {8 * per_number} cards however split between the numbers "
                  "(design-deck --split free)")
+    if left_out_note(words, left):
+        text += "\n" + left_out_note(words, left)
     if r["counts"]:
         text += "\n  numbers per letter at the bound: " + " ".join(
             f"{k}{v}" for k, v in r["counts"].items())
@@ -396,12 +408,13 @@ def check_bound_cmd(certificate_file, as_json):
     if not r["agrees"]:
         fail(f"bound certificate {certificate_file}: it states {cert.get('bound')!r} but proves "
              f"{r['bound']}")
-    r["proof"] = cert.get("proof")
+    from . import bound, bound_sets
+    r["proof"] = cert.get("proof") or (bound_sets.PROOF if "threshold" in r else bound.PROOF)
     value = r["value"]
     if "threshold" in r:
         value = (f"{float(Fraction(r['value'])):.4f} = {r['value']}; B {r['threshold']}, "
                  f"{r['sets_kept']:,} sets meet more than B words")
-    emit(r, as_json, f"{r['words']} words: no deck of {cert['per_number']} letters per number "
+    emit(r, as_json, f"{_n(r['words'], 'word')}: no deck of {cert['per_number']} letters per number "
                      f"solves more than {r['bound']} (dual value {value}; {r['proof']})")
 
 
@@ -423,7 +436,10 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
     deck = _deck(deck_path)
     wc = generate_wordcards(deck, cards=cards, min_zipf=min_zipf, seed=seed)
     if out:
-        _write_text(out, wordcards_text(wc, deck_path))
+        from ..core.seeding import DEFAULT_SEED
+        opts = " ".join(f"{k} {v}" for k, v, d in (("--cards", cards, 4), ("--min-zipf", f"{min_zipf:g}", "3"),
+                                                    ("--seed", seed, DEFAULT_SEED)) if v != d)
+        _write_text(out, wordcards_text(wc, deck_path, opts))
     if svg_path:
         _write_text(svg_path, wc._repr_svg_())
     text = "\n".join(f"{c}: " + " ".join(f"{i}.{w}" for i, w in enumerate(ws, 1))
@@ -490,7 +506,7 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
     res = generate_setup(variant, teams, seed, rounds=rounds, treatments=treatments,
                          levels=levels, deck=deck, wordcards=wc, zeta_words=zeta_words,
                          zeta_budget=zeta_budget)
-    lines = [f"{res['variant']} - {teams} team(s), seed {seed}; Treatment Cards for the game: "
+    lines = [f"{res['variant']} - {_n(teams, 'team')}, seed {seed}; Treatment Cards for the game: "
              + ", ".join(f"team {t}: {n}" for t, n in res["treatment_cards"].items())]
     for rd in res["rounds"]:
         head = f"round {rd['round']}: {rd['time']}"
@@ -526,25 +542,25 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
 @json_option
 def odds(deck_path, teams, countdown_path, levels, as_json):
     """Exact odds under Delta/Epsilon: each word position 1..40, and team collisions."""
-    from .mutations import load_countdown, parse_levels
+    from .mutations import levels_text, load_countdown, parse_levels
     from .mutations import odds as odds_fn
     deck = _deck(deck_path)
     lv = parse_levels(levels)
     cd = [c for c in load_countdown(countdown_path) if c.level in lv]
     if not cd:
-        fail(f"no Countdown Cards of levels {lv}")
+        fail(f"no Countdown Cards of {levels_text(lv)} in "
+             f"{countdown_path or 'data/octagion/countdown.csv'}")
     res = odds_fn(deck, cd, teams)
     res["levels"] = list(lv)
     pp = res["position_probability"]
     col = res["collisions"]
     offsets = ", ".join(f"{o} ({float(p):.0%})" for o, p in res["offset_probability"].items())
-    lines = [f"Countdown Cards in play: {len(cd)} (level{'s' if len(lv) > 1 else ''} "
-             f"{', '.join(map(str, lv))}); their offsets: {offsets}",
+    lines = [f"Countdown Cards in play: {len(cd)} ({levels_text(lv)}); their offsets: {offsets}",
              "word position probabilities (Delta, one draw):"]
     for row in range(5):
         lines.append("  " + "  ".join(f"{i:2d}:{pp[str(i)]:.4f}" for i in range(row * 8 + 1,
                                                                               row * 8 + 9)))
-    lines.append(f"{teams} teams (Epsilon): P(collision) = {col['p_collision']:.4f} "
+    lines.append(f"{_n(teams, 'team')} (Epsilon): P(collision) = {col['p_collision']:.4f} "
                  f"({col['p_collision_exact']}), expected redraws {col['expected_redraws']:.4f}")
     emit(res, as_json, "\n".join(lines))
 

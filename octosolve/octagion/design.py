@@ -476,7 +476,8 @@ def check_design_record(record: dict) -> dict:
                           name="design record deck")
         claimed = int(record["kernel_solvable"])
     except (KeyError, TypeError, IndexError, ValueError) as e:
-        fail(f"the design record lacks or garbles a field ({type(e).__name__}: {e})")
+        from .bound import field_error
+        fail(field_error("the design record", e))
     sols, _ = kernels.solve_word_list(words, deck.masks)
     solv = int((sols > 0).sum())
     mean = round(float(sols[sols > 0].mean()), 2) if solv else 0.0

@@ -21,7 +21,7 @@ from .wordcards import (  # parse_wordcards: re-exported (old path)
 )
 
 __all__ = ["VARIANTS", "ZETA_BUDGETS", "load_wordcards", "parse_wordcards", "STANDARD_TIME", "OFFSETS", "CountdownCard", "fmt_time", "parse_countdown",
-           "load_countdown", "parse_levels", "parse_treatments", "generate_setup",
+           "load_countdown", "parse_levels", "levels_text", "parse_treatments", "generate_setup",
            "number_distribution", "offset_distribution", "position_distribution", "collision_odds",
            "collision_odds_enumerated", "simulate_redraws", "odds"]
 
@@ -76,8 +76,10 @@ def load_countdown(path: Path | str | None = None) -> list[CountdownCard]:
 
 
 def parse_levels(text: str | None) -> tuple[int, ...]:
-    if text is None or text.strip().lower() in ("", "all", "standard"):
+    if text is None or text.strip().lower() in ("all", "standard"):
         return (1, 2, 3)
+    if not text.strip():    # an empty --levels '' is a mistake, not 'all' (it was read as all, silently)
+        fail(f"--levels {text!r} is empty: give 'all', 'easy' (1,2), 'hard' (2,3) or a list like 1,2")
     key = text.strip().lower()
     if key == "easy":
         return (1, 2)
@@ -92,6 +94,11 @@ def parse_levels(text: str | None) -> tuple[int, ...]:
     return lv
 
 
+def levels_text(lv) -> str:
+    """Countdown levels in words: 'level 2', 'levels 1, 3' (not Python's '(2,)')."""
+    return f"level{'s' if len(lv) > 1 else ''} {', '.join(map(str, lv))}"
+
+
 def parse_treatments(text: str | None, teams: int, default: int) -> list[int]:
     if text is None:
         return [default] * teams
@@ -102,7 +109,7 @@ def parse_treatments(text: str | None, teams: int, default: int) -> list[int]:
     if len(vals) == 1:
         vals = vals * teams
     if len(vals) != teams:
-        fail(f"--treatments gives {len(vals)} values for {teams} teams")
+        fail(f"--treatments gives {len(vals)} values for {teams} team{'' if teams == 1 else 's'}")
     if any(not 0 <= v <= 5 for v in vals):
         fail("--treatments: each team has 0 to 5 Treatment Cards")
     return vals
@@ -164,7 +171,7 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
         countdown = load_countdown()
     cd_cards = [c for c in countdown if c.level in lv]
     if uses_countdown and not cd_cards:
-        fail(f"no Countdown Cards of levels {lv}")
+        fail(f"no Countdown Cards of {levels_text(lv)}")
     if wordcards is None and variant != "zeta":
         wordcards = load_wordcards()
     if variant == "zeta":

@@ -213,7 +213,7 @@ def check_variant_possible(tokens: list, deck: Deck | None = None,
     if treatments is not None:
         used = sum(1 for t in tokens if t == TREATMENT)
         if used > treatments:
-            fail(f"the variant uses {used} Treatment Cards but the team has {treatments}")
+            fail(f"the variant uses {treatment_cards(used)} but the team has {treatments}")
     if deck is not None:
         cnt = deck.counts
         laid: dict[Card, int] = {}

@@ -21,14 +21,14 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import fail
-from ..core.lexicon import read_lines
+from ..core.lexicon import fold_word, is_az, read_lines
 from ..core.seeding import py_random
 from .render import wordcards_svg
-from .rules import WORDS_PER_CARD, Deck, normalize_sequence, treatment_cards
+from .rules import WORD_LEN, WORDS_PER_CARD, Deck, normalize_sequence, treatment_cards
 from .solve import check_words, difficulty, kernel_table
 
 __all__ = ["DEFAULT_DESIGN_WORDS", "DEFAULT_MIN_ZIPF", "MAX_CARDS", "WordCards", "lexicon_path",
-           "load_lexicon", "parse_line", "parse_wordcards", "load_wordcards", "generate_wordcards",
+           "load_lexicon", "load_design_words", "design_words", "left_out_note", "parse_line", "parse_wordcards", "load_wordcards", "generate_wordcards",
            "wordcards_text", "check_cards", "format_check", "deck_stats", "zeta_candidates"]
 
 DEFAULT_DESIGN_WORDS = 1000     # the default deck is designed against the 1000 most familiar words
@@ -130,6 +130,59 @@ def parse_wordcards(lines: list[str], name: str = "word cards") -> list[tuple[st
     return out
 
 
+def load_design_words(path: Path | str) -> tuple[list[str], dict]:
+    """The 8-letter words of a word list for ``design-deck`` and ``bound`` (file order, without
+    duplicates) and what was left out: ``{"skipped": lines that are not one 8-letter word A-Z,
+    "examples": the first three of them, "duplicates": words given again}``. A plain list may be
+    a lexicon's ``WORD<TAB>...`` lines; a word-card file (``A1 WORD``) is read as `check` reads it
+    (it used to be skipped line by line, then refused as holding no 8-letter word)."""
+    lines = read_lines(path, "word list")
+    first = lines[0].replace("\t", " ").replace(",", " ").split() if lines else []
+    if len(first) == 2 and _LABEL.match(first[0]):
+        given = [w for _, _, w in parse_wordcards(lines, str(path))]
+        skipped: list[str] = []
+    else:
+        given, skipped = [], []
+        for ln in lines:
+            w = ln.split("\t")[0].split(",")[0].strip() if ("\t" in ln or "," in ln) else ln
+            f = fold_word(w)
+            if is_az(f) and len(f) == WORD_LEN:
+                given.append(f)
+            else:
+                skipped.append(ln)
+    words = list(dict.fromkeys(given))
+    if not words:
+        fail(f"word list {path} has no 8-letter word of letters A-Z (one word a line, or 'A1 WORD' "
+             "lines)")
+    return words, {"skipped": len(skipped), "examples": skipped[:3],
+                   "duplicates": len(given) - len(words)}
+
+
+def design_words(words: str | None, top: int | None) -> tuple[list[str], dict | None]:
+    """(words, what was left out or None) of the word list ``words`` (:func:`load_design_words`),
+    its first ``top``; or the lexicon's first ``top`` words (1000 by default) when it is None."""
+    if words is None:
+        from ..core.lexicon import load_words
+        return load_words(str(lexicon_path()), length=WORD_LEN)[:top or DEFAULT_DESIGN_WORDS], None
+    wl, left = load_design_words(words)
+    return (wl[:top] if top else wl), left
+
+
+def left_out_note(words, left: dict | None) -> str:
+    """A line saying which lines of WORDS were not used ('' when every line was an 8-letter word)."""
+    if not left or not (left["skipped"] or left["duplicates"]):
+        return ""
+    k, d = left["skipped"], left["duplicates"]
+    parts = []
+    if k:
+        parts.append(f"{k} line{'' if k == 1 else 's'} skipped, not an 8-letter word of letters A-Z ("
+                     + ", ".join(repr(x) for x in left["examples"])
+                     + (", ..." if k > len(left["examples"]) else "") + ")")
+    if d:
+        parts.append(f"{d} word{'' if d == 1 else 's'} given again, counted once")
+    return f"  WORDS {words}: " + "; ".join(parts)
+
+
 def load_wordcards(path: Path | str | None = None) -> WordCards:
     """Word cards as {card letter: 40 words in order}: a word-card file whose cards are complete, or
     a plain list of 40 x k words (k <= 26) dealt 40 a card in order."""
@@ -173,7 +226,7 @@ def generate_wordcards(deck: Deck, cards: int = 4, min_zipf: float = DEFAULT_MIN
     need = cards * WORDS_PER_CARD
     if len(pool) < need:
         fail(f"only {len(pool)} familiar words (Zipf >= {min_zipf:g}) are solvable by this deck; "
-             f"{need} needed for {cards} cards")
+             f"{need} needed for {cards} card{'' if cards == 1 else 's'}")
     chosen = pool[:need]
     rnd = py_random(seed, "octagion-wordcards")
     rnd.shuffle(chosen)
@@ -181,9 +234,13 @@ def generate_wordcards(deck: Deck, cards: int = 4, min_zipf: float = DEFAULT_MIN
                       for c in range(cards)})
 
 
-def wordcards_text(wc: dict[str, list[str]], deck_path=None) -> str:
+def wordcards_text(wc: dict[str, list[str]], deck_path=None, options: str = "") -> str:
+    """The cards as a word-card file, its first line the command that made them (``options``: the
+    other options given, e.g. ``--cards 1 --seed 5``; without them the header named the defaults,
+    and running it again gave other cards)."""
     lines = ["# Octagion word cards: card+number<TAB>word. Generated by "
-             "`octosolve octagion wordcards`" + (f" --deck {deck_path}" if deck_path else "") + "."]
+             "`octosolve octagion wordcards" + (f" --deck {deck_path}" if deck_path else "")
+             + (f" {options}" if options else "") + "`."]
     for c, ws in wc.items():
         lines += [f"{c}{i}\t{w}" for i, w in enumerate(ws, 1)]
     return "\n".join(lines) + "\n"
@@ -229,10 +286,10 @@ def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_pro
 
 def _fmt_group(head: str, c: dict) -> str:
     diff = ", ".join(f"{k} {v}" for k, v in c["difficulty"].items())
+    sols = (f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
+            f"{c['solutions_max']}" if c["solvable"] else "no solvable word")  # was 'None/None/None'
     return (f"{head}: {c['solvable']}/{c['words']} solvable, "
-            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; "
-            f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
-            f"{c['solutions_max']}; {diff}")
+            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; {sols}; {diff}")
 
 
 def format_check(rep: dict) -> str:

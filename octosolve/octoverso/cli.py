@@ -49,14 +49,15 @@ def _position(rail: str, hand: str, lexicon: str | None):
     return R, r, h, R.load_lexicon(lexicon)
 
 
-def _moves_text(R, rail, moves) -> str:
+def _moves_text(R, rail, moves, what: str = "move") -> str:
+    """The moves (``what``: 'move', or 'OCTO' for the octos command) one a line, counted in words."""
     if not moves:
-        return "no legal move"
-    lines = [f"{len(moves)} move(s) on rail {R.rail_string(rail)}:"]
+        return f"no {'legal move' if what == 'move' else what} on rail {R.rail_string(rail)}"
+    lines = [f"{len(moves)} {what}{'' if len(moves) == 1 else 's'} on rail {R.rail_string(rail)}:"]
     for m in moves:
         d = R.move_dict(rail, m)
         lines.append(f"  {d['word']:<8} {d['side']:<5} {d['end']:<5} rail {d['rail_used']}  "
-                     f"plays {d['played']:<6} pushes {d['pushed']}")
+                     f"plays {d['played']:<6} pushes {d['pushed'] or 'nothing'}")
     return "\n".join(lines)
 
 
@@ -81,6 +82,10 @@ def _from_position_file(path: str):
         if k not in allowed or isinstance(v, bool) and allowed[k] is int or not isinstance(v, allowed[k]):
             fail(f"position file {path}: bad game parameter {k!r}: {v!r}")
     state = R.make_game(**params).state_from_json(doc)
+    if state.phase == R.OVER:   # said 'the player to move is not choosing a word (phase over)'
+        fail(f"position file {path}: the game is over ("
+             + ("a draw" if state.winner < 0 else f"P{state.winner}{' and partner' if state.game.teams else ''} won")
+             + "): no one is to move")
     if state.phase != R.PLAY:
         fail(f"position file {path}: the player to move is not choosing a word (phase {R.PHASES[state.phase]})")
     return R, state.rail, state.hands[state.player], state.lex, state.blocked
@@ -112,12 +117,21 @@ def moves(rail, hand, position, lexicon, sort_by, svg_path, as_json):
     ms = R.legal_moves(lex, r, h, blocked)
     if sort_by.lower() == "letters":
         ms.sort(key=lambda m: (-m.n_played, m.word))
-    if svg_path and ms:
-        from .render import move_svg
-
+    text = _moves_text(R, r, ms)
+    if svg_path:
         _prepare_out(svg_path)
-        move_svg(r, ms[0], svg_path)
-    emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms))
+        if ms:
+            from .render import move_svg
+
+            move_svg(r, ms[0], svg_path)
+            text += f"\nwrote {svg_path} (the first move, {ms[0].word})"
+        else:   # nothing to draw a move of: the rail alone, said so (it was silently not written)
+            from ..core.files import atomic_write_text
+            from .render import rail_svg
+
+            atomic_write_text(svg_path, rail_svg(r))
+            text += f"\nwrote {svg_path} (the rail alone: no move to draw)"
+    emit([R.move_dict(r, m) for m in ms], as_json, text)
 
 
 @group.command()
@@ -130,7 +144,7 @@ def octos(rail, hand, lexicon, as_json):
     the opponent's hand, the OCTOs to show under the interaction rule."""
     R, r, h, lex = _position(rail, hand, lexicon)
     ms = R.octos(lex, r, h)
-    emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms).replace("move(s)", "OCTO(s)"))
+    emit([R.move_dict(r, m) for m in ms], as_json, _moves_text(R, r, ms, "OCTO"))
 
 
 def seat_label(seat: int, n_players: int) -> str:
@@ -148,7 +162,7 @@ def _event_line(e: dict, names, lab) -> str:
                 f"{lab[e['second']]} ({e['words'][1]}) next")
     if kind == "word":
         return (f"{who:<14} {e['word']:<8} {e['side']}/{e['end']} rail {e['rail_used']} "
-                f"plays {e['played']} pushes {e['pushed']}")
+                f"plays {e['played']} pushes {e['pushed'] or 'nothing'}")
     if kind == "announce":
         return f"{who:<14} announces {e['word']} (hidden until every player has announced)"
     if kind == "exchange":
@@ -218,12 +232,13 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
 def _match_text(m: dict) -> str:
     first = m["first_mover"]
     lines = [f"{' v '.join(m['players'])}{' (teams)' if m['teams'] else ''}"
-             f"{' (jokers)' if m['jokers'] else ''}: {m['games']} games"]
+             f"{' (jokers)' if m['jokers'] else ''}: {m['games']} game{'' if m['games'] == 1 else 's'}"]
     from ..core.match import results_lines
 
     lines += results_lines(m["results"])
     lo, hi = first["ci95"]
-    lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided games: "
+    lines.append(f"  first mover's side wins {first['first_mover_wins']} of {first['decided']} decided "
+                 f"game{'' if first['decided'] == 1 else 's'}: "
                  f"{first['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
     return "\n".join(lines)
 
@@ -315,15 +330,19 @@ def check(words, lexicon, as_json):
 def simulate(quick, seed, workers, scheduler, out, as_json):
     """The report's long measurements, the large simulations (minutes: thousands of games): the
     matches of solve.SIM_PLAN, written to a data file with the command that made them."""
+    import os
     from pathlib import Path
 
     from ..core.clikit import check_out_path
     from ..core.paths import DATA_DIR
     from . import solve
 
-    if out is None:
-        out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick
-                                 else DATA_DIR / "octoverso" / "simulations.json"))
+    data_file = DATA_DIR / "octoverso" / "simulations.json"
+    if out is None:  # a --quick run never goes over the data file
+        out = str(check_out_path(Path("build") / "octoverso-simulations.json" if quick else data_file))
+    elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # nor with --out naming it
+        fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
+             "over it; give another file")
     _prepare_out(out)
     data = solve.simulate(seed, quick=quick, workers=workers, scheduler=scheduler)
     cmd = "octosolve octoverso measure" + (" --quick" if quick else "") + f" --seed {seed}"

@@ -117,10 +117,11 @@ def check_tiles(what: str, *counts: np.ndarray) -> None:
     jokers, than the box holds (88 letters and 2 jokers): a position nobody can lay out."""
     total = np.sum(np.stack([np.asarray(c, np.int64) for c in counts]), axis=0)
     bag = full_bag(True)
-    over = [f"{tile_char(t)} x{int(total[t])} (the box has {int(bag[t])})"
+    over = [f"{tile_char(t)} {int(total[t])} times (the box has {int(bag[t])})"
             for t in range(27) if total[t] > bag[t]]
     if over:
-        fail(f"impossible position: {what} use(s) " + ", ".join(over))
+        fail(f"impossible position: {what} holds " + ", ".join(over) if what.startswith(("rail ", "hand "))
+             else f"impossible position: {what} hold " + ", ".join(over))
 
 
 def hand_string(hand: np.ndarray) -> str:

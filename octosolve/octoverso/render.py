@@ -16,7 +16,7 @@ import drawsvg as draw
 from ..core import svg
 from . import kernels as K
 from . import moves as R
-from .position import PHASES
+from .position import DRAW, OVER, PHASES
 
 __all__ = ["Rail", "rail_svg", "position_svg", "move_svg", "position_text", "bar_chart_svg"]
 
@@ -108,10 +108,18 @@ class Rail:
 def position_svg(state) -> str:
     """A position as an SVG string: the rail (recto), every hand, the pool size and the phase."""
     n = state.num_players
-    width = 80 + CELL * 14 + 20
+    longest = max([R.RAIL_SIZE] + [len(R.hand_string(h)) for h in state.hands])   # every tile drawn
+    width = 80 + CELL * max(14, longest) + 20
     d = svg.new_drawing(width, 50 + CELL * (n + 1) + 10 * n + 20)
-    d.append(svg.text(f"{PHASES[state.phase]}, to move: P{state.current_player()}, "
-                      f"pool {int(state.pool.sum())} tiles", 20, 20, size=14, text_anchor="start"))
+    if state.phase == OVER:     # no one is to move (current_player() is the TERMINAL code)
+        head = ("game over: a draw" if state.winner < 0 else
+                f"game over: P{state.winner}{' and partner' if state.game.teams else ''} won")
+    elif state.phase == DRAW:
+        head = f"{PHASES[state.phase]}: P{state.player} draws a tile"
+    else:
+        head = f"{PHASES[state.phase]}, to move: P{state.player}"
+    d.append(svg.text(f"{head}, pool {int(state.pool.sum())} tiles", 20, 20, size=14,
+                      text_anchor="start"))
     y = 40
     if len(state.rail):
         _rail_rows(d, list(state.rail), y, "rail")
@@ -120,7 +128,7 @@ def position_svg(state) -> str:
     for q in range(n):
         y += CELL + 10
         d.append(svg.text(f"P{q}", 20, y + (CELL - 4) / 2, size=12, text_anchor="start"))
-        for i, ch in enumerate(R.hand_string(state.hands[q])[:14]):
+        for i, ch in enumerate(R.hand_string(state.hands[q])):
             _tile(d, 80 + CELL * i, y, ch, "#c8f0c8" if q == state.player else "#eeeeee")
     return _svg_text(d)
 

@@ -304,3 +304,128 @@ def test_treatment_cards_are_counted_in_words():
     assert "0 Treatment Cards needed in all" in r.output and "Card(s)" not in r.output
     js = (Path(__file__).resolve().parents[2] / "octosolve/web/static/octagion.js").read_text()
     assert "Card(s)" not in js
+
+
+def test_counts_agree_with_their_nouns(tmp_path):
+    """'1 team', '2 incorrect letters', '1 word': setup said '1 team(s)', odds '1 teams', score
+    '6 incorrect letter' and '1 Treatment Cards', bound and check-bound '1 words'."""
+    r = run("setup", "--teams", "1", "--rounds", "1")
+    assert r.exit_code == 0 and r.output.startswith("standard - 1 team, seed ") and "(s)" not in r.output
+    assert run("setup", "--teams", "2", "--rounds", "1").output.startswith("standard - 2 teams, seed ")
+    assert "\n1 team (Epsilon): P(collision)" in run("odds", "--teams", "1").output
+    r = run("score", "--sequence", "TREASURE", "--laid", "O1 C5 T7 A3 G2 O4 N8 E6")
+    assert "  8 - 0 empty - 6 incorrect letters - 0 repeated numbers = 2" in r.output
+    r = run("score", "--sequence", "TREASURE", "--laid", "T5 R6 E1 A2 S4 U3 R8 *", "--treatments", "0")
+    assert r.exit_code == 2 and "uses 1 Treatment Card but the team has 0" in r.output
+    r = run("setup", "--teams", "1", "--treatments", "3,1")
+    assert r.exit_code == 2 and "2 values for 1 team\n" in r.output
+    w = tmp_path / "one.txt"
+    w.write_text("treasure\n")
+    cert = tmp_path / "cert.json"
+    r = run("bound", str(w), "--out", str(cert))
+    assert r.exit_code == 0 and r.output.startswith("1 word: no deck of 6 letters"), r.output
+    assert run("check-bound", str(cert)).output.startswith("1 word: no deck of 6 letters")
+    small = tmp_path / "small.csv"
+    small.write_text("letter,number\nT,5\n")
+    r = run("wordcards", "--cards", "1", "--deck", str(small))
+    assert r.exit_code == 2 and "40 needed for 1 card\n" in r.output
+
+
+@pytest.mark.parametrize("cmd", [("odds",), ("setup", "--variant", "gamma")])
+def test_empty_levels_refused(cmd):
+    """--levels '' was read as all three levels, silently."""
+    r = run(*cmd, "--levels", " ")
+    assert r.exit_code == 2 and "is empty" in r.output and "Traceback" not in r.output
+
+
+def test_bound_and_design_deck_say_which_lines_of_words_they_leave_out(tmp_path):
+    """WORDS lines that are not an 8-letter word were dropped without a word (the output counted
+    only the words kept), and a word-card file ('A1 WORD', as check and --require read) was
+    refused as holding 'no usable words'."""
+    w = tmp_path / "mix.txt"
+    w.write_text("treasure\nquestion\ntreasure\nabc\nx-ray\nbusiness\nairplanes\nsun\n")
+    r = run("bound", str(w))
+    assert r.exit_code == 0, r.output
+    assert (f"WORDS {w}: 4 lines skipped, not an 8-letter word of letters A-Z ('abc', 'x-ray', "
+            "'airplanes', ...); 1 word given again, counted once") in r.output
+    j = ok_json("bound", str(w))
+    assert j["words"] == 3 and j["words_left_out"] == {
+        "skipped": 4, "examples": ["abc", "x-ray", "airplanes"], "duplicates": 1}
+    j = ok_json("design-deck", str(w), "--time-limit", "0.5", "--local-search", "50", "--workers", "1")
+    assert j["words_left_out"]["skipped"] == 4
+    clean = tmp_path / "clean.txt"
+    clean.write_text("treasure\nquestion\n")
+    assert "WORDS" not in run("bound", str(clean)).output
+    assert "words_left_out" not in ok_json("bound")       # the lexicon: nothing to say
+    cards = tmp_path / "cards.txt"
+    cards.write_text("A1\ttreasure\nA2\tquestion\n")
+    assert ok_json("bound", str(cards))["words"] == 2
+    cards.write_text("A1\ttreasure\nA2\tquestions\n")
+    r = run("bound", str(cards))
+    assert r.exit_code == 2 and "line 2" in r.output
+
+
+def test_check_of_no_solvable_word_prints_no_none(tmp_path):
+    """A list (or card) without a solvable word said 'solutions min/median/max None/None/None'."""
+    f = tmp_path / "z.txt"
+    f.write_text("zzzzzzzz\n")
+    r = run("check", str(f))
+    assert r.exit_code == 0 and "None" not in r.output
+    assert "all words: 0/1 solvable, 8 Treatment Cards needed in all; no solvable word;" in r.output
+
+
+def test_solve_all_says_what_it_lists():
+    """--all --limit 2 listed 2 solutions under 'solutions: 8' without saying they were the first
+    2; --all on a word with none listed nothing; a word needing more Treatment Cards than the
+    game's 5 read as if 8 of them would do."""
+    r = run("solve", "octagone", "--all", "--limit", "2")
+    assert r.exit_code == 0 and "  the first 2 of 8 penalty-free solutions (--limit):\n" in r.output
+    assert "  every penalty-free solution:\n" in run("solve", "octagone", "--all").output
+    r = run("solve", "zzzzzzzz", "--all")
+    assert "  no penalty-free solution to list" in r.output
+    assert "(needs 8, more than the game's 5: it cannot be completed)" in r.output
+    assert "more than the game's" not in run("solve", "aaaaaaaa").output      # needs 5: it can
+
+
+def test_wordcards_file_names_the_command_that_made_it(tmp_path):
+    """The file's first line said 'Generated by `octosolve octagion wordcards`' whatever --seed,
+    --cards or --min-zipf made it: that command gives other cards."""
+    out = tmp_path / "wc.txt"
+    seed = 2**63 - 1
+    r = run("wordcards", "--cards", "1", "--min-zipf", "3.5", "--seed", str(seed), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    head = out.read_text().splitlines()[0]
+    assert head.endswith(f"`octosolve octagion wordcards --cards 1 --min-zipf 3.5 --seed {seed}`.")
+    again = tmp_path / "again.txt"
+    assert run("wordcards", "--cards", "1", "--min-zipf", "3.5", "--seed", str(seed), "--out",
+               str(again)).exit_code == 0
+    assert again.read_text() == out.read_text()
+    run("wordcards", "--out", str(out))       # the defaults: our data file, byte for byte
+    from octosolve.core.paths import data_path
+    assert out.read_text() == data_path("octagion", "wordcards.txt").read_text()
+
+
+def test_odds_without_cards_of_the_levels_names_them_in_words(tmp_path):
+    """'no Countdown Cards of levels (2,)': Python's tuple, and no word of which file."""
+    cd = tmp_path / "cd.csv"
+    cd.write_text("time_s,level,offset\n60,1,8\n")
+    r = run("odds", "--countdown", str(cd), "--levels", "2")
+    assert r.exit_code == 2 and f"Error: no Countdown Cards of level 2 in {cd}\n" in r.output
+
+
+def test_check_bound_names_a_missing_field_in_words(tmp_path):
+    """'lacks or garbles a field (KeyError: 'lambda')' (Python's words), and a certificate without
+    its 'proof' text printed '(dual value 50; None)'."""
+    cert = tmp_path / "c.json"
+    assert run("bound", "--top", "20", "--out", str(cert)).exit_code == 0
+    d = json.loads(cert.read_text())
+    for key, text in (("lambda", "lacks the field 'lambda'"), ("per_number", "lacks the field 'per_number'")):
+        bad = tmp_path / f"no_{key}.json"
+        bad.write_text(json.dumps({k: v for k, v in d.items() if k != key}))
+        r = run("check-bound", str(bad))
+        assert r.exit_code == 2 and f"Error: the bound certificate {text}\n" in r.output, r.output
+        assert "KeyError" not in r.output
+    bad = tmp_path / "no_proof.json"
+    bad.write_text(json.dumps({k: v for k, v in d.items() if k != "proof"}))
+    r = run("check-bound", str(bad))
+    assert r.exit_code == 0 and "None" not in r.output and "per-letter count bound" in r.output

@@ -123,3 +123,86 @@ def test_variant_jokers():
     r = run("play", "--variant", "standard", "--seed", "2", "--json")
     assert json.loads(r.output)["params"]["jokers"] is False
     assert run("play", "--variant", "torus").exit_code == 2
+
+
+def test_measure_quick_never_writes_over_the_data_file(tmp_path, monkeypatch):
+    # --help: a --quick run is "never written over the data file"; --out naming it said nothing
+    # and replaced the report's simulations with the smoke test's
+    from octosolve.core import paths
+
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    data = tmp_path / "octoverso" / "simulations.json"
+    data.parent.mkdir()
+    data.write_text('{"kept": true}\n', encoding="utf-8")
+    r = run("measure", "--quick", "--workers", "1", "--out", str(data))
+    assert r.exit_code == 2, r.output
+    assert "data file the report reads" in r.output and r.output.count("\n") == 1
+    assert data.read_text(encoding="utf-8") == '{"kept": true}\n'
+
+
+def test_play_svg_says_who_won_and_draws_every_tile(tmp_path):
+    # the final position's picture said 'over, to move: P-4' (the TERMINAL code as a seat)
+    p = tmp_path / "end.svg"
+    r = run("play", "--players", "greedy,random", "--seed", "1", "--svg", str(p))
+    assert r.exit_code == 0, r.output
+    text = p.read_text(encoding="utf-8")
+    assert "P-" not in text and "game over: P" in text and " won" in text
+    # a hand over 14 tiles (pushed letters land in it) was cut at 14 in the picture
+    from octosolve.octoverso import rules as R
+    from octosolve.octoverso.render import position_svg
+
+    s = R.make_game().new_initial_state()
+    before = position_svg(s).count("<rect")
+    moved = 0
+    for t in range(len(s.pool)):
+        while s.pool[t] > 0 and moved < 8:
+            s.pool[t] -= 1
+            s.hands[0][t] += 1
+            moved += 1
+    assert len(R.hand_string(s.hands[0])) == 20
+    assert position_svg(s).count("<rect") == before + 8
+
+
+def test_moves_and_octos_count_in_words_and_draw_without_moves(tmp_path):
+    # '1 move(s)', '9 OCTO(s)'; octos with none said 'no legal move' (there were legal moves,
+    # no OCTO); a move pushing nothing ended its line 'pushes ' and a blank
+    r = run("moves", "--rail", "OCTAV", "--hand", "Q")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("1 move on rail OCTAV:\n") and "pushes nothing" in r.output
+    r = run("octos", "--rail", "OCTAVE", "--hand", "MAISONRT")
+    assert "9 OCTOs on rail OCTAVE:" in r.output and "(s)" not in r.output
+    r = run("octos", "--rail", "OCTAV", "--hand", "ESQ")
+    assert r.exit_code == 0 and r.output == "no OCTO on rail OCTAV\n"
+    # --svg with no legal move wrote nothing and said nothing: now the rail, said so
+    p = tmp_path / "m.svg"
+    r = run("moves", "--rail", "OCTAV", "--hand", "J", "--svg", str(p))
+    assert r.exit_code == 0 and "no legal move" in r.output
+    assert p.exists() and f"wrote {p} (the rail alone: no move to draw)" in r.output
+
+
+def test_impossible_position_said_in_words():
+    r = run("moves", "--rail", "???", "--hand", "AB")
+    assert r.exit_code == 2 and "rail '???' holds ? 3 times (the box has 2)" in r.output
+    r = run("moves", "--rail", "AAAAA", "--hand", "AAAAA")
+    assert "the rail and the hand together hold A 10 times (the box has 9)" in r.output
+
+
+def test_match_of_one_game_counts_in_words():
+    # 'greedy v random: 1 games', '1 wins, ... 1 losses in 1 games', 'of 1 decided games'
+    r = run("match", "--players", "greedy,random", "--games", "1", "--workers", "1")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "greedy v random: 1 game"
+    assert "greedy  1 win, 0 draws, 0 losses in 1 game; score 1.000" in lines[1]
+    assert "random  0 wins, 0 draws, 1 loss in 1 game; score 0.000" in lines[2]
+    assert " decided game: " in lines[3]
+
+
+def test_moves_of_a_finished_game_says_it_is_over(tmp_path):
+    # said 'the player to move is not choosing a word (phase over)': no one is to move
+    pos, rec = tmp_path / "pos.json", tmp_path / "rec.json"
+    r = run("play", "--players", "greedy,random", "--seed", "1", "--position-out", str(pos), "--out", str(rec))
+    assert r.exit_code == 0, r.output
+    for f in (pos, rec):
+        r = run("moves", "--position", str(f))
+        assert r.exit_code == 2 and "the game is over (P0 won): no one is to move" in r.output, r.output

@@ -193,6 +193,7 @@ class OctilesState(State):
         self.resigned = [False] * self.n
         self.marks: dict[int, int] = {}  # octiles: space -> player whose marker is on it
         self._winners: list[int] | None = None
+        self._turns_at_end = 0
         self.end_reason = ""
         self.history: list[tuple[int, int]] = []
         self._legal_cache = None
@@ -488,7 +489,14 @@ class OctilesState(State):
             return
         self._end_turn(valid=False, resigned=True)
 
-    def _finish(self, winners: list[int], reason: str) -> None:
+    def turns_played(self) -> int:
+        """The turns played so far: those completed, and at the end the one the game ended in
+        (a win ends a turn half-way; the turn limit, an impasse or a Team Up player found connected
+        at the start of a turn end the game between turns)."""
+        return self._turns_at_end if self._winners is not None else self.turn
+
+    def _finish(self, winners: list[int], reason: str, between_turns: bool = False) -> None:
+        self._turns_at_end = self.turn if between_turns else self.turn + 1
         w = set(winners)
         if self.variant == "team-up" and self.game.cfg.joint_winners and reason.startswith("connected"):
             w |= {p for p in range(self.n) if not self.resigned[p] and self.connected(p)}
@@ -506,13 +514,13 @@ class OctilesState(State):
         active = [p for p in range(self.n) if not self.resigned[p]]
         if not valid and not resigned and self.passes >= len(active):
             # impasse: everyone passed; the last player to make a valid move wins
-            self._finish([self.last_valid] if self.last_valid >= 0 else [], "impasse")
+            self._finish([self.last_valid] if self.last_valid >= 0 else [], "impasse", True)
             return
         if self.turn >= self.game.cfg.max_turns:
             if self.game.cfg.adjudicate:
-                self._finish(self._adjudicate(), "turn limit (adjudicated)")
+                self._finish(self._adjudicate(), "turn limit (adjudicated)", True)
             else:
-                self._finish([], "turn limit")
+                self._finish([], "turn limit", True)
             return
         nxt = (self.cur + 1) % self.n
         while self.resigned[nxt]:
@@ -526,7 +534,7 @@ class OctilesState(State):
     def _begin_turn(self) -> None:
         # Team Up: a player whose runners are all connected wins at the start of their turn
         if self.connected(self.cur):
-            self._finish([self.cur], "connected at the start of the turn")
+            self._finish([self.cur], "connected at the start of the turn", True)
 
     def _reveal_if_needed(self) -> None:
         if self.top >= 0:

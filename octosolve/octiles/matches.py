@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from ..core.match import match, play_game
+from ..core.words import counted, names_list
 from ..games import match_spec
 from .game import make_game
 from .notation import action_name
@@ -66,9 +67,10 @@ def record_text(rec: dict) -> str:
             continue
         lines.append(f"{m['turn'] + 1:4d}. P{m['player']}: {m['text']}")
     w = rec["winners"]
-    lines.append(f"Result after {rec['turns']} turns: "
-                 + (("winner(s): " + ", ".join(f"P{i} ({rec['players'][i]})" for i in w)) if w
-                    else "no winner") + f" [{rec['end_reason']}]")
+    lines.append(f"Result after {counted(rec['turns'], 'turn')}: "
+                 + ((("winner: " if len(w) == 1 else "winners: ")
+                     + names_list(f"P{i} ({rec['players'][i]})" for i in w)) if w else "a draw")
+                 + f" [{rec['end_reason']}]")
     lines.append("Runners: " + "; ".join(f"P{i}: {' '.join(r)}"
                                          for i, r in enumerate(rec["final"]["runners"])))
     return "\n".join(lines)

@@ -251,3 +251,42 @@ def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
             os.chdir(here)
     assert r.exit_code in (0, 2), (args, r.output)
     assert "Traceback" not in r.output and "internal error" not in r.output.lower()
+
+
+# ------------------------------------------------------------------ what the text says
+
+def test_position_text_names_winners_and_counts_turns_as_the_record_does(cli_runner, tmp_path):
+    """The header said 'turn 172, over: winners 0' under a record ending 'after 173 turns' (turns
+    counted from 0 beside turns counted from 1, a winner as a bare number); 'top: ?' and
+    'under the stack: [15]' were Python's."""
+    pos, rec = tmp_path / "end.json", tmp_path / "rec.json"
+    r = run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--position-out", pos)
+    assert r.exit_code == 0, r.output
+    result = r.output.strip().splitlines()[-2]
+    assert result.startswith("Result after 173 turns: winner: P0 (greedy) ["), result
+    r = run(cli_runner, "position", pos)
+    head, *rest = r.output.splitlines()
+    assert head == "move-over, over after 173 turns: winner P0 (all runners across)", head
+    stack = [ln for ln in rest if ln.startswith("stack:")]
+    assert stack == ["stack: top not revealed yet; 0 tiles unseen; put back under it: 15"], rest
+    # a game stopped by the turn limit: a draw, its turns as many as the record says
+    r = run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--max-turns", "1",
+            "--position-out", pos, "--out", rec)
+    assert "Result after 1 turn: a draw [turn limit]" in r.output, r.output
+    assert run(cli_runner, "position", rec).output.startswith(
+        "move-over, over after 1 turn: a draw (turn limit)\n")
+    # a position in play: its turn counted from 1, as the record numbers the moves
+    st = G.make_game().new_initial_state()
+    assert str(st).splitlines()[0] == "move-over, turn 1: P0 to place"
+    assert str(st).splitlines()[-1] == "stack: top not revealed yet; 18 tiles unseen; put back under it: none"
+    st.apply_action(4)
+    assert str(st).splitlines()[-1] == "stack: top tile 4; 17 tiles unseen; put back under it: none"
+    st.apply_action(st.legal_actions()[0])
+    assert str(st).splitlines()[0] in ("move-over, turn 1: P0 to move", "move-over, turn 2: P1 to place")
+
+
+def test_team_winners_are_named_together(cli_runner):
+    r = run(cli_runner, "play", "--players", "greedy,random,greedy,random", "--team-game", "--seed", "1")
+    assert r.exit_code == 0, r.output
+    assert "winners: P0 (greedy) and P2 (greedy) [all runners across]" in r.output, r.output[-300:]
+    assert "winner(s)" not in r.output

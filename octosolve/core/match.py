@@ -140,14 +140,17 @@ def results_lines(results: dict, indent: str = "  ", games: int | None = None) -
     """The readable lines of a match's (or a tournament table's) results, one per player: the one
     way every game's ``match`` and ``tournament`` print them. ``games``: the games played, when a
     name can sit in several seats of a game (its counts are then seats, said as such)."""
+    from .words import counted
+
     width = max((len(nm) for nm in results), default=0)
     out = []
     for nm, st in results.items():
         lo, hi = st["score_ci95"]
-        played = (f"in {st['games']} seats of {games} games" if games is not None and st["games"] > games
-                  else f"in {st['games']} games")
-        out.append(f"{indent}{nm:<{width}}  {st['wins']} wins, {st['draws']} draws, {st['losses']} losses "
-                   f"{played}; score {st['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+        played = (f"in {counted(st['games'], 'seat')} of {counted(games, 'game')}"
+                  if games is not None and st["games"] > games else f"in {counted(st['games'], 'game')}")
+        out.append(f"{indent}{nm:<{width}}  {counted(st['wins'], 'win')}, {counted(st['draws'], 'draw')}, "
+                   f"{counted(st['losses'], 'loss', 'losses')} {played}; score {st['score']:.3f} "
+                   f"(95% CI {lo:.3f}-{hi:.3f})")
     return out
 
 

@@ -150,11 +150,13 @@ def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, ma
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
              players, simulations, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players and print its record."""
-    from .matches import play_record, record_text
+    from .matches import play_record, record_text, search_players
 
     distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
+    if not search_players(names):
+        simulations = None  # (its default budget: no player here searches)
     rec = play_record(kw, names, seed, simulations)
     if out:
         _write_json(out, rec["record"])
@@ -168,8 +170,9 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
 
 @group.command("match")
 @_game_options
-@players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts; seats rotate "
-                "from game to game.")
+@players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts, at least two "
+                "different; seats rotate from game to game; with --team-game the teams are seats 0+2 "
+                "and 1+3, each with its own players, a team's game counted once.")
 @games_option(10, hi=MAX_MATCH_GAMES)
 @simulations_option(200)
 @batch_options
@@ -179,17 +182,27 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
 def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
               players, games, simulations, workers, scheduler, seed, out, as_json):
     """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
-    from .matches import run_match
+    from octosolve.core.match import results_lines
+    from octosolve.core.words import counted
+
+    from .matches import check_seats, run_match, search_players, team_results
 
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
+    check_seats(names, teams)
+    searching = search_players(names)
+    if not searching:
+        simulations = None  # (its default budget: no player here searches)
     res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
+    if teams:  # the partners share their team's result: counted once a game
+        res["results"] = team_results(res)
     if out:
         _write_json(out, res)
-    from octosolve.core.match import results_lines
-
-    lines = [f"{games} games of {kw['variant']}, {simulations} simulations per move, seed {seed}"]
-    emit(res, as_json, "\n".join(lines + results_lines(res["results"])))
+    budget = f"{simulations} simulations per move for {', '.join(searching)}" if searching else "no search player"
+    head = f"{counted(games, 'game')} of {kw['variant']}, {budget}, seed {seed}"
+    if teams:
+        head += f"; teams {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"
+    emit(res, as_json, "\n".join([head] + results_lines(res["results"], games=None if teams else games)))
 
 
 @group.command("measure")

@@ -240,7 +240,7 @@ _OPTIONS = ["--simulations", "--games", "--max-turns", "--runners", "--seed", "-
            ["nan", "inf", "-1", "0", "5.9", "", "³", "random,random,random,random,random", "mcts",
             "/proc/none/x", ".", "team-up", "MOVE-OVER", "garbage", "tcp://"]), hst.text(max_size=5)))
 def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
-    args = ["match", "--players", "random,random", "--games", "1", "--max-turns", "2", "--workers", "1"]
+    args = ["match", "--players", "random,greedy", "--games", "1", "--max-turns", "2", "--workers", "1"]
     args += [option, value]
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as scratch:  # a generated --out/--svg lands here
@@ -290,3 +290,45 @@ def test_team_winners_are_named_together(cli_runner):
     assert r.exit_code == 0, r.output
     assert "winners: P0 (greedy) and P2 (greedy) [all runners across]" in r.output, r.output[-300:]
     assert "winner(s)" not in r.output
+
+
+@pytest.mark.parametrize("players, extra, words", [
+    ("greedy,greedy", [], ["against itself"]),
+    ("random,random,random", [], ["against itself"]),
+    # the teams keep their players as the seats rotate: greedy and random in both teams
+    ("greedy,greedy,random,random", ["--team-game"], ["both teams", "greedy,random,greedy,random"]),
+])
+def test_match_refuses_players_it_cannot_measure(cli_runner, players, extra, words):
+    """A self-match (every seat one name) scored its fair share whatever it played, and a name in
+    both teams won and lost every game: both were played and printed as a measurement."""
+    _bad(run(cli_runner, "match", "--players", players, "--games", "2", "--max-turns", "3",
+             "--workers", "1", *extra), *words)
+
+
+def test_match_counts_a_team_once_a_game_and_seats_as_seats(cli_runner):
+    """'greedy ... in 4 games' of 2 played: a team of one name was counted once a seat (and its
+    interval as if its two seats were two games); a name in two seats of a free-for-all now says
+    'seats of ... games'. The header said '200 simulations per move' with no search player."""
+    r = run(cli_runner, "match", "--players", "greedy,random,greedy,random", "--team-game", "--games", "2",
+            "--max-turns", "60", "--workers", "1", "--json")
+    d = json.loads(r.output)
+    assert d["results"]["greedy"]["games"] == 2 and d["results"]["random"]["games"] == 2, d["results"]
+    assert d["options"] == {}, d["options"]
+    r = run(cli_runner, "match", "--players", "greedy,random,greedy,random", "--team-game", "--games", "2",
+            "--max-turns", "60", "--workers", "1")
+    assert r.output.startswith("2 games of move-over, no search player, seed "), r.output
+    assert "in 2 games;" in r.output and "in 4 games" not in r.output and "simulations" not in r.output
+    r = run(cli_runner, "match", "--players", "greedy,random,random", "--games", "1", "--max-turns", "3",
+            "--workers", "1")
+    assert "random  0 wins, 2 draws, 0 losses in 2 seats of 1 game;" in r.output, r.output
+    assert "greedy  0 wins, 1 draw, 0 losses in 1 game;" in r.output, r.output
+    r = run(cli_runner, "match", "--players", "mcts,random", "--games", "1", "--max-turns", "2",
+            "--simulations", "3", "--workers", "1")
+    assert r.output.startswith("1 game of move-over, 3 simulations per move for mcts, seed "), r.output
+
+
+def test_play_json_names_no_budget_when_no_player_searches(cli_runner):
+    r = run(cli_runner, "play", "--players", "greedy,random", "--max-turns", "2", "--json")
+    assert json.loads(r.output)["simulations"] is None
+    r = run(cli_runner, "play", "--players", "mcts,random", "--max-turns", "1", "--simulations", "3", "--json")
+    assert json.loads(r.output)["simulations"] == 3

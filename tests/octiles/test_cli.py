@@ -111,6 +111,8 @@ def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
     ["--list", "--seed", "3"],
     ["1", "--fresh", "--time-limit", "5"],         # challenge 1 is an exact count: no search to limit
     ["1", "--fresh", "--workers", "2"],
+    ["1", "--question", "x"],                      # challenge 1's one question is 'pairs': was ignored
+    ["25", "--question", "all-five", "--svg", "never.svg"],   # no placement: was exit 0, no file
 ])
 def test_challenge_refuses_options_it_would_ignore(args, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -124,3 +126,20 @@ def test_challenge_refuses_options_it_would_ignore(args, tmp_path, monkeypatch):
 def test_challenge_list_alone_still_lists():
     r = run("challenge", "--list", "--json")
     assert r.exit_code == 0 and len(json.loads(r.output)) == 30
+
+
+def test_challenge_one_says_its_counts_in_words():
+    """Challenge 1 printed '1 tiles: 98 pairs' and its hardest pair as Python's dict
+    ("{'from': 'C6', 'to': 'F1', 'tiles': 6}"), with no word on the placement below it."""
+    r = run("challenge", "1", "--question", "pairs")
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    assert "fewest tiles per pair: 1 tile: 98 pairs, 2 tiles: 140 pairs" in first, first
+    assert first.endswith("longest shortest path: C6 to F1, 6 tiles, drawn by the placement below"), first
+    assert "{" not in first
+    from octosolve.octiles.challenges.gallery import hardest_text, histogram_text
+
+    assert histogram_text({"1": 1, "2": 3}) == "1 tile: 1 pair, 2 tiles: 3 pairs"
+    assert hardest_text({"from": "A1", "to": "B2", "tiles": 1}) == "A1 to B2, 1 tile"
+    r = run("challenge", "25", "--question", "nope")
+    assert r.exit_code == 2 and "has no question 'nope' (questions: whole-board," in r.output, r.output

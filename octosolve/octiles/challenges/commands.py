@@ -86,7 +86,7 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     from .prove import prove_variant
 
     _check_scheduler(scheduler)
-    ch, var = get_variant(number, variant)
+    ch, var = get_variant(number, variant, "question")
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
     docs, lines = [], []
     for name in names:
@@ -131,7 +131,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     """Puzzle challenge NUMBER (1-30): re-check its certificate with the tracer and show its status
     (optimal, best with a proven bound, yes/no); --fresh searches again."""
     from . import catalogue as C
-    from .gallery import answer_variant, proof_sentence, value_text
+    from .gallery import answer_variant, hardest_text, histogram_text, proof_sentence, value_text
     from .pictures import challenge_drawing
 
     from click.core import ParameterSource
@@ -156,7 +156,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         return
     if number is None:
         fail("give a challenge number 1-30, or --list")
-    C.get_variant(number, variant)
+    C.get_variant(number, variant, "question")
     search = given("time_limit", "workers", "seed")
     named = " and ".join([", ".join(search[:-1]), search[-1]] if len(search) > 1 else search)
     if search and not fresh:
@@ -171,7 +171,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         from .certificates import recheck
         from .prove import prove_variant
 
-        var = C.get_variant(number, variant)[1]
+        var = C.get_variant(number, variant, "question")[1]
         cmd = (f"octosolve octiles challenge {number} --question {var.name} --fresh "
                f"--time-limit {time_limit:g} --workers {workers} --seed {seed}")
         cert = prove_variant(number, var.name, time_limit=time_limit, workers=workers, seed=seed,
@@ -185,15 +185,17 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     else:
         res = answer_variant(number, variant)
     out = res.to_json()
-    if svg_path and res.placement:
+    if svg_path and not res.placement:  # (was skipped without a word: exit 0, no file)
+        fail(f"--svg: challenge {number} {res.variant} has no placement to draw ("
+             + ("its answer is no" if res.status == "INFEASIBLE" else f"status {res.status.lower()}") + ")")
+    if svg_path:
         from octosolve.core import svg
         _saving(svg_path, lambda: svg.save(challenge_drawing(res), svg_path))
     if number == 1:
         text = (f"Challenge 1: {out['pairs']} runner-position pairs (16 stops + 20 circles), "
                 f"{out['pairs_up_to_symmetry']} up to the board's {out['symmetry']['group']} turns; "
-                f"fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs"
-                                                       for k, v in out['histogram'].items())
-                + f"; longest shortest path: {out['longest_shortest']}")
+                f"fewest tiles per pair: {histogram_text(out['histogram'])}; longest shortest path: "
+                f"{hardest_text(out['longest_shortest'])}, drawn by the placement below")
     else:
         if "certificate" in res.extra:
             how = (f"certificate {res.extra['certificate']} ({res.extra.get('proof', '')}; proof "

@@ -143,3 +143,13 @@ def test_challenge_one_says_its_counts_in_words():
     assert hardest_text({"from": "A1", "to": "B2", "tiles": 1}) == "A1 to B2, 1 tile"
     r = run("challenge", "25", "--question", "nope")
     assert r.exit_code == 2 and "has no question 'nope' (questions: whole-board," in r.output, r.output
+
+
+@pytest.mark.parametrize("args", [["30", "--question", "one-tile-paths"], ["2"]])
+def test_prove_refuses_a_scheduler_it_would_not_use(args, tmp_path):
+    """Only challenge 12's proof splits into cases a cluster can spread: --scheduler elsewhere was
+    ignored without a word (the proof ran on this machine, exit 0)."""
+    r = run("prove", *args, "--scheduler", "local", "--time-limit", "1", "--out", str(tmp_path))
+    assert r.exit_code == 2, r.output
+    assert "--scheduler spreads the cases of a split proof" in r.output, r.output
+    assert not list(tmp_path.iterdir())

@@ -60,6 +60,14 @@ def _stronger(new: dict, old: dict) -> bool:
     return nv >= ov and nb <= ob and (nv, -nb) != (ov, -ob)   # (equal: keep the first)
 
 
+SPLIT_STRATEGIES = ("proofs_paths:prove_12_by_end_split",)  # the strategies that use a scheduler
+
+
+def _splits(var) -> bool:
+    """Does the variant's proof split into cases that --scheduler can spread?"""
+    return getattr(var.strategy, "target", None) in SPLIT_STRATEGIES
+
+
 @click.command("prove")
 @click.argument("number", type=click.IntRange(2, 30))
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
@@ -72,7 +80,7 @@ def _stronger(new: dict, old: dict) -> bool:
 @workers_option(1, "CP-SAT's search threads, or local processes for the cases of a split")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
-                   "or 'local').")
+                   "or 'local'); only challenge 12 count's proof splits (refused elsewhere).")
 @click.option("--fresh", is_flag=True, help="Prove from scratch: ignore the stored placement.")
 @seed_option(0)
 @click.option("--out", "out_dir", type=OutPath(True), default=None,
@@ -88,6 +96,9 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     _check_scheduler(scheduler)
     ch, var = get_variant(number, variant, "question")
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
+    if scheduler is not None and not any(_splits(ch.variant(n)) for n in names):  # (was ignored)
+        fail(f"--scheduler spreads the cases of a split proof (challenge 12 count's); challenge "
+             f"{number} {' '.join(names) if len(names) == 1 else '(every question)'} has none")
     docs, lines = [], []
     for name in names:
         cmd = (f"octosolve octiles prove {number} --question {name} --time-limit {time_limit:g} "

@@ -73,10 +73,12 @@ def trace_cmd(placement_file, svg_path, full, as_json):
         from . import render
         _saving(svg_path, lambda: render.save_board_svg(
             svg_path, pl, [p for p in tr.paths if p.kind == "loop"] + [p for p in tr.paths if p.kind != "loop"]))
+    from octosolve.core.words import counted
+
     sm = out["summary"]
-    lines = [f"{len(pl)} tiles placed: {sm['paths']} paths, {sm['loops']} loops, {sm['open']} open, "
-             f"{sm['crossings']} crossings, {sm['self_crossings']} self-crossings, "
-             f"{sm['groups']} groups",
+    lines = [f"{counted(len(pl), 'tile')} placed: {counted(sm['paths'], 'path')}, "
+             f"{counted(sm['loops'], 'loop')}, {sm['open']} open, {counted(sm['crossings'], 'crossing')}, "
+             f"{counted(sm['self_crossings'], 'self-crossing')}, {counted(sm['groups'], 'group')}",
              "id kind  ends        tiles segs printed points self-x repeated  symmetry"]
     for p in tr.paths:
         sym = ("mirror " if p.symmetry.get("mirror") else "") + (
@@ -297,8 +299,10 @@ def connection_cmd(placement, runners, as_json):
 
     res = check_connection(_read_placement(placement), load_runners(runners))
     lines = []
+    from octosolve.core.words import counted
+
     for c, v in res["colours"].items():
-        lines.append(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
+        lines.append(f"{c}: {counted(v['runners'], 'runner')} in {counted(v['groups'], 'group')}"
                      + (" - connected" if v["connected"] else ""))
     for a, b in res["cross_connections"]:
         lines.append(f"different colours joined: {a}-{b}")
@@ -316,9 +320,12 @@ def sequence_cmd(placement, order, as_json):
     from .solitaire import check_sequence
 
     res = check_sequence(_read_placement(placement), split_list(order, "--order"))
-    text = (f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
+    from octosolve.core.words import counted
+
+    chain = (f"1..{res['chain']}" if res["chain"] > 1 else "none (stops 1 and 2 not joined)")
+    text = (f"{counted(res['tiles'], 'tile')}; " + ("valid" if res["valid"] else
             "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"]))
-            + f"\nsuccessive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "
+            + f"\nsuccessive pairs joined: {len(res['connected_pairs'])}; chain {chain}; "
             f"double connections: {res['double_connections']}; score {res['score']}")
     emit(res, as_json, text)
 

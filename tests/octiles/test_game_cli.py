@@ -182,6 +182,7 @@ def test_bad_position_paths(cli_runner, tmp_path):
     (b"{}", b'{"red": [1]}'),
     (b"{}", b"{}"),
     (b"{}", b'{"red": ["Z9"]}'),
+    (b"{}", b'{"red": ["A1"], "blue": []}'),      # a colour of no runners was counted, 'not solved'
     (b'{"a2": {"tile": 1.5, "rotation": 0}}', b'{"red": ["A1"]}'),
 ])
 def test_bad_solitaire_files(cli_runner, tmp_path, placement, runners):
@@ -332,3 +333,24 @@ def test_play_json_names_no_budget_when_no_player_searches(cli_runner):
     assert json.loads(r.output)["simulations"] is None
     r = run(cli_runner, "play", "--players", "mcts,random", "--max-turns", "1", "--simulations", "3", "--json")
     assert json.loads(r.output)["simulations"] == 3
+
+
+def test_trace_and_solitaires_count_in_words(cli_runner, tmp_path):
+    """'1 tiles placed', '1 runners in 1 group(s)', 'chain 1..1' (no pair joined) and an --order
+    refused without saying which name was wrong."""
+    p, q = tmp_path / "p.json", tmp_path / "r.json"
+    p.write_text('{"c3": {"tile": 17, "rotation": 0}}')
+    r = run(cli_runner, "trace", p)
+    assert r.output.startswith("1 tile placed: 2 paths, 0 loops, 2 open, 6 crossings, "
+                               "0 self-crossings, 2 groups\n"), r.output
+    q.write_text('{"red": ["C3"], "blue": ["A1", "A2"]}')
+    r = run(cli_runner, "solitaire", "connection", p, q)
+    assert "red: 1 runner in 1 group - connected" in r.output and "(s)" not in r.output, r.output
+    assert "blue: 2 runners in 2 groups" in r.output, r.output
+    order = "B2,B3,B4,B5,C2,C3,C4,C5,D2,D3,D4,D5,E2,E3,E4,E5"
+    r = run(cli_runner, "solitaire", "sequence", p, "--order", order)
+    assert r.output.startswith("1 tile; ") and "chain none (stops 1 and 2 not joined)" in r.output, r.output
+    r = run(cli_runner, "solitaire", "sequence", p, "--order", order.replace("B2", "b2"))
+    _bad(r, "got 16: not stops: 'b2'; missing: B2")
+    _bad(run(cli_runner, "solitaire", "sequence", p, "--order", order.replace("B3", "B2")),
+         "given twice: B2; missing: B3")

@@ -214,6 +214,8 @@ def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
     """The report's long measurements, the match suite (Move Over, Team Up, the full game, and mcts
     against OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report`
     re-checks."""
+    import os
+
     from .report_games import SUITE_FILE, match_suite
 
     if out is None:  # a --quick suite never goes over the data file
@@ -222,10 +224,14 @@ def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
         from octosolve.core.clikit import check_out_path
 
         out = str(check_out_path(Path("build") / "octiles-match_suite.json" if quick else SUITE_FILE))
+    elif quick and os.path.realpath(out) == os.path.realpath(SUITE_FILE):  # --help: "never written over"
+        fail(f"--out {out} is the data file the report reads: a --quick suite is never written over "
+             "it; give another file")
     cmd = "octosolve octiles measure" + (" --quick" if quick else "") + f" --seed {seed}"
-    res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,
-                      scheduler=scheduler, command=cmd, on_match=lambda doc: _write_json(out, doc))
-    lines = [f"wrote {out}"]
+    # --workers left out: one process per core, as --help says (it was 2 whatever the machine)
+    res = match_suite(quick=quick, seed=seed, workers=workers, scheduler=scheduler, command=cmd,
+                      on_match=lambda doc: _write_json(out, doc))
+    lines = [f"wrote {out} (wins-draws-losses per player)"]
     for m in res["matches"]:
         lines.append(f"  {m['game']['variant']}: " + ", ".join(
             f"{nm} {st['wins']}-{st['draws']}-{st['losses']}" for nm, st in m["results"].items()))

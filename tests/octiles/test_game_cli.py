@@ -354,3 +354,32 @@ def test_trace_and_solitaires_count_in_words(cli_runner, tmp_path):
     _bad(r, "got 16: not stops: 'b2'; missing: B2")
     _bad(run(cli_runner, "solitaire", "sequence", p, "--order", order.replace("B3", "B2")),
          "given twice: B2; missing: B3")
+
+
+def test_measure_quick_never_writes_over_the_data_file(cli_runner, monkeypatch):
+    """--help says a --quick suite is never written over the data file the report reads; --out
+    naming it wrote the smoke test there. Refused before any game (nothing is written)."""
+    from octosolve.octiles import report_games
+
+    def never(**kw):
+        raise AssertionError("the suite was played")
+
+    monkeypatch.setattr(report_games, "match_suite", never)
+    _bad(run(cli_runner, "measure", "--quick", "--out", report_games.SUITE_FILE), "data file the report reads")
+
+
+def test_measure_workers_default_is_one_per_core(cli_runner, monkeypatch, tmp_path):
+    """--help: '--workers (default: one per core)'; the command passed 2 whatever the machine."""
+    from octosolve.octiles import report_games
+
+    seen = {}
+
+    def fake(**kw):
+        seen.update(kw)
+        return {"matches": [], "skipped": [], "seconds": {}}
+
+    monkeypatch.setattr(report_games, "match_suite", fake)
+    r = run(cli_runner, "measure", "--quick", "--out", tmp_path / "m.json")
+    assert r.exit_code == 0, r.output
+    assert seen["workers"] is None, seen
+    assert r.output.startswith(f"wrote {tmp_path / 'm.json'} (wins-draws-losses per player)"), r.output

@@ -95,7 +95,7 @@ class OctilesGame(Game):
         if not isinstance(obj, dict):
             fail("an Octiles position must be a JSON object")
         if obj.get("game") != "octiles":
-            fail(f"not an Octiles position (\"game\" is {obj.get('game')!r}, not 'octiles')")
+            fail(not_octiles(obj))
         params = obj.get("params")
         if not isinstance(params, dict) or _canon(params) != _canon(self.params()):
             fail(f"the position is for an Octiles game with params {params!r}, not {self.params()!r}")
@@ -109,8 +109,11 @@ class OctilesGame(Game):
                     or not all(type(x) is int for x in item)):
                 fail(f"history item {i} must be [player, action] (two integers), got {item!r}")
             p, a = item
-            if p != s.current_player():
-                fail(f"history item {i}: player {p} is not the one to move ({s.current_player()})")
+            if p != s.current_player():  # (said the engine's code for who moves: '(-4)')
+                cur = s.current_player()
+                who = ("the game is already over" if cur == TERMINAL else "the stack's next tile is "
+                       "revealed first (chance, player -1)" if cur == CHANCE else f"P{cur} is to move")
+                fail(f"history item {i}: [{p}, {a}] is not the next move: {who}")
             try:
                 s.apply_action(a)
             except OctoError as e:
@@ -125,6 +128,15 @@ class OctilesGame(Game):
 
 
 MAX_TURNS = 5000
+
+
+def not_octiles(obj: dict) -> str:
+    """Why a JSON object is not an Octiles position, in words."""
+    if "game" not in obj:
+        what = ("a placement (`trace` reads it), not a position" if obj and all(
+            isinstance(v, dict) and "tile" in v for v in obj.values()) else "no \"game\" field")
+        return f"not an Octiles position: {what} (`octiles play --position-out` writes one)"
+    return f"not an Octiles position: this is a position of {str(obj['game'])[:40]!r}"
 
 
 def _canon(x) -> str:

@@ -383,3 +383,25 @@ def test_measure_workers_default_is_one_per_core(cli_runner, monkeypatch, tmp_pa
     assert r.exit_code == 0, r.output
     assert seen["workers"] is None, seen
     assert r.output.startswith(f"wrote {tmp_path / 'm.json'} (wins-draws-losses per player)"), r.output
+
+
+def test_position_errors_say_who_moves_and_what_the_file_is(cli_runner, tmp_path):
+    """'player 0 is not the one to move (-4)' (the engine's code for a finished game) and
+    'not an Octiles position ("game" is None, ...)' for a placement file or an empty object."""
+    f = tmp_path / "p.json"
+    f.write_text('{"c3": {"tile": 17, "rotation": 0}}')
+    _bad(run(cli_runner, "position", f), "a placement (`trace` reads it), not a position")
+    f.write_text("{}")
+    r = run(cli_runner, "position", f)
+    _bad(r, 'no "game" field')
+    assert "None" not in r.output
+    rec = matches.play_record({"variant": "move-over", "max_turns": 2}, ["greedy", "random"], seed=1)
+    doc = rec["final"]
+    first = doc["history"][0]
+    for hist, words in ((doc["history"] + [[0, 5]], "the game is already over"),
+                        ([[0, 5]] + doc["history"][1:], "the stack's next tile is revealed first"),
+                        ([first, [1, doc["history"][1][1]]] + doc["history"][2:], "P0 is to move")):
+        f.write_text(json.dumps(dict(doc, history=hist)))
+        r = run(cli_runner, "position", f)
+        _bad(r, "is not the next move: " + words)
+        assert "(-4)" not in r.output and "(-1)" not in r.output

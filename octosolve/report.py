@@ -61,7 +61,9 @@ def run_report(out_dir: str | Path, games: list[str], *, quick: bool, seed: int 
     if as_json:
         click.echo(dumps(index))
     else:
-        click.echo(f"Wrote {out / 'README.md'} ({len(sections)} game(s)); durations in "
+        from .core.words import counted
+
+        click.echo(f"Wrote {out / 'README.md'} ({counted(len(sections), 'game')}); durations in "
                    f"{out}/<game>/timings.json.")
     return index
 

@@ -153,3 +153,26 @@ def test_prove_refuses_a_scheduler_it_would_not_use(args, tmp_path):
     assert r.exit_code == 2, r.output
     assert "--scheduler spreads the cases of a split proof" in r.output, r.output
     assert not list(tmp_path.iterdir())
+
+
+def test_prove_12_local_cluster_has_workers_processes(monkeypatch):
+    """`prove 12 --workers 2 --scheduler local` (docs: 'a throw-away Dask cluster of two worker
+    processes') started one per core whatever --workers said: run_batch got workers=None."""
+    import octosolve.core.batch as batch
+    from octosolve.octiles.challenges.proofs_paths import prove_12_cases
+
+    seen = []
+
+    def fake(func, tasks, *, workers=None, scheduler=None, desc=""):
+        seen.append((workers, scheduler))
+        return [{"solver_status": "INFEASIBLE"} for _ in tasks]
+
+    monkeypatch.setattr(batch, "run_batch", fake)
+    for scheduler, want in ((None, 2), ("local", 2), ("tcp://h:8786", None)):
+        prove_12_cases(7, time_limit=1, workers=2, seed=0, scheduler=scheduler)
+        assert seen[-1] == (want, scheduler), seen
+
+
+def test_prove_refuses_workers_beside_a_cluster_address(tmp_path):
+    r = run("prove", "12", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path))
+    assert r.exit_code == 2 and "--workers beside a cluster's address" in r.output, r.output

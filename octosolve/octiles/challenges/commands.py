@@ -60,6 +60,13 @@ def _stronger(new: dict, old: dict) -> bool:
     return nv >= ov and nb <= ob and (nv, -nb) != (ov, -ob)   # (equal: keep the first)
 
 
+def _given(name: str) -> bool:
+    """Was the option ``name`` given on the command line (not left at its default)?"""
+    from click.core import ParameterSource
+
+    return click.get_current_context().get_parameter_source(name) == ParameterSource.COMMANDLINE
+
+
 SPLIT_STRATEGIES = ("proofs_paths:prove_12_by_end_split",)  # the strategies that use a scheduler
 
 
@@ -99,6 +106,10 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     if scheduler is not None and not any(_splits(ch.variant(n)) for n in names):  # (was ignored)
         fail(f"--scheduler spreads the cases of a split proof (challenge 12 count's); challenge "
              f"{number} {' '.join(names) if len(names) == 1 else '(every question)'} has none")
+    if scheduler not in (None, "local") and _given("workers"):
+        # a running cluster has its own workers, each case one thread: --workers would change nothing
+        fail("--workers beside a cluster's address changes nothing (the cluster has its own workers, "
+             "each case runs on one): leave it out, or use --scheduler local for --workers processes")
     docs, lines = [], []
     for name in names:
         cmd = (f"octosolve octiles prove {number} --question {name} --time-limit {time_limit:g} "

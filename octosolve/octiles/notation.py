@@ -70,6 +70,10 @@ def describe(state) -> str:
     for p in range(state.n):
         lines.append(f"P{p}: " + " ".join(topo.places[x] for x in state.pos[p])
                      + (" (resigned)" if state.resigned[p] else ""))
+    if state.variant == "octiles":  # the markers decide which tiles may be rotated or replaced
+        lines.append("markers (no one rotates or replaces these tiles): " + (", ".join(
+            f"P{p} on {topo.spaces[s]}" for s, p in sorted(state.marks.items(), key=lambda kv: kv[1]))
+            or "none yet"))
     if state.variant == "team-up":
         lines.append("pool: " + (" ".join(map(str, state.pool)) or "empty"))
     else:

@@ -405,3 +405,19 @@ def test_position_errors_say_who_moves_and_what_the_file_is(cli_runner, tmp_path
         r = run(cli_runner, "position", f)
         _bad(r, "is not the next move: " + words)
         assert "(-4)" not in r.output and "(-1)" not in r.output
+
+
+def test_full_game_position_shows_its_markers(cli_runner, tmp_path):
+    """The full game's markers (a marked tile may not be rotated or replaced) were in the JSON's
+    'marks' only: the readable position left out what decides the legal moves."""
+    pos = tmp_path / "o.json"
+    r = run(cli_runner, "play", "--variant", "octiles", "--players", "greedy,random,greedy", "--seed", "2",
+            "--position-out", pos)
+    assert r.exit_code == 0, r.output
+    marks = json.loads(pos.read_text())["marks"]
+    assert marks, marks
+    text = run(cli_runner, "position", pos).output
+    line = next(ln for ln in text.splitlines() if ln.startswith("markers"))
+    for space, p in marks.items():
+        assert f"P{p} on {space}" in line, (marks, line)
+    assert "markers" not in str(G.make_game().new_initial_state())   # Move Over has none

@@ -165,7 +165,9 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
     names = [find_spec(specs, n).name for n in names]
     if counts is not None and len(names) not in counts:
         allowed = " or ".join(str(c) for c in counts)
-        fail(f"--players names {len(names)} player(s); this game takes {allowed}")
+        from .words import counted
+
+        fail(f"--players names {counted(len(names), 'player')}; this game takes {allowed}")
     for option in given:
         takers = [s.name for s in specs if option in s.options]
         if takers and not any(option in find_spec(specs, n).options for n in names):

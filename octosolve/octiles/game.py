@@ -149,7 +149,8 @@ def make_game(**params) -> OctilesGame:
     default = asdict(Params())
     bad = set(params) - set(default)
     if bad:
-        fail(f"unknown game parameter(s): {', '.join(sorted(bad))}")
+        fail(f"unknown game parameter{'s' if len(bad) > 1 else ''} {', '.join(map(repr, sorted(bad)))} "
+             f"(an Octiles game takes {', '.join(default)})")
     for k, v in params.items():
         want = (int,) if k in ("players", "runners", "max_turns") else (type(default[k]),)
         if k == "runners" and v is None:

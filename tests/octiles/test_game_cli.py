@@ -107,7 +107,7 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
 
 @pytest.mark.parametrize("args, words", [
     (["play", "--players", "mcts,chess"], ["chess"]),
-    (["play", "--players", "mcts"], ["2 or 3 or 4"]),
+    (["play", "--players", "mcts"], ["names 1 player; this game takes 2 or 3 or 4"]),   # was 'player(s)'
     (["play", "--players", "random,random,random,random,random"], []),
     (["play", "--players", ""], []),
     (["play", "--variant", "ludo"], ["ludo"]),
@@ -421,3 +421,12 @@ def test_full_game_position_shows_its_markers(cli_runner, tmp_path):
     for space, p in marks.items():
         assert f"P{p} on {space}" in line, (marks, line)
     assert "markers" not in str(G.make_game().new_initial_state())   # Move Over has none
+
+
+def test_unknown_game_parameter_is_named_with_the_games_own(cli_runner, tmp_path):
+    """'unknown game parameter(s): foo' named neither the parameters an Octiles game takes."""
+    f = tmp_path / "p.json"
+    f.write_text('{"game": "octiles", "params": {"foo": 1}, "history": []}')
+    r = run(cli_runner, "position", f)
+    _bad(r, "unknown game parameter 'foo' (an Octiles game takes variant, players, ")
+    assert "(s)" not in r.output

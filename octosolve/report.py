@@ -24,7 +24,7 @@ import click
 
 from .core.files import atomic_write_text
 from .core.jsonout import dumps, write_json
-from .core.text import plural
+from .core.words import counted
 from .games import GAMES, get_game
 
 __all__ = ["run_report", "default_out"]
@@ -62,7 +62,7 @@ def run_report(out_dir: str | Path, games: list[str], *, quick: bool, seed: int 
     if as_json:
         click.echo(dumps(index))
     else:
-        click.echo(f"Wrote {out / 'README.md'} ({plural(len(sections), 'game')}); durations in "
+        click.echo(f"Wrote {out / 'README.md'} ({counted(len(sections), 'game')}); durations in "
                    f"{out}/<game>/timings.json.")
     return index
 

@@ -262,3 +262,12 @@ def test_a_time_limit_beside_a_search_player_taking_another_budget():
     assert r.exit_code == 2 and "searches" not in r.output, r.output
     assert ("--time-limit sets the budget of the search players flat-mc, mcts only, and none of the "
             "players given (openspiel-mcts, greedy) is one of them") in r.output, r.output
+
+
+@pytest.mark.parametrize("name", [n for n, _ in BUDGETED])
+def test_simulations_help_names_one_default(name):
+    """octiles and octagone said 'default: each player's own' beside '[default: 200]'."""
+    opt = next(p for p in dict(BUDGETED)[name].params if "--simulations" in getattr(p, "opts", ()))
+    ctx = click.Context(dict(BUDGETED)[name])
+    text = " ".join(opt.get_help_record(ctx)[1].split())
+    assert ("each player's own" in text) == (opt.default is None), (name, text)

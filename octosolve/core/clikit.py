@@ -278,8 +278,11 @@ def players_option(default: str | None, help_extra: str = ""):
 def simulations_option(default: int | None = None):
     return click.option("--simulations", type=click.IntRange(1, MAX_SIMULATIONS), default=default,
                         show_default=default is not None,
-                        help=f"Search budget per move of the search players (1 to {MAX_SIMULATIONS}; "
-                             "default: each player's own); refused when none of the players searches.")
+                        # "default: each player's own" only when there is no default of the command's
+                        # (it stood beside '[default: 200]')
+                        help=f"Search budget per move of the search players (1 to {MAX_SIMULATIONS}"
+                             + ("; default: each player's own" if default is None else "")
+                             + "); refused when none of the players searches.")
 
 
 def games_option(default: int, hi: int = MAX_GAMES):

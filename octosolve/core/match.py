@@ -35,7 +35,7 @@ from .game import Game, Player, State, play
 from .record import RECORD_FORMAT, as_summary, finish_record, move_text
 from .seeding import derive_seed, py_random
 from .stats import wilson_interval
-from .text import plural
+from .words import counted
 
 __all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "pairings", "round_robin",
            "results_lines"]
@@ -158,10 +158,10 @@ def results_lines(results: dict, indent: str = "  ", games: int | None = None) -
     out = []
     for nm, st in results.items():
         lo, hi = st["score_ci95"]
-        played = (f"in {st['games']} seats of {plural(games, 'game')}"
-                  if games is not None and st["games"] > games else f"in {plural(st['games'], 'game')}")
-        out.append(f"{indent}{nm:<{width}}  {plural(st['wins'], 'win')}, {plural(st['draws'], 'draw')}, "
-                   f"{plural(st['losses'], 'loss', 'losses')} {played}; score {st['score']:.3f} "
+        played = (f"in {counted(st['games'], 'seat')} of {counted(games, 'game')}"
+                  if games is not None and st["games"] > games else f"in {counted(st['games'], 'game')}")
+        out.append(f"{indent}{nm:<{width}}  {counted(st['wins'], 'win')}, {counted(st['draws'], 'draw')}, "
+                   f"{counted(st['losses'], 'loss', 'losses')} {played}; score {st['score']:.3f} "
                    f"(95% CI {lo:.3f}-{hi:.3f})")
     return out
 

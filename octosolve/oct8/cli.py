@@ -10,7 +10,7 @@ from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_o
                            svg_option, variant_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
-from ..core.text import plural
+from ..core.words import counted
 from .deck import BABY_OPTIONS, BONUS_OPTIONS, VARIANTS
 
 __all__ = ["group", "rule_options", "write_file", "write_json"]
@@ -127,7 +127,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     if out:
         write_json(out, res)
     g = res["game"]
-    lines = [f"{plural(res['games'], 'game')}, {len(names)} players ({', '.join(names)}), engine {res['engine']}, "
+    lines = [f"{counted(res['games'], 'game')}, {len(names)} players ({', '.join(names)}), engine {res['engine']}, "
              f"deck {res['deck']}, variant {g['variant']}, baby chips {g['baby_chips']}, "
              f"colour bonus {g['colour_bonus']}"]
     for p in range(len(names)):
@@ -178,9 +178,9 @@ def swaps(state_file, babies, svg_path, as_json):
                      "action: no exchange is open to it now; these are the ones its present hand and the "
                      "fields allow)")
     if res.get("babies"):
-        what_if = (f" (a what-if: P{res['to_move']} holds {plural(res['chips_held'], 'baby chip')})"
+        what_if = (f" (a what-if: P{res['to_move']} holds {counted(res['chips_held'], 'baby chip')})"
                    if res["what_if"] else "")
-        lines.append(f"with {plural(res['babies'], 'baby chip')}{what_if}, up to {1 + res['babies']} "
+        lines.append(f"with {counted(res['babies'], 'baby chip')}{what_if}, up to {1 + res['babies']} "
                      f"exchanges in a row: legal exchanges at each step (over distinct positions) "
                      f"{', '.join(str(x) for x in res['exchanges_at_step'])}; "
                      f"{res['distinct_positions']} distinct positions reached")
@@ -304,7 +304,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
         write_json(out, res)
         res.pop("records")
     budget = f"; search players {time_limit:g} s CPU per decision" if time_limit else ""
-    lines = [f"{plural(games, 'game')}, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
+    lines = [f"{counted(games, 'game')}, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
              f"{budget})"]
     emit(res, as_json, "\n".join(lines + _table_lines(res, games=games)))
 

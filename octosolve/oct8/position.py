@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import OctoError, fail
-from ..core.text import plural
+from ..core.words import counted
 from . import deck as D
 
 __all__ = ["encode", "decode", "read_document", "check_invariants"]
@@ -238,7 +238,7 @@ def decode(cfg, doc) -> dict:
         s["arm_deck"] = ids.arms(doc["arm_deck"], "arm_deck")
         left = sum(len(v) for v in ids.arm_pool.values())
         if left:
-            fail(f"impossible position: {plural(left, 'arm card')} {'is' if left == 1 else 'are'} nowhere (hands, octopuses, discard, "
+            fail(f"impossible position: {counted(left, 'arm card')} {'is' if left == 1 else 'are'} nowhere (hands, octopuses, discard, "
                  "turn draw and arm deck must hold all 78)")
     else:
         s["arm_deck"] = sorted(c for v in ids.arm_pool.values() for c in v)
@@ -264,7 +264,7 @@ def decode(cfg, doc) -> dict:
     left = sorted(h for v in ids.head_pool.values() for h in v)
     if "head_deck" in doc:
         if left:
-            fail(f"impossible position: {plural(len(left), 'head card')} {'is' if len(left) == 1 else 'are'} "
+            fail(f"impossible position: {counted(len(left), 'head card')} {'is' if len(left) == 1 else 'are'} "
                  "nowhere")
     else:
         s["head_deck"] = left

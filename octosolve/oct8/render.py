@@ -8,7 +8,7 @@ from pathlib import Path
 import drawsvg as draw
 
 from ..core import svg
-from ..core.text import plural
+from ..core.words import counted
 from .deck import (COLOURS, HEADS_PER_COLOUR, MODE_ATTACH, PH_MAIN, PH_PLACE, PH_SEL, PH_TARGET, PHASE_NAMES,
                    type_name)
 
@@ -102,8 +102,8 @@ def game_record(final, names, seed) -> list[str]:
     lines.append("-- end")
     for p in range(n):
         d = st.score_detail(p)
-        lines.append(f"P{p} ({COLOURS[st.colour(p)]}, {names[p]}): score {d['score']}, {plural(d['octopuses'], 'octopus', 'octopuses')}, "
-                     f"{plural(d['scoring_arms'], 'scoring arm')}; field "
+        lines.append(f"P{p} ({COLOURS[st.colour(p)]}, {names[p]}): score {d['score']}, {counted(d['octopuses'], 'octopus', 'octopuses')}, "
+                     f"{counted(d['scoring_arms'], 'scoring arm')}; field "
                      + ("; ".join(octopus_str(st, h) for h in st.fields[p]) or "-") + " | shipped "
                      + ("; ".join(octopus_str(st, h) for h in st.shipped[p]) or "-"))
     w = st.leaders()

@@ -12,7 +12,7 @@ from ..core.clikit import (OutPath, batch_options, distinct_outputs, games_optio
                            players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
-from ..core.text import plural
+from ..core.words import counted
 
 VARIANTS = ("standard", "kids", "iv")
 
@@ -194,7 +194,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
     if r["target"] == "outcome":
         res = f"{r['result']} (margin not computed: --target outcome)"
     else:
-        res = "draw" if r["value"] == 0 else f"{r['result']} by {plural(abs(r['value']), 'shield')}"
+        res = "draw" if r["value"] == 0 else f"{r['result']} by {counted(abs(r['value']), 'shield')}"
         res += f" (margin {r['value']:+d})"
     click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
     threads = f", {r['threads']} threads" if r["threads"] > 1 else (
@@ -216,15 +216,15 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
 
 def _echo_line(ln: dict, me: int, budget: int) -> None:
     n = len(ln["moves"])
-    head = (f"the best line, both sides playing perfectly ({plural(n, 'move')} to the end):" if ln["proven"]
-            else f"the best line, as far as proven ({plural(n, 'move')}; the next position was not "
+    head = (f"the best line, both sides playing perfectly ({counted(n, 'move')} to the end):" if ln["proven"]
+            else f"the best line, as far as proven ({counted(n, 'move')}; the next position was not "
                  f"proven within {budget} nodes):")
     click.echo(head)
     for i, m in enumerate(ln["moves"], 1):
         click.echo(f"  {i:3}. P{m['player']}: {m['words']}  ({m['free_cells']} free cells)")
     if ln["proven"]:
         won = ln["winners"]
-        who = (f"P{won[0]} wins by {plural(abs(ln['end_margin']), 'shield')}" if won
+        who = (f"P{won[0]} wins by {counted(abs(ln['end_margin']), 'shield')}" if won
                else "a draw (equal shields left)")
         click.echo(f"  end: {ln['end_reason']}; {who} (margin {ln['end_margin']:+d} for P{me}, as proven)")
 
@@ -358,7 +358,7 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
         return
     lo, hi = fa["first_score_ci95"]
     mode = "no wrap-around" if params["variant"] == "kids" else f"{params['wrap']} lines"
-    click.echo(f"{params['variant']} ({mode}), {len(names)} players, {','.join(names)}, {plural(games, 'game')}: "
+    click.echo(f"{params['variant']} ({mode}), {len(names)} players, {','.join(names)}, {counted(games, 'game')}: "
                f"first side wins {fa['first_wins']}, loses {fa['first_losses']}, ties {fa['ties']}; "
                f"score {fa['first_score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
 
@@ -395,14 +395,14 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
         write_json(out, res)
     f, j = res["first"], res["jolly"]
     lo, hi = f["score_ci95"]
-    text = (f"{plural(res['deals'], 'deal')}, {' v '.join(names)} to {free_cells} free cells, then perfect play: "
+    text = (f"{counted(res['deals'], 'deal')}, {' v '.join(names)} to {free_cells} free cells, then perfect play: "
             f"{res['reached']} reached, {res['proven']} proven, {res['unproven']} not within "
             f"{res['max_nodes']:,} nodes\n"
-            f"first player: {plural(f['wins'], 'win')}, {plural(f['draws'], 'draw')}, "
-            f"{plural(f['losses'], 'loss', 'losses')}; score "
+            f"first player: {counted(f['wins'], 'win')}, {counted(f['draws'], 'draw')}, "
+            f"{counted(f['losses'], 'loss', 'losses')}; score "
             + (f"{f['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})" if f["score"] is not None else "-") + "\n"
             f"jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
-            f"{plural(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}")
+            f"{counted(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}")
     emit(res, as_json, text)
 
 

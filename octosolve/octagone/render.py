@@ -16,7 +16,7 @@ import math
 from pathlib import Path
 
 from ..core import svg
-from ..core.text import plural
+from ..core.words import counted
 from .board import (COLOURS, COLS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
                     JOLLY_SELF, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of, colour_of_cell, rc,
                     type_name)
@@ -54,10 +54,10 @@ def text_board(state, viewer: int | None = None) -> str:
                                                     for c in range(COLS)))
     for p, h in enumerate(state.hands):
         if viewer is not None and p != viewer:
-            lines.append(f"P{p}: {plural(sum(h), 'shield')} ({h[JOLLY]} jolly, the others hidden)")
+            lines.append(f"P{p}: {counted(sum(h), 'shield')} ({h[JOLLY]} jolly, the others hidden)")
             continue
         parts = [f"{type_name(t, iv)}x{n}" for t, n in enumerate(h) if n]
-        lines.append(f"P{p}: {plural(sum(h), 'shield')}: " + (", ".join(parts) or "none"))
+        lines.append(f"P{p}: {counted(sum(h), 'shield')}: " + (", ".join(parts) or "none"))
     if state.over:
         w = state.winners()
         who = "tie" if not w else (f"winner: P{w[0]}" if state.n == 2
@@ -71,7 +71,7 @@ def text_board(state, viewer: int | None = None) -> str:
         t = state.target()
         where = "anywhere (Dama Bianca)" if t < 0 else f"row {rc(t)[0]}, col {rc(t)[1]} ({COLOURS[t // COLS]})"
         lines.append(f"to move: P{state.to_move}, plays {where}"
-                     + (f", {plural(state.extra, 'extra turn')} owed" if state.extra else ""))
+                     + (f", {counted(state.extra, 'extra turn')} owed" if state.extra else ""))
     return "\n".join(lines)
 
 
@@ -213,7 +213,7 @@ def _status(state, viewer: int) -> tuple[str, str]:
     p = state.to_move
     mine = p == viewer
     Who = "You" if mine else f"P{p}"
-    extra = f"{plural(state.extra, 'extra turn')} owed" if state.extra else ""
+    extra = f"{counted(state.extra, 'extra turn')} owed" if state.extra else ""
     if state.choosing_jolly():
         return (f"{Who}: who of pair {p % 2}+{p % 2 + 2} holds the extra jolly?",
                 "click a button" if mine else "")

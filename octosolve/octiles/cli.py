@@ -73,10 +73,12 @@ def trace_cmd(placement_file, svg_path, full, as_json):
         from . import render
         _saving(svg_path, lambda: render.save_board_svg(
             svg_path, pl, [p for p in tr.paths if p.kind == "loop"] + [p for p in tr.paths if p.kind != "loop"]))
+    from octosolve.core.words import counted
+
     sm = out["summary"]
-    lines = [f"{len(pl)} tiles placed: {sm['paths']} paths, {sm['loops']} loops, {sm['open']} open, "
-             f"{sm['crossings']} crossings, {sm['self_crossings']} self-crossings, "
-             f"{sm['groups']} groups",
+    lines = [f"{counted(len(pl), 'tile')} placed: {counted(sm['paths'], 'path')}, "
+             f"{counted(sm['loops'], 'loop')}, {sm['open']} open, {counted(sm['crossings'], 'crossing')}, "
+             f"{counted(sm['self_crossings'], 'self-crossing')}, {counted(sm['groups'], 'group')}",
              "id kind  ends        tiles segs printed points self-x repeated  symmetry"]
     for p in tr.paths:
         sym = ("mirror " if p.symmetry.get("mirror") else "") + (
@@ -150,11 +152,13 @@ def _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, ma
 def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
              players, simulations, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players and print its record."""
-    from .matches import play_record, record_text
+    from .matches import play_record, record_text, search_players
 
     distinct_outputs(("--out", out), ("--position-out", position_out), ("--svg", svg_path))
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
+    if not search_players(names):
+        simulations = None  # (its default budget: no player here searches)
     rec = play_record(kw, names, seed, simulations)
     if out:
         _write_json(out, rec["record"])
@@ -168,8 +172,9 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
 
 @group.command("match")
 @_game_options
-@players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts; seats rotate "
-                "from game to game.")
+@players_option("mcts,greedy", "2 to 4 of: random, greedy, mcts, uct, openspiel-mcts, at least two "
+                "different; seats rotate from game to game; with --team-game the teams are seats 0+2 "
+                "and 1+3, each with its own players, a team's game counted once.")
 @games_option(10, hi=MAX_MATCH_GAMES)
 @simulations_option(200)
 @batch_options
@@ -179,17 +184,27 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
 def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns,
               players, games, simulations, workers, scheduler, seed, out, as_json):
     """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
-    from .matches import run_match
+    from octosolve.core.match import results_lines
+    from octosolve.core.words import counted
+
+    from .matches import check_seats, run_match, search_players, team_results
 
     names = _players(players)
     kw = _params(variant, runners, teams, joint_winners, allow_resign, adjudicate, max_turns, len(names))
+    check_seats(names, teams)
+    searching = search_players(names)
+    if not searching:
+        simulations = None  # (its default budget: no player here searches)
     res = run_match(kw, names, games, seed, simulations, workers=workers, scheduler=scheduler)
+    if teams:  # the partners share their team's result: counted once a game
+        res["results"] = team_results(res)
     if out:
         _write_json(out, res)
-    from octosolve.core.match import results_lines
-
-    lines = [f"{games} games of {kw['variant']}, {simulations} simulations per move, seed {seed}"]
-    emit(res, as_json, "\n".join(lines + results_lines(res["results"])))
+    budget = f"{simulations} simulations per move for {', '.join(searching)}" if searching else "no search player"
+    head = f"{counted(games, 'game')} of {kw['variant']}, {budget}, seed {seed}"
+    if teams:
+        head += f"; teams {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"
+    emit(res, as_json, "\n".join([head] + results_lines(res["results"], games=None if teams else games)))
 
 
 @group.command("measure")
@@ -199,6 +214,8 @@ def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
     """The report's long measurements, the match suite (Move Over, Team Up, the full game, and mcts
     against OpenSpiel's MCTS bot): minutes of play; writes a data file that `octosolve report`
     re-checks."""
+    import os
+
     from .report_games import SUITE_FILE, match_suite
 
     if out is None:  # a --quick suite never goes over the data file
@@ -207,10 +224,14 @@ def match_suite_cmd(quick, seed, workers, scheduler, out, as_json):
         from octosolve.core.clikit import check_out_path
 
         out = str(check_out_path(Path("build") / "octiles-match_suite.json" if quick else SUITE_FILE))
+    elif quick and os.path.realpath(out) == os.path.realpath(SUITE_FILE):  # --help: "never written over"
+        fail(f"--out {out} is the data file the report reads: a --quick suite is never written over "
+             "it; give another file")
     cmd = "octosolve octiles measure" + (" --quick" if quick else "") + f" --seed {seed}"
-    res = match_suite(quick=quick, seed=seed, workers=workers if workers is not None else 2,
-                      scheduler=scheduler, command=cmd, on_match=lambda doc: _write_json(out, doc))
-    lines = [f"wrote {out}"]
+    # --workers left out: one process per core, as --help says (it was 2 whatever the machine)
+    res = match_suite(quick=quick, seed=seed, workers=workers, scheduler=scheduler, command=cmd,
+                      on_match=lambda doc: _write_json(out, doc))
+    lines = [f"wrote {out} (wins-draws-losses per player)"]
     for m in res["matches"]:
         lines.append(f"  {m['game']['variant']}: " + ", ".join(
             f"{nm} {st['wins']}-{st['draws']}-{st['losses']}" for nm, st in m["results"].items()))
@@ -284,8 +305,10 @@ def connection_cmd(placement, runners, as_json):
 
     res = check_connection(_read_placement(placement), load_runners(runners))
     lines = []
+    from octosolve.core.words import counted
+
     for c, v in res["colours"].items():
-        lines.append(f"{c}: {v['runners']} runners in {v['groups']} group(s)"
+        lines.append(f"{c}: {counted(v['runners'], 'runner')} in {counted(v['groups'], 'group')}"
                      + (" - connected" if v["connected"] else ""))
     for a, b in res["cross_connections"]:
         lines.append(f"different colours joined: {a}-{b}")
@@ -303,9 +326,12 @@ def sequence_cmd(placement, order, as_json):
     from .solitaire import check_sequence
 
     res = check_sequence(_read_placement(placement), split_list(order, "--order"))
-    text = (f"{res['tiles']} tiles; " + ("valid" if res["valid"] else
+    from octosolve.core.words import counted
+
+    chain = (f"1..{res['chain']}" if res["chain"] > 1 else "none (stops 1 and 2 not joined)")
+    text = (f"{counted(res['tiles'], 'tile')}; " + ("valid" if res["valid"] else
             "out-of-sequence connections: " + ", ".join(f"{a}-{b}" for a, b in res["out_of_sequence"]))
-            + f"\nsuccessive pairs joined: {len(res['connected_pairs'])}; chain 1..{res['chain']}; "
+            + f"\nsuccessive pairs joined: {len(res['connected_pairs'])}; chain {chain}; "
             f"double connections: {res['double_connections']}; score {res['score']}")
     emit(res, as_json, text)
 

@@ -95,7 +95,7 @@ class OctilesGame(Game):
         if not isinstance(obj, dict):
             fail("an Octiles position must be a JSON object")
         if obj.get("game") != "octiles":
-            fail(f"not an Octiles position (\"game\" is {obj.get('game')!r}, not 'octiles')")
+            fail(not_octiles(obj))
         params = obj.get("params")
         if not isinstance(params, dict) or _canon(params) != _canon(self.params()):
             fail(f"the position is for an Octiles game with params {params!r}, not {self.params()!r}")
@@ -109,8 +109,11 @@ class OctilesGame(Game):
                     or not all(type(x) is int for x in item)):
                 fail(f"history item {i} must be [player, action] (two integers), got {item!r}")
             p, a = item
-            if p != s.current_player():
-                fail(f"history item {i}: player {p} is not the one to move ({s.current_player()})")
+            if p != s.current_player():  # (said the engine's code for who moves: '(-4)')
+                cur = s.current_player()
+                who = ("the game is already over" if cur == TERMINAL else "the stack's next tile is "
+                       "revealed first (chance, player -1)" if cur == CHANCE else f"P{cur} is to move")
+                fail(f"history item {i}: [{p}, {a}] is not the next move: {who}")
             try:
                 s.apply_action(a)
             except OctoError as e:
@@ -127,6 +130,15 @@ class OctilesGame(Game):
 MAX_TURNS = 5000
 
 
+def not_octiles(obj: dict) -> str:
+    """Why a JSON object is not an Octiles position, in words."""
+    if "game" not in obj:
+        what = ("a placement (`trace` reads it), not a position" if obj and all(
+            isinstance(v, dict) and "tile" in v for v in obj.values()) else "no \"game\" field")
+        return f"not an Octiles position: {what} (`octiles play --position-out` writes one)"
+    return f"not an Octiles position: this is a position of {str(obj['game'])[:40]!r}"
+
+
 def _canon(x) -> str:
     """A canonical text of a JSON value (1 and 1.0 and true stay different)."""
     return json.dumps(x, sort_keys=True)
@@ -137,7 +149,8 @@ def make_game(**params) -> OctilesGame:
     default = asdict(Params())
     bad = set(params) - set(default)
     if bad:
-        fail(f"unknown game parameter(s): {', '.join(sorted(bad))}")
+        fail(f"unknown game parameter{'s' if len(bad) > 1 else ''} {', '.join(map(repr, sorted(bad)))} "
+             f"(an Octiles game takes {', '.join(default)})")
     for k, v in params.items():
         want = (int,) if k in ("players", "runners", "max_turns") else (type(default[k]),)
         if k == "runners" and v is None:
@@ -193,6 +206,7 @@ class OctilesState(State):
         self.resigned = [False] * self.n
         self.marks: dict[int, int] = {}  # octiles: space -> player whose marker is on it
         self._winners: list[int] | None = None
+        self._turns_at_end = 0
         self.end_reason = ""
         self.history: list[tuple[int, int]] = []
         self._legal_cache = None
@@ -488,7 +502,14 @@ class OctilesState(State):
             return
         self._end_turn(valid=False, resigned=True)
 
-    def _finish(self, winners: list[int], reason: str) -> None:
+    def turns_played(self) -> int:
+        """The turns played so far: those completed, and at the end the one the game ended in
+        (a win ends a turn half-way; the turn limit, an impasse or a Team Up player found connected
+        at the start of a turn end the game between turns)."""
+        return self._turns_at_end if self._winners is not None else self.turn
+
+    def _finish(self, winners: list[int], reason: str, between_turns: bool = False) -> None:
+        self._turns_at_end = self.turn if between_turns else self.turn + 1
         w = set(winners)
         if self.variant == "team-up" and self.game.cfg.joint_winners and reason.startswith("connected"):
             w |= {p for p in range(self.n) if not self.resigned[p] and self.connected(p)}
@@ -506,13 +527,13 @@ class OctilesState(State):
         active = [p for p in range(self.n) if not self.resigned[p]]
         if not valid and not resigned and self.passes >= len(active):
             # impasse: everyone passed; the last player to make a valid move wins
-            self._finish([self.last_valid] if self.last_valid >= 0 else [], "impasse")
+            self._finish([self.last_valid] if self.last_valid >= 0 else [], "impasse", True)
             return
         if self.turn >= self.game.cfg.max_turns:
             if self.game.cfg.adjudicate:
-                self._finish(self._adjudicate(), "turn limit (adjudicated)")
+                self._finish(self._adjudicate(), "turn limit (adjudicated)", True)
             else:
-                self._finish([], "turn limit")
+                self._finish([], "turn limit", True)
             return
         nxt = (self.cur + 1) % self.n
         while self.resigned[nxt]:
@@ -526,7 +547,7 @@ class OctilesState(State):
     def _begin_turn(self) -> None:
         # Team Up: a player whose runners are all connected wins at the start of their turn
         if self.connected(self.cur):
-            self._finish([self.cur], "connected at the start of the turn")
+            self._finish([self.cur], "connected at the start of the turn", True)
 
     def _reveal_if_needed(self) -> None:
         if self.top >= 0:

@@ -11,12 +11,15 @@ True
 
 from __future__ import annotations
 
+from ..core.errors import fail
 from ..core.match import match, play_game
+from ..core.words import counted, names_list
 from ..games import match_spec
 from .game import make_game
 from .notation import action_name
 
-__all__ = ["play_record", "record_text", "run_match", "runners_across", "record_extras"]
+__all__ = ["play_record", "record_text", "run_match", "runners_across", "record_extras", "check_seats",
+           "team_results", "search_players"]
 
 
 def record_extras(state) -> dict:
@@ -66,9 +69,10 @@ def record_text(rec: dict) -> str:
             continue
         lines.append(f"{m['turn'] + 1:4d}. P{m['player']}: {m['text']}")
     w = rec["winners"]
-    lines.append(f"Result after {rec['turns']} turns: "
-                 + (("winner(s): " + ", ".join(f"P{i} ({rec['players'][i]})" for i in w)) if w
-                    else "no winner") + f" [{rec['end_reason']}]")
+    lines.append(f"Result after {counted(rec['turns'], 'turn')}: "
+                 + ((("winner: " if len(w) == 1 else "winners: ")
+                     + names_list(f"P{i} ({rec['players'][i]})" for i in w)) if w else "a draw")
+                 + f" [{rec['end_reason']}]")
     lines.append("Runners: " + "; ".join(f"P{i}: {' '.join(r)}"
                                          for i, r in enumerate(rec["final"]["runners"])))
     return "\n".join(lines)
@@ -83,3 +87,50 @@ def run_match(game_params: dict, names: list[str], games: int, seed: int | None,
     out = match(spec, names, games, seed, workers=workers, scheduler=scheduler, desc=desc)
     out["simulations"] = simulations
     return out
+
+
+def search_players(names) -> list[str]:
+    """Those of ``names`` (each once) that take a --simulations budget."""
+    from ..core.players import find_spec
+    from .players import PLAYERS
+
+    return [nm for nm in dict.fromkeys(names) if "simulations" in find_spec(PLAYERS, nm).options]
+
+
+def check_seats(names: list[str], teams: bool) -> None:
+    """A match rotates the seats by one a game, so a team (seats 0+2 against 1+3) keeps its players:
+    a name in both teams would win and lose every game at once, and one name in every seat scores
+    its fair share whatever it plays. One-line error for such a ``--players``."""
+    if len(set(names)) == 1:
+        fail(f"a match of {names[0]} against itself measures nothing (its score is its fair share "
+             "whatever it plays): name at least two different players")
+    if teams:
+        both = sorted(set(names[0::2]) & set(names[1::2]))
+        if both:
+            a, b = names[0], next(x for x in names if x != names[0])
+            fail(f"with --team-game the teams are seats 0+2 and 1+3: {', '.join(both)} would play in "
+                 f"both teams and win and lose every game; give each team its own players (e.g. "
+                 f"--players {a},{b},{a},{b})")
+
+
+def team_results(result: dict) -> dict:
+    """A team match's results per name counted once a game: the partners of a team share its result
+    (the shared tally counts a name once a seat, so a team of one player showed twice the games
+    played, and its interval as if the two seats were independent games)."""
+    from ..core.record import as_summary
+    from ..core.stats import wilson_interval
+
+    per = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(result["players"])}
+    for rec in result["records"]:
+        r = as_summary(rec)
+        w = set(r["winners"])
+        for nm in dict.fromkeys(r["seats"]):
+            seat = r["seats"].index(nm)   # (check_seats: all its seats are in one team)
+            key = "draws" if not w else ("wins" if seat in w else "losses")
+            per[nm]["games"] += 1
+            per[nm][key] += 1
+    for st in per.values():
+        pts = st["wins"] + 0.5 * st["draws"]
+        st["score"] = pts / st["games"] if st["games"] else 0.0
+        st["score_ci95"] = list(wilson_interval(pts, st["games"])) if st["games"] else [0.0, 1.0]
+    return per

@@ -47,18 +47,37 @@ def action_name(action: int, state=None) -> str:
 
 
 def describe(state) -> str:
+    """A position in words: whose turn it is (turns counted from 1, as a game record numbers them)
+    or how the game ended, the tiles, the runners, and the stack (Team Up: the pool).
+
+    >>> from octosolve.octiles.game import make_game
+    >>> print(describe(make_game().new_initial_state()).splitlines()[0])
+    move-over, turn 1: P0 to place
+    """
+    from ..core.words import counted, names_list
+
     topo = state.topo
-    lines = [f"{state.variant}, turn {state.turn}, "
-             + ("over: winners " + (",".join(map(str, state.winners())) or "none") + f" ({state.end_reason})"
-                if state.is_terminal() else f"P{state.cur} to {state.phase}")]
-    lines.append("tiles: " + " ".join(f"{topo.spaces[s]}={state.tile_at[s]}r{state.rot_at[s]}"
-                                      for s in range(N_SPACES) if state.tile_at[s] >= 0))
+    if state.is_terminal():
+        w = state.winners()
+        result = (("winner " if len(w) == 1 else "winners ") + names_list(f"P{p}" for p in w)
+                  if w else "a draw")
+        head = f"over after {counted(state.turns_played(), 'turn')}: {result} ({state.end_reason})"
+    else:
+        head = f"turn {state.turn + 1}: P{state.cur} to {state.phase}"
+    lines = [f"{state.variant}, {head}"]
+    lines.append("tiles: " + (" ".join(f"{topo.spaces[s]}={state.tile_at[s]}r{state.rot_at[s]}"
+                                       for s in range(N_SPACES) if state.tile_at[s] >= 0) or "none placed"))
     for p in range(state.n):
         lines.append(f"P{p}: " + " ".join(topo.places[x] for x in state.pos[p])
                      + (" (resigned)" if state.resigned[p] else ""))
+    if state.variant == "octiles":  # the markers decide which tiles may be rotated or replaced
+        lines.append("markers (no one rotates or replaces these tiles): " + (", ".join(
+            f"P{p} on {topo.spaces[s]}" for s, p in sorted(state.marks.items(), key=lambda kv: kv[1]))
+            or "none yet"))
     if state.variant == "team-up":
-        lines.append("pool: " + " ".join(map(str, state.pool)))
+        lines.append("pool: " + (" ".join(map(str, state.pool)) or "empty"))
     else:
-        lines.append(f"top: {state.top if state.top >= 0 else '?'}; unseen {len(state.hidden)}; "
-                     f"under the stack: {state.tail}")
+        top = f"tile {state.top}" if state.top >= 0 else "not revealed yet"
+        lines.append(f"stack: top {top}; {counted(len(state.hidden), 'tile')} unseen; put back "
+                     "under it: " + (" ".join(map(str, state.tail)) or "none"))
     return "\n".join(lines)

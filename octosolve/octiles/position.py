@@ -22,7 +22,9 @@ def position_from_json(doc) -> OctilesState:
     if not isinstance(doc, dict):
         fail("an Octiles position must be a JSON object")
     if doc.get("game") != "octiles":
-        fail(f"not an Octiles position (\"game\" is {doc.get('game')!r}, not 'octiles')")
+        from .game import not_octiles
+
+        fail(not_octiles(doc))
     params = doc.get("params")
     if not isinstance(params, dict):
         fail("the position has no \"params\" object (the game's parameters)")

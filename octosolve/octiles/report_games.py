@@ -75,7 +75,7 @@ def match_command(m: dict, seed: int) -> str:
     return cmd + (" --adjudicate" if p.get("adjudicate") else "") + f" --seed {seed}"
 
 
-def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = 2,
+def match_suite(*, quick: bool = False, seed: int = 0, workers: int | None = None,
                 scheduler: str | None = None, command: str = "", on_match=None) -> dict:
     """Play the suite's matches (OpenSpiel's only when it is installed); JSON-ready, with the
     command that made it and each match's own command line. ``on_match(doc)`` is called after each

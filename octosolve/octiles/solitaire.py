@@ -46,6 +46,8 @@ def check_connection(placement: dict, runners: dict) -> dict:
     tile_at, rot_at = _placement_arrays(placement)
     colour_of: dict[int, str] = {}
     for colour, places in runners.items():
+        if not places:  # (was counted: '0 runners in 0 groups', the puzzle 'not solved')
+            fail(f"colour {colour!r} has no runners: give it at least one stop or circle, or leave it out")
         for name in places:
             if name not in topo.place_index:
                 fail(f"unknown stop or circle {name!r}")
@@ -87,7 +89,17 @@ def check_sequence(placement: dict, numbering: list[str]) -> dict:
     tile_at, rot_at = _placement_arrays(placement)
     stops = topo.places[:topo.n_stops]
     if sorted(numbering) != sorted(stops) or len(numbering) != len(stops):
-        fail(f"the numbering must list each of the {len(stops)} stops once")
+        # name what is wrong (the message did not say which name, or how many were given)
+        unknown = [x for x in dict.fromkeys(numbering) if x not in stops]
+        twice = [x for x in dict.fromkeys(numbering) if numbering.count(x) > 1 and x in stops]
+        missing = [x for x in stops if x not in numbering]
+        why = "; ".join(part for part in (
+            f"not stops: {', '.join(map(repr, unknown[:4]))}" if unknown else "",
+            f"given twice: {', '.join(twice[:4])}" if twice else "",
+            f"missing: {', '.join(missing[:8])}" + (" ..." if len(missing) > 8 else "") if missing else "")
+            if part)
+        fail(f"the numbering must list each of the {len(stops)} stops once (B2 ... E5), got "
+             f"{len(numbering)}: {why}")
     num = {topo.place_index[s]: i + 1 for i, s in enumerate(numbering)}
     out_of_seq = []
     pair_paths: dict[tuple[int, int], int] = {}

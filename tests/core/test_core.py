@@ -165,6 +165,23 @@ def test_report_index_keeps_earlier_games(tmp_path):
     assert [g["game"] for g in data["games"]] == ["oct8"]
 
 
+def test_report_counts_its_games_in_words(tmp_path, monkeypatch, capsys):
+    """`report --only octiles` ended 'Wrote .../README.md (1 game(s))'."""
+    import types
+
+    import octosolve.report
+    from octosolve.report import run_report
+
+    def build(out_dir, *, quick, seed):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        return {"title": "Fake", "summary": "- nothing", "files": []}
+
+    monkeypatch.setattr(octosolve.report, "get_game", lambda name: types.SimpleNamespace(build_report=build))
+    run_report(tmp_path, ["octiles"], quick=True, seed=None, as_json=False)
+    out = capsys.readouterr().out
+    assert "(1 game); durations in " in out and "(s)" not in out, out
+
+
 def test_report_index_skips_foreign_summary_files(tmp_path):
     """A game folder whose summary.json is not a report section (or not JSON) is left out of the
     index instead of crashing it."""

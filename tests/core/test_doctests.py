@@ -6,7 +6,8 @@ import importlib
 import pytest
 
 MODULES = ["octosolve.core.game", "octosolve.core.players", "octosolve.core.jsonout", "octosolve.core.batch",
-           "octosolve.core.stats", "octosolve.core.lexicon", "octosolve.core.text", "octosolve.games"]
+           "octosolve.core.stats", "octosolve.core.lexicon", "octosolve.core.words", "octosolve.octagone.line",
+           "octosolve.games"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -111,6 +111,8 @@ def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
     ["--list", "--seed", "3"],
     ["1", "--fresh", "--time-limit", "5"],         # challenge 1 is an exact count: no search to limit
     ["1", "--fresh", "--workers", "2"],
+    ["1", "--question", "x"],                      # challenge 1's one question is 'pairs': was ignored
+    ["25", "--question", "all-five", "--svg", "never.svg"],   # no placement: was exit 0, no file
 ])
 def test_challenge_refuses_options_it_would_ignore(args, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -124,3 +126,53 @@ def test_challenge_refuses_options_it_would_ignore(args, tmp_path, monkeypatch):
 def test_challenge_list_alone_still_lists():
     r = run("challenge", "--list", "--json")
     assert r.exit_code == 0 and len(json.loads(r.output)) == 30
+
+
+def test_challenge_one_says_its_counts_in_words():
+    """Challenge 1 printed '1 tiles: 98 pairs' and its hardest pair as Python's dict
+    ("{'from': 'C6', 'to': 'F1', 'tiles': 6}"), with no word on the placement below it."""
+    r = run("challenge", "1", "--question", "pairs")
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    assert "fewest tiles per pair: 1 tile: 98 pairs, 2 tiles: 140 pairs" in first, first
+    assert first.endswith("longest shortest path: C6 to F1, 6 tiles, drawn by the placement below"), first
+    assert "{" not in first
+    from octosolve.octiles.challenges.gallery import hardest_text, histogram_text
+
+    assert histogram_text({"1": 1, "2": 3}) == "1 tile: 1 pair, 2 tiles: 3 pairs"
+    assert hardest_text({"from": "A1", "to": "B2", "tiles": 1}) == "A1 to B2, 1 tile"
+    r = run("challenge", "25", "--question", "nope")
+    assert r.exit_code == 2 and "has no question 'nope' (questions: whole-board," in r.output, r.output
+
+
+@pytest.mark.parametrize("args", [["30", "--question", "one-tile-paths"], ["2"]])
+def test_prove_refuses_a_scheduler_it_would_not_use(args, tmp_path):
+    """Only challenge 12's proof splits into cases a cluster can spread: --scheduler elsewhere was
+    ignored without a word (the proof ran on this machine, exit 0)."""
+    r = run("prove", *args, "--scheduler", "local", "--time-limit", "1", "--out", str(tmp_path))
+    assert r.exit_code == 2, r.output
+    assert "--scheduler spreads the cases of a split proof" in r.output, r.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_prove_12_local_cluster_has_workers_processes(monkeypatch):
+    """`prove 12 --workers 2 --scheduler local` (docs: 'a throw-away Dask cluster of two worker
+    processes') started one per core whatever --workers said: run_batch got workers=None."""
+    import octosolve.core.batch as batch
+    from octosolve.octiles.challenges.proofs_paths import prove_12_cases
+
+    seen = []
+
+    def fake(func, tasks, *, workers=None, scheduler=None, desc=""):
+        seen.append((workers, scheduler))
+        return [{"solver_status": "INFEASIBLE"} for _ in tasks]
+
+    monkeypatch.setattr(batch, "run_batch", fake)
+    for scheduler, want in ((None, 2), ("local", 2), ("tcp://h:8786", None)):
+        prove_12_cases(7, time_limit=1, workers=2, seed=0, scheduler=scheduler)
+        assert seen[-1] == (want, scheduler), seen
+
+
+def test_prove_refuses_workers_beside_a_cluster_address(tmp_path):
+    r = run("prove", "12", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path))
+    assert r.exit_code == 2 and "--workers beside a cluster's address" in r.output, r.output

@@ -107,7 +107,7 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
 
 @pytest.mark.parametrize("args, words", [
     (["play", "--players", "mcts,chess"], ["chess"]),
-    (["play", "--players", "mcts"], ["2 or 3 or 4"]),
+    (["play", "--players", "mcts"], ["names 1 player; this game takes 2 or 3 or 4"]),   # was 'player(s)'
     (["play", "--players", "random,random,random,random,random"], []),
     (["play", "--players", ""], []),
     (["play", "--variant", "ludo"], ["ludo"]),
@@ -182,6 +182,7 @@ def test_bad_position_paths(cli_runner, tmp_path):
     (b"{}", b'{"red": [1]}'),
     (b"{}", b"{}"),
     (b"{}", b'{"red": ["Z9"]}'),
+    (b"{}", b'{"red": ["A1"], "blue": []}'),      # a colour of no runners was counted, 'not solved'
     (b'{"a2": {"tile": 1.5, "rotation": 0}}', b'{"red": ["A1"]}'),
 ])
 def test_bad_solitaire_files(cli_runner, tmp_path, placement, runners):
@@ -240,7 +241,7 @@ _OPTIONS = ["--simulations", "--games", "--max-turns", "--runners", "--seed", "-
            ["nan", "inf", "-1", "0", "5.9", "", "³", "random,random,random,random,random", "mcts",
             "/proc/none/x", ".", "team-up", "MOVE-OVER", "garbage", "tcp://"]), hst.text(max_size=5)))
 def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
-    args = ["match", "--players", "random,random", "--games", "1", "--max-turns", "2", "--workers", "1"]
+    args = ["match", "--players", "random,greedy", "--games", "1", "--max-turns", "2", "--workers", "1"]
     args += [option, value]
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as scratch:  # a generated --out/--svg lands here
@@ -251,3 +252,181 @@ def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
             os.chdir(here)
     assert r.exit_code in (0, 2), (args, r.output)
     assert "Traceback" not in r.output and "internal error" not in r.output.lower()
+
+
+# ------------------------------------------------------------------ what the text says
+
+def test_position_text_names_winners_and_counts_turns_as_the_record_does(cli_runner, tmp_path):
+    """The header said 'turn 172, over: winners 0' under a record ending 'after 173 turns' (turns
+    counted from 0 beside turns counted from 1, a winner as a bare number); 'top: ?' and
+    'under the stack: [15]' were Python's."""
+    pos, rec = tmp_path / "end.json", tmp_path / "rec.json"
+    r = run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--position-out", pos)
+    assert r.exit_code == 0, r.output
+    result = r.output.strip().splitlines()[-2]
+    assert result.startswith("Result after 173 turns: winner: P0 (greedy) ["), result
+    r = run(cli_runner, "position", pos)
+    head, *rest = r.output.splitlines()
+    assert head == "move-over, over after 173 turns: winner P0 (all runners across)", head
+    stack = [ln for ln in rest if ln.startswith("stack:")]
+    assert stack == ["stack: top not revealed yet; 0 tiles unseen; put back under it: 15"], rest
+    # a game stopped by the turn limit: a draw, its turns as many as the record says
+    r = run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--max-turns", "1",
+            "--position-out", pos, "--out", rec)
+    assert "Result after 1 turn: a draw [turn limit]" in r.output, r.output
+    assert run(cli_runner, "position", rec).output.startswith(
+        "move-over, over after 1 turn: a draw (turn limit)\n")
+    # a position in play: its turn counted from 1, as the record numbers the moves
+    st = G.make_game().new_initial_state()
+    assert str(st).splitlines()[0] == "move-over, turn 1: P0 to place"
+    assert str(st).splitlines()[-1] == "stack: top not revealed yet; 18 tiles unseen; put back under it: none"
+    st.apply_action(4)
+    assert str(st).splitlines()[-1] == "stack: top tile 4; 17 tiles unseen; put back under it: none"
+    st.apply_action(st.legal_actions()[0])
+    assert str(st).splitlines()[0] in ("move-over, turn 1: P0 to move", "move-over, turn 2: P1 to place")
+
+
+def test_team_winners_are_named_together(cli_runner):
+    r = run(cli_runner, "play", "--players", "greedy,random,greedy,random", "--team-game", "--seed", "1")
+    assert r.exit_code == 0, r.output
+    assert "winners: P0 (greedy) and P2 (greedy) [all runners across]" in r.output, r.output[-300:]
+    assert "winner(s)" not in r.output
+
+
+@pytest.mark.parametrize("players, extra, words", [
+    ("greedy,greedy", [], ["against itself"]),
+    ("random,random,random", [], ["against itself"]),
+    # the teams keep their players as the seats rotate: greedy and random in both teams
+    ("greedy,greedy,random,random", ["--team-game"], ["both teams", "greedy,random,greedy,random"]),
+])
+def test_match_refuses_players_it_cannot_measure(cli_runner, players, extra, words):
+    """A self-match (every seat one name) scored its fair share whatever it played, and a name in
+    both teams won and lost every game: both were played and printed as a measurement."""
+    _bad(run(cli_runner, "match", "--players", players, "--games", "2", "--max-turns", "3",
+             "--workers", "1", *extra), *words)
+
+
+def test_match_counts_a_team_once_a_game_and_seats_as_seats(cli_runner):
+    """'greedy ... in 4 games' of 2 played: a team of one name was counted once a seat (and its
+    interval as if its two seats were two games); a name in two seats of a free-for-all now says
+    'seats of ... games'. The header said '200 simulations per move' with no search player."""
+    r = run(cli_runner, "match", "--players", "greedy,random,greedy,random", "--team-game", "--games", "2",
+            "--max-turns", "60", "--workers", "1", "--json")
+    d = json.loads(r.output)
+    assert d["results"]["greedy"]["games"] == 2 and d["results"]["random"]["games"] == 2, d["results"]
+    assert d["options"] == {}, d["options"]
+    r = run(cli_runner, "match", "--players", "greedy,random,greedy,random", "--team-game", "--games", "2",
+            "--max-turns", "60", "--workers", "1")
+    assert r.output.startswith("2 games of move-over, no search player, seed "), r.output
+    assert "in 2 games;" in r.output and "in 4 games" not in r.output and "simulations" not in r.output
+    r = run(cli_runner, "match", "--players", "greedy,random,random", "--games", "1", "--max-turns", "3",
+            "--workers", "1")
+    assert "random  0 wins, 2 draws, 0 losses in 2 seats of 1 game;" in r.output, r.output
+    assert "greedy  0 wins, 1 draw, 0 losses in 1 game;" in r.output, r.output
+    r = run(cli_runner, "match", "--players", "mcts,random", "--games", "1", "--max-turns", "2",
+            "--simulations", "3", "--workers", "1")
+    assert r.output.startswith("1 game of move-over, 3 simulations per move for mcts, seed "), r.output
+
+
+def test_play_json_names_no_budget_when_no_player_searches(cli_runner):
+    r = run(cli_runner, "play", "--players", "greedy,random", "--max-turns", "2", "--json")
+    assert json.loads(r.output)["simulations"] is None
+    r = run(cli_runner, "play", "--players", "mcts,random", "--max-turns", "1", "--simulations", "3", "--json")
+    assert json.loads(r.output)["simulations"] == 3
+
+
+def test_trace_and_solitaires_count_in_words(cli_runner, tmp_path):
+    """'1 tiles placed', '1 runners in 1 group(s)', 'chain 1..1' (no pair joined) and an --order
+    refused without saying which name was wrong."""
+    p, q = tmp_path / "p.json", tmp_path / "r.json"
+    p.write_text('{"c3": {"tile": 17, "rotation": 0}}')
+    r = run(cli_runner, "trace", p)
+    assert r.output.startswith("1 tile placed: 2 paths, 0 loops, 2 open, 6 crossings, "
+                               "0 self-crossings, 2 groups\n"), r.output
+    q.write_text('{"red": ["C3"], "blue": ["A1", "A2"]}')
+    r = run(cli_runner, "solitaire", "connection", p, q)
+    assert "red: 1 runner in 1 group - connected" in r.output and "(s)" not in r.output, r.output
+    assert "blue: 2 runners in 2 groups" in r.output, r.output
+    order = "B2,B3,B4,B5,C2,C3,C4,C5,D2,D3,D4,D5,E2,E3,E4,E5"
+    r = run(cli_runner, "solitaire", "sequence", p, "--order", order)
+    assert r.output.startswith("1 tile; ") and "chain none (stops 1 and 2 not joined)" in r.output, r.output
+    r = run(cli_runner, "solitaire", "sequence", p, "--order", order.replace("B2", "b2"))
+    _bad(r, "got 16: not stops: 'b2'; missing: B2")
+    _bad(run(cli_runner, "solitaire", "sequence", p, "--order", order.replace("B3", "B2")),
+         "given twice: B2; missing: B3")
+
+
+def test_measure_quick_never_writes_over_the_data_file(cli_runner, monkeypatch):
+    """--help says a --quick suite is never written over the data file the report reads; --out
+    naming it wrote the smoke test there. Refused before any game (nothing is written)."""
+    from octosolve.octiles import report_games
+
+    def never(**kw):
+        raise AssertionError("the suite was played")
+
+    monkeypatch.setattr(report_games, "match_suite", never)
+    _bad(run(cli_runner, "measure", "--quick", "--out", report_games.SUITE_FILE), "data file the report reads")
+
+
+def test_measure_workers_default_is_one_per_core(cli_runner, monkeypatch, tmp_path):
+    """--help: '--workers (default: one per core)'; the command passed 2 whatever the machine."""
+    from octosolve.octiles import report_games
+
+    seen = {}
+
+    def fake(**kw):
+        seen.update(kw)
+        return {"matches": [], "skipped": [], "seconds": {}}
+
+    monkeypatch.setattr(report_games, "match_suite", fake)
+    r = run(cli_runner, "measure", "--quick", "--out", tmp_path / "m.json")
+    assert r.exit_code == 0, r.output
+    assert seen["workers"] is None, seen
+    assert r.output.startswith(f"wrote {tmp_path / 'm.json'} (wins-draws-losses per player)"), r.output
+
+
+def test_position_errors_say_who_moves_and_what_the_file_is(cli_runner, tmp_path):
+    """'player 0 is not the one to move (-4)' (the engine's code for a finished game) and
+    'not an Octiles position ("game" is None, ...)' for a placement file or an empty object."""
+    f = tmp_path / "p.json"
+    f.write_text('{"c3": {"tile": 17, "rotation": 0}}')
+    _bad(run(cli_runner, "position", f), "a placement (`trace` reads it), not a position")
+    f.write_text("{}")
+    r = run(cli_runner, "position", f)
+    _bad(r, 'no "game" field')
+    assert "None" not in r.output
+    rec = matches.play_record({"variant": "move-over", "max_turns": 2}, ["greedy", "random"], seed=1)
+    doc = rec["final"]
+    first = doc["history"][0]
+    for hist, words in ((doc["history"] + [[0, 5]], "the game is already over"),
+                        ([[0, 5]] + doc["history"][1:], "the stack's next tile is revealed first"),
+                        ([first, [1, doc["history"][1][1]]] + doc["history"][2:], "P0 is to move")):
+        f.write_text(json.dumps(dict(doc, history=hist)))
+        r = run(cli_runner, "position", f)
+        _bad(r, "is not the next move: " + words)
+        assert "(-4)" not in r.output and "(-1)" not in r.output
+
+
+def test_full_game_position_shows_its_markers(cli_runner, tmp_path):
+    """The full game's markers (a marked tile may not be rotated or replaced) were in the JSON's
+    'marks' only: the readable position left out what decides the legal moves."""
+    pos = tmp_path / "o.json"
+    r = run(cli_runner, "play", "--variant", "octiles", "--players", "greedy,random,greedy", "--seed", "2",
+            "--position-out", pos)
+    assert r.exit_code == 0, r.output
+    marks = json.loads(pos.read_text())["marks"]
+    assert marks, marks
+    text = run(cli_runner, "position", pos).output
+    line = next(ln for ln in text.splitlines() if ln.startswith("markers"))
+    for space, p in marks.items():
+        assert f"P{p} on {space}" in line, (marks, line)
+    assert "markers" not in str(G.make_game().new_initial_state())   # Move Over has none
+
+
+def test_unknown_game_parameter_is_named_with_the_games_own(cli_runner, tmp_path):
+    """'unknown game parameter(s): foo' named neither the parameters an Octiles game takes."""
+    f = tmp_path / "p.json"
+    f.write_text('{"game": "octiles", "params": {"foo": 1}, "history": []}')
+    r = run(cli_runner, "position", f)
+    _bad(r, "unknown game parameter 'foo' (an Octiles game takes variant, players, ")
+    assert "(s)" not in r.output

@@ -137,11 +137,11 @@ def test_cli_play_record_and_json():
 
 
 def test_cli_match_json():
-    r = run(["match", "--variant", "Team-Up", "--players", "random,random", "--games", "2",
+    r = run(["match", "--variant", "Team-Up", "--players", "random,greedy", "--games", "2",
              "--max-turns", "6", "--workers", "1", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    assert d["results"]["random"]["games"] == 4
+    assert d["results"]["random"]["games"] == 2 and d["results"]["greedy"]["games"] == 2
 
 
 @pytest.mark.parametrize("args", [

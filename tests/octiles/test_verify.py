@@ -309,6 +309,22 @@ def test_unreadable_certificate_fails(few):
     (few / "challenge11-twice.json").write_text('{"challenge": 11}')
     _one_failure(few, "challenge11-twice", ["does not name its variant"])
     assert "None" not in verify("--certificates", few).output
+    # not UTF-8: said in words (was Python's "'utf-8' codec can't decode byte 0xff in position 0")
+    (few / "challenge11-twice.json").write_bytes(b"\xff\xfe{}")
+    text = verify("--certificates", few).output
+    assert "is not UTF-8 text (byte 0)" in text and "codec" not in text, text
+    # a duplicate key was read silently (the last value kept)
+    (few / "challenge11-twice.json").write_text('{"challenge": 11, "challenge": 12}')
+    assert "duplicate key 'challenge'" in verify("--certificates", few).output
+
+
+def test_summary_line_counts_in_words(tmp_path):
+    """'1 certificates, 0 failed; bounds resting on: ; ...': a plural for one and a colon before
+    nothing."""
+    _copy(tmp_path, "challenge30-one-tile-paths")
+    last = verify("--certificates", tmp_path).output.strip().splitlines()[-1]
+    assert last.startswith("1 certificate, 0 failed; bounds resting on: "), last
+    assert ": ;" not in last, last
 
 
 # ---------------------------------------------------------------------------------------------

@@ -497,20 +497,22 @@ del _c, _v
 # looking challenges up
 
 
-def get_variant(number: int, variant: str | None) -> tuple[Challenge, object]:
+def get_variant(number: int, variant: str | None, word: str = "variant") -> tuple[Challenge, object]:
     """The challenge and its variant (the first one for None; None for challenge 1). Bad numbers or
-    names are refused with a one-line error."""
+    names are refused with a one-line error, calling a variant ``word`` (the CLI's --question)."""
     if number not in range(1, 31):
         fail(f"challenge must be 1-30, got {number}")
     ch = CHALLENGES.get(number)
     if ch is None or (ch.method != "bfs" and not ch.variants):
         fail(f"challenge {number} has no solver yet (see `octosolve octiles challenge --list`)")
     if ch.method == "bfs":
+        if variant not in (None, "pairs"):  # (was ignored without a word)
+            fail(f"challenge {number} has no {word} {variant!r} (its one {word}: pairs)")
         return ch, None
     var = ch.variant(variant)
     if var is None:
-        fail(f"challenge {number} has no variant {variant!r} "
-             f"(variants: {', '.join(v.name for v in ch.variants)})")
+        fail(f"challenge {number} has no {word} {variant!r} "
+             f"({word}s: {', '.join(v.name for v in ch.variants)})")
     return ch, var
 
 

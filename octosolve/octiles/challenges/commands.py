@@ -60,6 +60,21 @@ def _stronger(new: dict, old: dict) -> bool:
     return nv >= ov and nb <= ob and (nv, -nb) != (ov, -ob)   # (equal: keep the first)
 
 
+def _given(name: str) -> bool:
+    """Was the option ``name`` given on the command line (not left at its default)?"""
+    from click.core import ParameterSource
+
+    return click.get_current_context().get_parameter_source(name) == ParameterSource.COMMANDLINE
+
+
+SPLIT_STRATEGIES = ("proofs_paths:prove_12_by_end_split",)  # the strategies that use a scheduler
+
+
+def _splits(var) -> bool:
+    """Does the variant's proof split into cases that --scheduler can spread?"""
+    return getattr(var.strategy, "target", None) in SPLIT_STRATEGIES
+
+
 @click.command("prove")
 @click.argument("number", type=click.IntRange(2, 30))
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
@@ -72,7 +87,7 @@ def _stronger(new: dict, old: dict) -> bool:
 @workers_option(1, "CP-SAT's search threads, or local processes for the cases of a split")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
-                   "or 'local').")
+                   "or 'local'); only challenge 12 count's proof splits (refused elsewhere).")
 @click.option("--fresh", is_flag=True, help="Prove from scratch: ignore the stored placement.")
 @seed_option(0)
 @click.option("--out", "out_dir", type=OutPath(True), default=None,
@@ -86,8 +101,15 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     from .prove import prove_variant
 
     _check_scheduler(scheduler)
-    ch, var = get_variant(number, variant)
+    ch, var = get_variant(number, variant, "question")
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
+    if scheduler is not None and not any(_splits(ch.variant(n)) for n in names):  # (was ignored)
+        fail(f"--scheduler spreads the cases of a split proof (challenge 12 count's); challenge "
+             f"{number} {' '.join(names) if len(names) == 1 else '(every question)'} has none")
+    if scheduler not in (None, "local") and _given("workers"):
+        # a running cluster has its own workers, each case one thread: --workers would change nothing
+        fail("--workers beside a cluster's address changes nothing (the cluster has its own workers, "
+             "each case runs on one): leave it out, or use --scheduler local for --workers processes")
     docs, lines = [], []
     for name in names:
         cmd = (f"octosolve octiles prove {number} --question {name} --time-limit {time_limit:g} "
@@ -131,7 +153,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     """Puzzle challenge NUMBER (1-30): re-check its certificate with the tracer and show its status
     (optimal, best with a proven bound, yes/no); --fresh searches again."""
     from . import catalogue as C
-    from .gallery import answer_variant, proof_sentence, value_text
+    from .gallery import answer_variant, hardest_text, histogram_text, proof_sentence, value_text
     from .pictures import challenge_drawing
 
     from click.core import ParameterSource
@@ -156,7 +178,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         return
     if number is None:
         fail("give a challenge number 1-30, or --list")
-    C.get_variant(number, variant)
+    C.get_variant(number, variant, "question")
     search = given("time_limit", "workers", "seed")
     named = " and ".join([", ".join(search[:-1]), search[-1]] if len(search) > 1 else search)
     if search and not fresh:
@@ -171,7 +193,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
         from .certificates import recheck
         from .prove import prove_variant
 
-        var = C.get_variant(number, variant)[1]
+        var = C.get_variant(number, variant, "question")[1]
         cmd = (f"octosolve octiles challenge {number} --question {var.name} --fresh "
                f"--time-limit {time_limit:g} --workers {workers} --seed {seed}")
         cert = prove_variant(number, var.name, time_limit=time_limit, workers=workers, seed=seed,
@@ -185,15 +207,17 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     else:
         res = answer_variant(number, variant)
     out = res.to_json()
-    if svg_path and res.placement:
+    if svg_path and not res.placement:  # (was skipped without a word: exit 0, no file)
+        fail(f"--svg: challenge {number} {res.variant} has no placement to draw ("
+             + ("its answer is no" if res.status == "INFEASIBLE" else f"status {res.status.lower()}") + ")")
+    if svg_path:
         from octosolve.core import svg
         _saving(svg_path, lambda: svg.save(challenge_drawing(res), svg_path))
     if number == 1:
         text = (f"Challenge 1: {out['pairs']} runner-position pairs (16 stops + 20 circles), "
                 f"{out['pairs_up_to_symmetry']} up to the board's {out['symmetry']['group']} turns; "
-                f"fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs"
-                                                       for k, v in out['histogram'].items())
-                + f"; longest shortest path: {out['longest_shortest']}")
+                f"fewest tiles per pair: {histogram_text(out['histogram'])}; longest shortest path: "
+                f"{hardest_text(out['longest_shortest'])}, drawn by the placement below")
     else:
         if "certificate" in res.extra:
             how = (f"certificate {res.extra['certificate']} ({res.extra.get('proof', '')}; proof "

@@ -262,8 +262,8 @@ def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
                 L += [f"![challenge {n} {r.variant}: its bound witness drawn]({pic})", ""]
         if n == 1:
             h = r.extra["histogram"]
-            L += ["Fewest tiles per pair: " + ", ".join(f"{k} tiles: {v} pairs" for k, v in h.items())
-                  + f". Hardest pair: {r.extra['longest_shortest']}.", "",
+            L += [f"Fewest tiles per pair: {histogram_text(h)}. Hardest pair: "
+                  f"{hardest_text(r.extra['longest_shortest'])}.", "",
                   f"Up to the board's symmetry (its {r.extra['symmetry']['group']} turns; no "
                   f"reflection maps the board onto itself): {r.extra['pairs_up_to_symmetry']} "
                   f"different pairs (Burnside, checked by listing the orbits).", ""]
@@ -299,3 +299,17 @@ def certificate_table(cert_dir=None) -> str:
                  f"{_fmt(cert.get('bound'))} | {_gap(r)} | {how} | {float(cert.get('seconds') or 0):.1f} | "
                  f"`{cert.get('command', '')}` |")
     return "\n".join(L)
+
+
+def histogram_text(histogram: dict) -> str:
+    """Challenge 1's pairs by their fewest tiles, in words: ``1 tile: 98 pairs, 2 tiles: 140 pairs``."""
+    from octosolve.core.words import counted
+
+    return ", ".join(f"{counted(int(k), 'tile')}: {counted(v, 'pair')}" for k, v in histogram.items())
+
+
+def hardest_text(pair: dict) -> str:
+    """Challenge 1's hardest pair in words: ``C6 to F1, 6 tiles``."""
+    from octosolve.core.words import counted
+
+    return f"{pair['from']} to {pair['to']}, {counted(pair['tiles'], 'tile')}"

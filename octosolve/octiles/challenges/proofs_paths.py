@@ -359,7 +359,10 @@ def prove_12_cases(best: int, *, time_limit: float, workers: int, seed: int,
     per = max(1, workers // max(1, len(open_spaces))) if scheduler is None else 1
     tasks = [(s, best, time_limit, per, seed) for s in open_spaces]
     from octosolve.core.batch import run_batch
-    results = run_batch(_case_12, tasks, workers=min(workers, len(tasks)) if scheduler is None else None,
+    # --scheduler local: a throw-away cluster of --workers processes (it had one per core whatever
+    # --workers said); a running cluster at an address has the workers it has
+    results = run_batch(_case_12, tasks,
+                        workers=min(workers, len(tasks)) if scheduler in (None, "local") else None,
                         scheduler=scheduler, desc="12: cases")
     cases += results
     if all(r["solver_status"] == "INFEASIBLE" for r in results):

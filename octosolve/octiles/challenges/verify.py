@@ -18,7 +18,6 @@ subprocess). The result is one row per certificate; any failure makes the comman
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -111,12 +110,15 @@ def verify_certificate(path: Path) -> dict:
         row["problems"].append(msg)
         row["ok"] = False
 
-    try:
-        d = json.loads(path.read_text(encoding="utf-8"))
+    from octosolve.core.errors import OctoError
+    from octosolve.core.jsonout import read_json
+
+    try:  # one line naming the problem (a non-UTF-8 file said Python's codec message)
+        d = read_json(path, "certificate")
         if not isinstance(d, dict):
-            raise ValueError("not a JSON object")
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        bad(f"not a readable JSON certificate ({e})")
+            raise OctoError(f"certificate {path} is not a JSON object")
+    except OctoError as e:
+        bad(f"not a readable JSON certificate: {e.message}")
         row["seconds"] = round(time.perf_counter() - t0, 2)
         return row
     if "status" not in d and "score" in d:          # the first format (25, 26): yes certificates
@@ -237,6 +239,8 @@ def verify_all(cert_dir: Path) -> list[dict]:
 
 
 def table(rows: list[dict], seconds: float) -> str:
+    from octosolve.core.words import counted
+
     head = ["#", "variant", "status", "value", "bound", "witness kind", "checked", "rests on", "s"]
     body = []
     def cell(x):
@@ -266,8 +270,8 @@ def table(rows: list[dict], seconds: float) -> str:
         if r["rests_on"] != "-":
             counts[r["rests_on"]] = counts.get(r["rests_on"], 0) + 1
     none = sum(1 for r in rows if r["checked"] == "none stored")
-    lines.append(f"{len(rows)} certificates, {failed} failed; bounds resting on: "
-                 + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv:
-                                                           W.REST_ORDER.index(kv[0])))
+    lines.append(f"{counted(len(rows), 'certificate')}, {failed} failed; bounds resting on: "
+                 + (", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv:
+                                                            W.REST_ORDER.index(kv[0]))) or "none")
                  + (f"; {none} without a witness" if none else "") + f"; {seconds:.1f} s")
     return "\n".join(lines)

@@ -138,10 +138,65 @@ FULL_GAMES = [
 ]
 
 
+# The board's words as a player sees them: each text's size on the screen (its font size times the
+# board's scale), whether it lies inside the board, and the pairs of words drawn over each other (a
+# token on a place, an Octiles runner on its stop, covers the place's label: same centre, left out)
+BOARD_TEXT = """
+const svg = document.querySelector('#board svg');
+const sb = svg.getBoundingClientRect();
+const ts = [];
+for (const t of svg.querySelectorAll('text')) {
+  const m = t.getScreenCTM(), r = t.getBoundingClientRect();
+  if (!m || !r.width || !t.textContent.trim()) continue;
+  ts.push({s: t.textContent.trim().slice(0, 40), x0: r.left, x1: r.right, y0: r.top, y1: r.bottom,
+           px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)});
+}
+const over = [];
+for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
+  const a = ts[i], b = ts[j];
+  if (Math.abs(a.x0 + a.x1 - b.x0 - b.x1) < 4 && Math.abs(a.y0 + a.y1 - b.y0 - b.y1) < 4) continue;
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w > 2 && h > 0.35 * Math.min(a.y1 - a.y0, b.y1 - b.y0)) over.push(a.s + ' / ' + b.s);
+}
+return {n: ts.length,
+        small: ts.filter(t => t.px < 10.95).map(t => t.s + ' ' + t.px.toFixed(1) + ' px'),
+        out: ts.filter(t => t.x0 < sb.left - 0.5 || t.x1 > sb.right + 0.5 || t.y0 < sb.top - 0.5
+                            || t.y1 > sb.bottom + 0.5).map(t => t.s),
+        over};
+"""
+
+
+def board_text_problems(d) -> dict:
+    """What is wrong with the words on the board: smaller than 11 px on the screen, outside the
+    board, or drawn over another word (empty lists: nothing)."""
+    r = read(d, lambda d: d.execute_script(BOARD_TEXT))
+    assert r["n"] > 0, "no text on the board"
+    return {k: r[k] for k in ("small", "out", "over") if r[k]}
+
+
+def phone(d):
+    """A phone's screen, 390 x 844 (emulated: a headless window cannot be narrower than 500 px)."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
 @pytest.mark.parametrize("name,params,seed,pick", FULL_GAMES, ids=[g[0] for g in FULL_GAMES])
 def test_full_game_on_the_board(browser, url, name, params, seed, pick):
+    # played on a phone's screen: at 390 px the boards' labels, counts and hands were 6-9 px high
+    # (Octiles' stop names 7 px, its runners' numbers 6 px), and with them made larger Oct8's
+    # "discard (N)" ran into "turn draw": after every move each word of the board is at least
+    # 11 px, inside the board, and over no other word
     d = browser
+    phone(d)
+    try:
+        _full_game(d, url, name, params, seed, pick)
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def _full_game(d, url, name, params, seed, pick):
     load(d, url + f"/play/{name}" + address(params, seed), GAME_TIMEOUT)
+    assert d.execute_script("return window.innerWidth") == 390
     # with hidden information the record waits for the end, and the note says why without naming
     # cards (it said "Hidden cards" for Octoverso, whose hands are open and whose hidden part is
     # the announced word, and for Octagone's shields)
@@ -160,6 +215,7 @@ def test_full_game_on_the_board(browser, url, name, params, seed, pick):
             break
         assert v["human"] and not v["busy"], v
         assert v["legal"] and all(m.get("targets") for m in v["legal"])
+        assert board_text_problems(d) == {}, (name, v["moves"])
         move = v["legal"][pick]
         play_on_board(d, move)
         mine += 1
@@ -176,6 +232,21 @@ def test_full_game_on_the_board(browser, url, name, params, seed, pick):
     assert text(d, "record-note") == ""
     assert len(texts(d, "#history li")) == view(d)["moves"]
     assert mine >= 2
+    assert board_text_problems(d) == {}, (name, "the end")
+    assert d.execute_script("return document.documentElement.scrollWidth "
+                            "<= document.documentElement.clientWidth")  # nothing wider than the phone
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_board_words_readable_at_desktop_width(browser, url, name):
+    # the words made readable on a phone stay in their places on a desktop's board
+    d = browser
+    d.set_window_size(1280, 1000)
+    try:
+        load(d, f"{url}/play/{name}#level=easy&seed=4")
+        assert board_text_problems(d) == {}
+    finally:
+        d.set_window_size(1400, 1000)
 
 
 OCTAGONE = ({}, 5)  # 2 players, perfect information: every position can be replayed

@@ -495,6 +495,25 @@ function drawBoard(v) {
     const tall = !!vb && vb.width > 0 && vb.height / vb.width > TALL_BOARD;
     box.classList.toggle("tall", tall);
     svg.style.maxWidth = tall ? `${vb.width}px` : "";
+    readableText(svg);
+  }
+}
+
+// The boards are drawn for a desktop screen, where the board is 450-720 px wide: on a phone (a
+// board 350 px wide) their labels, counts and hand shrank to 6-9 px. Every text of the board is
+// drawn at least MIN_TEXT_PX on the screen (its font size in the board's units set to match the
+// board's scale now; a resize draws them again), where they are centred on their place; the
+// boards leave room for it (tests/web/test_browser_games.py measures every board at 390 px).
+const MIN_TEXT_PX = 11;
+
+function readableText(svg) {
+  for (const t of svg.querySelectorAll("text")) {
+    t.style.fontSize = "";
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const scale = Math.hypot(m.a, m.b);  // screen px per unit of the text's own coordinates
+    const size = parseFloat(getComputedStyle(t).fontSize);
+    if (scale > 0 && size * scale < MIN_TEXT_PX) t.style.fontSize = `${(MIN_TEXT_PX / scale).toFixed(2)}px`;
   }
 }
 
@@ -771,7 +790,11 @@ function wire() {
       });
     }
   });
-  window.addEventListener("resize", () => { if (pg.view) decorateBoard(); });
+  window.addEventListener("resize", () => {
+    const svg = $("board").querySelector("svg");
+    if (svg) readableText(svg);
+    if (pg.view) decorateBoard();
+  });
 }
 
 function init() {

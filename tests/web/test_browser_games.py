@@ -497,3 +497,51 @@ def test_a_very_tall_board_is_not_shrunk_to_the_window(browser, url):
     # a board of the usual shape still fits the window's height
     load(d, url + "/play/octoverso" + address({}, 4))
     assert attr(d, "#board", "class") == "board"
+
+
+def test_phone_a_tap_that_makes_no_move_says_why_and_the_link_to_the_game(browser, url):
+    # on a phone a tap on the board that made no move did nothing at all: a cell no move starts on,
+    # the board of a past position (replay) or of a finished game; a newcomer could not tell a miss
+    # from a refusal. And the game's address (the way to share it) was nowhere on a phone's screen:
+    # the address bar shows the site, not the game
+    d = browser
+    phone(d)
+    try:
+        seen = _start_octagone(d, url, 1)
+        v = view(d)
+        starts = {t for m in v["legal"] for t in m["targets"][:1]}
+        cells = read(d, lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#board [data-target^=\"cell:\"]')]"
+            ".map(e => e.getAttribute('data-target'))"))
+        dead = next(c for c in cells if c not in starts)
+        click(d, sel(dead))
+        note = text(d, "pick-text")
+        assert note.startswith("No move starts on row ") and "outlined" in note, note
+        assert view(d)["moves"] == v["moves"]  # nothing played
+        # a move started, then a tap that does not go on from it
+        first = v["legal"][0]["targets"][0]
+        click(d, sel(first))
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == 1)
+        click(d, sel(dead))
+        note = text(d, "pick-text")
+        assert " does not go on from " in note and "Chosen: " in note, note
+        click(d, "#pick-clear")
+        wait(d, lambda d: not d.find_element(By.ID, "pick").is_displayed())
+        # the link to this game: in a box, the page's own address; opened, the same game
+        click(d, "#share")
+        link = read(d, lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
+        assert link == d.current_url and "&moves=" in link, (link, d.current_url)
+        assert "opens this game at this move" in text(d, "share-note")
+        # a past position: the board says it does not play there
+        settle(d, lambda d: click(d, "#replay-first"))
+        assert d.execute_script("return pg.replay.ply") == 0
+        assert read(d, lambda d: d.find_element(By.ID, "share-link").get_attribute("value")).endswith("&at=0")
+        click(d, sel(cells[0]))
+        assert text(d, "pick-text").startswith("This is a past position (replay)")
+        settle(d, lambda d: click(d, "#replay-live"))
+        assert not read(d, lambda d: d.find_element(By.ID, "pick").is_displayed())
+        d.get("about:blank")
+        load(d, link)
+        assert view(d)["moves"] == v["moves"] and board(d) == seen[v["moves"]]
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -98,6 +98,7 @@ const pg = {
   replay: null,    // a past position (GET at/N) shown instead of the live one, or null
   busy: false,     // a request is under way: the board and the buttons wait
   picked: [],      // the targets clicked so far for the move being made
+  note: "",        // why the last click on the board made no move (shown under the board)
   hint: null,      // the last hint {action, move, targets...} for the live position
   level: null,     // the level the game was started with (for the address and the selector)
   seq: 0,          // replay requests: only the latest one is drawn
@@ -160,6 +161,27 @@ function updateAddress() {
   const h = addressOf(pg.view);
   if (h !== location.hash) history.replaceState(null, "", h);
   pg.lastHash = location.hash;
+  if (!$("share-box").hidden) $("share-link").value = location.href;  // the link follows the game
+}
+
+// "Link to this game": the address (which holds the whole game) in a box to copy, copied when the
+// browser lets the page (on a phone the address bar shows the site, not the game)
+async function shareLink() {
+  updateAddress();
+  const box = $("share-link");
+  $("share-box").hidden = false;
+  box.value = location.href;
+  box.focus(); box.select();
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(location.href);
+      copied = true;
+    }
+  } catch (err) { copied = false; }
+  $("share-note").textContent = (copied ? "Copied. " : "Copy it from the box. ") +
+    "It opens this game at this move (the deal and every move are in it), in another browser or after a restart." +
+    (pg.view.record_available ? "" : " It also holds what the game hides (a hand, a word not yet shown): share it once the game is over.");
 }
 
 // the body of POST new that rebuilds a game from an address (or a view: the same fields)
@@ -200,6 +222,7 @@ function setLive(view) {
   pg.view = view;
   pg.replay = null;
   pg.picked = [];
+  pg.note = "";
   pg.hint = null;
   pg.seq++;
 }
@@ -219,6 +242,7 @@ function run(fn) {  // a user action: one request (and the computer's replies) a
   if (pg.busy) return;
   return busyWhile(async () => {
     showError("error", null);
+    pg.note = "";  // the last tap's refusal is old news
     pg.busy = true;
     try { await fn(); } catch (err) { showError("error", err); }
     finally { pg.busy = false; }
@@ -326,6 +350,7 @@ async function showPly(n) {
   n = Math.max(0, Math.min(total, n));
   const seq = ++pg.seq;
   pg.picked = [];
+  pg.note = "";
   if (n === total) { pg.replay = null; return; }
   const r = await gameApi(`/at/${n}`);
   if (seq === pg.seq) pg.replay = r;
@@ -396,14 +421,36 @@ function nextTargets(cands) {
   return new Set(cands.filter(m => m.targets.length > k).map(m => m.targets[k]));
 }
 
+// why a click on the board makes no move, or "" when it may (a tap that did nothing left a
+// newcomer guessing whether it had missed, or whether the game was waiting for something else)
+function refusal(id) {
+  const v = pg.view;
+  if (!v || pg.busy) return "";
+  if (pg.replay) return "This is a past position (replay): the board plays in the live game - " +
+    "\u201cBack to the game\u201d, under the board.";
+  if (v.terminal) return "The game is over: \u201cNew game\u201d (below) starts another.";
+  if (!v.human_turn) return "";  // the status line says who is thinking
+  if (!v.legal.some(m => m.targets)) return "";
+  const name = targetName(id);
+  return pg.picked.length
+    ? `${name} does not go on from ${pg.picked.map(targetName).join(" \u2192 ")}: tap one of the outlined places, ` +
+      "or the last one chosen again to take it back."
+    : `No move starts on ${name}: tap one of the outlined places.`;
+}
+
 function clickTarget(id) {
-  if (!interactive()) return;
+  if (!interactive()) {
+    pg.note = refusal(id); drawPick(); return;
+  }
+  pg.note = "";
   let cands = candidates();
   if (!nextTargets(cands).has(id)) {
     if (pg.picked.length && pg.picked[pg.picked.length - 1] === id) {  // a second click lets go
       pg.picked.pop(); drawPick(); return;
     }
-    if (!pg.view.legal.some(m => m.targets && m.targets[0] === id)) return;  // nothing starts here
+    if (!pg.view.legal.some(m => m.targets && m.targets[0] === id)) {  // nothing starts here
+      pg.note = refusal(id); drawPick(); return;
+    }
     pg.picked = [];  // a new start
   }
   pg.picked.push(id);
@@ -413,8 +460,9 @@ function clickTarget(id) {
 }
 
 function clearPick() {
-  if (!pg.picked.length) return;
+  if (!pg.picked.length && !pg.note) return;
   pg.picked = [];
+  pg.note = "";
   drawPick();
 }
 
@@ -535,11 +583,16 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
   const live = interactive();
   const cands = live ? candidates() : [];
   const k = pg.picked.length;
-  $("pick").hidden = !(live && k);
+  $("pick").hidden = !((live && k) || pg.note);
+  $("pick").classList.toggle("refused", !!pg.note);
+  $("pick-clear").hidden = !(live && k);
   if (live && k) {
-    $("pick-text").textContent = `Chosen: ${pg.picked.map(targetName).join(" \u2192 ")}. ` +
+    $("pick-text").textContent = (pg.note ? pg.note + " " : "") + `Chosen: ${pg.picked.map(targetName).join(" \u2192 ")}. ` +
       (cands.length ? `Still possible: ${moveList(cands)}.` : "");
+  } else if (pg.note) {
+    $("pick-text").textContent = pg.note;
   }
+  if (pg.note) $("pick").scrollIntoView({ block: "nearest" });  // under a phone's board: brought into view
   const done = cands.filter(m => m.targets.length === k);
   const chooser = $("chooser");
   chooser.hidden = !(live && k && done.length && cands.length > 1);
@@ -754,6 +807,7 @@ function wire() {
   $("opponent").onchange = showPlayerOptions;
   $("new").onclick = newGame;
   $("record").onclick = downloadRecord;
+  $("share").onclick = shareLink;
   $("upload").onchange = () => { const f = $("upload").files[0]; $("upload").value = ""; if (f) uploadRecord(f); };
   document.querySelector("label[for=upload]").addEventListener("keydown", e => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); $("upload").click(); }

@@ -616,7 +616,10 @@ function statusText(v) {
     return `Replay: ${v.ply === 0 ? "the start" : `after move ${v.ply} of ${v.total_moves}`}${who}.`;
   }
   if (v.terminal) {
-    return v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`;
+    // the points behind the result where the game counts them (Oct8): "won" alone left a
+    // newcomer asking why
+    const pts = v.scores ? ` Points: ${v.scores.map((x, p) => `${seatName(p, v)} ${x}`).join(", ")}.` : "";
+    return (v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
     const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";

@@ -41,7 +41,7 @@ WIDTH = 480
 CELL = 40  # a rail tile
 HAND = 38  # a tile of the viewer's hand
 SMALL = 26  # a tile of another hand
-WORD_H = 26
+WORD_H = 36  # a word button 32 high: 24 px on a phone (the board 355 px wide); 26 made them 16 px
 HIGHLIGHT = "#f2b01e"
 TILE_FILL = "#f4ecd6"
 

@@ -100,7 +100,7 @@ def board(d) -> str:
     """The board as drawn, without the page's highlights (the overlay and the t-next classes)."""
     return read(d, lambda d: d.execute_script("""
         const s = document.querySelector('#board svg').cloneNode(true);
-        s.querySelectorAll('g.octo-overlay').forEach(e => e.remove());
+        s.querySelectorAll('g.octo-overlay, rect.octo-hit').forEach(e => e.remove());
         s.querySelectorAll('.t-next').forEach(e => e.classList.remove('t-next'));
         s.querySelectorAll('[class=""]').forEach(e => e.removeAttribute('class'));
         return s.outerHTML;"""))
@@ -547,5 +547,46 @@ def test_phone_a_tap_that_makes_no_move_says_why_and_the_link_to_the_game(browse
         d.get("about:blank")
         load(d, link)
         assert view(d)["moves"] == v["moves"] and board(d) == seen[v["moves"]]
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_phone_small_places_to_tap_take_a_finger(browser, url):
+    # at 390 px Octiles' runners were 16 px across and its stops 21 px: a tap beside one missed
+    # it; a place to tap smaller than 28 px now takes taps 28 px across (its outline shows it)
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    d = browser
+    phone(d)
+    try:
+        load(d, url + "/play/octiles" + address({"variant": "move-over", "players": 2}, 2), GAME_TIMEOUT)
+        for _ in range(10):  # place tiles until a runner can move
+            v = view(d)
+            if any(m["targets"][0].startswith("runner:") for m in v["legal"]):
+                break
+            play_on_board(d, v["legal"][0])
+        runners = sorted({m["targets"][0] for m in v["legal"] if m["targets"][0].startswith("runner:")})
+        assert runners, "no runner to move"
+        sizes = read(d, lambda d: d.execute_script("""
+            return arguments[0].map(id => {
+              const e = [...document.querySelectorAll('#board [data-target]')].find(x => x.getAttribute('data-target') === id);
+              const r = e.getBoundingClientRect(), c = e.querySelector(':scope > circle').getBoundingClientRect();
+              return [r.width, r.height, c.width];});""", runners))
+        for w, h, drawn in sizes:
+            assert drawn < 24 and w >= 27.9 and h >= 27.9, sizes  # a small runner, a finger's target
+        assert min(read(d, lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#board g.octo-overlay rect.next')]"
+            ".map(r => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height))"))) >= 27.9
+        # a tap 12 px right of the runner's centre (beside its disc) takes the runner: its one
+        # move is played
+        mine = [m for m in v["legal"] if m["targets"][0] == runners[0]]
+        e = read(d, lambda d: d.find_element(By.CSS_SELECTOR, sel(runners[0])))
+        if len(mine) == 1:
+            settle(d, lambda d: ActionChains(d).move_to_element_with_offset(e, 12, 0).click().perform(), GAME_TIMEOUT)
+            played = [h for h in view(d)["history"] if h["ply"] > v["moves"]]
+            assert played[0]["text"] == mine[0]["text"], played[:2]
+        else:
+            ActionChains(d).move_to_element_with_offset(e, 12, 0).click().perform()
+            wait(d, lambda d: d.execute_script("return pg.picked") == [runners[0]])
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -488,6 +488,7 @@ function decorateBoard() {
   if (old) old.remove();
   const live = interactive();
   const next = live ? nextTargets(candidates()) : new Set();
+  growTargets(svg, next);
   const picked = new Set(live ? pg.picked : []);
   const hinted = new Set(!pg.replay && pg.hint ? pg.hint.targets : []);
   const layer = document.createElementNS(SVGNS, "g");
@@ -510,6 +511,40 @@ function decorateBoard() {
     layer.append(r);
   }
   svg.append(layer);
+}
+
+// A place to tap smaller than MIN_TAP_PX on the screen (on a phone Octiles' runners and stops are
+// 16-21 px, Oct8's arm cards 19 px high) gets a transparent rectangle of that size behind its own
+// drawing, inside its group: a tap near it counts, and its outline shows the area. Not where the
+// larger area would reach another place to tap now (which place a tap meant would be a guess).
+const MIN_TAP_PX = 28;
+
+function growTargets(svg, next) {
+  for (const h of svg.querySelectorAll("rect.octo-hit")) h.remove();
+  if (!next.size) return;
+  const els = [...svg.querySelectorAll("[data-target]")].filter(e => next.has(e.getAttribute("data-target")));
+  const boxes = els.map(e => e.getBoundingClientRect());
+  els.forEach((e, i) => {
+    const b = boxes[i];
+    if (!(e instanceof SVGGElement) || !b.width || (b.width >= MIN_TAP_PX && b.height >= MIN_TAP_PX)) return;
+    const w = Math.max(b.width, MIN_TAP_PX), h = Math.max(b.height, MIN_TAP_PX);
+    const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+    const clash = boxes.some((o, j) => j !== i && o.width && o.left < cx + w / 2 && o.right > cx - w / 2
+                                       && o.top < cy + h / 2 && o.bottom > cy - h / 2);
+    if (clash) return;
+    let lb, m;
+    try { lb = e.getBBox(); m = e.getScreenCTM(); } catch (err) { return; }
+    const sx = m ? Math.hypot(m.a, m.b) : 0, sy = m ? Math.hypot(m.c, m.d) : 0;
+    if (!sx || !sy) return;
+    const lw = w / sx, lh = h / sy, lcx = lb.x + lb.width / 2, lcy = lb.y + lb.height / 2;
+    const r = document.createElementNS(SVGNS, "rect");
+    r.setAttribute("class", "octo-hit");
+    r.setAttribute("x", lcx - lw / 2); r.setAttribute("y", lcy - lh / 2);
+    r.setAttribute("width", lw); r.setAttribute("height", lh);
+    r.setAttribute("fill", "transparent");
+    const title = e.querySelector(":scope > title");
+    if (title) title.after(r); else e.prepend(r);
+  });
 }
 
 function hover(id) {

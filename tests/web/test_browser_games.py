@@ -590,3 +590,14 @@ def test_phone_small_places_to_tap_take_a_finger(browser, url):
             wait(d, lambda d: d.execute_script("return pg.picked") == [runners[0]])
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_status_line_while_the_server_draws(browser, url):
+    # between two moves of Octiles the server draws the next tile (a chance move): the status line
+    # said "chance is thinking..."
+    d = browser
+    load(d, url + "/play/octiles" + address({"variant": "move-over", "players": 2}, 2), GAME_TIMEOUT)
+    line = d.execute_script("return statusText({...pg.view, human_turn: false, current_player: -1})")
+    assert line.startswith("A chance move: the server draws") and "thinking" not in line, line
+    line = d.execute_script("return statusText({...pg.view, human_turn: false, current_player: 1})")
+    assert line == "P1 (greedy) is thinking...", line

@@ -660,6 +660,7 @@ function statusText(v) {
     const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";
     return `Your move (P${v.current_player}).${how}`;
   }
+  if (v.current_player < 0) return "A chance move: the server draws...";  // was "chance is thinking..."
   return `${seatName(v.current_player, v)} is thinking...`;
 }
 

@@ -520,7 +520,7 @@ def test_phone_a_tap_that_makes_no_move_says_why_and_the_link_to_the_game(browse
         dead = next(c for c in cells if c not in starts)
         click(d, sel(dead))
         note = text(d, "pick-text")
-        assert note.startswith("No move starts on row ") and "outlined" in note, note
+        assert note.startswith("No move starts on row ") and "click one of the outlined" in note, note
         assert view(d)["moves"] == v["moves"]  # nothing played
         # a move started, then a tap that does not go on from it
         first = v["legal"][0]["targets"][0]
@@ -601,3 +601,24 @@ def test_the_status_line_while_the_server_draws(browser, url):
     assert line.startswith("A chance move: the server draws") and "thinking" not in line, line
     line = d.execute_script("return statusText({...pg.view, human_turn: false, current_player: 1})")
     assert line == "P1 (greedy) is thinking...", line
+
+
+def test_a_phone_is_told_to_tap_and_not_to_press_esc(browser, url):
+    # on a phone the page said "Click on the board" and offered "start the move again (Esc)":
+    # there is no mouse and no Esc key
+    d = browser
+    phone(d)
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        _start_octagone(d, url, 1)
+        assert "Tap the board (highlighted: where a move starts)." in text(d, "status")
+        assert "(tap one to see" in text(d, "history-note")
+        v = view(d)
+        click(d, sel(v["legal"][0]["targets"][0]))
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == 1)
+        assert text(d, "pick-clear") == "start the move again"
+    finally:
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    load(d, url + "/play/octagone" + address(*OCTAGONE))  # a mouse: as before
+    assert "Click on the board (highlighted" in text(d, "status")

@@ -431,11 +431,11 @@ function refusal(id) {
   if (v.terminal) return "The game is over: \u201cNew game\u201d (below) starts another.";
   if (!v.human_turn) return "";  // the status line says who is thinking
   if (!v.legal.some(m => m.targets)) return "";
-  const name = targetName(id);
+  const name = targetName(id), tap = touch() ? "tap" : "click";
   return pg.picked.length
-    ? `${name} does not go on from ${pg.picked.map(targetName).join(" \u2192 ")}: tap one of the outlined places, ` +
+    ? `${name} does not go on from ${pg.picked.map(targetName).join(" \u2192 ")}: ${tap} one of the outlined places, ` +
       "or the last one chosen again to take it back."
-    : `No move starts on ${name}: tap one of the outlined places.`;
+    : `No move starts on ${name}: ${tap} one of the outlined places.`;
 }
 
 function clickTarget(id) {
@@ -633,13 +633,16 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
   chooser.hidden = !(live && k && done.length && cands.length > 1);
   if (!chooser.hidden) {
     const more = cands.length > done.length;
-    chooser.replaceChildren(el("span", {}, more ? "Play one of these, or click on the board: " : "Which move? "),
+    chooser.replaceChildren(el("span", {}, more ? `Play one of these, or ${touch() ? "tap" : "click on"} the board: ` : "Which move? "),
       ...done.map(m => el("button", { "data-action": m.action, onclick: () => play(m.action) }, m.text)));
     chooser.scrollIntoView({ block: "nearest" });
   }
 }
 
 // ------------------------------------------------------------------------------------ drawing
+// a finger, not a mouse (a phone, a tablet): the page says "tap" and leaves out the keys
+function touch() { return window.matchMedia("(pointer: coarse)").matches; }
+
 function seatName(p, v) {
   if (p < 0) return "chance";
   return v.seats[p] === "human" ? (p === v.viewer ? "you" : `P${p} (human)`) : `P${p} (${v.seats[p]})`;
@@ -657,7 +660,7 @@ function statusText(v) {
     return (v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
-    const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";
+    const how = v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
     return `Your move (P${v.current_player}).${how}`;
   }
   if (v.current_player < 0) return "A chance move: the server draws...";  // was "chance is thinking..."
@@ -730,7 +733,7 @@ function drawHistory() {
     }
     return li;
   }));
-  $("history-note").textContent = canJump ? "(click one to see the position after it)" : "";
+  $("history-note").textContent = canJump ? `(${touch() ? "tap" : "click"} one to see the position after it)` : "";
   const c = $("history").querySelector("li.current");
   if (c && !pg.replay) $("history").scrollTop = $("history").scrollHeight;
   else if (c) c.scrollIntoView({ block: "nearest" });

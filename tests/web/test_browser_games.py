@@ -237,6 +237,13 @@ def _full_game(d, url, name, params, seed, pick):
     assert board_text_problems(d) == {}, (name, "the end")
     assert d.execute_script("return document.documentElement.scrollWidth "
                             "<= document.documentElement.clientWidth")  # nothing wider than the phone
+    # a new game from the status line (on a phone the form is a screen below the board)
+    if name == "octoverso":
+        top = read(d, lambda d: d.find_element(By.ID, "again").rect["y"])
+        assert 0 <= top - d.execute_script("return document.getElementById('status').getBoundingClientRect().top"
+                                           " + window.scrollY") < 120
+        settle(d, lambda d: click(d, "#again"), GAME_TIMEOUT)
+        assert not view(d)["terminal"] and not read(d, lambda d: d.find_element(By.ID, "again").is_displayed())
 
 
 @pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
@@ -536,6 +543,8 @@ def test_phone_a_tap_that_makes_no_move_says_why_and_the_link_to_the_game(browse
         link = read(d, lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
         assert link == d.current_url and "&moves=" in link, (link, d.current_url)
         assert "opens this game at this move" in text(d, "share-note")
+        # the slider is named on a phone too ("Replay": it was hidden to give the slider the width)
+        assert read(d, lambda d: d.find_element(By.CSS_SELECTOR, "#replay-bar > span.muted").is_displayed())
         # a past position: the board says it does not play there
         settle(d, lambda d: click(d, "#replay-first"))
         assert d.execute_script("return pg.replay.ply") == 0

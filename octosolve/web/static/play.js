@@ -772,6 +772,9 @@ function draw() {
   $("undo").disabled = pg.busy;
   $("hint").hidden = !(live && pg.view.human_turn);
   $("hint").disabled = pg.busy;
+  // the game over: a new one from where the eyes are (on a phone the form is a screen below)
+  $("again").hidden = !(live && pg.view.terminal);
+  $("again").disabled = pg.busy;
   drawHint();
   drawLegal(v);
   drawHistory();
@@ -848,6 +851,7 @@ function wire() {
   $("level").onchange = showPlayerOptions;
   $("opponent").onchange = showPlayerOptions;
   $("new").onclick = newGame;
+  $("again").onclick = newGame;
   $("record").onclick = downloadRecord;
   $("share").onclick = shareLink;
   $("upload").onchange = () => { const f = $("upload").files[0]; $("upload").value = ""; if (f) uploadRecord(f); };

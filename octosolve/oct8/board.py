@@ -294,8 +294,9 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
 
 def _prompt(st, viewer: int) -> str:
     ph, p = st.phase, st.cur
-    if ph == PH_OVER:
-        return "The game is over."
+    if ph == PH_OVER:  # the points behind the result, every colour now shown (it said only "over")
+        pts = ", ".join(f"P{q}{' (you)' if q == viewer else ''} {st.scores()[q]}" for q in range(st.n))
+        return f"The game is over. Points: {pts}."
     you = viewer == p
     sel = " ".join(type_name(t) for t in st.sel)
     total = sum(type_value(t) for t in st.sel)
@@ -440,7 +441,7 @@ def _player_panel(root, st, q: int, viewer: int, y: float, look: dict) -> float:
     their targets; shipped octopuses small. Returns the next y."""
     to_move = q == st.cur and st.phase != PH_OVER
     name = f"P{q}" + (" (you)" if q == viewer else "")
-    colour = COLOURS[st.colour(q)] if q == viewer else "?"
+    colour = COLOURS[st.colour(q)] if q == viewer or st.phase == PH_OVER else "?"
     fields, shipped = st.fields[q], st.shipped[q]
     body = max(_octopus_height(st, h, look.get(h)) for h in fields) if fields else 16
     top = y

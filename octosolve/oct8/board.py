@@ -369,7 +369,7 @@ def view_svg(st, viewer: int) -> str:
     else:
         g.append(draw.Rectangle(70, y + 14, CARD_W, CARD_H, rx=5, fill="white", stroke="#888",
                                 stroke_dasharray="4,3"))
-    _badge(g, str(len(st.discard)), 68 + 14 + CARD_W, y + 18)  # its size (too long beside its name)
+    _badge(g, str(len(st.discard)), 68 + 14 + CARD_W, y + 18 + CARD_H / 2)  # its size, under no label
     root.append(g)
     root.append(svg.text("discard", 70 + CARD_W / 2 + 7, y + 6, 11))
     root.append(svg.text(f"heads left: {len(st.head_deck)}", 12, y + CARD_H + 30, 12, text_anchor="start"))

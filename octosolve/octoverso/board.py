@@ -345,7 +345,9 @@ def _played(root, st, y: float) -> float:
     if not st.played:
         return y
     text = "Words played: " + " ".join(st.lex.words[w] for w in st.played)
-    for line in _wrap(text, 12, WIDTH - 24, em=0.66):
-        root.append(svg.text(line, 12, y + 8, 12, text_anchor="start", fill="#444"))
-        y += 15
+    # wrapped for 15 units: on a phone (the board 355 px wide) the page draws no word under 11 px,
+    # 15 units, and lines wrapped for 12 ran off the board's right edge
+    for line in _wrap(text, 15, WIDTH - 24, em=0.66):
+        root.append(svg.text(line, 12, y + 9, 15, text_anchor="start", fill="#444"))
+        y += 19
     return y + 6

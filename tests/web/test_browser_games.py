@@ -631,3 +631,22 @@ def test_a_phone_is_told_to_tap_and_not_to_press_esc(browser, url):
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     load(d, url + "/play/octagone" + address(*OCTAGONE))  # a mouse: as before
     assert "Click on the board (highlighted" in text(d, "status")
+
+
+def test_phone_octoverso_teams_words_played_stay_on_the_board(browser, url):
+    # in a 4-player Octoverso game the "Words played" lines, wrapped for 12-unit text, ran off the
+    # board's right edge once the page drew them at 11 px on a phone (15 units)
+    d = browser
+    phone(d)
+    try:
+        load(d, url + "/play/octoverso" + address({"teams": True}, 3), GAME_TIMEOUT)
+        for n in range(14):
+            v = view(d)
+            if v["terminal"]:
+                break
+            assert board_text_problems(d) == {}, v["moves"]
+            play_on_board(d, v["legal"][(n * 7) % len(v["legal"])])
+        assert board_text_problems(d) == {}
+        assert "Words played: " in read(d, lambda d: d.find_element(By.ID, "board").get_attribute("textContent"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -246,14 +246,22 @@ def _octopus(root, st, h: int, x: float, y: float, look: dict | None, *, head_id
     return yy - y
 
 
-def _card(g, t: int, x: float, y: float, count: int = 1, w: float = CARD_W, h: float = CARD_H):
-    """An arm card face up: its colour, its arm count large, the type name small."""
+def _card(g, t: int, x: float, y: float, count: int = 1, w: float = CARD_W, h: float = CARD_H,
+          colour_word: bool = True):
+    """An arm card face up: its colour, its arm count large, the type name small (not on a card
+    mostly hidden under another: the page draws every word at least 11 px, and it would show)."""
     g.append(draw.Rectangle(x, y, w, h, rx=5, fill=FILL[t // 8], stroke="#222", stroke_width=1.2))
     g.append(svg.text(str(type_value(t)), x + w / 2, y + h / 2 - 2, 24, fill="white", font_weight="bold"))
-    g.append(svg.text(COLOURS[t // 8], x + w / 2, y + h - 9, 9, fill="white"))
+    if colour_word:
+        g.append(svg.text(COLOURS[t // 8], x + w / 2, y + h - 9, 9, fill="white"))
     if count > 1:
-        g.append(draw.Circle(x + w - 4, y + 4, 10, fill="white", stroke="#222"))
-        g.append(svg.text(f"\u00d7{count}", x + w - 4, y + 4, 9, font_weight="bold"))
+        _badge(g, f"\u00d7{count}", x + w - 4, y + 4)
+
+
+def _badge(g, text: str, x: float, y: float) -> None:
+    """A count in a white disc (a card's copies, the discard pile's size), room for 14 px text."""
+    g.append(draw.Circle(x, y, 7 + 3.5 * len(text), fill="white", stroke="#222"))
+    g.append(svg.text(text, x, y, 10, font_weight="bold"))
 
 
 def _card_back(g, x: float, y: float, text: str, w: float = CARD_W, h: float = CARD_H):
@@ -286,8 +294,9 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
 
 def _prompt(st, viewer: int) -> str:
     ph, p = st.phase, st.cur
-    if ph == PH_OVER:
-        return "The game is over."
+    if ph == PH_OVER:  # the points behind the result, every colour now shown (it said only "over")
+        pts = ", ".join(f"P{q}{' (you)' if q == viewer else ''} {st.scores()[q]}" for q in range(st.n))
+        return f"The game is over. Points: {pts}."
     you = viewer == p
     sel = " ".join(type_name(t) for t in st.sel)
     total = sum(type_value(t) for t in st.sel)
@@ -356,20 +365,21 @@ def view_svg(st, viewer: int) -> str:
     if st.discard:
         tops = [st.cfg.types[c] for c in st.discard[-2:]]
         for i, t in enumerate(tops):
-            _card(g, t, 70 + 14 * i, y + 14 + 4 * i)
+            _card(g, t, 70 + 14 * i, y + 14 + 4 * i, colour_word=i == len(tops) - 1)
     else:
         g.append(draw.Rectangle(70, y + 14, CARD_W, CARD_H, rx=5, fill="white", stroke="#888",
                                 stroke_dasharray="4,3"))
+    _badge(g, str(len(st.discard)), 68 + 14 + CARD_W, y + 18 + CARD_H / 2)  # its size, under no label
     root.append(g)
-    root.append(svg.text(f"discard ({len(st.discard)})", 70 + CARD_W / 2 + 7, y + 6, 11))
+    root.append(svg.text("discard", 70 + CARD_W / 2 + 7, y + 6, 11))
     root.append(svg.text(f"heads left: {len(st.head_deck)}", 12, y + CARD_H + 30, 12, text_anchor="start"))
     if st.phase == PH_PLACE:
         g = draw.Group()
-        _card(g, st.cfg.types[st.drawn], 140, y + 14)
-        g.append(draw.Rectangle(137, y + 11, CARD_W + 6, CARD_H + 6, rx=6, fill="none", stroke=HIGHLIGHT,
+        _card(g, st.cfg.types[st.drawn], 148, y + 14)
+        g.append(draw.Rectangle(145, y + 11, CARD_W + 6, CARD_H + 6, rx=6, fill="none", stroke=HIGHLIGHT,
                                 stroke_width=3))
         root.append(g)
-        root.append(svg.text("turn draw", 140 + CARD_W / 2, y + 6, 11, font_weight="bold"))
+        root.append(svg.text("turn draw", 148 + CARD_W / 2, y + 6, 11, font_weight="bold"))
 
     # shared octopuses
     sx = 196
@@ -431,7 +441,7 @@ def _player_panel(root, st, q: int, viewer: int, y: float, look: dict) -> float:
     their targets; shipped octopuses small. Returns the next y."""
     to_move = q == st.cur and st.phase != PH_OVER
     name = f"P{q}" + (" (you)" if q == viewer else "")
-    colour = COLOURS[st.colour(q)] if q == viewer else "?"
+    colour = COLOURS[st.colour(q)] if q == viewer or st.phase == PH_OVER else "?"
     fields, shipped = st.fields[q], st.shipped[q]
     body = max(_octopus_height(st, h, look.get(h)) for h in fields) if fields else 16
     top = y

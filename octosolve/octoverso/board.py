@@ -41,7 +41,7 @@ WIDTH = 480
 CELL = 40  # a rail tile
 HAND = 38  # a tile of the viewer's hand
 SMALL = 26  # a tile of another hand
-WORD_H = 26
+WORD_H = 36  # a word button 32 high: 24 px on a phone (the board 355 px wide); 26 made them 16 px
 HIGHLIGHT = "#f2b01e"
 TILE_FILL = "#f4ecd6"
 
@@ -345,7 +345,9 @@ def _played(root, st, y: float) -> float:
     if not st.played:
         return y
     text = "Words played: " + " ".join(st.lex.words[w] for w in st.played)
-    for line in _wrap(text, 12, WIDTH - 24, em=0.66):
-        root.append(svg.text(line, 12, y + 8, 12, text_anchor="start", fill="#444"))
-        y += 15
+    # wrapped for 15 units: on a phone (the board 355 px wide) the page draws no word under 11 px,
+    # 15 units, and lines wrapped for 12 ran off the board's right edge
+    for line in _wrap(text, 15, WIDTH - 24, em=0.66):
+        root.append(svg.text(line, 12, y + 9, 15, text_anchor="start", fill="#444"))
+        y += 19
     return y + 6

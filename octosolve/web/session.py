@@ -165,6 +165,8 @@ class Session:
                "viewer": me, "current_player": turn, "human_turn": (not over and turn in self.humans),
                "terminal": over, "winners": st.winners() if over else [],
                "returns": list(st.returns()) if over else None,
+               # the points behind "P1 won" where the game counts them (Oct8's scores): once over
+               "scores": _scores(st) if over else None,
                "observation": st.observation_string(me), "legal": legal, "history": hist,
                "moves": len(self.moves), "seed": self.seed,
                "actions": [m["action"] for m in self.moves] if show_all else None,
@@ -249,3 +251,14 @@ class Session:
                 ex["best_moves"] = [move_text(st, b) for b in ex["best"]]
             out["exact"] = ex
         return out
+
+
+def _scores(st):
+    """The final points of each seat when the game counts points (``State.scores()``), else None."""
+    f = getattr(st, "scores", None)
+    if f is None:
+        return None
+    try:
+        return [int(x) if float(x).is_integer() else float(x) for x in f()]
+    except Exception:  # a nicety: "won" still says who
+        return None

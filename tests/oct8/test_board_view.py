@@ -60,6 +60,8 @@ def test_nothing_hidden_leaks_into_a_view_or_a_public_move(players, seed, every)
     rng = random.Random(seed)
     differed = 0  # determinizations that really moved hidden cards (so the equalities below can fail)
     for st in random_positions(players, seed, every):
+        if st.is_terminal():  # the end shows every colour (test_the_end_shows_every_colour_and_the_points)
+            continue
         for v in range(players):
             view = st.view_svg(v)
             for _ in range(2):
@@ -80,6 +82,20 @@ def test_the_view_shows_the_own_hand_and_colour_only():
         assert cards == {f"card:{st.card_str(c)}" for c in st.hands[v]}
         text = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
         assert f"colour {R.COLOURS[st.colour(v)]}" in text and text.count("colour ?") == 2
+
+
+def test_the_end_shows_every_colour_and_the_points():
+    # the web page's last board said "The game is over." with the others' colours still "?": a
+    # player could not see why they had lost (the scores double for octopuses of one's colour)
+    st = list(random_positions(3, 2, 1000))[-1]
+    assert st.is_terminal()
+    root = ET.fromstring(st.view_svg(0))
+    text = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+    assert "colour ?" not in text
+    for q in range(3):
+        assert f"P{q}{' (you)' if q == 0 else ''} \u00b7 colour {R.COLOURS[st.colour(q)]}" in text
+    pts = ", ".join(f"P{q}{' (you)' if q == 0 else ''} {st.scores()[q]}" for q in range(3))
+    assert f"Points: {pts}." in text  # the prompt's lines (wrapped at spaces) joined by spaces
 
 
 def test_clicks_of_a_hand_worked_turn():

@@ -100,7 +100,7 @@ def board(d) -> str:
     """The board as drawn, without the page's highlights (the overlay and the t-next classes)."""
     return read(d, lambda d: d.execute_script("""
         const s = document.querySelector('#board svg').cloneNode(true);
-        s.querySelectorAll('g.octo-overlay').forEach(e => e.remove());
+        s.querySelectorAll('g.octo-overlay, rect.octo-hit').forEach(e => e.remove());
         s.querySelectorAll('.t-next').forEach(e => e.classList.remove('t-next'));
         s.querySelectorAll('[class=""]').forEach(e => e.removeAttribute('class'));
         return s.outerHTML;"""))
@@ -138,10 +138,65 @@ FULL_GAMES = [
 ]
 
 
+# The board's words as a player sees them: each text's size on the screen (its font size times the
+# board's scale), whether it lies inside the board, and the pairs of words drawn over each other (a
+# token on a place, an Octiles runner on its stop, covers the place's label: same centre, left out)
+BOARD_TEXT = """
+const svg = document.querySelector('#board svg');
+const sb = svg.getBoundingClientRect();
+const ts = [];
+for (const t of svg.querySelectorAll('text')) {
+  const m = t.getScreenCTM(), r = t.getBoundingClientRect();
+  if (!m || !r.width || !t.textContent.trim()) continue;
+  ts.push({s: t.textContent.trim().slice(0, 40), x0: r.left, x1: r.right, y0: r.top, y1: r.bottom,
+           px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)});
+}
+const over = [];
+for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
+  const a = ts[i], b = ts[j];
+  if (Math.abs(a.x0 + a.x1 - b.x0 - b.x1) < 4 && Math.abs(a.y0 + a.y1 - b.y0 - b.y1) < 4) continue;
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w > 2 && h > 0.35 * Math.min(a.y1 - a.y0, b.y1 - b.y0)) over.push(a.s + ' / ' + b.s);
+}
+return {n: ts.length,
+        small: ts.filter(t => t.px < 10.95).map(t => t.s + ' ' + t.px.toFixed(1) + ' px'),
+        out: ts.filter(t => t.x0 < sb.left - 0.5 || t.x1 > sb.right + 0.5 || t.y0 < sb.top - 0.5
+                            || t.y1 > sb.bottom + 0.5).map(t => t.s),
+        over};
+"""
+
+
+def board_text_problems(d) -> dict:
+    """What is wrong with the words on the board: smaller than 11 px on the screen, outside the
+    board, or drawn over another word (empty lists: nothing)."""
+    r = read(d, lambda d: d.execute_script(BOARD_TEXT))
+    assert r["n"] > 0, "no text on the board"
+    return {k: r[k] for k in ("small", "out", "over") if r[k]}
+
+
+def phone(d):
+    """A phone's screen, 390 x 844 (emulated: a headless window cannot be narrower than 500 px)."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
 @pytest.mark.parametrize("name,params,seed,pick", FULL_GAMES, ids=[g[0] for g in FULL_GAMES])
 def test_full_game_on_the_board(browser, url, name, params, seed, pick):
+    # played on a phone's screen: at 390 px the boards' labels, counts and hands were 6-9 px high
+    # (Octiles' stop names 7 px, its runners' numbers 6 px), and with them made larger Oct8's
+    # "discard (N)" ran into "turn draw": after every move each word of the board is at least
+    # 11 px, inside the board, and over no other word
     d = browser
+    phone(d)
+    try:
+        _full_game(d, url, name, params, seed, pick)
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def _full_game(d, url, name, params, seed, pick):
     load(d, url + f"/play/{name}" + address(params, seed), GAME_TIMEOUT)
+    assert d.execute_script("return window.innerWidth") == 390
     # with hidden information the record waits for the end, and the note says why without naming
     # cards (it said "Hidden cards" for Octoverso, whose hands are open and whose hidden part is
     # the announced word, and for Octagone's shields)
@@ -160,6 +215,7 @@ def test_full_game_on_the_board(browser, url, name, params, seed, pick):
             break
         assert v["human"] and not v["busy"], v
         assert v["legal"] and all(m.get("targets") for m in v["legal"])
+        assert board_text_problems(d) == {}, (name, v["moves"])
         move = v["legal"][pick]
         play_on_board(d, move)
         mine += 1
@@ -170,12 +226,36 @@ def test_full_game_on_the_board(browser, url, name, params, seed, pick):
         assert mine < 200, "the game does not end"
     status = text(d, "status")
     assert status.startswith("Game over"), status
+    if name == "oct8":  # the points behind the result (it said only who won)
+        assert " Points: you " in status and status.endswith("."), status
     assert attr(d, "#status", "data-terminal") == "1"
     assert not read(d, lambda d: d.find_element(By.ID, "hint").is_displayed())
     assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())  # every card shown now
     assert text(d, "record-note") == ""
     assert len(texts(d, "#history li")) == view(d)["moves"]
     assert mine >= 2
+    assert board_text_problems(d) == {}, (name, "the end")
+    assert d.execute_script("return document.documentElement.scrollWidth "
+                            "<= document.documentElement.clientWidth")  # nothing wider than the phone
+    # a new game from the status line (on a phone the form is a screen below the board)
+    if name == "octoverso":
+        top = read(d, lambda d: d.find_element(By.ID, "again").rect["y"])
+        assert 0 <= top - d.execute_script("return document.getElementById('status').getBoundingClientRect().top"
+                                           " + window.scrollY") < 120
+        settle(d, lambda d: click(d, "#again"), GAME_TIMEOUT)
+        assert not view(d)["terminal"] and not read(d, lambda d: d.find_element(By.ID, "again").is_displayed())
+
+
+@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+def test_board_words_readable_at_desktop_width(browser, url, name):
+    # the words made readable on a phone stay in their places on a desktop's board
+    d = browser
+    d.set_window_size(1280, 1000)
+    try:
+        load(d, f"{url}/play/{name}#level=easy&seed=4")
+        assert board_text_problems(d) == {}
+    finally:
+        d.set_window_size(1400, 1000)
 
 
 OCTAGONE = ({}, 5)  # 2 players, perfect information: every position can be replayed
@@ -415,7 +495,9 @@ def test_a_very_tall_board_is_not_shrunk_to_the_window(browser, url):
             v = view(d)
             assert len(v["legal"]) > 400 and v["human"]
             h = read(d, lambda d: d.find_element(By.CSS_SELECTOR, word).rect["height"])
-            assert h >= 14, (width, h)  # the words' buttons as tall as in a short list
+            # the words' buttons as tall as in a short list; on a phone at least 22 px, a finger's
+            # target (they were 16 px high with 3 px between them)
+            assert h >= (22 if width == 390 else 14), (width, h)
             assert d.execute_script("return document.documentElement.scrollWidth "
                                     "<= document.documentElement.clientWidth")
             if width == 390:  # the last word, far down the board, is clicked and announced
@@ -426,3 +508,145 @@ def test_a_very_tall_board_is_not_shrunk_to_the_window(browser, url):
     # a board of the usual shape still fits the window's height
     load(d, url + "/play/octoverso" + address({}, 4))
     assert attr(d, "#board", "class") == "board"
+
+
+def test_phone_a_tap_that_makes_no_move_says_why_and_the_link_to_the_game(browser, url):
+    # on a phone a tap on the board that made no move did nothing at all: a cell no move starts on,
+    # the board of a past position (replay) or of a finished game; a newcomer could not tell a miss
+    # from a refusal. And the game's address (the way to share it) was nowhere on a phone's screen:
+    # the address bar shows the site, not the game
+    d = browser
+    phone(d)
+    try:
+        seen = _start_octagone(d, url, 1)
+        v = view(d)
+        starts = {t for m in v["legal"] for t in m["targets"][:1]}
+        cells = read(d, lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#board [data-target^=\"cell:\"]')]"
+            ".map(e => e.getAttribute('data-target'))"))
+        dead = next(c for c in cells if c not in starts)
+        click(d, sel(dead))
+        note = text(d, "pick-text")
+        assert note.startswith("No move starts on row ") and "click one of the outlined" in note, note
+        assert view(d)["moves"] == v["moves"]  # nothing played
+        # a move started, then a tap that does not go on from it
+        first = v["legal"][0]["targets"][0]
+        click(d, sel(first))
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == 1)
+        click(d, sel(dead))
+        note = text(d, "pick-text")
+        assert " does not go on from " in note and "Chosen: " in note, note
+        click(d, "#pick-clear")
+        wait(d, lambda d: not d.find_element(By.ID, "pick").is_displayed())
+        # the link to this game: in a box, the page's own address; opened, the same game
+        click(d, "#share")
+        link = read(d, lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
+        assert link == d.current_url and "&moves=" in link, (link, d.current_url)
+        assert "opens this game at this move" in text(d, "share-note")
+        # the slider is named on a phone too ("Replay": it was hidden to give the slider the width)
+        assert read(d, lambda d: d.find_element(By.CSS_SELECTOR, "#replay-bar > span.muted").is_displayed())
+        # a past position: the board says it does not play there
+        settle(d, lambda d: click(d, "#replay-first"))
+        assert d.execute_script("return pg.replay.ply") == 0
+        assert read(d, lambda d: d.find_element(By.ID, "share-link").get_attribute("value")).endswith("&at=0")
+        click(d, sel(cells[0]))
+        assert text(d, "pick-text").startswith("This is a past position (replay)")
+        settle(d, lambda d: click(d, "#replay-live"))
+        assert not read(d, lambda d: d.find_element(By.ID, "pick").is_displayed())
+        d.get("about:blank")
+        load(d, link)
+        assert view(d)["moves"] == v["moves"] and board(d) == seen[v["moves"]]
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_phone_small_places_to_tap_take_a_finger(browser, url):
+    # at 390 px Octiles' runners were 16 px across and its stops 21 px: a tap beside one missed
+    # it; a place to tap smaller than 28 px now takes taps 28 px across (its outline shows it)
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    d = browser
+    phone(d)
+    try:
+        load(d, url + "/play/octiles" + address({"variant": "move-over", "players": 2}, 2), GAME_TIMEOUT)
+        for _ in range(10):  # place tiles until a runner can move
+            v = view(d)
+            if any(m["targets"][0].startswith("runner:") for m in v["legal"]):
+                break
+            play_on_board(d, v["legal"][0])
+        runners = sorted({m["targets"][0] for m in v["legal"] if m["targets"][0].startswith("runner:")})
+        assert runners, "no runner to move"
+        sizes = read(d, lambda d: d.execute_script("""
+            return arguments[0].map(id => {
+              const e = [...document.querySelectorAll('#board [data-target]')].find(x => x.getAttribute('data-target') === id);
+              const r = e.getBoundingClientRect(), c = e.querySelector(':scope > circle').getBoundingClientRect();
+              return [r.width, r.height, c.width];});""", runners))
+        for w, h, drawn in sizes:
+            assert drawn < 24 and w >= 27.9 and h >= 27.9, sizes  # a small runner, a finger's target
+        assert min(read(d, lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#board g.octo-overlay rect.next')]"
+            ".map(r => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height))"))) >= 27.9
+        # a tap 12 px right of the runner's centre (beside its disc) takes the runner: its one
+        # move is played
+        mine = [m for m in v["legal"] if m["targets"][0] == runners[0]]
+        e = read(d, lambda d: d.find_element(By.CSS_SELECTOR, sel(runners[0])))
+        if len(mine) == 1:
+            settle(d, lambda d: ActionChains(d).move_to_element_with_offset(e, 12, 0).click().perform(), GAME_TIMEOUT)
+            played = [h for h in view(d)["history"] if h["ply"] > v["moves"]]
+            assert played[0]["text"] == mine[0]["text"], played[:2]
+        else:
+            ActionChains(d).move_to_element_with_offset(e, 12, 0).click().perform()
+            wait(d, lambda d: d.execute_script("return pg.picked") == [runners[0]])
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_status_line_while_the_server_draws(browser, url):
+    # between two moves of Octiles the server draws the next tile (a chance move): the status line
+    # said "chance is thinking..."
+    d = browser
+    load(d, url + "/play/octiles" + address({"variant": "move-over", "players": 2}, 2), GAME_TIMEOUT)
+    line = d.execute_script("return statusText({...pg.view, human_turn: false, current_player: -1})")
+    assert line.startswith("A chance move: the server draws") and "thinking" not in line, line
+    line = d.execute_script("return statusText({...pg.view, human_turn: false, current_player: 1})")
+    assert line == "P1 (greedy) is thinking...", line
+
+
+def test_a_phone_is_told_to_tap_and_not_to_press_esc(browser, url):
+    # on a phone the page said "Click on the board" and offered "start the move again (Esc)":
+    # there is no mouse and no Esc key
+    d = browser
+    phone(d)
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        _start_octagone(d, url, 1)
+        assert "Tap the board (highlighted: where a move starts)." in text(d, "status")
+        assert "(tap one to see" in text(d, "history-note")
+        v = view(d)
+        click(d, sel(v["legal"][0]["targets"][0]))
+        wait(d, lambda d: d.execute_script("return pg.picked.length") == 1)
+        assert text(d, "pick-clear") == "start the move again"
+    finally:
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    load(d, url + "/play/octagone" + address(*OCTAGONE))  # a mouse: as before
+    assert "Click on the board (highlighted" in text(d, "status")
+
+
+def test_phone_octoverso_teams_words_played_stay_on_the_board(browser, url):
+    # in a 4-player Octoverso game the "Words played" lines, wrapped for 12-unit text, ran off the
+    # board's right edge once the page drew them at 11 px on a phone (15 units)
+    d = browser
+    phone(d)
+    try:
+        load(d, url + "/play/octoverso" + address({"teams": True}, 3), GAME_TIMEOUT)
+        for n in range(14):
+            v = view(d)
+            if v["terminal"]:
+                break
+            assert board_text_problems(d) == {}, v["moves"]
+            play_on_board(d, v["legal"][(n * 7) % len(v["legal"])])
+        assert board_text_problems(d) == {}
+        assert "Words played: " in read(d, lambda d: d.find_element(By.ID, "board").get_attribute("textContent"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

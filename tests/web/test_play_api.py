@@ -244,3 +244,21 @@ def test_replay_route_in_a_perfect_information_game_with_chance(client):
             st.apply_action(x)
         assert a["observation"] == st.observation_string(0)
         assert a["current_player"] == st.current_player()  # a chance node stays one (no draw)
+
+
+def test_a_finished_game_says_the_points_where_the_game_counts_them(client):
+    # Oct8's page said "Game over: P1 won." and nothing of the scores behind it (nor did its board)
+    v = client.post("/api/oct8/new", json={"params": {"players": 2}, "level": "easy", "seed": 3}).json()
+    assert v["scores"] is None  # not before the end
+    v = _play(client, "oct8", v, 2000)
+    assert v["terminal"]
+    st = get_game("oct8").make_game(players=2).new_initial_state(3)
+    for a in v["actions"]:
+        st.apply_action(a)
+    assert v["scores"] == st.scores() and len(v["scores"]) == 2
+    w = max(v["scores"])
+    assert all(v["scores"][p] == w for p in v["winners"])
+    # a game without points: none
+    o = client.post("/api/octagone/new", json={"level": "easy", "seed": 9}).json()
+    o = _play(client, "octagone", o, 500)
+    assert o["terminal"] and o["scores"] is None

@@ -98,6 +98,7 @@ const pg = {
   replay: null,    // a past position (GET at/N) shown instead of the live one, or null
   busy: false,     // a request is under way: the board and the buttons wait
   picked: [],      // the targets clicked so far for the move being made
+  note: "",        // why the last click on the board made no move (shown under the board)
   hint: null,      // the last hint {action, move, targets...} for the live position
   level: null,     // the level the game was started with (for the address and the selector)
   seq: 0,          // replay requests: only the latest one is drawn
@@ -160,6 +161,27 @@ function updateAddress() {
   const h = addressOf(pg.view);
   if (h !== location.hash) history.replaceState(null, "", h);
   pg.lastHash = location.hash;
+  if (!$("share-box").hidden) $("share-link").value = location.href;  // the link follows the game
+}
+
+// "Link to this game": the address (which holds the whole game) in a box to copy, copied when the
+// browser lets the page (on a phone the address bar shows the site, not the game)
+async function shareLink() {
+  updateAddress();
+  const box = $("share-link");
+  $("share-box").hidden = false;
+  box.value = location.href;
+  box.focus(); box.select();
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(location.href);
+      copied = true;
+    }
+  } catch (err) { copied = false; }
+  $("share-note").textContent = (copied ? "Copied. " : "Copy it from the box. ") +
+    "It opens this game at this move (the deal and every move are in it), in another browser or after a restart." +
+    (pg.view.record_available ? "" : " It also holds what the game hides (a hand, a word not yet shown): share it once the game is over.");
 }
 
 // the body of POST new that rebuilds a game from an address (or a view: the same fields)
@@ -200,6 +222,7 @@ function setLive(view) {
   pg.view = view;
   pg.replay = null;
   pg.picked = [];
+  pg.note = "";
   pg.hint = null;
   pg.seq++;
 }
@@ -219,6 +242,7 @@ function run(fn) {  // a user action: one request (and the computer's replies) a
   if (pg.busy) return;
   return busyWhile(async () => {
     showError("error", null);
+    pg.note = "";  // the last tap's refusal is old news
     pg.busy = true;
     try { await fn(); } catch (err) { showError("error", err); }
     finally { pg.busy = false; }
@@ -326,6 +350,7 @@ async function showPly(n) {
   n = Math.max(0, Math.min(total, n));
   const seq = ++pg.seq;
   pg.picked = [];
+  pg.note = "";
   if (n === total) { pg.replay = null; return; }
   const r = await gameApi(`/at/${n}`);
   if (seq === pg.seq) pg.replay = r;
@@ -396,14 +421,36 @@ function nextTargets(cands) {
   return new Set(cands.filter(m => m.targets.length > k).map(m => m.targets[k]));
 }
 
+// why a click on the board makes no move, or "" when it may (a tap that did nothing left a
+// newcomer guessing whether it had missed, or whether the game was waiting for something else)
+function refusal(id) {
+  const v = pg.view;
+  if (!v || pg.busy) return "";
+  if (pg.replay) return "This is a past position (replay): the board plays in the live game - " +
+    "\u201cBack to the game\u201d, under the board.";
+  if (v.terminal) return "The game is over: \u201cNew game\u201d (beside the status line) starts another.";
+  if (!v.human_turn) return "";  // the status line says who is thinking
+  if (!v.legal.some(m => m.targets)) return "";
+  const name = targetName(id), tap = touch() ? "tap" : "click";
+  return pg.picked.length
+    ? `${name} does not go on from ${pg.picked.map(targetName).join(" \u2192 ")}: ${tap} one of the outlined places, ` +
+      "or the last one chosen again to take it back."
+    : `No move starts on ${name}: ${tap} one of the outlined places.`;
+}
+
 function clickTarget(id) {
-  if (!interactive()) return;
+  if (!interactive()) {
+    pg.note = refusal(id); drawPick(); return;
+  }
+  pg.note = "";
   let cands = candidates();
   if (!nextTargets(cands).has(id)) {
     if (pg.picked.length && pg.picked[pg.picked.length - 1] === id) {  // a second click lets go
       pg.picked.pop(); drawPick(); return;
     }
-    if (!pg.view.legal.some(m => m.targets && m.targets[0] === id)) return;  // nothing starts here
+    if (!pg.view.legal.some(m => m.targets && m.targets[0] === id)) {  // nothing starts here
+      pg.note = refusal(id); drawPick(); return;
+    }
     pg.picked = [];  // a new start
   }
   pg.picked.push(id);
@@ -413,8 +460,9 @@ function clickTarget(id) {
 }
 
 function clearPick() {
-  if (!pg.picked.length) return;
+  if (!pg.picked.length && !pg.note) return;
   pg.picked = [];
+  pg.note = "";
   drawPick();
 }
 
@@ -440,6 +488,7 @@ function decorateBoard() {
   if (old) old.remove();
   const live = interactive();
   const next = live ? nextTargets(candidates()) : new Set();
+  growTargets(svg, next);
   const picked = new Set(live ? pg.picked : []);
   const hinted = new Set(!pg.replay && pg.hint ? pg.hint.targets : []);
   const layer = document.createElementNS(SVGNS, "g");
@@ -462,6 +511,40 @@ function decorateBoard() {
     layer.append(r);
   }
   svg.append(layer);
+}
+
+// A place to tap smaller than MIN_TAP_PX on the screen (on a phone Octiles' runners and stops are
+// 16-21 px, Oct8's arm cards 19 px high) gets a transparent rectangle of that size behind its own
+// drawing, inside its group: a tap near it counts, and its outline shows the area. Not where the
+// larger area would reach another place to tap now (which place a tap meant would be a guess).
+const MIN_TAP_PX = 28;
+
+function growTargets(svg, next) {
+  for (const h of svg.querySelectorAll("rect.octo-hit")) h.remove();
+  if (!next.size) return;
+  const els = [...svg.querySelectorAll("[data-target]")].filter(e => next.has(e.getAttribute("data-target")));
+  const boxes = els.map(e => e.getBoundingClientRect());
+  els.forEach((e, i) => {
+    const b = boxes[i];
+    if (!(e instanceof SVGGElement) || !b.width || (b.width >= MIN_TAP_PX && b.height >= MIN_TAP_PX)) return;
+    const w = Math.max(b.width, MIN_TAP_PX), h = Math.max(b.height, MIN_TAP_PX);
+    const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+    const clash = boxes.some((o, j) => j !== i && o.width && o.left < cx + w / 2 && o.right > cx - w / 2
+                                       && o.top < cy + h / 2 && o.bottom > cy - h / 2);
+    if (clash) return;
+    let lb, m;
+    try { lb = e.getBBox(); m = e.getScreenCTM(); } catch (err) { return; }
+    const sx = m ? Math.hypot(m.a, m.b) : 0, sy = m ? Math.hypot(m.c, m.d) : 0;
+    if (!sx || !sy) return;
+    const lw = w / sx, lh = h / sy, lcx = lb.x + lb.width / 2, lcy = lb.y + lb.height / 2;
+    const r = document.createElementNS(SVGNS, "rect");
+    r.setAttribute("class", "octo-hit");
+    r.setAttribute("x", lcx - lw / 2); r.setAttribute("y", lcy - lh / 2);
+    r.setAttribute("width", lw); r.setAttribute("height", lh);
+    r.setAttribute("fill", "transparent");
+    const title = e.querySelector(":scope > title");
+    if (title) title.after(r); else e.prepend(r);
+  });
 }
 
 function hover(id) {
@@ -495,6 +578,25 @@ function drawBoard(v) {
     const tall = !!vb && vb.width > 0 && vb.height / vb.width > TALL_BOARD;
     box.classList.toggle("tall", tall);
     svg.style.maxWidth = tall ? `${vb.width}px` : "";
+    readableText(svg);
+  }
+}
+
+// The boards are drawn for a desktop screen, where the board is 450-720 px wide: on a phone (a
+// board 350 px wide) their labels, counts and hand shrank to 6-9 px. Every text of the board is
+// drawn at least MIN_TEXT_PX on the screen (its font size in the board's units set to match the
+// board's scale now; a resize draws them again), where they are centred on their place; the
+// boards leave room for it (tests/web/test_browser_games.py measures every board at 390 px).
+const MIN_TEXT_PX = 11;
+
+function readableText(svg) {
+  for (const t of svg.querySelectorAll("text")) {
+    t.style.fontSize = "";
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const scale = Math.hypot(m.a, m.b);  // screen px per unit of the text's own coordinates
+    const size = parseFloat(getComputedStyle(t).fontSize);
+    if (scale > 0 && size * scale < MIN_TEXT_PX) t.style.fontSize = `${(MIN_TEXT_PX / scale).toFixed(2)}px`;
   }
 }
 
@@ -516,23 +618,31 @@ function drawPick() {  // the move being made: highlights, what is picked, the c
   const live = interactive();
   const cands = live ? candidates() : [];
   const k = pg.picked.length;
-  $("pick").hidden = !(live && k);
+  $("pick").hidden = !((live && k) || pg.note);
+  $("pick").classList.toggle("refused", !!pg.note);
+  $("pick-clear").hidden = !(live && k);
   if (live && k) {
-    $("pick-text").textContent = `Chosen: ${pg.picked.map(targetName).join(" \u2192 ")}. ` +
+    $("pick-text").textContent = (pg.note ? pg.note + " " : "") + `Chosen: ${pg.picked.map(targetName).join(" \u2192 ")}. ` +
       (cands.length ? `Still possible: ${moveList(cands)}.` : "");
+  } else if (pg.note) {
+    $("pick-text").textContent = pg.note;
   }
+  if (pg.note) $("pick").scrollIntoView({ block: "nearest" });  // under a phone's board: brought into view
   const done = cands.filter(m => m.targets.length === k);
   const chooser = $("chooser");
   chooser.hidden = !(live && k && done.length && cands.length > 1);
   if (!chooser.hidden) {
     const more = cands.length > done.length;
-    chooser.replaceChildren(el("span", {}, more ? "Play one of these, or click on the board: " : "Which move? "),
+    chooser.replaceChildren(el("span", {}, more ? `Play one of these, or ${touch() ? "tap" : "click on"} the board: ` : "Which move? "),
       ...done.map(m => el("button", { "data-action": m.action, onclick: () => play(m.action) }, m.text)));
     chooser.scrollIntoView({ block: "nearest" });
   }
 }
 
 // ------------------------------------------------------------------------------------ drawing
+// a finger, not a mouse (a phone, a tablet): the page says "tap" and leaves out the keys
+function touch() { return window.matchMedia("(pointer: coarse)").matches; }
+
 function seatName(p, v) {
   if (p < 0) return "chance";
   return v.seats[p] === "human" ? (p === v.viewer ? "you" : `P${p} (human)`) : `P${p} (${v.seats[p]})`;
@@ -544,12 +654,16 @@ function statusText(v) {
     return `Replay: ${v.ply === 0 ? "the start" : `after move ${v.ply} of ${v.total_moves}`}${who}.`;
   }
   if (v.terminal) {
-    return v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`;
+    // the points behind the result where the game counts them (Oct8): "won" alone left a
+    // newcomer asking why
+    const pts = v.scores ? ` Points: ${v.scores.map((x, p) => `${seatName(p, v)} ${x}`).join(", ")}.` : "";
+    return (v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
-    const how = v.board && v.legal.some(m => m.targets) ? " Click on the board (highlighted: where a move starts)." : "";
+    const how = v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
     return `Your move (P${v.current_player}).${how}`;
   }
+  if (v.current_player < 0) return "A chance move: the server draws...";  // was "chance is thinking..."
   return `${seatName(v.current_player, v)} is thinking...`;
 }
 
@@ -619,7 +733,7 @@ function drawHistory() {
     }
     return li;
   }));
-  $("history-note").textContent = canJump ? "(click one to see the position after it)" : "";
+  $("history-note").textContent = canJump ? `(${touch() ? "tap" : "click"} one to see the position after it)` : "";
   const c = $("history").querySelector("li.current");
   if (c && !pg.replay) $("history").scrollTop = $("history").scrollHeight;
   else if (c) c.scrollIntoView({ block: "nearest" });
@@ -658,6 +772,9 @@ function draw() {
   $("undo").disabled = pg.busy;
   $("hint").hidden = !(live && pg.view.human_turn);
   $("hint").disabled = pg.busy;
+  // the game over: a new one from where the eyes are (on a phone the form is a screen below)
+  $("again").hidden = !(live && pg.view.terminal);
+  $("again").disabled = pg.busy;
   drawHint();
   drawLegal(v);
   drawHistory();
@@ -734,7 +851,9 @@ function wire() {
   $("level").onchange = showPlayerOptions;
   $("opponent").onchange = showPlayerOptions;
   $("new").onclick = newGame;
+  $("again").onclick = newGame;
   $("record").onclick = downloadRecord;
+  $("share").onclick = shareLink;
   $("upload").onchange = () => { const f = $("upload").files[0]; $("upload").value = ""; if (f) uploadRecord(f); };
   document.querySelector("label[for=upload]").addEventListener("keydown", e => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); $("upload").click(); }
@@ -771,7 +890,11 @@ function wire() {
       });
     }
   });
-  window.addEventListener("resize", () => { if (pg.view) decorateBoard(); });
+  window.addEventListener("resize", () => {
+    const svg = $("board").querySelector("svg");
+    if (svg) readableText(svg);
+    if (pg.view) decorateBoard();
+  });
 }
 
 function init() {

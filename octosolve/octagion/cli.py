@@ -118,7 +118,7 @@ def check(path, deck_path, out, svg_path, as_json):
         write_json(out, rep)
     if svg_path:
         _write_text(svg_path, wordcards_svg(rep))
-    emit(rep["words"], as_json, format_check(rep))
+    emit(rep["words"], as_json, format_check(rep) + "".join(f"\nwrote {v}" for v in (out, svg_path) if v))
 
 
 @group.command()

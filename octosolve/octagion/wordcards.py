@@ -293,7 +293,8 @@ def _fmt_group(head: str, c: dict) -> str:
 
 
 def format_check(rep: dict) -> str:
-    lines = [f"{'card':>5} {'word':8} {'ok':>3} {'wild':>4} {'sols':>5}  difficulty"]
+    plain = all(r["card"] is None for r in rep["words"])   # a plain list: the rank, not a card
+    lines = [f"{'#' if plain else 'card':>5} {'word':8} {'ok':>3} {'wild':>4} {'sols':>5}  difficulty"]
     for r in rep["words"]:
         label = f"{r['card']}{r['index']}" if r["card"] is not None else str(r["index"])
         lines.append(f"{label:<5} {r['word']:8} {'yes' if r['solvable'] else 'no':>3} "

@@ -429,3 +429,20 @@ def test_check_bound_names_a_missing_field_in_words(tmp_path):
     bad.write_text(json.dumps({k: v for k, v in d.items() if k != "proof"}))
     r = run("check-bound", str(bad))
     assert r.exit_code == 0 and "None" not in r.output and "per-letter count bound" in r.output
+
+
+def test_check_of_a_plain_list_heads_the_rank_column_with_a_rank(tmp_path):
+    """A plain list's rank (1, 2, ...) was printed under the header 'card', as if card 1."""
+    f = tmp_path / "w.txt"
+    f.write_text("treasure\nquestion\n")
+    lines = run("check", str(f)).output.splitlines()
+    assert lines[0].split()[0] == "#" and lines[1].split()[:2] == ["1", "TREASURE"]
+    assert run("check", "data/octagion/wordcards.txt").output.split()[0] == "card"
+
+
+def test_check_says_which_files_it_wrote(tmp_path):
+    """check --out/--svg wrote silently (bound, deck, wordcards and design-deck say 'wrote FILE')."""
+    out, svg = tmp_path / "r.json", tmp_path / "c.svg"
+    r = run("check", "data/octagion/wordcards.txt", "--out", str(out), "--svg", str(svg))
+    assert r.exit_code == 0 and out.exists() and svg.exists()
+    assert r.output.endswith(f"\nwrote {out}\nwrote {svg}\n")

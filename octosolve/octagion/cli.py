@@ -18,6 +18,7 @@ from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, distinct_outputs, 
                            scheduler_option, seconds, seed_option, svg_option, workers_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
+from ..core.words import counted
 
 __all__ = ["group"]
 
@@ -34,11 +35,6 @@ TEAMS_HELP = f"Number of teams (1 to {MAX_TEAMS})."
 def _deck(path):
     from .rules import load_deck
     return load_deck(path)
-
-
-def _n(k: int, noun: str) -> str:
-    """``k`` and the noun, singular or plural ('1 word', '2 words', '0 words')."""
-    return f"{k} {noun}" + ("" if k == 1 else "s")
 
 
 def _fmt_assignment(res: dict) -> str:
@@ -140,8 +136,8 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
                         treatments=treatments)
     p = res["penalties"]
     lines = [f"{res['sequence']} <- {res['variant']}",
-             f"  8 - {p['empty_position']} empty - {_n(p['incorrect_letter'], 'incorrect letter')} - "
-             f"{_n(p['repeated_number'], 'repeated number')}"
+             f"  8 - {p['empty_position']} empty - {counted(p['incorrect_letter'], 'incorrect letter')} - "
+             f"{counted(p['repeated_number'], 'repeated number')}"
              + (f" {res['got_it_points']:+d} Got it!" if got_it else "") + f" = {res['score']}"]
     missing, extra = res["missing_filled"], res["trailing_removed"]
     if missing:
@@ -302,7 +298,7 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
             j[k] = v
     if left is not None:
         j["words_left_out"] = left
-    lines = [f"{_n(res.words, 'word')}, {res.kernel_solvable} solvable with the designed deck "
+    lines = [f"{counted(res.words, 'word')}, {res.kernel_solvable} solvable with the designed deck "
              f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
              f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
              f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
@@ -372,7 +368,7 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
     if left is not None:
         r["words_left_out"] = left
     r["any_split"] = not use_sets     # the count bound uses only the total of 8 x per_number
-    text = (f"{_n(r['words'], 'word')}: no deck of {per_number} letters per number solves more than "
+    text = (f"{counted(r['words'], 'word')}: no deck of {per_number} letters per number solves more than "
             f"{r['bound']} ({r['proof']})")
     if r["any_split"]:
         text += (f"; nor any deck of {8 * per_number} cards however split between the numbers "
@@ -414,7 +410,7 @@ def check_bound_cmd(certificate_file, as_json):
     if "threshold" in r:
         value = (f"{float(Fraction(r['value'])):.4f} = {r['value']}; B {r['threshold']}, "
                  f"{r['sets_kept']:,} sets meet more than B words")
-    emit(r, as_json, f"{_n(r['words'], 'word')}: no deck of {cert['per_number']} letters per number "
+    emit(r, as_json, f"{counted(r['words'], 'word')}: no deck of {cert['per_number']} letters per number "
                      f"solves more than {r['bound']} (dual value {value}; {r['proof']})")
 
 
@@ -506,7 +502,7 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
     res = generate_setup(variant, teams, seed, rounds=rounds, treatments=treatments,
                          levels=levels, deck=deck, wordcards=wc, zeta_words=zeta_words,
                          zeta_budget=zeta_budget)
-    lines = [f"{res['variant']} - {_n(teams, 'team')}, seed {seed}; Treatment Cards for the game: "
+    lines = [f"{res['variant']} - {counted(teams, 'team')}, seed {seed}; Treatment Cards for the game: "
              + ", ".join(f"team {t}: {n}" for t, n in res["treatment_cards"].items())]
     for rd in res["rounds"]:
         head = f"round {rd['round']}: {rd['time']}"
@@ -560,7 +556,7 @@ def odds(deck_path, teams, countdown_path, levels, as_json):
     for row in range(5):
         lines.append("  " + "  ".join(f"{i:2d}:{pp[str(i)]:.4f}" for i in range(row * 8 + 1,
                                                                               row * 8 + 9)))
-    lines.append(f"{_n(teams, 'team')} (Epsilon): P(collision) = {col['p_collision']:.4f} "
+    lines.append(f"{counted(teams, 'team')} (Epsilon): P(collision) = {col['p_collision']:.4f} "
                  f"({col['p_collision_exact']}), expected redraws {col['expected_redraws']:.4f}")
     emit(res, as_json, "\n".join(lines))
 

@@ -303,11 +303,11 @@ def exact_hint(state: OctagoneState, max_nodes: int = HINT_NODES) -> dict:
     False. For the web app's hints; a position the solver does not handle says why."""
     free = sum(1 for b in state.board if b < 0)
     if free > HINT_MAX_FREE:
-        return {"proven": False, "why": f"{free} free cells: the exact solver takes over from "
-                                        f"{HINT_MAX_FREE}"}
+        return {"proven": False, "why": f"{free} free cells are too many to work out at once; "
+                                        f"from {HINT_MAX_FREE} free cells on, the hint can say"}
     r = solve(state, max_nodes=max_nodes, all_moves=True, target="outcome")
     if not r["proven"]:
-        return {"proven": False, "why": f"not settled within {max_nodes:,} nodes"}
+        return {"proven": False, "why": f"too hard to work out in time ({max_nodes:,} positions searched)"}
     best = [m["action"] for m in r.get("moves", []) if m["value"] == r["value"]]
     return {"proven": True, "value": {1: "win", 0: "draw", -1: "loss"}[r["value"]], "best": best,
             "nodes": r.get("nodes")}

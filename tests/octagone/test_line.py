@@ -105,3 +105,14 @@ def test_solve_line_command(tmp_path):
     assert d["line"]["proven"] and d["line"]["end_margin"] == d["value"]
     assert len(r.output.splitlines()) == 3 + len(d["line"]["moves"]) + 1
     assert "line" not in json.loads(run(group, ["solve", str(f), "--json"]).output)
+
+
+def test_the_hints_reason_is_said_for_a_newcomer():
+    from octosolve.octagone.solve import HINT_MAX_FREE, exact_hint
+    g = OctagoneGame()
+    st, rnd = g.new_initial_state(4), random.Random(4)
+    for _ in range(3):
+        st.apply_action(rnd.choice(st.legal_actions()))
+    why = exact_hint(st)["why"]
+    assert "too many to work out at once" in why and f"from {HINT_MAX_FREE} free cells on" in why
+    assert "solver" not in why and "takes over" not in why

@@ -351,8 +351,15 @@ def validate_placement(placement: Mapping[str, Any], *, full: bool = False) -> d
 def placement_from_json(obj: Any) -> dict[str, Placed]:
     """A placement from JSON: ``{"c3": {"tile": 4, "rotation": 2}, ...}``, or an object with a
     ``"placement"`` key holding that (e.g. the output of ``octosolve octiles challenge --json``)."""
-    if isinstance(obj, Mapping) and "placement" in obj and isinstance(obj["placement"], Mapping):
+    if isinstance(obj, Mapping) and "placement" in obj:
+        if not isinstance(obj["placement"], Mapping):  # (was read as spaces: "unknown space 'challenge'")
+            fail(f"the file's \"placement\" is {json.dumps(obj['placement'])[:20]}, not a placement"
+                 + (" (the answer has none)" if obj["placement"] is None else ""))
         obj = obj["placement"]
+    elif isinstance(obj, Mapping) and str(obj.get("format", "")).startswith("octosolve-record"):
+        # (said "unknown space 'format'")
+        fail("this is a game record, not a placement: `octosolve octiles position` reads it, and a "
+             "position file (`play --position-out`) holds a placement trace reads")
     return validate_placement(obj)
 
 

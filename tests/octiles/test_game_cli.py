@@ -430,3 +430,16 @@ def test_unknown_game_parameter_is_named_with_the_games_own(cli_runner, tmp_path
     r = run(cli_runner, "position", f)
     _bad(r, "unknown game parameter 'foo' (an Octiles game takes variant, players, ")
     assert "(s)" not in r.output
+
+
+def test_trace_names_a_record_or_an_answer_without_placement(cli_runner, tmp_path):
+    """A game record said "unknown space 'format'", a challenge answer with no placement
+    (25 all-five's --json) "unknown space 'challenge'"."""
+    rec = tmp_path / "rec.json"
+    run(cli_runner, "play", "--players", "greedy,random", "--max-turns", "2", "--out", rec)
+    _bad(run(cli_runner, "trace", rec), "this is a game record, not a placement")
+    f = tmp_path / "a.json"
+    f.write_text('{"challenge": 25, "variant": "all-five", "placement": null}')
+    r = run(cli_runner, "trace", f)
+    _bad(r, 'the file\'s "placement" is null, not a placement (the answer has none)')
+    assert "unknown space" not in r.output

@@ -38,7 +38,9 @@ def tiles_cmd(svg_path, as_json):
     """The 18 tiles (ids 0-17) at rotation 0, edges numbered as in board.json."""
     from . import rules as R
 
-    data = R.tiles_json()
+    # what the table shows, in the JSON too (it held only id and segments)
+    data = [dict(t, kinds=R.tile_kinds(t["id"]), rotations=R.tile_symmetry_order(t["id"]))
+            for t in R.tiles_json()]
     if svg_path:
         from octosolve.core import svg
 

@@ -18,6 +18,9 @@ def test_tiles_json_shape():
     assert [t["id"] for t in data] == list(range(18))
     assert all(len(t["segments"]) == 4 and all(len(s) == 2 for s in t["segments"]) for t in data)
     assert data[17]["segments"] == [[0, 4], [1, 5], [2, 6], [3, 7]]
+    # the table's kind counts and rotations are in the JSON too (it had only id and segments)
+    assert data[0]["kinds"] == {"Arc": 4, "Bend": 0, "Curve": 0, "Diameter": 0} and data[0]["rotations"] == 2
+    assert data[17]["kinds"]["Diameter"] == 4 and data[17]["rotations"] == 1
 
 
 def test_trace_json_and_svg(tmp_path):

@@ -252,7 +252,8 @@ old_command_name(group, match_suite_cmd, "match-suite")
 def position_cmd(position_file, svg_path, as_json):
     """Check and show a position document (written by `play --position-out` or any
     State.to_json), or a game record (`play --out`: its last position): its history is replayed and
-    every field checked; prints the position and the legal moves."""
+    every field checked; prints the position and the legal moves (or, when the stack's next tile is
+    to be revealed, the tiles it may be: JSON "chance": true)."""
     from .position import load_position
 
     distinct_outputs(("--svg", svg_path), inputs=(("POSITION_FILE", position_file),))
@@ -261,10 +262,16 @@ def position_cmd(position_file, svg_path, as_json):
     doc = state.to_json()
     if svg_path:
         _save_state_svg(svg_path, doc, None)
-    out = {"position": doc, "legal_actions": legal,
+    from octosolve.core.game import CHANCE
+
+    chance = state.current_player() == CHANCE
+    out = {"position": doc, "chance": chance, "legal_actions": legal,
            "legal_moves": [state.action_to_string(a) for a in legal]}
     text = str(state)
-    if legal:
+    if chance:  # no one chooses: the stack reveals a tile (these were listed as '18 legal' moves)
+        text += (f"\nnext: the stack reveals one of {len(legal)} unseen tiles at random: "
+                 + " ".join(map(str, legal)))
+    elif legal:
         text += f"\n{len(legal)} legal: " + ", ".join(out["legal_moves"][:12]) + (
             " ..." if len(legal) > 12 else "")
     emit(out, as_json, text)

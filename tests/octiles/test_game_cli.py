@@ -278,12 +278,13 @@ def test_position_text_names_winners_and_counts_turns_as_the_record_does(cli_run
         "move-over, over after 1 turn: a draw (turn limit)\n")
     # a position in play: its turn counted from 1, as the record numbers the moves
     st = G.make_game().new_initial_state()
-    assert str(st).splitlines()[0] == "move-over, turn 1: P0 to place"
+    assert str(st).splitlines()[0] == "move-over, turn 1: P0 to place (the stack's next tile is revealed first)"
     assert str(st).splitlines()[-1] == "stack: top not revealed yet; 18 tiles unseen; put back under it: none"
     st.apply_action(4)
     assert str(st).splitlines()[-1] == "stack: top tile 4; 17 tiles unseen; put back under it: none"
     st.apply_action(st.legal_actions()[0])
-    assert str(st).splitlines()[0] in ("move-over, turn 1: P0 to move", "move-over, turn 2: P1 to place")
+    assert str(st).splitlines()[0] in ("move-over, turn 1: P0 to move",
+                                       "move-over, turn 2: P1 to place (the stack's next tile is revealed first)")
 
 
 def test_team_winners_are_named_together(cli_runner):
@@ -443,3 +444,21 @@ def test_trace_names_a_record_or_an_answer_without_placement(cli_runner, tmp_pat
     r = run(cli_runner, "trace", f)
     _bad(r, 'the file\'s "placement" is null, not a placement (the answer has none)')
     assert "unknown space" not in r.output
+
+
+def test_position_at_a_chance_node_lists_no_legal_moves(cli_runner, tmp_path):
+    """Before the stack's next tile is revealed, position said '18 legal: reveal tile 0, ...': no
+    player chooses there; now the tiles it may reveal, and JSON "chance": true."""
+    f = tmp_path / "p.json"
+    st = G.make_game().new_initial_state()
+    f.write_text(json.dumps(st.to_json()))
+    r = run(cli_runner, "position", f)
+    assert "legal" not in r.output, r.output
+    assert r.output.rstrip().endswith("next: the stack reveals one of 18 unseen tiles at random: "
+                                      + " ".join(map(str, range(18)))), r.output
+    assert json.loads(run(cli_runner, "position", f, "--json").output)["chance"] is True
+    st.apply_action(4)
+    f.write_text(json.dumps(st.to_json()))
+    r = run(cli_runner, "position", f)
+    assert "136 legal: place tile 4 r0 on a2" in r.output and "revealed first" not in r.output, r.output
+    assert json.loads(run(cli_runner, "position", f, "--json").output)["chance"] is False

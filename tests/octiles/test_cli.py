@@ -179,3 +179,11 @@ def test_prove_12_local_cluster_has_workers_processes(monkeypatch):
 def test_prove_refuses_workers_beside_a_cluster_address(tmp_path):
     r = run("prove", "12", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path))
     assert r.exit_code == 2 and "--workers beside a cluster's address" in r.output, r.output
+
+
+def test_prove_1_says_why_it_needs_no_proof():
+    """'Invalid value for NUMBER: 1 is not in the range 2<=x<=30' did not say why."""
+    r = run("prove", "1")
+    assert r.exit_code == 2 and "challenge 1 needs no proof" in r.output, r.output
+    r = run("prove", "31")
+    assert r.exit_code == 2 and "1<=x<=30" in r.output, r.output

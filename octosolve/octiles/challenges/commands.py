@@ -76,7 +76,7 @@ def _splits(var) -> bool:
 
 
 @click.command("prove")
-@click.argument("number", type=click.IntRange(2, 30))
+@click.argument("number", type=click.IntRange(1, 30))
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
               help="The challenge's question to prove (its variant in the certificates; see "
                    "`challenge --list`; default: every question of N).")
@@ -102,6 +102,9 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 
     _check_scheduler(scheduler)
     ch, var = get_variant(number, variant, "question")
+    if ch.method == "bfs":  # (was 'Invalid value for NUMBER: 1 is not in the range 2<=x<=30')
+        fail("challenge 1 needs no proof: `octosolve octiles challenge 1` counts it exactly (a "
+             "breadth-first search) in seconds")
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
     if scheduler is not None and not any(_splits(ch.variant(n)) for n in names):  # (was ignored)
         fail(f"--scheduler spreads the cases of a split proof (challenge 12 count's); challenge "

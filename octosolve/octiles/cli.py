@@ -187,7 +187,7 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
               players, games, simulations, workers, scheduler, seed, out, as_json):
     """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
     from octosolve.core.match import results_lines
-    from octosolve.core.words import counted
+    from octosolve.core.words import counted, names_list
 
     from .matches import check_seats, run_match, search_players, team_results
 
@@ -202,7 +202,7 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
         res["results"] = team_results(res)
     if out:
         _write_json(out, res)
-    budget = f"{simulations} simulations per move for {', '.join(searching)}" if searching else "no search player"
+    budget = f"{simulations} simulations per move for {names_list(searching)}" if searching else "no search player"
     head = f"{counted(games, 'game')} of {kw['variant']}, {budget}, seed {seed}"
     if teams:
         head += f"; teams {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"

@@ -325,19 +325,26 @@ def validate_placement(placement: Mapping[str, Any], *, full: bool = False) -> d
     used: dict[int, str] = {}
     if not isinstance(placement, Mapping):
         fail("a placement must map spaces to {tile, rotation}")
+    def said(x) -> str:  # the value as the file wrote it (was Python's: None, True, 'x')
+        try:
+            return json.dumps(x)[:60]
+        except (TypeError, ValueError):
+            return repr(x)[:60]
+
     for sp, v in placement.items():
         b.check_space(sp)
         if isinstance(v, Mapping):
             if set(v) - {"tile", "rotation"} or "tile" not in v:
-                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {v!r}")
+                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {said(v)}")
             t, r = v["tile"], v.get("rotation", 0)
         elif isinstance(v, (tuple, list)) and len(v) == 2:
             t, r = v
         else:
-            fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {v!r}")
-        check_tile(t)
+            fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {said(v)}")
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NUM_TILES:
+            fail(f"space {sp}: tile must be an integer 0-{NUM_TILES - 1}, got {said(t)}")
         if not (isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= 7):
-            fail(f"space {sp}: rotation must be an integer 0-7, got {r!r}")
+            fail(f"space {sp}: rotation must be an integer 0-7, got {said(r)}")
         if t in used:
             fail(f"tile {t} used twice (spaces {used[t]} and {sp})")
         used[t] = sp

@@ -462,3 +462,15 @@ def test_position_at_a_chance_node_lists_no_legal_moves(cli_runner, tmp_path):
     r = run(cli_runner, "position", f)
     assert "136 legal: place tile 4 r0 on a2" in r.output and "revealed first" not in r.output, r.output
     assert json.loads(run(cli_runner, "position", f, "--json").output)["chance"] is False
+
+
+@pytest.mark.parametrize("content, said", [
+    ('{"c3": null}', 'space c3: expected {"tile": id, "rotation": r}, got null'),
+    ('{"c3": {"tile": true, "rotation": 0}}', "space c3: tile must be an integer 0-17, got true"),
+    ('{"c3": {"tile": "1", "rotation": 0}}', 'space c3: tile must be an integer 0-17, got "1"'),
+])
+def test_placement_errors_name_the_space_and_say_the_value_as_json(cli_runner, tmp_path, content, said):
+    """'got None' / 'got True' (Python's words for null / true), and a bad tile without its space."""
+    f = tmp_path / "p.json"
+    f.write_text(content)
+    _bad(run(cli_runner, "trace", f), said)

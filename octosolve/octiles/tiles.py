@@ -334,9 +334,10 @@ def validate_placement(placement: Mapping[str, Any], *, full: bool = False) -> d
     for sp, v in placement.items():
         b.check_space(sp)
         if isinstance(v, Mapping):
-            if set(v) - {"tile", "rotation"} or "tile" not in v:
-                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {said(v)}")
-            t, r = v["tile"], v.get("rotation", 0)
+            if set(v) != {"tile", "rotation"}:  # (a missing rotation was read as 0 without a word)
+                missing = " (no \"rotation\")" if set(v) == {"tile"} else ""
+                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {said(v)}{missing}")
+            t, r = v["tile"], v["rotation"]
         elif isinstance(v, (tuple, list)) and len(v) == 2:
             t, r = v
         else:

@@ -468,6 +468,8 @@ def test_position_at_a_chance_node_lists_no_legal_moves(cli_runner, tmp_path):
     ('{"c3": null}', 'space c3: expected {"tile": id, "rotation": r}, got null'),
     ('{"c3": {"tile": true, "rotation": 0}}', "space c3: tile must be an integer 0-17, got true"),
     ('{"c3": {"tile": "1", "rotation": 0}}', 'space c3: tile must be an integer 0-17, got "1"'),
+    # a missing rotation was read as rotation 0 without a word
+    ('{"c3": {"tile": 1}}', 'space c3: expected {"tile": id, "rotation": r}, got {"tile": 1} (no "rotation")'),
 ])
 def test_placement_errors_name_the_space_and_say_the_value_as_json(cli_runner, tmp_path, content, said):
     """'got None' / 'got True' (Python's words for null / true), and a bad tile without its space."""

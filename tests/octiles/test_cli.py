@@ -187,3 +187,12 @@ def test_prove_1_says_why_it_needs_no_proof():
     assert r.exit_code == 2 and "challenge 1 needs no proof" in r.output, r.output
     r = run("prove", "31")
     assert r.exit_code == 2 and "1<=x<=30" in r.output, r.output
+
+
+def test_prove_says_a_yes_answer_without_none(tmp_path):
+    """A yes certificate's line said 'yes, value None, bound None'."""
+    r = run("prove", "4", "--time-limit", "5", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Challenge 4 once: yes; ") and "None" not in r.output, r.output
+    r = run("prove", "30", "--time-limit", "5", "--out", str(tmp_path))
+    assert r.output.startswith("Challenge 30 one-tile-paths: optimal, value 28, bound 28; "), r.output

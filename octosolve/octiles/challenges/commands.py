@@ -128,8 +128,10 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
         doc = {k: v for k, v in shown.items() if k != "placement"}
         doc["written"] = not kept
         docs.append(doc)
-        lines.append(f"Challenge {number} {name}: {shown['status']}, value {shown.get('value')}, "
-                     f"bound {shown.get('bound')}; {shown['proof'].get('method', '')}; "
+        # (a yes/no certificate printed 'value None, bound None'; 'best+bound' is the file's word)
+        said = [{"best+bound": "best found, not proven optimal"}.get(shown["status"], shown["status"])]
+        said += [f"{k} {shown[k]}" for k in ("value", "bound") if shown.get(k) is not None]
+        lines.append(f"Challenge {number} {name}: {', '.join(said)}; {shown['proof'].get('method', '')}; "
                      f"{cert['seconds']:.1f} s; "
                      + (f"kept the stronger {old['file']}" if kept
                         else f"wrote {cert_path(number, name, out_dir)}"))

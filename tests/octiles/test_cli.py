@@ -196,3 +196,13 @@ def test_prove_says_a_yes_answer_without_none(tmp_path):
     assert r.output.startswith("Challenge 4 once: yes; ") and "None" not in r.output, r.output
     r = run("prove", "30", "--time-limit", "5", "--out", str(tmp_path))
     assert r.output.startswith("Challenge 30 one-tile-paths: optimal, value 28, bound 28; "), r.output
+
+
+@pytest.mark.parametrize("cmd", ["challenge", "prove"])
+def test_a_negative_challenge_number_is_named_as_one(cmd):
+    """'challenge -1' said "No such option: -1" (read as an option); an option's negative value is
+    still that option's error."""
+    r = run(cmd, "-1")
+    assert r.exit_code == 2 and "challenge must be 1-30, got -1" in r.output, r.output
+    r = run(cmd, "2", "--seed", "-1")
+    assert r.exit_code == 2 and "'--seed'" in r.output, r.output

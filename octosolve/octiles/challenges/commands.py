@@ -67,6 +67,22 @@ def _given(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) == ParameterSource.COMMANDLINE
 
 
+class _NumberedCommand(click.Command):
+    """A command whose NUMBER argument is a challenge number: a negative one ('challenge -1') was
+    read as an unknown option ('No such option: -1'); it is named as the bad number it is."""
+
+    def parse_args(self, ctx, args):
+        import re
+
+        valued = {o for p in self.params if isinstance(p, click.Option) and not p.is_flag for o in p.opts}
+        prev = None
+        for a in args:
+            if re.fullmatch(r"-\d+(\.\d*)?", a) and prev not in valued:
+                fail(f"challenge must be 1-30, got {a}")
+            prev = a
+        return super().parse_args(ctx, args)
+
+
 SPLIT_STRATEGIES = ("proofs_paths:prove_12_by_end_split",)  # the strategies that use a scheduler
 
 
@@ -75,7 +91,7 @@ def _splits(var) -> bool:
     return getattr(var.strategy, "target", None) in SPLIT_STRATEGIES
 
 
-@click.command("prove")
+@click.command("prove", cls=_NumberedCommand)
 @click.argument("number", type=click.IntRange(1, 30))
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
               help="The challenge's question to prove (its variant in the certificates; see "
@@ -138,7 +154,7 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     emit(docs if len(docs) > 1 else docs[0], as_json, "\n".join(lines))
 
 
-@click.command("challenge")
+@click.command("challenge", cls=_NumberedCommand)
 @click.argument("number", type=int, required=False)
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
               help="The challenge's question (its variant in the certificates; see --list).")

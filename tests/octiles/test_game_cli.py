@@ -294,6 +294,18 @@ def test_team_winners_are_named_together(cli_runner):
     assert "winner(s)" not in r.output
 
 
+def test_replay_of_an_octiles_record_names_its_winner(cli_runner, tmp_path):
+    """`octosolve replay` of `octiles play --out` ended 'Outcome: winner(s): P0 greedy'."""
+    rec = tmp_path / "rec.json"
+    run(cli_runner, "play", "--players", "greedy,random,greedy,random", "--team-game", "--seed", "1",
+        "--out", rec)
+    r = cli_runner(["replay", rec])
+    assert r.output.rstrip().endswith("Outcome: winners: P0 greedy and P2 greedy"), r.output[-200:]
+    rec2 = tmp_path / "rec2.json"
+    run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--out", rec2)
+    assert cli_runner(["replay", rec2]).output.rstrip().endswith("Outcome: winner: P0 greedy")
+
+
 @pytest.mark.parametrize("players, extra, words", [
     ("greedy,greedy", [], ["against itself"]),
     ("random,random,random", [], ["against itself"]),

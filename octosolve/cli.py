@@ -121,8 +121,10 @@ def replay(record_file, svg_path, as_json):
     check_outcome(rec, state)
     terminal = bool(state.is_terminal())
     winners = [int(w) for w in state.winners()] if terminal else []
-    lines.append("Outcome: " + ((("winner: " if len(winners) == 1 else "winners: ") + ", ".join(f"P{w} {names[w]}" if w < len(names) else
-                                                            f"P{w}" for w in winners))
+    from .core.words import names_list
+
+    lines.append("Outcome: " + ((("winner: " if len(winners) == 1 else "winners: ") + names_list(
+        f"P{w} {names[w]}" if w < len(names) else f"P{w}" for w in winners))
                                 if winners else "no winner") if terminal else
                  "Outcome: not finished")
     if svg_path:

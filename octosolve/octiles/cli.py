@@ -38,7 +38,9 @@ def tiles_cmd(svg_path, as_json):
     """The 18 tiles (ids 0-17) at rotation 0, edges numbered as in board.json."""
     from . import rules as R
 
-    data = R.tiles_json()
+    # what the table shows, in the JSON too (it held only id and segments)
+    data = [dict(t, kinds=R.tile_kinds(t["id"]), rotations=R.tile_symmetry_order(t["id"]))
+            for t in R.tiles_json()]
     if svg_path:
         from octosolve.core import svg
 
@@ -185,7 +187,7 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
               players, games, simulations, workers, scheduler, seed, out, as_json):
     """A measured match: wins, draws, losses and score (95% Wilson interval) per player."""
     from octosolve.core.match import results_lines
-    from octosolve.core.words import counted
+    from octosolve.core.words import counted, names_list
 
     from .matches import check_seats, run_match, search_players, team_results
 
@@ -200,7 +202,7 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
         res["results"] = team_results(res)
     if out:
         _write_json(out, res)
-    budget = f"{simulations} simulations per move for {', '.join(searching)}" if searching else "no search player"
+    budget = f"{simulations} simulations per move for {names_list(searching)}" if searching else "no search player"
     head = f"{counted(games, 'game')} of {kw['variant']}, {budget}, seed {seed}"
     if teams:
         head += f"; teams {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"
@@ -250,7 +252,8 @@ old_command_name(group, match_suite_cmd, "match-suite")
 def position_cmd(position_file, svg_path, as_json):
     """Check and show a position document (written by `play --position-out` or any
     State.to_json), or a game record (`play --out`: its last position): its history is replayed and
-    every field checked; prints the position and the legal moves."""
+    every field checked; prints the position and the legal moves (or, when the stack's next tile is
+    to be revealed, the tiles it may be: JSON "chance": true)."""
     from .position import load_position
 
     distinct_outputs(("--svg", svg_path), inputs=(("POSITION_FILE", position_file),))
@@ -259,10 +262,16 @@ def position_cmd(position_file, svg_path, as_json):
     doc = state.to_json()
     if svg_path:
         _save_state_svg(svg_path, doc, None)
-    out = {"position": doc, "legal_actions": legal,
+    from octosolve.core.game import CHANCE
+
+    chance = state.current_player() == CHANCE
+    out = {"position": doc, "chance": chance, "legal_actions": legal,
            "legal_moves": [state.action_to_string(a) for a in legal]}
     text = str(state)
-    if legal:
+    if chance:  # no one chooses: the stack reveals a tile (these were listed as '18 legal' moves)
+        text += (f"\nnext: the stack reveals one of {len(legal)} unseen tiles at random: "
+                 + " ".join(map(str, legal)))
+    elif legal:
         text += f"\n{len(legal)} legal: " + ", ".join(out["legal_moves"][:12]) + (
             " ..." if len(legal) > 12 else "")
     emit(out, as_json, text)

@@ -52,7 +52,7 @@ def describe(state) -> str:
 
     >>> from octosolve.octiles.game import make_game
     >>> print(describe(make_game().new_initial_state()).splitlines()[0])
-    move-over, turn 1: P0 to place
+    move-over, turn 1: P0 to place (the stack's next tile is revealed first)
     """
     from ..core.words import counted, names_list
 
@@ -63,7 +63,8 @@ def describe(state) -> str:
                   if w else "a draw")
         head = f"over after {counted(state.turns_played(), 'turn')}: {result} ({state.end_reason})"
     else:
-        head = f"turn {state.turn + 1}: P{state.cur} to {state.phase}"
+        head = f"turn {state.turn + 1}: P{state.cur} to {state.phase}" + (
+            " (the stack's next tile is revealed first)" if state.current_player() == CHANCE else "")
     lines = [f"{state.variant}, {head}"]
     lines.append("tiles: " + (" ".join(f"{topo.spaces[s]}={state.tile_at[s]}r{state.rot_at[s]}"
                                        for s in range(N_SPACES) if state.tile_at[s] >= 0) or "none placed"))

@@ -325,19 +325,27 @@ def validate_placement(placement: Mapping[str, Any], *, full: bool = False) -> d
     used: dict[int, str] = {}
     if not isinstance(placement, Mapping):
         fail("a placement must map spaces to {tile, rotation}")
+    def said(x) -> str:  # the value as the file wrote it (was Python's: None, True, 'x')
+        try:
+            return json.dumps(x)[:60]
+        except (TypeError, ValueError):
+            return repr(x)[:60]
+
     for sp, v in placement.items():
         b.check_space(sp)
         if isinstance(v, Mapping):
-            if set(v) - {"tile", "rotation"} or "tile" not in v:
-                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {v!r}")
-            t, r = v["tile"], v.get("rotation", 0)
+            if set(v) != {"tile", "rotation"}:  # (a missing rotation was read as 0 without a word)
+                missing = " (no \"rotation\")" if set(v) == {"tile"} else ""
+                fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {said(v)}{missing}")
+            t, r = v["tile"], v["rotation"]
         elif isinstance(v, (tuple, list)) and len(v) == 2:
             t, r = v
         else:
-            fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {v!r}")
-        check_tile(t)
+            fail(f"space {sp}: expected {{\"tile\": id, \"rotation\": r}}, got {said(v)}")
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NUM_TILES:
+            fail(f"space {sp}: tile must be an integer 0-{NUM_TILES - 1}, got {said(t)}")
         if not (isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= 7):
-            fail(f"space {sp}: rotation must be an integer 0-7, got {r!r}")
+            fail(f"space {sp}: rotation must be an integer 0-7, got {said(r)}")
         if t in used:
             fail(f"tile {t} used twice (spaces {used[t]} and {sp})")
         used[t] = sp
@@ -351,8 +359,15 @@ def validate_placement(placement: Mapping[str, Any], *, full: bool = False) -> d
 def placement_from_json(obj: Any) -> dict[str, Placed]:
     """A placement from JSON: ``{"c3": {"tile": 4, "rotation": 2}, ...}``, or an object with a
     ``"placement"`` key holding that (e.g. the output of ``octosolve octiles challenge --json``)."""
-    if isinstance(obj, Mapping) and "placement" in obj and isinstance(obj["placement"], Mapping):
+    if isinstance(obj, Mapping) and "placement" in obj:
+        if not isinstance(obj["placement"], Mapping):  # (was read as spaces: "unknown space 'challenge'")
+            fail(f"the file's \"placement\" is {json.dumps(obj['placement'])[:20]}, not a placement"
+                 + (" (the answer has none)" if obj["placement"] is None else ""))
         obj = obj["placement"]
+    elif isinstance(obj, Mapping) and str(obj.get("format", "")).startswith("octosolve-record"):
+        # (said "unknown space 'format'")
+        fail("this is a game record, not a placement: `octosolve octiles position` reads it, and a "
+             "position file (`play --position-out`) holds a placement trace reads")
     return validate_placement(obj)
 
 

@@ -18,6 +18,9 @@ def test_tiles_json_shape():
     assert [t["id"] for t in data] == list(range(18))
     assert all(len(t["segments"]) == 4 and all(len(s) == 2 for s in t["segments"]) for t in data)
     assert data[17]["segments"] == [[0, 4], [1, 5], [2, 6], [3, 7]]
+    # the table's kind counts and rotations are in the JSON too (it had only id and segments)
+    assert data[0]["kinds"] == {"Arc": 4, "Bend": 0, "Curve": 0, "Diameter": 0} and data[0]["rotations"] == 2
+    assert data[17]["kinds"]["Diameter"] == 4 and data[17]["rotations"] == 1
 
 
 def test_trace_json_and_svg(tmp_path):
@@ -176,3 +179,30 @@ def test_prove_12_local_cluster_has_workers_processes(monkeypatch):
 def test_prove_refuses_workers_beside_a_cluster_address(tmp_path):
     r = run("prove", "12", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path))
     assert r.exit_code == 2 and "--workers beside a cluster's address" in r.output, r.output
+
+
+def test_prove_1_says_why_it_needs_no_proof():
+    """'Invalid value for NUMBER: 1 is not in the range 2<=x<=30' did not say why."""
+    r = run("prove", "1")
+    assert r.exit_code == 2 and "challenge 1 needs no proof" in r.output, r.output
+    r = run("prove", "31")
+    assert r.exit_code == 2 and "1<=x<=30" in r.output, r.output
+
+
+def test_prove_says_a_yes_answer_without_none(tmp_path):
+    """A yes certificate's line said 'yes, value None, bound None'."""
+    r = run("prove", "4", "--time-limit", "5", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Challenge 4 once: yes; ") and "None" not in r.output, r.output
+    r = run("prove", "30", "--time-limit", "5", "--out", str(tmp_path))
+    assert r.output.startswith("Challenge 30 one-tile-paths: optimal, value 28, bound 28; "), r.output
+
+
+@pytest.mark.parametrize("cmd", ["challenge", "prove"])
+def test_a_negative_challenge_number_is_named_as_one(cmd):
+    """'challenge -1' said "No such option: -1" (read as an option); an option's negative value is
+    still that option's error."""
+    r = run(cmd, "-1")
+    assert r.exit_code == 2 and "challenge must be 1-30, got -1" in r.output, r.output
+    r = run(cmd, "2", "--seed", "-1")
+    assert r.exit_code == 2 and "'--seed'" in r.output, r.output

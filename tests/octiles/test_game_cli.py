@@ -278,12 +278,13 @@ def test_position_text_names_winners_and_counts_turns_as_the_record_does(cli_run
         "move-over, over after 1 turn: a draw (turn limit)\n")
     # a position in play: its turn counted from 1, as the record numbers the moves
     st = G.make_game().new_initial_state()
-    assert str(st).splitlines()[0] == "move-over, turn 1: P0 to place"
+    assert str(st).splitlines()[0] == "move-over, turn 1: P0 to place (the stack's next tile is revealed first)"
     assert str(st).splitlines()[-1] == "stack: top not revealed yet; 18 tiles unseen; put back under it: none"
     st.apply_action(4)
     assert str(st).splitlines()[-1] == "stack: top tile 4; 17 tiles unseen; put back under it: none"
     st.apply_action(st.legal_actions()[0])
-    assert str(st).splitlines()[0] in ("move-over, turn 1: P0 to move", "move-over, turn 2: P1 to place")
+    assert str(st).splitlines()[0] in ("move-over, turn 1: P0 to move",
+                                       "move-over, turn 2: P1 to place (the stack's next tile is revealed first)")
 
 
 def test_team_winners_are_named_together(cli_runner):
@@ -291,6 +292,18 @@ def test_team_winners_are_named_together(cli_runner):
     assert r.exit_code == 0, r.output
     assert "winners: P0 (greedy) and P2 (greedy) [all runners across]" in r.output, r.output[-300:]
     assert "winner(s)" not in r.output
+
+
+def test_replay_of_an_octiles_record_names_its_winner(cli_runner, tmp_path):
+    """`octosolve replay` of `octiles play --out` ended 'Outcome: winner(s): P0 greedy'."""
+    rec = tmp_path / "rec.json"
+    run(cli_runner, "play", "--players", "greedy,random,greedy,random", "--team-game", "--seed", "1",
+        "--out", rec)
+    r = cli_runner(["replay", rec])
+    assert r.output.rstrip().endswith("Outcome: winners: P0 greedy and P2 greedy"), r.output[-200:]
+    rec2 = tmp_path / "rec2.json"
+    run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--out", rec2)
+    assert cli_runner(["replay", rec2]).output.rstrip().endswith("Outcome: winner: P0 greedy")
 
 
 @pytest.mark.parametrize("players, extra, words", [
@@ -430,3 +443,48 @@ def test_unknown_game_parameter_is_named_with_the_games_own(cli_runner, tmp_path
     r = run(cli_runner, "position", f)
     _bad(r, "unknown game parameter 'foo' (an Octiles game takes variant, players, ")
     assert "(s)" not in r.output
+
+
+def test_trace_names_a_record_or_an_answer_without_placement(cli_runner, tmp_path):
+    """A game record said "unknown space 'format'", a challenge answer with no placement
+    (25 all-five's --json) "unknown space 'challenge'"."""
+    rec = tmp_path / "rec.json"
+    run(cli_runner, "play", "--players", "greedy,random", "--max-turns", "2", "--out", rec)
+    _bad(run(cli_runner, "trace", rec), "this is a game record, not a placement")
+    f = tmp_path / "a.json"
+    f.write_text('{"challenge": 25, "variant": "all-five", "placement": null}')
+    r = run(cli_runner, "trace", f)
+    _bad(r, 'the file\'s "placement" is null, not a placement (the answer has none)')
+    assert "unknown space" not in r.output
+
+
+def test_position_at_a_chance_node_lists_no_legal_moves(cli_runner, tmp_path):
+    """Before the stack's next tile is revealed, position said '18 legal: reveal tile 0, ...': no
+    player chooses there; now the tiles it may reveal, and JSON "chance": true."""
+    f = tmp_path / "p.json"
+    st = G.make_game().new_initial_state()
+    f.write_text(json.dumps(st.to_json()))
+    r = run(cli_runner, "position", f)
+    assert "legal" not in r.output, r.output
+    assert r.output.rstrip().endswith("next: the stack reveals one of 18 unseen tiles at random: "
+                                      + " ".join(map(str, range(18)))), r.output
+    assert json.loads(run(cli_runner, "position", f, "--json").output)["chance"] is True
+    st.apply_action(4)
+    f.write_text(json.dumps(st.to_json()))
+    r = run(cli_runner, "position", f)
+    assert "136 legal: place tile 4 r0 on a2" in r.output and "revealed first" not in r.output, r.output
+    assert json.loads(run(cli_runner, "position", f, "--json").output)["chance"] is False
+
+
+@pytest.mark.parametrize("content, said", [
+    ('{"c3": null}', 'space c3: expected {"tile": id, "rotation": r}, got null'),
+    ('{"c3": {"tile": true, "rotation": 0}}', "space c3: tile must be an integer 0-17, got true"),
+    ('{"c3": {"tile": "1", "rotation": 0}}', 'space c3: tile must be an integer 0-17, got "1"'),
+    # a missing rotation was read as rotation 0 without a word
+    ('{"c3": {"tile": 1}}', 'space c3: expected {"tile": id, "rotation": r}, got {"tile": 1} (no "rotation")'),
+])
+def test_placement_errors_name_the_space_and_say_the_value_as_json(cli_runner, tmp_path, content, said):
+    """'got None' / 'got True' (Python's words for null / true), and a bad tile without its space."""
+    f = tmp_path / "p.json"
+    f.write_text(content)
+    _bad(run(cli_runner, "trace", f), said)

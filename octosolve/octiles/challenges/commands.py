@@ -67,6 +67,22 @@ def _given(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) == ParameterSource.COMMANDLINE
 
 
+class _NumberedCommand(click.Command):
+    """A command whose NUMBER argument is a challenge number: a negative one ('challenge -1') was
+    read as an unknown option ('No such option: -1'); it is named as the bad number it is."""
+
+    def parse_args(self, ctx, args):
+        import re
+
+        valued = {o for p in self.params if isinstance(p, click.Option) and not p.is_flag for o in p.opts}
+        prev = None
+        for a in args:
+            if re.fullmatch(r"-\d+(\.\d*)?", a) and prev not in valued:
+                fail(f"challenge must be 1-30, got {a}")
+            prev = a
+        return super().parse_args(ctx, args)
+
+
 SPLIT_STRATEGIES = ("proofs_paths:prove_12_by_end_split",)  # the strategies that use a scheduler
 
 
@@ -75,8 +91,8 @@ def _splits(var) -> bool:
     return getattr(var.strategy, "target", None) in SPLIT_STRATEGIES
 
 
-@click.command("prove")
-@click.argument("number", type=click.IntRange(2, 30))
+@click.command("prove", cls=_NumberedCommand)
+@click.argument("number", type=click.IntRange(1, 30))
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
               help="The challenge's question to prove (its variant in the certificates; see "
                    "`challenge --list`; default: every question of N).")
@@ -102,6 +118,9 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 
     _check_scheduler(scheduler)
     ch, var = get_variant(number, variant, "question")
+    if ch.method == "bfs":  # (was 'Invalid value for NUMBER: 1 is not in the range 2<=x<=30')
+        fail("challenge 1 needs no proof: `octosolve octiles challenge 1` counts it exactly (a "
+             "breadth-first search) in seconds")
     names = [var.name] if variant is not None else [v.name for v in ch.variants]
     if scheduler is not None and not any(_splits(ch.variant(n)) for n in names):  # (was ignored)
         fail(f"--scheduler spreads the cases of a split proof (challenge 12 count's); challenge "
@@ -125,15 +144,17 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
         doc = {k: v for k, v in shown.items() if k != "placement"}
         doc["written"] = not kept
         docs.append(doc)
-        lines.append(f"Challenge {number} {name}: {shown['status']}, value {shown.get('value')}, "
-                     f"bound {shown.get('bound')}; {shown['proof'].get('method', '')}; "
+        # (a yes/no certificate printed 'value None, bound None'; 'best+bound' is the file's word)
+        said = [{"best+bound": "best found, not proven optimal"}.get(shown["status"], shown["status"])]
+        said += [f"{k} {shown[k]}" for k in ("value", "bound") if shown.get(k) is not None]
+        lines.append(f"Challenge {number} {name}: {', '.join(said)}; {shown['proof'].get('method', '')}; "
                      f"{cert['seconds']:.1f} s; "
                      + (f"kept the stronger {old['file']}" if kept
                         else f"wrote {cert_path(number, name, out_dir)}"))
     emit(docs if len(docs) > 1 else docs[0], as_json, "\n".join(lines))
 
 
-@click.command("challenge")
+@click.command("challenge", cls=_NumberedCommand)
 @click.argument("number", type=int, required=False)
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
               help="The challenge's question (its variant in the certificates; see --list).")

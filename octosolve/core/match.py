@@ -37,7 +37,7 @@ from .seeding import derive_seed, py_random
 from .stats import wilson_interval
 from .words import counted
 
-__all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "pairings", "round_robin",
+__all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "tally_by_team", "pairings", "round_robin",
            "results_lines"]
 
 
@@ -127,6 +127,25 @@ def tally(records: Sequence[dict], names: Sequence[str]) -> dict:
             means = game_means[nm]
             st["score_ci95"] = list(wilson_interval(sum(means), len(means)))
     return {"results": per_name, "seats": per_seat}
+
+
+def tally_by_team(result: dict) -> dict:
+    """A team game's results per name counted once a game (every seat of a name is in one team,
+    which the game's match checks first; the partners share the team's result): :func:`tally`
+    counts a name once a seat, so a team of one player would show twice the games played."""
+    per = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(result["players"])}
+    for rec in result["records"]:
+        r = as_summary(rec)
+        w = set(r["winners"])
+        for nm in dict.fromkeys(r["seats"]):
+            key = "draws" if not w else ("wins" if r["seats"].index(nm) in w else "losses")
+            per[nm]["games"] += 1
+            per[nm][key] += 1
+    for st in per.values():
+        pts = st["wins"] + 0.5 * st["draws"]
+        st["score"] = pts / st["games"] if st["games"] else 0.0
+        st["score_ci95"] = list(wilson_interval(pts, st["games"])) if st["games"] else [0.0, 1.0]
+    return per
 
 
 def match(spec: MatchSpec, names: Sequence[str], games: int, seed: int | None, *,

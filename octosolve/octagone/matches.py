@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core.errors import fail
 from ..core.game import play
-from ..core.match import match, play_one
+from ..core.match import match, play_one, tally_by_team
 from ..core.record import summary
 from ..core.seeding import derive_seed, py_random
 from ..games import match_spec
@@ -59,23 +59,7 @@ def pair_results(result: dict) -> dict:
     """A four-player match's results per name counted once a game (both seats of a pair share the
     pair's result; the shared tally counts a name once a seat, so a pair of one player showed twice
     the games played, and its interval as if they were independent)."""
-    from ..core.record import as_summary
-    from ..core.stats import wilson_interval
-
-    per = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(result["players"])}
-    for rec in result["records"]:
-        r = as_summary(rec)
-        w = set(r["winners"])
-        for nm in dict.fromkeys(r["seats"]):
-            seats = [i for i, x in enumerate(r["seats"]) if x == nm]
-            key = "draws" if not w else ("wins" if seats[0] in w else "losses")
-            per[nm]["games"] += 1
-            per[nm][key] += 1
-    for st in per.values():
-        pts = st["wins"] + 0.5 * st["draws"]
-        st["score"] = pts / st["games"] if st["games"] else 0.0
-        st["score_ci95"] = list(wilson_interval(pts, st["games"])) if st["games"] else [0.0, 1.0]
-    return per
+    return tally_by_team(result)
 
 
 def recheck(result: dict, sample: int = 4) -> int:

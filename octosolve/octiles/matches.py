@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from ..core.errors import fail
-from ..core.match import match, play_game
+from ..core.match import match, play_game, tally_by_team
 from ..core.words import counted, names_list
 from ..games import match_spec
 from .game import make_game
@@ -117,20 +117,4 @@ def team_results(result: dict) -> dict:
     """A team match's results per name counted once a game: the partners of a team share its result
     (the shared tally counts a name once a seat, so a team of one player showed twice the games
     played, and its interval as if the two seats were independent games)."""
-    from ..core.record import as_summary
-    from ..core.stats import wilson_interval
-
-    per = {nm: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for nm in dict.fromkeys(result["players"])}
-    for rec in result["records"]:
-        r = as_summary(rec)
-        w = set(r["winners"])
-        for nm in dict.fromkeys(r["seats"]):
-            seat = r["seats"].index(nm)   # (check_seats: all its seats are in one team)
-            key = "draws" if not w else ("wins" if seat in w else "losses")
-            per[nm]["games"] += 1
-            per[nm][key] += 1
-    for st in per.values():
-        pts = st["wins"] + 0.5 * st["draws"]
-        st["score"] = pts / st["games"] if st["games"] else 0.0
-        st["score_ci95"] = list(wilson_interval(pts, st["games"])) if st["games"] else [0.0, 1.0]
-    return per
+    return tally_by_team(result)

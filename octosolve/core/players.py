@@ -27,7 +27,7 @@ from typing import Callable, Iterator, Sequence
 
 from .errors import fail
 from .game import Game, Player, RandomPlayer
-from .words import counted
+from .words import counted, names_list
 
 __all__ = ["PlayerSpec", "RANDOM", "UCT", "find_spec", "make_player", "parse_players", "player_help",
            "player_list", "register_player", "player_available"]
@@ -165,7 +165,7 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
         fail("--players needs at least one player name")
     names = [find_spec(specs, n).name for n in names]
     if counts is not None and len(names) not in counts:
-        allowed = " or ".join(str(c) for c in counts)
+        allowed = names_list(counts).replace(" and ", " or ")
         fail(f"--players names {counted(len(names), 'player')}; this game takes {allowed}")
     for option in given:
         takers = [s.name for s in specs if option in s.options]

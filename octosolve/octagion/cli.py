@@ -575,7 +575,7 @@ def deck_cmd(deck_path, top, svg_path, as_json):
     st = deck_stats(deck, top=top)
     if svg_path:
         _write_text(svg_path, deck._repr_svg_())
-    lines = [f"deck: {len(deck)} cards, per number {st['deck']['per_number']}"]
+    lines = [f"deck: {len(deck)} cards, per number {' '.join(map(str, st['deck']['per_number']))}"]
     for n, letters in st["deck"]["by_number"].items():
         lines.append(f"  {n}: {' '.join(letters)}")
     lines.append(f"lexicon words: {st['words']}; solvable without Treatment Cards: "

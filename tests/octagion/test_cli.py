@@ -103,6 +103,7 @@ def test_wordcards_and_deck(tmp_path):
     assert len(c) == 80 and all(x["solvable"] for x in c)
     d = ok_json("deck", "--top", "500")
     assert d["words"] == 500 and 0 < d["solvable"] <= 500
+    assert "deck: 48 cards, per number 6 6 6 6 6 6 6 6\n" in run("deck", "--top", "500").output
 
 
 def test_design_deck_cli(tmp_path):

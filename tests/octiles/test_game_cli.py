@@ -107,7 +107,7 @@ def test_match_json_uses_the_shared_result_format(cli_runner):
 
 @pytest.mark.parametrize("args, words", [
     (["play", "--players", "mcts,chess"], ["chess"]),
-    (["play", "--players", "mcts"], ["names 1 player; this game takes 2 or 3 or 4"]),   # was 'player(s)'
+    (["play", "--players", "mcts"], ["names 1 player; this game takes 2, 3 or 4"]),   # was 'player(s)'
     (["play", "--players", "random,random,random,random,random"], []),
     (["play", "--players", ""], []),
     (["play", "--variant", "ludo"], ["ludo"]),

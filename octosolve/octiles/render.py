@@ -501,7 +501,7 @@ def _turn_buttons(body, live: set, kind: str, caption: str, x0: float, y: float,
     for k in range(1 if kind == "turn" else 0, 8):  # a turn by 0 is no move
         tid = f"{kind}:{k}"
         cx, cy = x0 + pitch * (k - (kind == "turn") + 0.5), y + 24 + pitch * 0.4
-        g = svg.target_group(tid, f"{k} eighth(s) anticlockwise", opacity=1 if tid in live or not live else 0.4)
+        g = svg.target_group(tid, f"{k} eighth{'s' if k != 1 else ''} anticlockwise", opacity=1 if tid in live or not live else 0.4)
         g.append(draw.Rectangle(cx - pitch / 2 + 2, cy - pitch * 0.4, pitch - 4, pitch * 0.8 + 16, rx=6,
                                 fill="#fafafa", stroke="#000" if tid in live else "#aaa",
                                 stroke_width=2.5 if tid in live else 1))

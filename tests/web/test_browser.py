@@ -22,6 +22,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+from octosolve.core.words import counted  # noqa: E402
 from octosolve.octiles import rules as R  # noqa: E402
 from octosolve.web import octiles_api  # noqa: E402
 from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
@@ -148,10 +149,11 @@ def test_octiles_place_turn_and_score(browser, url):
          .get_attribute("class"))
     settle(d, lambda d: click(d, "[data-space='a2']"))
     summary = text(d, "summary-text")
-    assert summary.startswith("1 tiles"), summary
+    assert summary.startswith("1 tile: "), summary
     expected = R.trace(R.placement_from_json({"a2": {"tile": 0, "rotation": 0}}))
     sm = expected.to_json()["summary"]
-    assert f"{sm['paths']} paths, {sm['loops']} loops, {sm['open']} open" in summary
+    assert (f"{counted(sm['paths'], 'path')}, {counted(sm['loops'], 'loop')}, {sm['open']} open"
+            in summary)
     rows = texts(d, "#paths tr")
     assert len(rows) == len(expected.paths)
     assert any("A3 - A2" in r or "A2 - A3" in r for r in rows), rows
@@ -163,7 +165,7 @@ def test_octiles_place_turn_and_score(browser, url):
     assert d.execute_script("return ed.placement.a2.rotation") == 7
     assert "rotation 7" in attr(d, "[data-space='a2'] title", "textContent")
     turned = R.trace(R.placement_from_json({"a2": {"tile": 0, "rotation": 7}})).to_json()["summary"]
-    assert f"{turned['paths']} paths" in text(d, "summary-text")
+    assert f"{counted(turned['paths'], 'path')}, " in text(d, "summary-text")
     # another challenge for the same board: 27 (no path between neighbouring stops) is met
     settle(d, lambda d: click(d, "#challenge option[value='27/whole-board']"))
     assert attr(d, "#challenge", "value") == "27/whole-board"
@@ -176,7 +178,7 @@ def test_octiles_load_stored_answer(browser, url):
     ans = json.loads((octiles_api.ANSWERS_DIR / "challenge03-count.json").read_text())
     settle(d, lambda d: click(d, "//div[@data-key='3/count']//button[contains(., 'load')]", By.XPATH))
     summary = text(d, "summary-text")
-    assert summary.startswith("17 tiles") and f"{ans['verified_value']} loops" in summary, summary
+    assert summary.startswith("17 tiles") and counted(ans["verified_value"], "loop") in summary, summary
     assert text(d, "score-value") == str(ans["verified_value"])
     assert f"proven optimum: {ans['verified_value']}" in text(d, "score")
 
@@ -238,7 +240,7 @@ def test_octiles_undo_redo(browser, url, console):
     assert text(d, "summary-text").startswith("2 tiles")
     settle(d, lambda d: click(d, "#undo"))                        # c3 goes back to the tray
     assert placement(d) == {"a2": {"tile": 0, "rotation": 7}}
-    assert text(d, "summary-text").startswith("1 tiles")
+    assert text(d, "summary-text").startswith("1 tile: ")
     settle(d, lambda d: keys(d, Keys.CONTROL, "z"))               # the turn is taken back
     assert placement(d) == {"a2": {"tile": 0, "rotation": 0}}
     assert "rotation 0" in attr(d, "[data-space='a2'] title", "textContent")

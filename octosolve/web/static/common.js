@@ -14,6 +14,11 @@ async function api(path, body, opts) {
   return data;
 }
 
+// a count in words, as the CLI says it (core/words.counted): "1 tile", "2 tiles", "0 loops"
+function counted(n, word, many) {
+  return `${n} ${n === 1 ? word : (many || word + "s")}`;
+}
+
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -292,9 +292,10 @@ function drawPaths(tr, order) {
   const sm = tr.summary;
   document.getElementById("summary").replaceChildren(
     el("strong", {}, "Paths "),
-    el("span", { id: "summary-text" }, `${Object.keys(tr.placement).length} tiles: ${sm.paths} paths, ` +
-      `${sm.loops} loops, ${sm.open} open, ${sm.crossings} crossings, ${sm.self_crossings} ` +
-      `self-crossings, ${sm.groups} groups`));
+    el("span", { id: "summary-text" }, `${counted(Object.keys(tr.placement).length, "tile")}: ` +
+      `${counted(sm.paths, "path")}, ${counted(sm.loops, "loop")}, ${sm.open} open, ` +
+      `${counted(sm.crossings, "crossing")}, ${counted(sm.self_crossings, "self-crossing")}, ` +
+      `${counted(sm.groups, "group")}`));
   const colour = {};
   order.forEach((id, i) => { colour[id] = ed.geo.palette[i % ed.geo.palette.length]; });
   const body = document.getElementById("paths");

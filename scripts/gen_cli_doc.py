@@ -42,7 +42,8 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | `--cards N` / `--laid ROW` | Octagion: the number of word cards to make; the row of cards a team laid (`score`) |
 | `--record PATH` | write the JSON record of what the command did, which another command re-checks (a game: `octosolve replay`; a deck design: the report) |
 | `--scheduler ADDRESS` | run on a Dask cluster (`tcp://host:8786`, or `local` for a throw-away local cluster) |
-| `--seed N` | random seed, 0 to 2^63-1: the same seed gives the same result |
+| `--seed N` | random seed, 0 to 2^63-1: the same seed gives the same result (a CP-SAT search with more than one worker races its threads; add `--deterministic` where offered) |
+| `--deterministic` | CP-SAT's `--time-limit` counts its deterministic time (its own measure of work, not seconds) and its workers interleave in a fixed order, so the same `--seed` and `--workers` give the same answer on any machine and load (Octagion `design-deck`, Octiles `prove` and `challenge --fresh`) |
 | `--json` | print one JSON document (for scripts) instead of the readable answer |
 | `--out PATH` | where to write a file or folder; checked before the work starts. A game's `play --out` (also spelled `--record`) writes the game record (octosolve-record/1), which `octosolve replay` replays and the position commands read as its last position |
 | `--position-out PATH` | `play`: write the final (or stopped) position document (`State.to_json`) |

@@ -5,15 +5,62 @@ solves and leaves the default one behind afterwards, so a later Ctrl-C kills the
 message (and a test's SIGINT kills the test run). :func:`solve` turns that off and runs the search in
 a worker thread instead: the main thread stays free to show progress and to receive Ctrl-C
 promptly, which stops the search (``StopSearch``) and is raised as ``KeyboardInterrupt``.
+
+A run under :func:`deterministic` (``--deterministic`` in the CLI) is reproducible: each solve's time
+limit counts CP-SAT's deterministic time (its own measure of work) instead of seconds, and its workers
+interleave their search in a fixed order, so the same seed and workers give the same answer on any
+machine and under any load (:func:`set_limit`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import threading
 import time
 
-__all__ = ["solve"]
+__all__ = ["solve", "set_limit", "deterministic", "is_deterministic", "clock"]
+
+# None outside deterministic(); inside, a one-item list: the deterministic time solve() has spent
+_DETERMINISTIC = contextvars.ContextVar("cpsat_deterministic", default=None)
+
+
+@contextlib.contextmanager
+def deterministic(on: bool = True):
+    """Within the block, every :func:`solve` is reproducible (see the module's docstring) and
+    :func:`clock` counts CP-SAT's deterministic time; a process started inside the block does not
+    inherit this: pass :func:`is_deterministic` along."""
+    token = _DETERMINISTIC.set([0.0] if on else None)
+    try:
+        yield
+    finally:
+        _DETERMINISTIC.reset(token)
+
+
+def is_deterministic() -> bool:
+    """Whether :func:`solve` now runs reproducibly (inside :func:`deterministic`)."""
+    return _DETERMINISTIC.get() is not None
+
+
+def clock() -> float:
+    """A clock for sharing one time limit among several solves: ``time.perf_counter()``, or inside
+    :func:`deterministic` the deterministic time the solves have spent so far (so the shares, and
+    the answer, do not depend on the machine)."""
+    spent = _DETERMINISTIC.get()
+    return time.perf_counter() if spent is None else spent[0]
+
+
+def set_limit(parameters, seconds: float, deterministic: bool) -> None:
+    """CP-SAT's limit: ``seconds`` of wall-clock time, or (``deterministic``) of its deterministic
+    time with the workers' search interleaved in a fixed order, so that a run does not depend on
+    the machine's load or speed (nor, for the same ``num_workers``, on the threads' timing)."""
+    if deterministic:
+        parameters.max_deterministic_time = float(seconds)
+        parameters.max_time_in_seconds = float("inf")
+        parameters.interleave_search = True
+    else:
+        parameters.max_time_in_seconds = float(seconds)
 
 
 def solve(solver, model, callback=None, *, seconds: float | None = None, desc: str = "CP-SAT",
@@ -29,7 +76,11 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
     from .progress import progress
 
     solver.parameters.catch_sigint_signal = False
-    if seconds is None:
+    spent = _DETERMINISTIC.get()
+    if spent is not None and not solver.parameters.interleave_search:
+        set_limit(solver.parameters, solver.parameters.max_time_in_seconds, True)
+        seconds = None   # deterministic time is no measure of seconds: the bar counts up
+    elif seconds is None:
         seconds = solver.parameters.max_time_in_seconds
     box: dict = {}
 
@@ -65,4 +116,6 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
         bar.close()
     if "error" in box:
         raise box["error"]
+    if spent is not None:
+        spent[0] += solver.ResponseProto().deterministic_time
     return box["status"]

@@ -35,15 +35,10 @@ MAX_RESTARTS = 1000
 
 
 def _set_limit(solver, seconds: float, deterministic: bool) -> None:
-    """CP-SAT's limit: ``seconds`` of wall-clock time, or (``deterministic``) of its deterministic
-    time with the workers' search interleaved in a fixed order, so that a run does not depend on
-    the machine's load or the number of threads."""
-    if deterministic:
-        solver.parameters.max_deterministic_time = seconds
-        solver.parameters.max_time_in_seconds = float("inf")
-        solver.parameters.interleave_search = True
-    else:
-        solver.parameters.max_time_in_seconds = seconds
+    """CP-SAT's limit (:func:`octosolve.core.cpsat.set_limit`): wall-clock seconds, or its
+    deterministic time with the workers interleaved, so that a run does not depend on the load."""
+    from ..core.cpsat import set_limit
+    set_limit(solver.parameters, seconds, deterministic)
 
 
 def _solve(solver, model, seconds: float, desc: str, stop=None):

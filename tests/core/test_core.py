@@ -410,3 +410,39 @@ def test_results_lines_say_one_win_one_loss():
     assert "a  1 win, 0 draws, 1 loss in 2 games;" in lines[0]
     one = results_lines(tally(recs[:1], ["a", "b"])["results"])
     assert "1 win, 0 draws, 0 losses in 1 game;" in one[0]
+
+
+def test_cpsat_deterministic_block_counts_work_not_seconds():
+    """Inside core.cpsat.deterministic() a solve's limit is CP-SAT's deterministic time with its
+    workers interleaved, and clock() adds up that time (the same in every run); outside, neither."""
+    cp_model = pytest.importorskip("ortools.sat.python.cp_model")
+    from octosolve.core.cpsat import clock, deterministic, is_deterministic, solve
+
+    def model():
+        m = cp_model.CpModel()
+        xs = [m.NewIntVar(0, 9, f"x{i}") for i in range(12)]
+        m.AddAllDifferent(xs[:10])
+        m.Add(sum(xs) == 60)
+        m.Maximize(sum(i * x for i, x in enumerate(xs)))
+        return m, xs
+
+    spent = []
+    for _ in range(2):
+        with deterministic():
+            assert is_deterministic() and clock() == 0.0
+            m, xs = model()
+            s = cp_model.CpSolver()
+            s.parameters.max_time_in_seconds = 7.0
+            s.parameters.num_workers = 2
+            assert solve(s, m, show_progress=False) == cp_model.OPTIMAL
+            assert s.parameters.interleave_search and s.parameters.max_deterministic_time == 7.0
+            assert s.parameters.max_time_in_seconds == float("inf")
+            spent.append((clock(), [s.Value(x) for x in xs]))
+            assert clock() > 0
+    assert spent[0] == spent[1]
+    assert not is_deterministic()
+    m, _ = model()
+    s = cp_model.CpSolver()
+    s.parameters.max_time_in_seconds = 7.0
+    solve(s, m, show_progress=False)
+    assert not s.parameters.interleave_search and s.parameters.max_time_in_seconds == 7.0

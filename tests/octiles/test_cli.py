@@ -106,6 +106,28 @@ def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
     assert doc["objective"] == 1 and doc["verified"] is True
 
 
+def test_deterministic_runs_the_proof_inside_core_cpsat_deterministic(monkeypatch):
+    """`--deterministic` (prove, challenge --fresh) makes every CP-SAT search of the proof count
+    deterministic time: the proof runs inside core.cpsat.deterministic(), and says so in its
+    command; without it, it does not."""
+    from octosolve.core.cpsat import is_deterministic
+    from octosolve.octiles.challenges import prove
+
+    seen = []
+
+    def spy(*a, **k):
+        seen.append((is_deterministic(), k["command"]))
+        raise SystemExit(0)
+
+    monkeypatch.setattr(prove, "prove_variant", spy)
+    for args in (["challenge", "6", "--question", "tiles", "--fresh", "--deterministic"],
+                 ["prove", "6", "--question", "tiles", "--deterministic", "--out", "x"],
+                 ["challenge", "6", "--question", "tiles", "--fresh"]):
+        run(*args)
+    assert [d for d, _ in seen] == [True, True, False]
+    assert [c.endswith("--deterministic") for _, c in seen] == [True, True, False]
+
+
 @pytest.mark.parametrize("args", [
     ["--list", "12"],                              # the number was ignored: the whole list printed
     ["--list", "--question", "count"],
@@ -114,6 +136,9 @@ def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
     ["--list", "--seed", "3"],
     ["1", "--fresh", "--time-limit", "5"],         # challenge 1 is an exact count: no search to limit
     ["1", "--fresh", "--workers", "2"],
+    ["1", "--fresh", "--deterministic"],
+    ["13", "--deterministic"],                     # no search runs without --fresh
+    ["--list", "--deterministic"],
     ["1", "--question", "x"],                      # challenge 1's one question is 'pairs': was ignored
     ["25", "--question", "all-five", "--svg", "never.svg"],   # no placement: was exit 0, no file
 ])

@@ -48,7 +48,7 @@ def shape_classes(segment_sets) -> dict:
             self.steps = [Step(s, a, b, -1) for s, a, b in sorted(segs)]
 
     out: dict = {}
-    for f in segment_sets:
+    for f in sorted(segment_sets, key=sorted):   # (a set's order varies with the string hashes)
         out.setdefault((len(f), shape_key(_Comp(f))), []).append(f)
     return out
 
@@ -60,7 +60,7 @@ def port_packing(members: list) -> int:
     y = [m.NewBoolVar("") for _ in members]
     by_port: dict = {}
     for v, f in zip(y, members):
-        for s, a, b in f:
+        for s, a, b in sorted(f):
             by_port.setdefault((s, a), []).append(v)
             by_port.setdefault((s, b), []).append(v)
     for v in by_port.values():

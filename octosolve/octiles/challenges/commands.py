@@ -15,6 +15,7 @@ import click
 
 from octosolve.core.clikit import (OutPath, json_option, old_spelling, seconds, seed_option, svg_option,
                                    take_old_spelling, workers_option)
+from octosolve.core.cpsat import deterministic as exact_time
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 
@@ -99,8 +100,18 @@ def _splits(var) -> bool:
 @old_spelling("--variant", "variant", "--question")
 @click.option("--time-limit", type=seconds(MAX_PROOF_SECONDS), default=600.0,
               show_default=True, help="Seconds each search may take (a finite number >= 0.1, at most a "
-                                      "week).")
-@workers_option(1, "CP-SAT's search threads, or local processes for the cases of a split")
+                                      "week); a local search (13, 15, 20-23) scores a fixed "
+                                      "number of placements, about this many seconds' worth on "
+                                      "the 2-core reference machine.")
+@workers_option(1, "CP-SAT's search threads (with more than 1 the placement found can vary from "
+                   "run to run, unless --deterministic), or local processes for the cases of a split")
+@click.option("--deterministic", is_flag=True,
+              help="Reproducible with any --workers: each CP-SAT search counts --time-limit in "
+                   "CP-SAT's deterministic time (its own measure of work, not seconds) and its "
+                   "workers interleave in a fixed order, so the same --seed and --workers give the "
+                   "same answer on any machine and load. (The local search is always a fixed "
+                   "number of steps for the time, so it needs no flag.)")
+
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
                    "or 'local'); only challenge 12 count's proof splits (refused elsewhere).")
@@ -109,7 +120,8 @@ def _splits(var) -> bool:
 @click.option("--out", "out_dir", type=OutPath(True), default=None,
               help="Write the certificates to this directory (default data/octiles/certificates).")
 @json_option
-def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_dir, as_json):
+def prove_cmd(number, variant, time_limit, workers, deterministic, scheduler, fresh, seed, out_dir,
+              as_json):
     """Prove challenge NUMBER (one variant, or all): search with progress (Ctrl-C stops) and write
     the certificate challengeNN-VARIANT.json that the report and `challenge N` re-check."""
     from .catalogue import get_variant
@@ -133,9 +145,11 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
     for name in names:
         cmd = (f"octosolve octiles prove {number} --question {name} --time-limit {time_limit:g} "
                f"--workers {workers} --seed {seed}" + (" --fresh" if fresh else "")
+               + (" --deterministic" if deterministic else "")
                + (" --scheduler ADDRESS" if scheduler else ""))
-        cert = prove_variant(number, name, time_limit=time_limit, workers=workers, seed=seed,
-                             fresh=fresh, scheduler=scheduler, command=cmd)
+        with exact_time(deterministic):
+            cert = prove_variant(number, name, time_limit=time_limit, workers=workers, seed=seed,
+                                 fresh=fresh, scheduler=scheduler, command=cmd)
         old = None if fresh else load_certificate(number, name, out_dir)
         kept = not _stronger(cert, old)
         if not kept:
@@ -162,15 +176,26 @@ def prove_cmd(number, variant, time_limit, workers, scheduler, fresh, seed, out_
 @click.option("--list", "list_", is_flag=True, help="List the challenges and their questions (given alone: no NUMBER, "
                                                   "no other option but --json).")
 @click.option("--time-limit", type=seconds(24 * 3600.0), default=30.0, show_default=True,
-              help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day).")
-@workers_option(2, "with --fresh, CP-SAT's search threads")
+              help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day); "
+                   "a local search (13, 15, 20-23) scores a fixed number of placements, about "
+                   "this many seconds' worth on the 2-core reference machine.")
+@workers_option(2, "with --fresh, CP-SAT's search threads (with more than 1 the placement found "
+                   "can vary from run to run, unless --deterministic)")
+@click.option("--deterministic", is_flag=True,
+              help="With --fresh: Reproducible with any --workers: each CP-SAT search counts --time-limit in "
+                   "CP-SAT's deterministic time (its own measure of work, not seconds) and its "
+                   "workers interleave in a fixed order, so the same --seed and --workers give the "
+                   "same answer on any machine and load. (The local search is always a fixed "
+                   "number of steps for the time, so it needs no flag.)")
+
 @svg_option("Draw the answer to this SVG file.")
 @click.option("--fresh", is_flag=True,
               help="Prove again from scratch, as `prove N --fresh` does (the same pipeline), "
                    "instead of re-checking the stored certificate; writes nothing.")
 @seed_option(0, "With --fresh: ")
 @json_option
-def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, seed, as_json):
+def challenge_cmd(number, variant, list_, time_limit, workers, deterministic, svg_path, fresh, seed,
+                  as_json):
     """Puzzle challenge NUMBER (1-30): re-check its certificate with the tracer and show its status
     (optimal, best with a proven bound, yes/no); --fresh searches again."""
     from . import catalogue as C
@@ -188,7 +213,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     if list_:
         # the list shows every challenge: a number or an option for one challenge would be ignored
         other = (["NUMBER"] if number is not None else []) + given(
-            "variant", "time_limit", "workers", "svg_path", "fresh", "seed")
+            "variant", "time_limit", "workers", "deterministic", "svg_path", "fresh", "seed")
         if other:
             fail(f"--list lists every challenge: give it without {', '.join(other)}".replace(
                 "--variant", "--question").replace("--svg-path", "--svg"))
@@ -200,7 +225,7 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
     if number is None:
         fail("give a challenge number 1-30, or --list")
     C.get_variant(number, variant, "question")
-    search = given("time_limit", "workers", "seed")
+    search = given("time_limit", "workers", "deterministic", "seed")
     named = " and ".join([", ".join(search[:-1]), search[-1]] if len(search) > 1 else search)
     if search and not fresh:
         verb = "applies" if len(search) == 1 else "apply"
@@ -216,9 +241,11 @@ def challenge_cmd(number, variant, list_, time_limit, workers, svg_path, fresh, 
 
         var = C.get_variant(number, variant, "question")[1]
         cmd = (f"octosolve octiles challenge {number} --question {var.name} --fresh "
-               f"--time-limit {time_limit:g} --workers {workers} --seed {seed}")
-        cert = prove_variant(number, var.name, time_limit=time_limit, workers=workers, seed=seed,
-                             fresh=True, command=cmd)
+               f"--time-limit {time_limit:g} --workers {workers} --seed {seed}"
+               + (" --deterministic" if deterministic else ""))
+        with exact_time(deterministic):
+            cert = prove_variant(number, var.name, time_limit=time_limit, workers=workers,
+                                 seed=seed, fresh=True, command=cmd)
         cert["file"] = None
         res = recheck(number, var, cert)
         res.extra.pop("certificate", None)

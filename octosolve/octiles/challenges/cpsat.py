@@ -22,11 +22,12 @@ import time
 
 from ortools.sat.python import cp_model
 
+from ...core.cpsat import clock
 from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .geometry import B, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 from .model import Result, Variant
-from .search import anneal, traced
+from .search import anneal, budget, traced
 
 __all__ = ["Skeleton", "Chain", "Labels", "pairing", "stored_certificate", "solve_cpsat"]
 
@@ -321,7 +322,7 @@ def solve_cpsat(number: int, var: Variant, *, time_limit: float = 30.0, workers:
                 presearch_default: bool = True, stored: bool = True) -> Result:
     """Solve one CP-SAT variant. ``stored=False`` ignores a stored certificate (the model then
     searches from scratch)."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), clock()
     cert = None
     if var.stored and stored and not fixed and not hint:
         cert = stored_certificate(number, var.name)
@@ -339,7 +340,7 @@ def solve_cpsat(number: int, var: Variant, *, time_limit: float = 30.0, workers:
     if presearch is not None and not fixed and not hint:
         fn = var.fast or traced(presearch)
         share = 3 if var.presearch else 4
-        pre, pre_s, _ = anneal(fn, seconds=min(10.0, time_limit / share), seed=seed,
+        pre, pre_s, _ = anneal(fn, steps=budget(var, min(10.0, time_limit / share)), seed=seed,
                                target=var.presearch_target if var.presearch else var.upper)
         hint = pre
     if hint:
@@ -352,7 +353,7 @@ def solve_cpsat(number: int, var: Variant, *, time_limit: float = 30.0, workers:
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed)
-    solver.parameters.max_time_in_seconds = max(1.0, float(time_limit) - (time.perf_counter() - t0))
+    solver.parameters.max_time_in_seconds = max(1.0, float(time_limit) - (clock() - c0))
     if pre is not None and var.check is not None and var.check(R.trace(pre)):
         solver.parameters.max_time_in_seconds = 0.01  # the search already has a certificate
     st = cpsat_solve(solver, sk.m)

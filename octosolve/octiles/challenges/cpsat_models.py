@@ -220,7 +220,7 @@ def subway_build(sk):
     for (s, a, b), cv in sk.c.items():
         arc(("p", (s, a)), ("p", (s, b)), cv)
         arc(("p", (s, b)), ("p", (s, a)), cv)
-    nodes = set(flows_in) | set(flows_out)
+    nodes = dict.fromkeys([*flows_in, *flows_out])   # (a set's order would follow the string hashes)
     for nd in nodes:
         bal = sum(flows_in.get(nd, [])) - sum(flows_out.get(nd, []))
         if nd[0] == "l":

@@ -431,10 +431,11 @@ def prove_16(ctx) -> dict:
     import math
     import time
 
+    from octosolve.core.cpsat import clock
     from octosolve.core.progress import progress
     quarters = 2 if ctx.var.name == "half-turn" else 1
     best = ctx.best or 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), clock()
     lp = TurnedFlow(quarters, tiles=False).lp_bound()
     lp_bound = int(math.floor(lp + 1e-6))
     cases = [{"case": "flow LP, any segments", "closed_by": "HiGHS LP",
@@ -454,7 +455,7 @@ def prove_16(ctx) -> dict:
     if best >= bound:
         out["method"] = f"flow LP bound {lp_bound}: the stored placement reaches it"
         return out
-    left = max(1.0, ctx.time_limit - (time.perf_counter() - t0))
+    left = max(1.0, ctx.time_limit - (clock() - c0))
     bar = progress(total=1, desc=f"16 {ctx.var.name}: flow MIP >= {best + 1}")
     r = TurnedFlow(quarters, tiles=True).solve(lower=best + 1, time_limit=left)
     bar.update(1)

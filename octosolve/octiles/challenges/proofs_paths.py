@@ -312,15 +312,17 @@ def case_12_build(space):
 
 
 def _case_12(args):
-    space, best, time_limit, workers, seed = args
+    space, best, time_limit, workers, seed, exact_time = args
+    from ...core.cpsat import deterministic
     from .runner import run_cpsat
 
     class _V:   # challenge 12's model with the path's two ends on ``space``
         name = "count"
         build = staticmethod(case_12_build(space))
 
-    r = run_cpsat(12, _V, time_limit=time_limit, workers=workers, seed=seed, lower=best + 1,
-                  desc=f"12: both ends on {space}")
+    with deterministic(exact_time):   # (a process of its own: --deterministic passed along)
+        r = run_cpsat(12, _V, time_limit=time_limit, workers=workers, seed=seed, lower=best + 1,
+                      desc=f"12: both ends on {space}")
     return {"case": f"both ends on {space}", "closed_by": "CP-SAT", "solver_status": r["status"],
             "seconds": r["seconds"], "objective": r["objective"],
             "placement": R.placement_to_json(r["placement"]) if r["placement"] else None}
@@ -357,7 +359,8 @@ def prove_12_cases(best: int, *, time_limit: float, workers: int, seed: int,
     cases.append({"case": f"{n_dist - len(open_spaces)} of {n_dist} end distributions (loop, or "
                           f"the two ends on given spaces)", "closed_by": f"assignment bound <= {best}"})
     per = max(1, workers // max(1, len(open_spaces))) if scheduler is None else 1
-    tasks = [(s, best, time_limit, per, seed) for s in open_spaces]
+    from ...core.cpsat import is_deterministic
+    tasks = [(s, best, time_limit, per, seed, is_deterministic()) for s in open_spaces]
     from octosolve.core.batch import run_batch
     # --scheduler local: a throw-away cluster of --workers processes (it had one per core whatever
     # --workers said); a running cluster at an address has the workers it has

@@ -35,7 +35,7 @@ def class_model(members: list, *, lower: int, time_limit: float, seed: int, work
     y = []
     for f in members:
         v = sk.m.NewBoolVar("")
-        for seg in f:
+        for seg in sorted(f):   # (a set's order follows the string hashes: the model would not)
             sk.m.AddImplication(v, sk.c[seg])
         y.append(v)
     sk.m.Add(sum(y) >= lower)
@@ -67,8 +67,8 @@ def prove_22_paths(ctx) -> dict:
     one each: k(m - 1) <= 32, so k <= 10 when m > 3. Shapes of at most 3 segments are examined
     class by class: a pure port packing first, then the class model (``>= best + 1``), in
     decreasing order of packing. The bound is the largest of 10 and each class's closing value."""
-    import time
-    t0 = time.perf_counter()
+    from ...core.cpsat import clock
+    t0 = clock()
     long_bound = (N_SEGMENTS - N_PATHS) // SHORT
     best, placement = ctx.best or 0, None
     classes, packed = _packed_classes(max(best, long_bound))
@@ -76,7 +76,7 @@ def prove_22_paths(ctx) -> dict:
     for ub, key, mem in packed:
         if ub <= max(best, long_bound):
             break
-        left = ctx.time_limit - (time.perf_counter() - t0)
+        left = ctx.time_limit - (clock() - t0)
         r = class_model(mem, lower=best + 1, time_limit=max(1.0, min(left, ctx.time_limit / 4)),
                         seed=ctx.seed, workers=ctx.workers)
         case = {"case": f"shape of {key[0]} segment(s), {len(mem)} placements, packing bound {ub}",
@@ -143,7 +143,7 @@ def short_routes(max_segments: int = 4) -> dict:
                 continue
             routes.add(s1 | s2)
     out: dict = {}
-    for r in routes:
+    for r in sorted(routes, key=sorted):   # (a set's order varies with the string hashes)
         out.setdefault((len(r), _shape(r)), []).append(r)
     return out
 
@@ -163,7 +163,7 @@ def route_class_model(members: list, *, lower: int, time_limit: float, seed: int
     y, by_seg = [], {}
     for f in members:
         v = sk.m.NewBoolVar("")
-        for seg in f:
+        for seg in sorted(f):   # (a set's order follows the string hashes: the model would not)
             sk.m.AddImplication(v, sk.c[seg])
             by_seg.setdefault(seg, []).append(v)
         y.append(v)
@@ -188,12 +188,12 @@ def prove_22_routes(ctx) -> dict:
     """22 routes, a search for good answers (no bound): the route shapes of at most 4 segments in
     decreasing order of their port-packing LP (HiGHS), each by :func:`route_class_model` with
     ``routes >= best + 1`` and a share of the time; every placement re-scored by the tracer."""
-    import time
-
     import numpy as np
     from scipy.optimize import linprog
     from scipy.sparse import lil_matrix
-    t0 = time.perf_counter()
+
+    from ...core.cpsat import clock
+    t0 = clock()
     cls = short_routes(4)
     ranked = []
     for key, mem in cls.items():
@@ -211,7 +211,7 @@ def prove_22_routes(ctx) -> dict:
     tried = {"INFEASIBLE": 0, "found": 0, "open": 0}
     per = max(5.0, ctx.time_limit / 20)
     for ub, m, n, _, key in ranked:
-        left = ctx.time_limit - (time.perf_counter() - t0)
+        left = ctx.time_limit - (clock() - t0)
         if ub <= best or left < 1:
             break
         r = route_class_model(cls[key], lower=best + 1, time_limit=min(per, left), seed=ctx.seed,
@@ -239,7 +239,7 @@ def prove_20_by_model(ctx) -> dict:
     placements (by the tracer) for the other half. The model is exact, but its bound is not recorded
     (a CP-SAT bound would rest on one solver); every placement is re-scored by the tracer, and the
     bound stays the counting one."""
-    from .search import anneal, traced
+    from .search import anneal, budget, traced
     from .wholeboard import solve_model
     half = ctx.time_limit / 2
     r = solve_model(20, time_limit=half, workers=ctx.workers, seed=ctx.seed, hint=ctx.start)
@@ -249,7 +249,8 @@ def prove_20_by_model(ctx) -> dict:
         model_val = ctx.var.score(R.trace(r.placement))
         if best is None or model_val > best:
             best, placement = model_val, r.placement
-    found, _, n = anneal(traced(ctx.var.score), seconds=half, seed=ctx.seed, start=placement,
+    found, _, n = anneal(traced(ctx.var.score), steps=budget(ctx.var, half), seed=ctx.seed,
+                         start=placement,
                          target=ctx.bound)
     val = ctx.var.score(R.trace(found))
     if best is None or val > best:

@@ -125,9 +125,10 @@ def prove_by_model(ctx: ProofContext) -> dict:
 
 def prove_by_search(ctx: ProofContext) -> dict:
     """The default of a local-search challenge: annealing from the start (stopping at the bound)."""
-    from .search import anneal, traced
+    from .search import anneal, budget, traced
     fn = ctx.var.search or traced(ctx.var.score)
-    found, _, n = anneal(fn, seconds=ctx.time_limit, seed=ctx.seed, start=ctx.start, target=ctx.bound)
+    found, _, n = anneal(fn, steps=budget(ctx.var, ctx.time_limit), seed=ctx.seed, start=ctx.start,
+                         target=ctx.bound)
     return {"placement": found,
             "solver": {"local_search": "simulated annealing", "seconds": ctx.time_limit,
                        "seed": ctx.seed, "evaluations": n},

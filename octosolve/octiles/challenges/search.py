@@ -11,18 +11,50 @@ from .. import rules as R
 from .geometry import SP
 from .model import Result, SearchVariant
 
-__all__ = ["anneal", "traced", "fast_count", "fast_max_self_crossings", "fast_repeats", "stored_start",
+__all__ = ["anneal", "budget", "DEFAULT_RATE", "SEARCH_RATES", "traced", "fast_count", "fast_max_self_crossings", "fast_repeats", "stored_start",
            "search_solve"]
 
 
-def anneal(score: Callable[[dict], float], *, seconds: float = 15.0, seed: int = 0,
+# how many placements a second the annealing scores, where far from DEFAULT_RATE (measured
+# 2026-11-27: 3 s runs, seed 1, CPU time, 2 cores shared; between 90 and 300 for the others)
+DEFAULT_RATE = 150.0
+SEARCH_RATES = {(2, "route-squares"): 40, (11, "twice"): 2000, (11, "thrice"): 3000,
+                (12, "count"): 30000, (13, "self-crossing"): 5000,
+                (13, "twice-not-self-crossing"): 5000, (15, "shared-1"): 3000,
+                (15, "shared-2"): 1000, (15, "shared-3"): 500, (22, "routes"): 60,
+                (22, "routes-any"): 6, (23, "routes"): 6, (23, "circuits"): 75}
+
+
+def budget(var, seconds: float) -> int:
+    """The annealing's budget for ``seconds`` of search: the variant's rate (``SEARCH_RATES``, else
+    ``DEFAULT_RATE`` placements a second) times ``seconds``. A run is a fixed number of steps, so
+    the same seed gives the same placement on any machine and under any load; only its duration
+    varies."""
+    rate = SEARCH_RATES.get((var.number, var.name), DEFAULT_RATE)
+    return max(1, int(round(float(seconds) * rate)))
+
+
+def anneal(score: Callable[[dict], float], *, steps: int, seed: int = 0,
            start: dict | None = None, target: float | None = None, t0: float = 1.0,
            t1: float = 0.05) -> tuple[dict, float, int]:
     """Simulated annealing over full placements: moves turn one tile, swap two spaces' tiles, or
-    swap a placed tile with the spare. Returns (best placement, best score, evaluations)."""
+    swap a placed tile with the spare. ``steps`` placements are scored (fewer when ``target`` is
+    reached), the temperature falling geometrically from ``t0`` to ``t1`` over them: the run depends
+    on ``seed`` (and ``start``) only, never on the clock. Returns (best placement, best score,
+    evaluations).
+
+    >>> p1, s1, n1 = anneal(lambda pl: -pl["a3"].rotation, steps=200, seed=4)
+    >>> (p1, s1, n1) == anneal(lambda pl: -pl["a3"].rotation, steps=200, seed=4)
+    True
+    >>> s1, n1
+    (0, 200)
+    """
     import math
     import random
 
+    if int(steps) < 1:
+        raise ValueError(f"the annealing needs at least 1 step, got {steps}")
+    steps = int(steps)
     rng = random.Random(seed)
     if start is None:
         tiles = rng.sample(range(R.NUM_TILES), R.NUM_TILES)
@@ -32,13 +64,9 @@ def anneal(score: Callable[[dict], float], *, seconds: float = 15.0, seed: int =
     spare = (set(range(R.NUM_TILES)) - {v.tile for v in cur.values()}).pop()
     cur_s = score(cur)
     best, best_s = dict(cur), cur_s
-    t_start = time.perf_counter()
     n = 0
-    while True:
-        el = time.perf_counter() - t_start
-        if el >= seconds or (target is not None and best_s >= target):
-            break
-        temp = t0 * (t1 / t0) ** (el / seconds)
+    while n < steps and not (target is not None and best_s >= target):
+        temp = t0 * (t1 / t0) ** (n / steps)
         new = dict(cur)
         new_spare = spare
         mv = rng.random()
@@ -120,7 +148,7 @@ def search_solve(number: int, var: SearchVariant, *, seconds: float = 15.0, seed
     start = stored_start(number, var.name)
     info = var.static_bound()
     bound = info["bound"] if info else None
-    best, best_s, n = anneal(fn, seconds=seconds, seed=seed,
+    best, best_s, n = anneal(fn, steps=budget(var, seconds), seed=seed,
                              target=var.target if var.target is not None else bound,
                              start=start["placement"] if start else None)
     tr = R.trace(best)

@@ -145,3 +145,61 @@ def test_one_registry_declares_every_challenge_once():
     for n, ch in S.CHALLENGES.items():
         for v in ch.variants:
             assert callable(v.score) and callable(v.pick), (n, v.name)
+
+
+def test_annealing_is_a_fixed_number_of_steps_whatever_the_clock(monkeypatch):
+    """The local search scores exactly budget(var, seconds) placements and its temperature follows
+    the steps, so the same seed gives the same placement on a slow or loaded machine: here the clock
+    is made to jump an hour at every read, which stopped the old time-driven loop after one step."""
+    import itertools
+    import time
+
+    from octosolve.octiles.challenges.search import (DEFAULT_RATE, SEARCH_RATES, anneal, budget,
+                                                     search_solve)
+
+    var = S.CHALLENGES[13].variant("self-crossing")
+    assert budget(var, 2) == 2 * SEARCH_RATES[13, "self-crossing"] == 10_000
+    for number, name in SEARCH_RATES:                     # each names a real question
+        assert S.CHALLENGES[number].variant(name) is not None
+    assert budget(S.CHALLENGES[21].variant("count"), 0.5) == round(0.5 * DEFAULT_RATE)
+    calls = []
+    score = (lambda pl: calls.append(1) or sum(p.rotation for p in pl.values()))
+    first = anneal(score, steps=300, seed=7)
+    assert first[2] == 300 and len(calls) == 301            # the start, then 300 steps
+    ticks = itertools.count(0, 3600.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    monkeypatch.setattr(time, "monotonic", lambda: next(ticks))
+    assert anneal(score, steps=300, seed=7) == first
+    assert anneal(score, steps=300, seed=8) != first
+    a = search_solve(13, S.CHALLENGES[13].variant("twice-not-self-crossing"), seconds=0.2, seed=3)
+    b = search_solve(13, S.CHALLENGES[13].variant("twice-not-self-crossing"), seconds=0.2, seed=3)
+    assert a.placement == b.placement and a.objective == b.objective
+    assert a.extra["method"].startswith(f"simulated annealing, {budget(var, 0.2)} placements")
+    with pytest.raises(ValueError):
+        anneal(score, steps=0)
+
+
+def test_deterministic_runs_do_not_depend_on_string_hashes(tmp_path):
+    """`challenge --fresh --deterministic` gives the same placement in processes with different
+    string hashes (a model built by iterating a set of strings came out in another order each time,
+    and CP-SAT then searched differently): 22 routes (shape classes, two workers) and 13 (annealing)."""
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for h in ("1", "2"):
+        got = []
+        for number, question in (("22", "routes"), ("13", "self-crossing")):
+            r = subprocess.run([sys.executable, "-m", "octosolve", "octiles", "challenge", number,
+                                "--question", question, "--fresh", "--time-limit", "2",
+                                "--workers", "2", "--deterministic", "--seed", "0", "--json"],
+                               capture_output=True, text=True, timeout=600,
+                               env={**os.environ, "PYTHONHASHSEED": h})
+            assert r.returncode == 0, r.stderr[-500:]
+            import json
+            d = json.loads(r.stdout)
+            assert d["command"].endswith("--deterministic")
+            got.append((d["objective"], d["placement"]))
+        outs.append(got)
+    assert outs[0] == outs[1]

@@ -100,6 +100,7 @@ const pg = {
   picked: [],      // the targets clicked so far for the move being made
   note: "",        // why the last click on the board made no move (shown under the board)
   hint: null,      // the last hint {action, move, targets...} for the live position
+  line: null,      // the best line under the board (bestline.js): {data, step, view (a preview) or null}
   level: null,     // the level the game was started with (for the address and the selector)
   seq: 0,          // replay requests: only the latest one is drawn
   drawnFor: null,  // the game id the page's per-game defaults were last set for
@@ -224,6 +225,7 @@ function setLive(view) {
   pg.picked = [];
   pg.note = "";
   pg.hint = null;
+  pg.line = null;  // the line was the old position's
   pg.seq++;
 }
 
@@ -351,6 +353,7 @@ async function showPly(n) {
   const seq = ++pg.seq;
   pg.picked = [];
   pg.note = "";
+  if (pg.line) { pg.line.step = null; pg.line.view = null; }  // the replay leaves the line's preview
   if (n === total) { pg.replay = null; return; }
   const r = await gameApi(`/at/${n}`);
   if (seq === pg.seq) pg.replay = r;
@@ -407,7 +410,7 @@ function uploadRecord(file) {
 // ------------------------------------------------------------------------------------ board
 function interactive() {
   const v = pg.view;
-  return !!(v && !pg.replay && !pg.busy && v.human_turn && v.legal.some(m => m.targets));
+  return !!(v && !pg.replay && !previewing() && !pg.busy && v.human_turn && v.legal.some(m => m.targets));
 }
 
 function candidates() {
@@ -426,6 +429,8 @@ function nextTargets(cands) {
 function refusal(id) {
   const v = pg.view;
   if (!v || pg.busy) return "";
+  if (previewing()) return "This is the best line's preview, not your game: \u201cBack to your game\u201d, " +
+    "under the board, returns to it.";
   if (pg.replay) return "This is a past position (replay): the board plays in the live game - " +
     "\u201cBack to the game\u201d, under the board.";
   if (v.terminal) return "The game is over: \u201cNew game\u201d (beside the status line) starts another.";
@@ -490,7 +495,8 @@ function decorateBoard() {
   const next = live ? nextTargets(candidates()) : new Set();
   growTargets(svg, next);
   const picked = new Set(live ? pg.picked : []);
-  const hinted = new Set(!pg.replay && pg.hint ? pg.hint.targets : []);
+  const hinted = new Set(previewing() ? pg.line.view.next_targets
+    : !pg.replay && pg.hint ? pg.hint.targets : []);
   const layer = document.createElementNS(SVGNS, "g");
   layer.setAttribute("class", "octo-overlay");
   layer.setAttribute("pointer-events", "none");
@@ -649,6 +655,7 @@ function seatName(p, v) {
 }
 
 function statusText(v) {
+  if (v.preview) return lineStatus(v);
   if (pg.replay) {
     const who = v.terminal ? "" : v.current_player < 0 ? "; a chance move next" : `; ${seatName(v.current_player, v)} to move`;
     return `Replay: ${v.ply === 0 ? "the start" : `after move ${v.ply} of ${v.total_moves}`}${who}.`;
@@ -687,7 +694,7 @@ function drawReplay() {
 function drawHint() {
   const box = $("hint-box");
   const h = pg.hint;
-  box.hidden = !h || !!pg.replay;
+  box.hidden = !h || !!pg.replay || previewing();  // the hint is the live position's
   if (box.hidden) return;
   const lv = pg.info.levels.find(l => l.name === pg.info.default_level && l.player === h.player);
   const who = lv ? `${lv.name}: ${h.player}` : h.player;
@@ -703,6 +710,8 @@ function drawHint() {
   } else if (ex) {
     lines.push(el("div", { class: "muted" }, `Exact value: not known (${ex.why || "not settled"}).`));
   }
+  const more = lineButton(ex);
+  if (more) lines.push(el("div", { class: "controls" }, more));
   box.replaceChildren(...lines);
 }
 
@@ -740,7 +749,7 @@ function drawHistory() {
 }
 
 function draw() {
-  const v = pg.replay || pg.view;
+  const v = (previewing() && pg.line.view) || pg.replay || pg.view;
   if (!v) return;
   $("game").hidden = false;
   $("history-panel").hidden = false;
@@ -767,7 +776,8 @@ function draw() {
   if (v.board_error) showError("error", new Error(`the board cannot be drawn: ${v.board_error}`));
   $("observation").textContent = v.observation;
   drawPick();
-  const live = !pg.replay;
+  const live = !pg.replay && !previewing();  // the best line's preview: "Back to your game" first
+  $("board").classList.toggle("preview", previewing());
   $("undo").hidden = !(live && pg.view.can_undo);
   $("undo").disabled = pg.busy;
   $("hint").hidden = !(live && pg.view.human_turn);
@@ -776,6 +786,7 @@ function draw() {
   $("again").hidden = !(live && pg.view.terminal);
   $("again").disabled = pg.busy;
   drawHint();
+  drawLine();
   drawLegal(v);
   drawHistory();
   $("record").disabled = !pg.view.record_available;
@@ -835,6 +846,7 @@ function drawRules() {
 function keys(e) {
   const tag = (e.target && e.target.tagName) || "";
   const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(tag);
+  if (!typing && lineKey(e)) return;
   if (e.key === "Escape") { clearPick(); return; }
   if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
     e.preventDefault(); undo(); return;

@@ -44,7 +44,7 @@ __all__ = ["view_svg", "action_targets", "public_move_string"]
 
 WIDTH = 460
 OCTO_W = 66  # column of one octopus
-ARM_H = 27  # one arm-card row of an octopus
+ARM_H = 34  # one arm-card row of an octopus (on a phone, 0.82 px a unit: 25 px drawn, 28 px apart)
 CARD_W, CARD_H = 46, 64  # a hand card
 BUTTONS = {"pass": "Pass", "stop": "End turn (keep chips)", "done": "Done",
            "xhand": "Swap with hand cards", "xfield": "Swap with an octopus"}
@@ -270,12 +270,15 @@ def _card_back(g, x: float, y: float, text: str, w: float = CARD_W, h: float = C
     g.append(svg.text(text, x + w / 2, y + h / 2, 14, fill="white", font_weight="bold"))
 
 
+BUTTON_H, BUTTON_PITCH = 40, 58  # on a phone 33 px drawn; the page makes each 44 px to tap
+
+
 def _button(root, name: str, x: float, y: float) -> float:
     label = BUTTONS[name]
     w = 16 + 7.4 * len(label)
     g = _target(f"button:{name}", label)
-    g.append(draw.Rectangle(x, y, w, 30, rx=6, fill="#eef3fb", stroke="#3b5b8c", stroke_width=1.5))
-    g.append(svg.text(label, x + w / 2, y + 15, 13))
+    g.append(draw.Rectangle(x, y, w, BUTTON_H, rx=6, fill="#eef3fb", stroke="#3b5b8c", stroke_width=1.5))
+    g.append(svg.text(label, x + w / 2, y + BUTTON_H / 2, 13))
     root.append(g)
     return w
 
@@ -424,10 +427,10 @@ def view_svg(st, viewer: int) -> str:
     for name in BUTTONS:
         if f"button:{name}" in ids:
             if x + 16 + 7.4 * len(BUTTONS[name]) > WIDTH - 8:
-                x, y = 12, y + 40
+                x, y = 12, y + BUTTON_PITCH
             x += _button(root, name, x, y) + 10
     if x > 12:
-        y += 40
+        y += BUTTON_PITCH
     d = draw.Drawing(WIDTH, y + 4)
     d.append(draw.Rectangle(0, 0, WIDTH, y + 4, fill="#fbfaf6"))
     d.append(root)

@@ -524,6 +524,7 @@ function decorateBoard() {
 // drawing, inside its group: a tap near it counts, and its outline shows the area. Not where the
 // larger area would reach another place to tap now (which place a tap meant would be a guess).
 const MIN_TAP_PX = 28;
+const MIN_BUTTON_PX = 44;  // a board's buttons (Pass, End turn, Done...: "button:..."): a finger's height
 
 function growTargets(svg, next) {
   for (const h of svg.querySelectorAll("rect.octo-hit")) h.remove();
@@ -532,8 +533,9 @@ function growTargets(svg, next) {
   const boxes = els.map(e => e.getBoundingClientRect());
   els.forEach((e, i) => {
     const b = boxes[i];
-    if (!(e instanceof SVGGElement) || !b.width || (b.width >= MIN_TAP_PX && b.height >= MIN_TAP_PX)) return;
-    const w = Math.max(b.width, MIN_TAP_PX), h = Math.max(b.height, MIN_TAP_PX);
+    const least = e.getAttribute("data-target").startsWith("button:") ? MIN_BUTTON_PX : MIN_TAP_PX;
+    if (!(e instanceof SVGGElement) || !b.width || (b.width >= least && b.height >= least)) return;
+    const w = Math.max(b.width, least), h = Math.max(b.height, least);
     const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
     const clash = boxes.some((o, j) => j !== i && o.width && o.left < cx + w / 2 && o.right > cx - w / 2
                                        && o.top < cy + h / 2 && o.bottom > cy - h / 2);
@@ -584,6 +586,7 @@ function drawBoard(v) {
     const tall = !!vb && vb.width > 0 && vb.height / vb.width > TALL_BOARD;
     box.classList.toggle("tall", tall);
     svg.style.maxWidth = tall ? `${vb.width}px` : "";
+    if (touch()) tapWords(svg);
     readableText(svg);
   }
 }
@@ -594,6 +597,18 @@ function drawBoard(v) {
 // board's scale now; a resize draws them again), where they are centred on their place; the
 // boards leave room for it (tests/web/test_browser_games.py measures every board at 390 px).
 const MIN_TEXT_PX = 11;
+
+// The boards' instructions say "click" (they are drawn by the server, which does not know the
+// screen): on a touch screen the page says "tap", as its own lines do.
+function tapWords(svg) {
+  for (const t of svg.querySelectorAll("text, tspan")) {
+    for (const n of t.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE && /click/i.test(n.data)) {
+        n.data = n.data.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap");
+      }
+    }
+  }
+}
 
 function readableText(svg) {
   for (const t of svg.querySelectorAll("text")) {

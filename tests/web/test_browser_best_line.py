@@ -71,6 +71,9 @@ def test_best_play_is_shown_and_previewed_without_touching_the_game(browser, url
             assert d.execute_script("return document.documentElement.scrollWidth") <= 390
             size = d.execute_script("return parseFloat(getComputedStyle(document.querySelector('#line-moves li')).fontSize)")
             assert size >= 12, size
+            tall = d.execute_script("return Math.min(...[...document.querySelectorAll('#line-moves li')]"
+                                    ".map(e => e.getBoundingClientRect().height))")
+            assert tall >= 43.9, tall  # each move a finger's height to tap
         # back to the game: its own board, yours to play
         settle(d, lambda d: click(d, "#line-back"))
         assert text(d, "status").startswith("Your move (P0)")

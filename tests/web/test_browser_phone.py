@@ -33,7 +33,7 @@ const svg = document.querySelector('#board svg');
 const box = svg.getBoundingClientRect();
 return {
   small: [...document.querySelectorAll('.play-layout button, .play-layout select, .play-layout summary,'
-            + ' .play-layout label.button, .play-layout input:not(.visually-hidden)')]
+            + ' .play-layout label.button, .play-layout input:not(.visually-hidden), #history li.jump')]
     .filter(vis).map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
     .filter(x => x[1] < 43.9),
   menu: document.querySelector('header').getBoundingClientRect().height,

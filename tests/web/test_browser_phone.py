@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import GAME_TIMEOUT, browser, load, read  # noqa: F401
+from .test_browser import GAME_TIMEOUT, By, browser, load, read, wait  # noqa: F401
 from .test_browser_games import no_js_errors, phone  # noqa: F401
 
 pytestmark = pytest.mark.integration
@@ -90,3 +90,29 @@ def test_a_mouse_is_still_told_to_click(browser, url):
     words = read(d, lambda d: d.execute_script(
         "return [...document.querySelectorAll('#board svg text')].map(t => t.textContent).join(' ')"))
     assert "click a space, then a turn of the tile" in words
+
+
+def test_how_to_play_brings_the_rules_beside_the_first_move(browser, url):
+    # a newcomer on a phone met "place the Dama Bianca" with the rules three screens down, folded
+    # under the form and the moves: "How to play", beside Undo and Hint, opens them in view
+    d = browser
+    phone(d)
+    try:
+        d.get("about:blank")
+        load(d, url + PAGES["octagone"][0], GAME_TIMEOUT)
+        before = d.current_url
+        assert d.find_element(By.ID, "rules-details").get_attribute("open") is None
+        btn = d.find_element(By.ID, "how-to")
+        assert btn.is_displayed() and btn.rect["y"] < 300 and btn.rect["height"] >= 43.9
+        btn.click()
+        wait(d, lambda d: d.find_element(By.ID, "rules-details").get_attribute("open") is not None)
+        top = read(d, lambda d: d.execute_script(
+            "return document.getElementById('rules-panel').getBoundingClientRect().top"))
+        assert -2 <= top < 100, top  # at the top of the screen
+        assert "Dama Bianca" in d.find_element(By.ID, "rules").text
+        assert d.current_url == before  # the address still holds the game
+        d.find_element(By.ID, "rules-back").click()
+        wait(d, lambda d: abs(d.execute_script(
+            "return document.getElementById('game').getBoundingClientRect().top")) < 5)
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -846,9 +846,19 @@ function fillSeats() {
   seat.value = String(Math.min(was, n - 1));
 }
 
+// "How to play", beside Undo and Hint: the rules were only at the foot of the page (on a phone
+// three screens down, under the form and the moves), so a newcomer met "place the Dama Bianca"
+// with no word of what it is. It opens them there and brings them into view (not an #anchor: the
+// page's address holds the game).
+function showRules() {
+  $("rules-details").open = true;
+  $("rules-panel").scrollIntoView({ block: "start" });
+}
+
 function drawRules() {
   const r = RULES[GAME];
   $("rules-panel").hidden = !r;
+  $("how-to").hidden = !r;
   if (!r) return;
   $("rules").replaceChildren(
     ...r.rules.map(s => el("p", {}, s)),
@@ -888,6 +898,8 @@ function wire() {
   $("filter").oninput = () => drawLegal(pg.replay || pg.view);
   $("undo").onclick = undo;
   $("hint").onclick = hint;
+  $("how-to").onclick = showRules;
+  $("rules-back").onclick = () => $("game").scrollIntoView({ block: "start" });
   $("pick-clear").onclick = clearPick;
   $("replay-first").onclick = () => goTo(0);
   $("replay-prev").onclick = () => step(-1);

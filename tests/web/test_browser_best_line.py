@@ -42,6 +42,10 @@ def test_best_play_is_shown_and_previewed_without_touching_the_game(browser, url
         assert live["next"]
         settle(d, lambda d: click(d, "#hint"))
         assert "Exact: with best play this position is a win for you" in text(d, "hint-box")
+        # while the server works the line out (up to about 2 s) the button says so
+        waiting = d.execute_script("pg.lineWait = true; drawHint(); const b = document.getElementById('line-show');"
+                                   " const out = [b.textContent, b.disabled]; pg.lineWait = false; drawHint(); return out;")
+        assert waiting == ["Working out the best play\u2026", True], waiting
         settle(d, lambda d: click(d, "#line-show"))
         head = text(d, "line-box")
         assert "Best play from here (proven, both sides playing perfectly): 21 moves to the end; " \

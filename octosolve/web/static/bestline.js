@@ -7,10 +7,14 @@
 
 function previewing() { return !!(pg.line && pg.line.view); }
 
-function showBestLine() {
+function showBestLine() {  // up to about 2 s of the server's work: the button says so meanwhile
   return run(async () => {
-    const data = await gameApi("/line", {});
-    pg.line = { data, step: null, view: null };
+    pg.lineWait = true;
+    draw();
+    try {
+      const data = await gameApi("/line", {});
+      pg.line = { data, step: null, view: null };
+    } finally { pg.lineWait = false; }
   });
 }
 
@@ -103,6 +107,7 @@ function drawLine() {
 // the hint's button that opens (or closes) the line, when the exact solver settled the position
 function lineButton(ex) {
   if (!ex || !ex.proven || !ex.line_available) return null;
+  if (pg.lineWait) return el("button", { id: "line-show", disabled: true }, "Working out the best play\u2026");
   return pg.line
     ? el("button", { id: "line-show", disabled: pg.busy || null, onclick: hideBestLine }, "Hide best play")
     : el("button", { id: "line-show", disabled: pg.busy || null, onclick: showBestLine,

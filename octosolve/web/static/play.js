@@ -101,6 +101,7 @@ const pg = {
   note: "",        // why the last click on the board made no move (shown under the board)
   hint: null,      // the last hint {action, move, targets...} for the live position
   line: null,      // the best line under the board (bestline.js): {data, step, view (a preview) or null}
+  lineWait: false, // the best line is being worked out (bestline.js: its button says so)
   level: null,     // the level the game was started with (for the address and the selector)
   seq: 0,          // replay requests: only the latest one is drawn
   drawnFor: null,  // the game id the page's per-game defaults were last set for

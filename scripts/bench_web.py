@@ -240,7 +240,7 @@ def bench_bad_requests(base: str) -> dict:
              "/api/octagion/check", "/api/octagion/check?format=csv", "/api/octagion/deck",
              "/api/octagion/design", "/api/octagone/new", f"/api/octagone/{gid}/move",
              f"/api/octagone/{gid}/computer", f"/api/octagone/{gid}/undo", f"/api/octagone/{gid}/hint",
-             "/api/nogame/new", "/api/octagone/nogame/move", "/api/octagion/design/d0/stop"]
+             f"/api/octagone/{gid}/line", f"/api/octagone/{gid}/ahead", "/api/nogame/new", "/api/octagone/nogame/move", "/api/octagion/design/d0/stop"]
     gets = ["/api/octiles/challenges/99/x", "/api/octiles/challenges/1/x/picture.svg",
             "/api/octiles/certificates/..%2Fx", "/api/nogame/info", "/api/octagone/nogame",
             f"/api/octagone/{gid}/at/999999", f"/api/octagone/{gid}/at/x", "/api/octagion/design/d0",

@@ -1,7 +1,7 @@
 """Screenshots of EVERY page of the web app in headless chromium, at a desktop width (1280 px) and
 a phone's (390 px), into docs/img/ (docs/web.md shows them): the home page, each game's play page mid-game (a
 fixed deal, a few moves made by clicking the board, the hint asked for and its first target
-clicked), the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
+clicked), Octagone's best line stepped on the board, the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
 check, its deck designer, and the help panels.
 
     python scripts/web_screenshots.py                              # every shot, into docs/img
@@ -206,6 +206,44 @@ def _play(game):
     return shot
 
 
+# a game against the hard level at 20 free cells, your move: a proven win by one shield in 21 moves
+LATE_OCTAGONE = ("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,alphabeta"
+                 "&level=hard&seed=11&moves=1,341,340,369,339,340,342,341,339,342,337,343,371,370,"
+                 "343,341,337,342,342,341,374,336,338,369")
+
+
+def _phone_whole_page(d, w):
+    """On a phone: the screen made as tall as the page (the board's height follows the screen's:
+    until it settles), for one long picture."""
+    for _ in range(5):
+        h = d.execute_script("return document.documentElement.scrollHeight")
+        if d.execute_script("return document.documentElement.clientHeight") >= h:
+            break
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": True})
+
+
+def play_octagone_line(d, base, path, full):
+    """Octagone's best line: the hint, "Show best play", two steps of its preview on the board."""
+    from selenium.webdriver.common.by import By
+
+    _load(d, f"{base}/play/octagone{LATE_OCTAGONE}")
+    _settle(d, lambda: d.find_element(By.ID, "hint").click())
+    _settle(d, lambda: d.find_element(By.ID, "line-show").click())
+    for _ in range(2):
+        _settle(d, lambda: d.find_element(By.ID, "line-next").click())
+    w = d.execute_script("return window.innerWidth")
+    if w < 600 and not full:
+        d.execute_script("window.scrollTo(0, 0)")
+        _phone_whole_page(d, w)
+    else:
+        d.execute_script("document.getElementById('status').scrollIntoView()")
+    _save(d, path, full)
+    if w < 600:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
 def octiles_gallery(d, base, path, full):
     _load(d, base + "/octiles")
     # the first cards' "how it is proved" opened: the method, the argument and the witness line
@@ -259,7 +297,7 @@ def _help(page):
     return shot
 
 
-SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in PLAY},
+SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in PLAY}, "play-octagone-line": play_octagone_line,
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
          "octagion-help": _help("/octagion")}

@@ -19,6 +19,10 @@ draw ``DD DX XX D X``       ``pile:deck`` / ``pile:discard``, one click per card
 ``SHIP slot``               ``head:Pp:slot``;  ``DISCARD type``: ``card:r3``
 ==========================  =====================================================================
 
+Shared heads and octopus slots are numbered from 0 on the board and in its texts, as in the moves'
+notation (``attach hand cards to shared head 0``, ``exchange b8 of octopus 0``) and the command line
+(the page showed 1-3 over heads the moves called 0-2).
+
 Cards of one type are interchangeable (the rules take the lowest id), so a hand or an octopus shows
 each card type once with its count and the target names the type (``card:g2``), seats are absolute
 (``P2``) and octopus slots count from 0 as in the action table.
@@ -44,7 +48,7 @@ __all__ = ["view_svg", "action_targets", "public_move_string"]
 
 WIDTH = 460
 OCTO_W = 66  # column of one octopus
-ARM_H = 27  # one arm-card row of an octopus
+ARM_H = 34  # one arm-card row of an octopus (on a phone, 0.82 px a unit: 25 px drawn, 28 px apart)
 CARD_W, CARD_H = 46, 64  # a hand card
 BUTTONS = {"pass": "Pass", "stop": "End turn (keep chips)", "done": "Done",
            "xhand": "Swap with hand cards", "xfield": "Swap with an octopus"}
@@ -97,11 +101,11 @@ def action_targets(st, action: int) -> list[str]:
 def _octopus_name(st, h: int, viewer: int = -1) -> str:
     q, slot = _seat_slot(st, h)
     whose = "your" if q == viewer else f"P{q}'s"
-    return f"{whose} octopus {slot + 1} ({COLOURS[h // HEADS_PER_COLOUR]})"
+    return f"{whose} octopus {slot} ({COLOURS[h // HEADS_PER_COLOUR]})"
 
 
 def _shared_name(st, s: int) -> str:
-    return f"shared head {s + 1} ({COLOURS[st.shared[s] // HEADS_PER_COLOUR]})"
+    return f"shared head {s} ({COLOURS[st.shared[s] // HEADS_PER_COLOUR]})"
 
 
 def public_move_string(st, action: int) -> str:
@@ -270,12 +274,15 @@ def _card_back(g, x: float, y: float, text: str, w: float = CARD_W, h: float = C
     g.append(svg.text(text, x + w / 2, y + h / 2, 14, fill="white", font_weight="bold"))
 
 
+BUTTON_H, BUTTON_PITCH = 40, 58  # on a phone 33 px drawn; the page makes each 44 px to tap
+
+
 def _button(root, name: str, x: float, y: float) -> float:
     label = BUTTONS[name]
     w = 16 + 7.4 * len(label)
     g = _target(f"button:{name}", label)
-    g.append(draw.Rectangle(x, y, w, 30, rx=6, fill="#eef3fb", stroke="#3b5b8c", stroke_width=1.5))
-    g.append(svg.text(label, x + w / 2, y + 15, 13))
+    g.append(draw.Rectangle(x, y, w, BUTTON_H, rx=6, fill="#eef3fb", stroke="#3b5b8c", stroke_width=1.5))
+    g.append(svg.text(label, x + w / 2, y + BUTTON_H / 2, 13))
     root.append(g)
     return w
 
@@ -391,7 +398,7 @@ def view_svg(st, viewer: int) -> str:
             root.append(draw.Circle(x + OCTO_W / 2, y + 34, 16, fill="none", stroke="#999",
                                     stroke_dasharray="3,3"))
             continue
-        hgt = _octopus(root, st, h, x, y + 14, look.get(h), head_id=f"shared:{s}", label=str(s + 1))
+        hgt = _octopus(root, st, h, x, y + 14, look.get(h), head_id=f"shared:{s}", label=str(s))
         tallest = max(tallest, hgt + 20)
     y += tallest + 8
 
@@ -424,10 +431,10 @@ def view_svg(st, viewer: int) -> str:
     for name in BUTTONS:
         if f"button:{name}" in ids:
             if x + 16 + 7.4 * len(BUTTONS[name]) > WIDTH - 8:
-                x, y = 12, y + 40
+                x, y = 12, y + BUTTON_PITCH
             x += _button(root, name, x, y) + 10
     if x > 12:
-        y += 40
+        y += BUTTON_PITCH
     d = draw.Drawing(WIDTH, y + 4)
     d.append(draw.Rectangle(0, 0, WIDTH, y + 4, fill="#fbfaf6"))
     d.append(root)
@@ -458,7 +465,7 @@ def _player_panel(root, st, q: int, viewer: int, y: float, look: dict) -> float:
     for slot, h in enumerate(fields):
         x = 12 + slot * (OCTO_W + 6)
         _octopus(root, st, h, x, y, look.get(h), head_id=f"head:P{q}:{slot}", arm_prefix=f"arm:P{q}:{slot}",
-                 label=str(slot + 1))
+                 label=str(slot))
     y += body + 8
     if shipped:
         root.append(svg.text("shipped:", 16, y + 10, 12, text_anchor="start", fill="#444"))

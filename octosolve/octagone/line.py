@@ -31,21 +31,28 @@ class LineBroken(AssertionError):
 
 
 def best_line(state, *, engine: str = "numba", max_nodes: int | None = DEFAULT_MAX_NODES,
-              target: str = "margin", method: str = "alphabeta", show_progress: bool = False) -> dict:
+              target: str = "margin", method: str = "alphabeta", show_progress: bool = False,
+              total_nodes: int | None = None) -> dict:
     """Play ``state`` (not changed) to its end with the proven best move for whoever is to move.
 
     Returns ``proven`` (False when some position of the line was not proven within ``max_nodes``
     nodes: the line then stops there), ``value`` (the root's, for its mover: the margin, or with
     ``target="outcome"`` its sign), ``moves`` (``{"player", "action", "move", "words", "free_cells"}``),
     ``end_reason``, ``end_margin`` (the margin for the root's mover by the rules' count at the end),
-    ``winners`` and ``nodes`` (all the proofs together)."""
+    ``winners`` and ``nodes`` (all the proofs together). ``total_nodes`` (None: no limit) bounds the
+    whole line: each proof gets at most what the ones before it left, and when nothing is left the
+    line stops there as not proven."""
     me = state.to_move
     s = state.clone()
     moves, nodes, value = [], 0, None
     sign = (lambda v: (v > 0) - (v < 0)) if target == "outcome" else (lambda v: v)
     while not s.over:
-        r = solve(s, engine=engine, max_nodes=max_nodes, target=target, method=method,
-                  show_progress=show_progress)
+        budget = max_nodes
+        if total_nodes is not None:
+            left = int(total_nodes) - nodes
+            budget = left if budget is None else min(int(budget), left)
+        r = (solve(s, engine=engine, max_nodes=budget, target=target, method=method,
+                   show_progress=show_progress) if budget is None or budget > 0 else {"proven": False, "nodes": 0})
         nodes += r["nodes"]
         if not r["proven"]:
             return {"proven": False, "value": value, "moves": moves, "nodes": nodes,

@@ -227,7 +227,10 @@ def _status(state, viewer: int) -> tuple[str, str]:
     return f"{Who}: play on row {r}, col {c} ({colour})", ", ".join(x for x in (how, extra) if x)
 
 
-def _button(d, target: str, label: str, x: float, y: float, w: float, h: float = 34) -> None:
+BUTTON_H, BUTTON_PITCH = 46, 60  # on a phone (0.78 px a unit) 36 px drawn, 44 px to tap, none overlapping
+
+
+def _button(d, target: str, label: str, x: float, y: float, w: float, h: float = BUTTON_H) -> None:
     g = svg.target_group(target, label)
     g.append(svg.draw.Rectangle(x, y, w, h, rx=8, fill="#eef2f7", stroke="#222", stroke_width=2))
     g.append(svg.text(label, x + w / 2, y + h / 2, size=14))
@@ -305,7 +308,7 @@ def view_drawing(state, viewer: int, size: int = 60):
     for a in (JOLLY_SELF, JOLLY_PARTNER, PASS):
         if BUTTONS[a][0] in live:
             _button(d, *BUTTONS[a], bxr, yb, COLS * size - 160)
-            yb += 44
+            yb += BUTTON_PITCH
     legend = ["dashed ring: the cell to play", "framed: the last shield placed",
               "black: jolly; white: the Dama Bianca"]
     if state.dama >= 0 and not state.over:

@@ -26,7 +26,7 @@ from .board import DAMA, JOLLY, JOLLY_KIND, NCELLS, PASS, PLACE_BASE, target_cel
 from .rules import OctagoneGame, OctagoneState
 
 __all__ = ["TARGETS", "METHODS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",
-           "describe_action", "exact_hint", "exact_first_player", "played_position", "DEFAULT_MAX_NODES", "MAX_NODES", "result_word", "first_player_advantage",
+           "describe_action", "exact_first_player", "played_position", "DEFAULT_MAX_NODES", "MAX_NODES", "result_word", "first_player_advantage",
            "advantage", "measure", "MEASUREMENTS", "summarise_exact", "recheck_exact"]
 
 DEFAULT_MAX_NODES = 1_000_000_000  # about two minutes of search on one core
@@ -291,26 +291,6 @@ def minimax_reference(state: OctagoneState, me: int | None = None) -> int:
         child.apply_action(a)
         vals.append(minimax_reference(child, me))
     return max(vals) if state.to_move == me else min(vals)
-
-
-HINT_NODES = 3_000_000  # about a third of a second: the web app's hint asks no more
-HINT_MAX_FREE = 22     # above this many free cells the budget settles almost nothing: not tried
-
-
-def exact_hint(state: OctagoneState, max_nodes: int = HINT_NODES) -> dict:
-    """The exact outcome for the player to move (win / draw / loss under best play) and every move
-    that keeps it, when the solver settles the position within ``max_nodes``; else ``proven``
-    False. For the web app's hints; a position the solver does not handle says why."""
-    free = sum(1 for b in state.board if b < 0)
-    if free > HINT_MAX_FREE:
-        return {"proven": False, "why": f"{free} free cells are too many to work out at once; "
-                                        f"from {HINT_MAX_FREE} free cells on, the hint can say"}
-    r = solve(state, max_nodes=max_nodes, all_moves=True, target="outcome")
-    if not r["proven"]:
-        return {"proven": False, "why": f"too hard to work out in time ({max_nodes:,} positions searched)"}
-    best = [m["action"] for m in r.get("moves", []) if m["value"] == r["value"]]
-    return {"proven": True, "value": {1: "win", 0: "draw", -1: "loss"}[r["value"]], "best": best,
-            "nodes": r.get("nodes")}
 
 
 def describe_action(state: OctagoneState, a: int | None) -> dict | None:

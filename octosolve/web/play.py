@@ -17,9 +17,11 @@ which is what a shared address does after a server restart; the in-memory store 
 ``max_games``, the least recently used dropped) is a cache, not the truth. ``undo`` takes back the
 last human move (and the computer moves after it); ``hint`` says what the strongest computer
 player would play, how sure its search is, and, where the game has an exact solver
-(``solve.exact_hint``), the exact value of the position. ``GET /api/GAME/ID/at/N`` is the view
+(``<game>/hint.py: exact_hint``), the exact value of the position; ``line`` the proven best line
+from the position to the end (``hint.py: hint_line``). ``GET /api/GAME/ID/at/N`` is the view
 after the first N moves (read-only, only while every move is visible: perfect information or the
-game over), for the page's replay slider.
+game over), for the page's replay slider; ``POST /api/GAME/ID/ahead`` the view after moves played
+from the live position (a preview, such as the best line's: the game is not changed).
 
 The board: where the state has the optional ``view_svg(viewer)`` (an SVG of what that seat may
 see, its clickable elements marked ``data-target="ID"``) the view carries it as ``"board"``, and
@@ -439,6 +441,23 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
             return h
         return JSON(await run_in_threadpool(_locked, s, work))
 
+    async def line(request: Request):
+        s = session(request)
+
+        def work():
+            t0 = time.thread_time()
+            ln = s.best_line()
+            ln["cpu_seconds"] = round(time.thread_time() - t0, 4)
+            return ln
+        return JSON(await run_in_threadpool(_locked, s, work))
+
+    async def ahead(request: Request):
+        s = session(request)
+        body = await read_body_json(request)
+        if "moves" not in body:
+            fail('missing "moves" (the actions to play from the live position, for a preview)')
+        return JSON(await run_in_threadpool(_locked, s, lambda: s.view_ahead(body["moves"], body.get("then"))))
+
     async def games(request: Request):
         return JSON([{"game": name, "title": getattr(e, "title", name)}
                      for name, e in sessions.entries.items()])
@@ -455,4 +474,6 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),
         Route("/api/{game}/{gid}/undo", undo, methods=["POST"]),
         Route("/api/{game}/{gid}/hint", hint, methods=["POST"]),
+        Route("/api/{game}/{gid}/line", line, methods=["POST"]),
+        Route("/api/{game}/{gid}/ahead", ahead, methods=["POST"]),
     ]

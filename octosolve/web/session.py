@@ -227,11 +227,7 @@ class Session:
         from ..core.players import make_player
 
         st = self.state
-        if st.is_terminal():
-            fail("the game is over")
-        p = st.current_player()
-        if p not in self.humans:
-            fail("hints are for your own turn")
+        self._own_turn("hints are")
         name, opts = level_player
         player = make_player(specs, name, self.game, seed=derive_seed(self.seed, "hint", len(self.moves)),
                              **{**opts, **{k: v for k, v in self.options.items() if k not in opts}})
@@ -241,16 +237,89 @@ class Session:
         shares = getattr(player, "last_shares", None)
         if shares:
             out["confidence"] = round(float(shares.get(a, 0.0)), 3)
-        exact = getattr(self.entry.module("solve"), "exact_hint", None) if hasattr(self.entry, "module") else None
+        room = self._exact_room()
+        exact = getattr(room, "exact_hint", None)
         if exact is not None:
             try:
                 ex = exact(st)
             except Exception as err:  # the position is not one the solver handles: say why
-                ex = {"proven": False, "why": str(getattr(err, "message", err))[:200]}
+                ex = {"proven": False, "why": _why(err)}
             if ex and ex.get("best") is not None:
                 ex["best_moves"] = [move_text(st, b) for b in ex["best"]]
+            if ex and ex.get("proven"):  # the page offers "Show best play" (POST .../line)
+                ex["line_available"] = hasattr(room, "hint_line")
             out["exact"] = ex
         return out
+
+    def _exact_room(self):
+        """The game's module of exact hints, ``<game>/hint.py`` (``exact_hint(state)``, the proven
+        outcome and its moves; ``hint_line(state)``, the proven best line), or None."""
+        find = getattr(self.entry, "module", None)
+        if find is None:
+            return None
+        try:
+            return find("hint")
+        except ModuleNotFoundError as err:
+            if (err.name or "").endswith(".hint"):
+                return None  # a game without an exact solver
+            raise
+
+    def _own_turn(self, what: str) -> None:
+        if self.state.is_terminal():
+            fail("the game is over")
+        if self.state.current_player() not in self.humans:
+            fail(f"{what} for your own turn")
+
+    def best_line(self) -> dict:
+        """The proven best line from the live position to the end (both sides playing perfectly),
+        where the game's ``hint.hint_line`` gives one: each move with its notation (``text``, read on
+        the state before it) and in words, the final margin for you; or ``proven`` False and why.
+        The game is not changed."""
+        self._own_turn("the best line is")
+        find = getattr(self._exact_room(), "hint_line", None)
+        if find is None:
+            fail(f"{self.entry.name} has no exact solver here: no proven best line to show")
+        try:
+            ln = find(self.state)
+        except Exception as err:  # a position the solver does not handle (4 players, IV): say why
+            ln = {"proven": False, "why": _why(err)}
+        s = self.state.clone()
+        ln.setdefault("moves", [])
+        for m in ln["moves"]:  # the line checked against the rules once more, move by move
+            if m["action"] not in s.legal_actions():
+                raise RuntimeError(f"the best line's move {m['action']} is not legal")
+            m["text"] = move_text(s, m["action"])
+            s.apply_action(m["action"])
+        ln["player"] = self.state.current_player()
+        return ln
+
+    def view_ahead(self, actions, then=None) -> dict:
+        """The view after ``actions`` played from the live position (a preview, such as the best
+        line's: nothing is kept, the game and its record are not changed), read-only; with
+        ``then`` (an action legal there), ``next_targets``: the clicks that would make it."""
+        if not self.perfect():
+            fail("a preview shows every move: only in a game without hidden information")
+        ahead = Session(self.id, self.entry, self.game, self.state.clone(), self.seats, {}, self.seed,
+                        random.Random(0), self.params, self.options, lock=self.lock,
+                        moves=list(self.moves))
+        ahead.replay(actions, chance=False)
+        v = ahead.view(reveal=True)
+        live = [m["action"] for m in self.moves]
+        v.update(legal=[], human_turn=False, can_undo=False, preview=True, ahead=len(actions),
+                 all_actions=live, actions=live, next_targets=[])
+        if then is not None:
+            st = ahead.state
+            if isinstance(then, bool) or not isinstance(then, int) or st.is_terminal() \
+                    or then not in st.legal_actions():
+                fail(f'"then" must be an action legal after the moves, got {then!r}')
+            targets = getattr(st, "action_targets", None)
+            v["next_targets"] = [str(t) for t in targets(then)] if targets else []
+        return v
+
+
+def _why(err) -> str:
+    """An error of a solver as the one line a hint shows."""
+    return str(getattr(err, "message", err))[:200]
 
 
 def _scores(st):

@@ -107,7 +107,7 @@ def test_clicks_of_a_hand_worked_turn():
     a = next(a for a in st.legal_actions() if R.A_ATTACH <= a < R.A_XHAND)
     s = a - R.A_ATTACH
     assert st.action_targets(a) == [f"shared:{s}"]
-    assert st.public_move_string(a).startswith(f"P{p} attaches hand cards to shared head {s + 1}")
+    assert st.public_move_string(a).startswith(f"P{p} attaches hand cards to shared head {s} (")
     assert st.action_targets(R.A_DRAW + 1) == ["pile:deck", "pile:discard"]
     top = st.card_str(st.discard[-1])
     assert st.public_move_string(R.A_DRAW + 1) == f"P{p} draws 1 card from the deck and {top} from the discard pile"
@@ -117,7 +117,7 @@ def test_clicks_of_a_hand_worked_turn():
     assert st.action_targets(add) == [f"card:{t}"] and st.public_move_string(add) == f"P{p} chooses {t}"
     st.apply_action(add)
     assert st.action_targets(R.A_DONE) == ["button:done"]
-    assert st.public_move_string(R.A_DONE).startswith(f"P{p} attaches {t} to shared head {s + 1}")
+    assert st.public_move_string(R.A_DONE).startswith(f"P{p} attaches {t} to shared head {s} (")
     assert "button:done" in targets_in(st.view_svg(p)) and "button:done" not in targets_in(st.view_svg(1 - p))
 
 
@@ -126,3 +126,38 @@ def test_a_bad_viewer_is_a_clean_error():
     for bad in (2, -1, "0", True):
         with pytest.raises(OctoError):
             st.view_svg(bad)
+
+
+def _head_label(svg_text: str, target: str) -> str:
+    """The number drawn at the top left of the octopus whose head is ``target`` (its label)."""
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg_text)
+    g = next(e for e in root.iter() if e.get("data-target") == target)
+    box = next(e for e in g.iter(ns + "rect") if e.get("class") != "octo-hit")
+    x, y = float(box.get("x")) + 4, float(box.get("y")) + 5  # _octopus: the box at x + 3, the label at x + 7
+    return next(t.text for t in root.iter(ns + "text")
+                if abs(float(t.get("x", -99)) - x) < 0.01 and abs(float(t.get("y", -99)) - y) < 0.01)
+
+
+def test_the_board_numbers_heads_and_octopuses_as_the_notation_does():
+    # the notation said "attach hand cards to shared head 0" of the head the board labelled 1 and
+    # the other seats' moves called "shared head 1": one number for one head everywhere
+    for seed in range(1, 6):
+        st = R.make_game(players=3).new_initial_state(seed)
+        rng = random.Random(seed)
+        seen = 0
+        while not st.is_terminal() and seen < 12:
+            p = st.cur
+            for a in st.legal_actions():
+                text = st.action_to_string(a)
+                if "shared head " in text:
+                    s = int(text.rsplit("shared head ", 1)[1].split()[0])
+                    assert st.action_targets(a) == [f"shared:{s}"]
+                    assert f"shared head {s} (" in st.public_move_string(a)
+                    assert _head_label(st.view_svg(p), f"shared:{s}") == str(s)  # its number, drawn over it
+                    seen += 1
+                elif " of octopus " in text or " own octopus " in text:
+                    slot = int(text.split("octopus ", 1)[1].split()[0])
+                    assert any(t.endswith(f":{slot}") or f":{slot}:" in t for t in st.action_targets(a))
+            st.apply_action(rng.choice(st.legal_actions()))
+        assert seen

@@ -108,7 +108,7 @@ def test_solve_line_command(tmp_path):
 
 
 def test_the_hints_reason_is_said_for_a_newcomer():
-    from octosolve.octagone.solve import HINT_MAX_FREE, exact_hint
+    from octosolve.octagone.hint import HINT_MAX_FREE, exact_hint
     g = OctagoneGame()
     st, rnd = g.new_initial_state(4), random.Random(4)
     for _ in range(3):
@@ -116,3 +116,20 @@ def test_the_hints_reason_is_said_for_a_newcomer():
     why = exact_hint(st)["why"]
     assert "too many to work out at once" in why and f"from {HINT_MAX_FREE} free cells on" in why
     assert "solver" not in why and "takes over" not in why
+
+
+def test_the_whole_lines_budget_stops_it_and_says_so():
+    from octosolve.octagone.hint import hint_line
+    st = _small_positions(1, free_max=14)[0]
+    full = L.best_line(st)
+    assert full["proven"] and full["nodes"] > 10
+    cut = L.best_line(st, total_nodes=full["nodes"] // 2)
+    assert not cut["proven"] and cut["nodes"] <= full["nodes"] // 2 + 2**16
+    assert len(cut["moves"]) < len(full["moves"]) and cut["moves"] == full["moves"][:len(cut["moves"])]
+    assert L.best_line(st, total_nodes=full["nodes"] + 2**17)["moves"] == full["moves"]
+    short = hint_line(st, max_nodes=full["nodes"] // 2)
+    assert not short["proven"] and short["why"].startswith("too hard to work out in time")
+    ok = hint_line(st)
+    assert ok["proven"] and [m["action"] for m in ok["moves"]] == [m["action"] for m in full["moves"]]
+    assert ok["end_margin"] == full["end_margin"] and all("arrow " in m["words"] or "passes" in m["words"]
+                                                         for m in ok["moves"])

@@ -66,7 +66,12 @@ async function busyWhile(fn) {
 function navHere() {
   for (const a of document.querySelectorAll("header a[href]")) {
     const h = a.getAttribute("href");
-    if (h !== "/" && location.pathname.startsWith(h)) a.classList.add("here");
+    if (h !== "/" && location.pathname.startsWith(h)) {
+      a.classList.add("here");
+      // a phone's menu is one row that scrolls sideways: the page's own name in view
+      const bar = a.parentElement;
+      if (bar.scrollWidth > bar.clientWidth) bar.scrollLeft = a.offsetLeft - (bar.clientWidth - a.offsetWidth) / 2;
+    }
   }
 }
 document.addEventListener("DOMContentLoaded", navHere);

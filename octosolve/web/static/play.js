@@ -100,6 +100,8 @@ const pg = {
   picked: [],      // the targets clicked so far for the move being made
   note: "",        // why the last click on the board made no move (shown under the board)
   hint: null,      // the last hint {action, move, targets...} for the live position
+  line: null,      // the best line under the board (bestline.js): {data, step, view (a preview) or null}
+  lineWait: false, // the best line is being worked out (bestline.js: its button says so)
   level: null,     // the level the game was started with (for the address and the selector)
   seq: 0,          // replay requests: only the latest one is drawn
   drawnFor: null,  // the game id the page's per-game defaults were last set for
@@ -224,6 +226,7 @@ function setLive(view) {
   pg.picked = [];
   pg.note = "";
   pg.hint = null;
+  pg.line = null;  // the line was the old position's
   pg.seq++;
 }
 
@@ -351,6 +354,7 @@ async function showPly(n) {
   const seq = ++pg.seq;
   pg.picked = [];
   pg.note = "";
+  if (pg.line) { pg.line.step = null; pg.line.view = null; }  // the replay leaves the line's preview
   if (n === total) { pg.replay = null; return; }
   const r = await gameApi(`/at/${n}`);
   if (seq === pg.seq) pg.replay = r;
@@ -407,7 +411,7 @@ function uploadRecord(file) {
 // ------------------------------------------------------------------------------------ board
 function interactive() {
   const v = pg.view;
-  return !!(v && !pg.replay && !pg.busy && v.human_turn && v.legal.some(m => m.targets));
+  return !!(v && !pg.replay && !previewing() && !pg.busy && v.human_turn && v.legal.some(m => m.targets));
 }
 
 function candidates() {
@@ -426,6 +430,8 @@ function nextTargets(cands) {
 function refusal(id) {
   const v = pg.view;
   if (!v || pg.busy) return "";
+  if (previewing()) return "This is the best line's preview, not your game: \u201cBack to your game\u201d, " +
+    "under the board, returns to it.";
   if (pg.replay) return "This is a past position (replay): the board plays in the live game - " +
     "\u201cBack to the game\u201d, under the board.";
   if (v.terminal) return "The game is over: \u201cNew game\u201d (beside the status line) starts another.";
@@ -490,7 +496,8 @@ function decorateBoard() {
   const next = live ? nextTargets(candidates()) : new Set();
   growTargets(svg, next);
   const picked = new Set(live ? pg.picked : []);
-  const hinted = new Set(!pg.replay && pg.hint ? pg.hint.targets : []);
+  const hinted = new Set(previewing() ? pg.line.view.next_targets
+    : !pg.replay && pg.hint ? pg.hint.targets : []);
   const layer = document.createElementNS(SVGNS, "g");
   layer.setAttribute("class", "octo-overlay");
   layer.setAttribute("pointer-events", "none");
@@ -518,6 +525,7 @@ function decorateBoard() {
 // drawing, inside its group: a tap near it counts, and its outline shows the area. Not where the
 // larger area would reach another place to tap now (which place a tap meant would be a guess).
 const MIN_TAP_PX = 28;
+const MIN_BUTTON_PX = 44;  // a board's buttons (Pass, End turn, Done...: "button:..."): a finger's height
 
 function growTargets(svg, next) {
   for (const h of svg.querySelectorAll("rect.octo-hit")) h.remove();
@@ -526,8 +534,9 @@ function growTargets(svg, next) {
   const boxes = els.map(e => e.getBoundingClientRect());
   els.forEach((e, i) => {
     const b = boxes[i];
-    if (!(e instanceof SVGGElement) || !b.width || (b.width >= MIN_TAP_PX && b.height >= MIN_TAP_PX)) return;
-    const w = Math.max(b.width, MIN_TAP_PX), h = Math.max(b.height, MIN_TAP_PX);
+    const least = e.getAttribute("data-target").startsWith("button:") ? MIN_BUTTON_PX : MIN_TAP_PX;
+    if (!(e instanceof SVGGElement) || !b.width || (b.width >= least && b.height >= least)) return;
+    const w = Math.max(b.width, least), h = Math.max(b.height, least);
     const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
     const clash = boxes.some((o, j) => j !== i && o.width && o.left < cx + w / 2 && o.right > cx - w / 2
                                        && o.top < cy + h / 2 && o.bottom > cy - h / 2);
@@ -578,6 +587,7 @@ function drawBoard(v) {
     const tall = !!vb && vb.width > 0 && vb.height / vb.width > TALL_BOARD;
     box.classList.toggle("tall", tall);
     svg.style.maxWidth = tall ? `${vb.width}px` : "";
+    if (touch()) tapWords(svg);
     readableText(svg);
   }
 }
@@ -588,6 +598,18 @@ function drawBoard(v) {
 // board's scale now; a resize draws them again), where they are centred on their place; the
 // boards leave room for it (tests/web/test_browser_games.py measures every board at 390 px).
 const MIN_TEXT_PX = 11;
+
+// The boards' instructions say "click" (they are drawn by the server, which does not know the
+// screen): on a touch screen the page says "tap", as its own lines do.
+function tapWords(svg) {
+  for (const t of svg.querySelectorAll("text, tspan")) {
+    for (const n of t.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE && /click/i.test(n.data)) {
+        n.data = n.data.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap");
+      }
+    }
+  }
+}
 
 function readableText(svg) {
   for (const t of svg.querySelectorAll("text")) {
@@ -649,6 +671,7 @@ function seatName(p, v) {
 }
 
 function statusText(v) {
+  if (v.preview) return lineStatus(v);
   if (pg.replay) {
     const who = v.terminal ? "" : v.current_player < 0 ? "; a chance move next" : `; ${seatName(v.current_player, v)} to move`;
     return `Replay: ${v.ply === 0 ? "the start" : `after move ${v.ply} of ${v.total_moves}`}${who}.`;
@@ -687,7 +710,7 @@ function drawReplay() {
 function drawHint() {
   const box = $("hint-box");
   const h = pg.hint;
-  box.hidden = !h || !!pg.replay;
+  box.hidden = !h || !!pg.replay || previewing();  // the hint is the live position's
   if (box.hidden) return;
   const lv = pg.info.levels.find(l => l.name === pg.info.default_level && l.player === h.player);
   const who = lv ? `${lv.name}: ${h.player}` : h.player;
@@ -703,6 +726,8 @@ function drawHint() {
   } else if (ex) {
     lines.push(el("div", { class: "muted" }, `Exact value: not known (${ex.why || "not settled"}).`));
   }
+  const more = lineButton(ex);
+  if (more) lines.push(el("div", { class: "controls" }, more));
   box.replaceChildren(...lines);
 }
 
@@ -740,7 +765,7 @@ function drawHistory() {
 }
 
 function draw() {
-  const v = pg.replay || pg.view;
+  const v = (previewing() && pg.line.view) || pg.replay || pg.view;
   if (!v) return;
   $("game").hidden = false;
   $("history-panel").hidden = false;
@@ -767,7 +792,8 @@ function draw() {
   if (v.board_error) showError("error", new Error(`the board cannot be drawn: ${v.board_error}`));
   $("observation").textContent = v.observation;
   drawPick();
-  const live = !pg.replay;
+  const live = !pg.replay && !previewing();  // the best line's preview: "Back to your game" first
+  $("board").classList.toggle("preview", previewing());
   $("undo").hidden = !(live && pg.view.can_undo);
   $("undo").disabled = pg.busy;
   $("hint").hidden = !(live && pg.view.human_turn);
@@ -776,6 +802,7 @@ function draw() {
   $("again").hidden = !(live && pg.view.terminal);
   $("again").disabled = pg.busy;
   drawHint();
+  drawLine();
   drawLegal(v);
   drawHistory();
   $("record").disabled = !pg.view.record_available;
@@ -820,9 +847,19 @@ function fillSeats() {
   seat.value = String(Math.min(was, n - 1));
 }
 
+// "How to play", beside Undo and Hint: the rules were only at the foot of the page (on a phone
+// three screens down, under the form and the moves), so a newcomer met "place the Dama Bianca"
+// with no word of what it is. It opens them there and brings them into view (not an #anchor: the
+// page's address holds the game).
+function showRules() {
+  $("rules-details").open = true;
+  $("rules-panel").scrollIntoView({ block: "start" });
+}
+
 function drawRules() {
   const r = RULES[GAME];
   $("rules-panel").hidden = !r;
+  $("how-to").hidden = !r;
   if (!r) return;
   $("rules").replaceChildren(
     ...r.rules.map(s => el("p", {}, s)),
@@ -835,6 +872,7 @@ function drawRules() {
 function keys(e) {
   const tag = (e.target && e.target.tagName) || "";
   const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(tag);
+  if (!typing && lineKey(e)) return;
   if (e.key === "Escape") { clearPick(); return; }
   if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
     e.preventDefault(); undo(); return;
@@ -861,6 +899,8 @@ function wire() {
   $("filter").oninput = () => drawLegal(pg.replay || pg.view);
   $("undo").onclick = undo;
   $("hint").onclick = hint;
+  $("how-to").onclick = showRules;
+  $("rules-back").onclick = () => $("game").scrollIntoView({ block: "start" });
   $("pick-clear").onclick = clearPick;
   $("replay-first").onclick = () => goTo(0);
   $("replay-prev").onclick = () => step(-1);

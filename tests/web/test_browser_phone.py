@@ -1,0 +1,118 @@
+"""The play pages on a phone (390 x 844, touch emulated), measured in Debian's chromium: every
+control a finger can hit (44 px tall: the page's buttons, lists and boxes, and the boards' own
+buttons, Octagone's Pass and Oct8's End turn, which were 25-27 px), the boards' instructions
+saying "tap" (they said "click"), the title and menu compact enough that the board starts within
+the first quarter of the screen (it started 255-285 px down) and Octagone's board whole on the
+first screen, and Oct8's arm cards at least 24 px tall (they were 18.5 px)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import GAME_TIMEOUT, By, browser, load, read, wait  # noqa: F401
+from .test_browser_games import no_js_errors, phone  # noqa: F401
+
+pytestmark = pytest.mark.integration
+
+from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
+
+OCT8 = "players:4,variant:standard,deck:default,baby_chips:cap,colour_bonus:octopus"
+PAGES = {  # your move with a board button to tap: Octagone's Pass, Oct8's End turn (keep chips)
+    "octagone": ("/play/octagone#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,greedy"
+                 "&level=easy&seed=1&moves=0,339,338,343,340,339,342,341,368,339,371,368,372,337,342,343,336,341",
+                 "button:pass"),
+    "oct8": (f"/play/oct8#params={OCT8}&seats=human,random,random,random&level=easy&seed=2"
+             "&moves=0,4,12,767,768,781,1,11,775,781,0,3,3,800,809,0,5", "button:stop"),
+    "octiles": ("/play/octiles#level=easy&seed=3", None),
+    "octoverso": ("/play/octoverso#level=easy&seed=2", None),
+}
+
+MEASURE = r"""
+const vis = e => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+const svg = document.querySelector('#board svg');
+const box = svg.getBoundingClientRect();
+return {
+  small: [...document.querySelectorAll('.play-layout button, .play-layout select, .play-layout summary,'
+            + ' .play-layout label.button, .play-layout input:not(.visually-hidden), #history li.jump')]
+    .filter(vis).map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+    .filter(x => x[1] < 43.9),
+  menu: document.querySelector('header').getBoundingClientRect().height,
+  top: box.top + scrollY, bottom: box.bottom + scrollY,
+  buttons: [...svg.querySelectorAll('[data-target^="button:"]')].map(e => [e.getAttribute('data-target'),
+            e.getBoundingClientRect().height]),
+  arms: [...svg.querySelectorAll('[data-target^="arm:"] > rect:not(.octo-hit)')].map(e => e.getBoundingClientRect().height),
+  words: [...svg.querySelectorAll('text')].map(t => t.textContent).join(' | '),
+  width: document.documentElement.scrollWidth,
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def url():
+    from octosolve.games import GAMES
+
+    with serve_in_thread(create_app(games=[g for g in GAMES if g.has_state])) as u:
+        yield u
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_phone_controls_take_a_finger_and_the_board_comes_first(browser, url, name):
+    d = browser
+    path, button = PAGES[name]
+    phone(d)
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        d.get("about:blank")
+        load(d, url + path, GAME_TIMEOUT)
+        m = read(d, lambda d: d.execute_script(MEASURE))
+        assert m["small"] == [], m["small"]
+        assert m["menu"] <= 48 and m["width"] <= 390, m
+        assert m["top"] <= 211, m["top"]  # a quarter of the 844 px screen
+        if name == "octagone":
+            assert m["bottom"] <= 844, m  # the whole board on the first screen
+        if button:
+            got = dict(m["buttons"])
+            assert got[button] >= 43.9, m["buttons"]  # 44 px, to rounding
+        if name == "oct8":
+            assert m["arms"] and min(m["arms"]) >= 24, m["arms"]
+        assert "click" not in m["words"].lower(), m["words"]
+        if name in ("oct8", "octiles", "octoverso"):  # their instructions name the gesture
+            assert "tap " in m["words"], m["words"]
+    finally:
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_mouse_is_still_told_to_click(browser, url):
+    d = browser
+    d.get("about:blank")
+    load(d, url + PAGES["octiles"][0], GAME_TIMEOUT)
+    words = read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board svg text')].map(t => t.textContent).join(' ')"))
+    assert "click a space, then a turn of the tile" in words
+
+
+def test_how_to_play_brings_the_rules_beside_the_first_move(browser, url):
+    # a newcomer on a phone met "place the Dama Bianca" with the rules three screens down, folded
+    # under the form and the moves: "How to play", beside Undo and Hint, opens them in view
+    d = browser
+    phone(d)
+    try:
+        d.get("about:blank")
+        load(d, url + PAGES["octagone"][0], GAME_TIMEOUT)
+        before = d.current_url
+        assert d.find_element(By.ID, "rules-details").get_attribute("open") is None
+        btn = d.find_element(By.ID, "how-to")
+        assert btn.is_displayed() and btn.rect["y"] < 300 and btn.rect["height"] >= 43.9
+        btn.click()
+        wait(d, lambda d: d.find_element(By.ID, "rules-details").get_attribute("open") is not None)
+        top = read(d, lambda d: d.execute_script(
+            "return document.getElementById('rules-panel').getBoundingClientRect().top"))
+        assert -2 <= top < 100, top  # at the top of the screen
+        assert "Dama Bianca" in d.find_element(By.ID, "rules").text
+        assert d.current_url == before  # the address still holds the game
+        d.find_element(By.ID, "rules-back").click()
+        wait(d, lambda d: abs(d.execute_script(
+            "return document.getElementById('game').getBoundingClientRect().top")) < 5)
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -70,6 +70,12 @@ def test_the_octagion_page_has_one_name(client):
     assert "word check" not in page.lower()
 
 
+def test_home_page_speaks_to_a_phone_too(client):
+    """The home page told a phone's player to 'click your moves' (the boards say 'tap' on touch)."""
+    page = client.get("/").text
+    assert "click your moves" not in page and "(click or tap)" in page
+
+
 def test_static_assets_are_package_data():
     toml = Path(__file__).resolve().parents[2] / "pyproject.toml"
     assert '"octosolve.web" = ["static/*"]' in toml.read_text()

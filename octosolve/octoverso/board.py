@@ -174,11 +174,16 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
         return f"P{p} exchanges", f"P{p} returns {_tile_name(st.pending)} and draws a new tile."
     if st.phase == DISCARD:
         shown = [e["octo"] for e in st.log if e["event"] == "interaction"]
-        why = "You laid an OCTO" if st.after_discard != p or not shown else \
-            f"You showed {shown[-1]}, an OCTO the last player could have laid"
+        laid = [e.get("player") for e in st.log if e["event"] == "word"]
+        mover = f"P{laid[-1]}" if laid and laid[-1] is not None else "the last player"
+        why = "You laid an OCTO (a word filling all 8 letters of the rail)" \
+            if st.after_discard != p or not shown else \
+            (f"{mover} could have laid the OCTO {shown[-1]} (all 8 letters of the rail) from their "
+             f"letters instead of a shorter word, and you showed it")
         if not you:
             return f"P{p} returns a tile", f"P{p} returns a tile of their choice to the pool."
-        return "Your move: return a tile", f"{why}: click a tile of your hand to return it to the pool."
+        return "Your move: return a tile", (f"{why}: as your reward, click a tile of your hand to "
+                                            "return it to the pool.")
     title = "Your move" if you else f"P{p} to move"
     if not you:
         return title, f"P{p} lays a word at an end of the rail, or exchanges a tile."

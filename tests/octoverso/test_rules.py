@@ -254,3 +254,20 @@ def test_play_record_reproducible(game):
     a = matches.game_record(matches.play_game(("lookahead", "greedy"), 7), ("lookahead", "greedy"), 7)
     b = matches.game_record(matches.play_game(("lookahead", "greedy"), 7), ("lookahead", "greedy"), 7)
     assert a == b and a["events"][0]["event"] == "announce"
+
+
+def test_interaction_prompt_says_who_could_have_laid_the_octo(game, lex):
+    """The board's prompt after an interaction names the player who missed the OCTO and the reward
+    (it said 'You showed IMAGERAS, an OCTO the last player could have laid', unclear to a newcomer)."""
+    from octosolve.octoverso.board import _prompt
+
+    s = R.OctoversoState.from_position(game, "SOUDEIMA", ("GERAST", "LIRE"), player=0)
+    s.apply_action(R.Actions.word_action(lex.index["IMAGE"], 0, 0, 3))
+    octo = [e for e in s.log if e["event"] == "interaction"][0]["octo"]
+    title, text = _prompt(s, 1, True)
+    assert title == "Your move: return a tile"
+    assert text.startswith(f"P0 could have laid the OCTO {octo} (all 8 letters of the rail)")
+    assert "as your reward, click a tile of your hand" in text
+    own = R.OctoversoState.from_position(game, "SOUDEIMA", ("GERASQ", "LIRE"), player=0)
+    own.apply_action(R.Actions.word_action(lex.index["IMAGERAS"], 0, 0, 3))
+    assert _prompt(own, 0, True)[1].startswith("You laid an OCTO (a word filling all 8 letters")

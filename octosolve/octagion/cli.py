@@ -454,7 +454,7 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
 @click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=8, show_default=True,
               help=f"Rounds in the game (1 to {MAX_ROUNDS}; Alpha: at most 8).")
 @click.option("--treatments", default=None, metavar="N[,N...]",
-              help="Treatment Cards per team for the whole game: one number 0-5 or one per team "
+              help="Treatment Cards per team for the whole game: one number 0-5 or one per team, P0 first "
                    "(3,1,0). Default 3 for beta, zeta and virulent, else 0.")
 @click.option("--levels", default=None, metavar="LEVELS",
               help="Countdown levels (gamma, delta, epsilon, virulent): all, easy (1,2), hard "
@@ -471,7 +471,8 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
 @json_option
 def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wordcards_path, seed,
           as_json):
-    """Game set-up round by round for a rule variant (timers, words, Treatment Cards).
+    """Game set-up round by round for a rule variant (timers, words, Treatment Cards). The teams
+    are named P0, P1, ... (each team is one player of the game, as players are named in every game).
 
     An option the variant does not use is refused: --levels without Countdown Cards, --zeta-budget
     outside zeta, --wordcards with zeta, --deck where no card is drawn from the team's deck (only
@@ -511,8 +512,8 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
             head += f" (Countdown Card {c['time']} level {c['level']} +{c['offset']})"
         if "teams" in rd:
             head += "; " + "; ".join(
-                f"team {p['team']}: {p['letter_card']} -> {p['word_card']}{p['position']} "
-                f"{p['sequence']}" + (f" ({p['redraws']} redraw)" if p["redraws"] else "")
+                f"team P{p['team']}: {p['letter_card']} -> {p['word_card']}{p['position']} "
+                f"{p['sequence']}" + (f" ({counted(p['redraws'], 'redraw')})" if p["redraws"] else "")
                 for p in rd["teams"])
         elif "letter_card" in rd:
             head += f"; {rd['letter_card']} -> {rd['word_card']}{rd['position']} {rd['sequence']}"

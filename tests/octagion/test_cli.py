@@ -447,3 +447,18 @@ def test_check_says_which_files_it_wrote(tmp_path):
     r = run("check", "data/octagion/wordcards.txt", "--out", str(out), "--svg", str(svg))
     assert r.exit_code == 0 and out.exists() and svg.exists()
     assert r.output.endswith(f"\nwrote {out}\nwrote {svg}\n")
+
+
+def test_setup_names_teams_p0_p1_as_players_are_named_everywhere():
+    """setup named the teams 1, 2, ... ('team 1: 3'), where every other game names its players
+    and teams P0, P1, ... (Octiles and Octagone: 'P0+P2'); the JSON keyed them '1', '2'."""
+    r = run("setup", "--variant", "virulent", "--teams", "3", "--seed", "7")
+    assert r.exit_code == 0
+    first, round1 = r.output.splitlines()[:2]
+    assert first.endswith("Treatment Cards for the game: team P0: 3, team P1: 3, team P2: 3")
+    assert "; team P0: " in round1 and "; team P2: " in round1 and "team 1" not in r.output
+    j = ok_json("setup", "--variant", "virulent", "--teams", "3", "--seed", "7")
+    assert j["treatment_cards"] == {"P0": 3, "P1": 3, "P2": 3}
+    assert [p["team"] for p in j["rounds"][0]["teams"]] == [0, 1, 2]
+    j = ok_json("setup", "--variant", "zeta", "--teams", "2", "--treatments", "3,1", "--seed", "7")
+    assert set(j["rounds"][0]["treatment_cards_left"]) == {"P0", "P1"}

@@ -109,7 +109,7 @@ def check(path, deck_path, out, svg_path, as_json):
     entries = parse_wordcards(read_lines(path, "word list"), str(path))
     if svg_path and entries[0][0] is None:
         fail("--svg draws word cards: PATH is a plain word list, not a word-card file")
-    rep = check_cards(entries, deck, show_progress=True)
+    rep = check_cards(entries, deck, show_progress=True, dedupe=True)
     if out:
         write_json(out, rep)
     if svg_path:

@@ -462,3 +462,35 @@ def test_setup_names_teams_p0_p1_as_players_are_named_everywhere():
     assert [p["team"] for p in j["rounds"][0]["teams"]] == [0, 1, 2]
     j = ok_json("setup", "--variant", "zeta", "--teams", "2", "--treatments", "3,1", "--seed", "7")
     assert set(j["rounds"][0]["treatment_cards_left"]) == {"P0", "P1"}
+
+
+def test_check_counts_a_repeated_word_once_and_says_so(tmp_path):
+    """check counted a word given twice twice (in the rows and the summary), silently."""
+    f = tmp_path / "dup.txt"
+    f.write_text("treasure\nquestion\nTREASURE\ntreasure\n")
+    r = run("check", str(f), "--out", str(tmp_path / "rep.json"))
+    assert r.exit_code == 0, r.output
+    assert "all words: 1/2 solvable" in r.output
+    assert ("2 duplicate lines ignored (each word counted once): TREASURE (#1) again at #3 and #4"
+            in r.output)
+    assert json.loads((tmp_path / "rep.json").read_text())["duplicate_lines_ignored"] == 2
+    j = ok_json("check", str(f))
+    assert [x["word"] for x in j] == ["TREASURE", "QUESTION"]
+    assert j[0]["repeated_at"] == [{"card": None, "index": 3}, {"card": None, "index": 4}]
+    assert j[1]["repeated_at"] == []
+    cards = tmp_path / "cards.txt"
+    cards.write_text("A1 treasure\nA2 question\nB1 TREASURE\n")
+    r = run("check", str(cards))
+    assert "1 duplicate line ignored (each word counted once): TREASURE (A1) again at B1" in r.output
+    assert "card B" not in r.output and "all words: 1/2 solvable" in r.output
+    f.write_text("treasure\nquestion\n")
+    assert "duplicate" not in run("check", str(f)).output
+
+
+def test_difficulty_of_an_unsolvable_word_names_treatment_cards(tmp_path):
+    """The difficulty said 'needs 1 treatment': the rules' cards are Treatment Cards."""
+    r = run("solve", "question")
+    assert "difficulty: needs 1 Treatment Card\n" in r.output and "treatment\n" not in r.output
+    f = tmp_path / "w.txt"
+    f.write_text("question\ntreasure\n")
+    assert "easy 1, needs 1 Treatment Card: 1" in run("check", str(f)).output

@@ -338,5 +338,5 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     res = round_robin(spec, names, games, seed, workers=workers, scheduler=_scheduler(scheduler))
     if out:
         write_json(out, res)
-    lines = [f"round robin, {games} games per pair, two players"]
+    lines = [f"round robin, {counted(games, 'game')} per pair, two players"]
     emit(res, as_json, "\n".join(lines + _table_lines(res, "table")))

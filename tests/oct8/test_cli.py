@@ -347,3 +347,12 @@ def test_deck_without_description(tmp_path):
     f.write_text("[red]\n1 = 26\n[green]\n1 = 26\n[blue]\n1 = 26\n")
     r = run(["deck", "--deck", str(f)])
     assert r.exit_code == 0 and r.output.splitlines()[0] == "deck plain (no description)", r.output
+
+
+def test_tournament_of_one_game_per_pair_says_game_in_the_singular():
+    """The header said 'round robin, 1 games per pair'."""
+    r = run(["tournament", "--players", "greedy,random", "--games", "1", "--workers", "1", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == "round robin, 1 game per pair, two players"
+    r = run(["tournament", "--players", "greedy,random", "--games", "2", "--workers", "1", "--seed", "3"])
+    assert r.output.splitlines()[0] == "round robin, 2 games per pair, two players"

@@ -356,3 +356,11 @@ def test_tournament_of_one_game_per_pair_says_game_in_the_singular():
     assert r.output.splitlines()[0] == "round robin, 1 game per pair, two players"
     r = run(["tournament", "--players", "greedy,random", "--games", "2", "--workers", "1", "--seed", "3"])
     assert r.output.splitlines()[0] == "round robin, 2 games per pair, two players"
+
+
+def test_stopped_position_shows_an_empty_discard_pile_as_a_dash():
+    """A position with an empty discard pile printed 'discard ' with nothing after it."""
+    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "110"])
+    assert r.exit_code == 0, r.output
+    piles = [ln for ln in r.output.splitlines() if ln.startswith("arm deck ")]
+    assert piles == ["arm deck 38, head deck 16, discard -"]

@@ -201,7 +201,7 @@ def decode(cfg, doc) -> dict:
         fail(f"bad position: this is a position of {fmt.split('-position/')[0][:40]!r}, not of oct8")
     unknown = set(doc) - _KEYS
     if unknown:
-        fail(f"bad position: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        fail(f"bad position: {counted(len(unknown), 'unknown key')}: {', '.join(sorted(map(str, unknown)))}")
     for key in ("hands", "fields"):
         if key not in doc:
             fail(f"bad position: no {key!r} (every player's hand and field are needed)")
@@ -333,7 +333,8 @@ def _decode_phase(cfg, doc, s) -> None:
     mode = D.MODE_NAMES.index(pend["mode"])
     allowed = {"mode", "source", "chosen"} | ({"card"} if mode else set()) | ({"target"} if mode == 2 else set())
     if set(pend) - allowed:
-        fail(f"bad position: pending has unknown key(s) {', '.join(sorted(set(pend) - allowed))}")
+        extra = sorted(map(str, set(pend) - allowed))
+        fail(f"bad position: pending has {counted(len(extra), 'unknown key')}: {', '.join(extra)}")
     if (ph == D.PH_TARGET) != (mode == D.MODE_XFIELD and pend.get("target") is None):
         fail("bad position: phase 'target' is an exchange between octopuses whose target is not chosen yet")
     n, cur = cfg.players, s["cur"]

@@ -23,6 +23,7 @@ the deal it implies (:func:`_check_history`). A hand-set position may omit ``his
 from __future__ import annotations
 
 from ..core.errors import OctoError, fail
+from ..core.words import counted
 from .board import (COLOURS, COLS, DAMA, JOLLY, JOLLY_PARTNER, JOLLY_SELF, NCELLS, NTYPES, NUM_ACTIONS,
                     PASS, ROWS, SYLLABLES, WRAPS, cell_of, colour_of_cell, parse_type, rc, shield_totals,
                     type_name)
@@ -105,7 +106,8 @@ def params_from_json(obj) -> dict:
         fail(f"unknown position format {fmt!r} (expected {POSITION_FORMAT})")
     unknown = sorted(set(obj) - KEYS)
     if unknown:
-        fail(f"unknown position field(s): {', '.join(map(repr, unknown[:5]))}")
+        fail(f"{counted(len(unknown), 'unknown position field')}: {', '.join(map(repr, unknown[:5]))}"
+             + (", ..." if len(unknown) > 5 else ""))
     if "hands" not in obj or "board" not in obj:
         fail("a position needs 'board' and 'hands'")
     variant = obj.get("variant", "standard")

@@ -206,3 +206,16 @@ def test_every_phase_of_played_games_still_reads():
             seen.add(doc["phase"])
             st.apply_action(rnd.choice(st.legal_actions()))
     assert {"ship", "discard"} <= seen
+
+
+def test_unknown_keys_and_arm_counts_are_counted_in_words(tmp_path):
+    """'unknown key(s) cur' and 'showing 1 arm(s) twice': counts in words, never '(s)'."""
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    one.write_text('{"hands": [[], []], "fields": [[], []], "cur": 1}')
+    two.write_text('{"hands": [[], []], "fields": [[], []], "cur": 1, "turn": 2}')
+    bad(["swaps", one], "bad position: 1 unknown key: cur")
+    bad(["swaps", two], "bad position: 2 unknown keys: cur, turn")
+    deck = tmp_path / "deck.toml"
+    deck.write_text('name = "x"\n[red]\n1 = 26\n01 = 0\n[green]\n1 = 26\n[blue]\n1 = 26\n')
+    bad(["deck", "--deck", deck], "gives the cards showing 1 arm twice")
+    assert "(s)" not in run(["swaps", one]).output + run(["deck", "--deck", deck]).output

@@ -417,3 +417,15 @@ def test_measure_matches_says_a_match_it_could_not_play(tmp_path, monkeypatch):
     doc = json.loads(out.read_text())
     assert doc["skipped"] == [{"players": ["mcts", "openspiel-mcts"], "why": "openspiel-mcts is not available here"}]
     assert [m["players"] for m in doc["results"]] == [["greedy", "random"]]
+
+
+def test_unknown_position_fields_are_counted_in_words(tmp_path):
+    """'unknown position field(s): ...' and only the first five named, silently."""
+    pos = json.loads(CliRunner().invoke(root, ["octagone", "new", "--seed", "1", "--json"]).output)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps({**pos, "cur": 1}))
+    r = CliRunner().invoke(root, ["octagone", "show", str(f)])
+    assert r.exit_code == 2 and r.output == "Error: 1 unknown position field: 'cur'\n"
+    f.write_text(json.dumps({**pos, **{f"k{i}": i for i in range(7)}}))
+    r = CliRunner().invoke(root, ["octagone", "show", str(f)])
+    assert r.output == "Error: 7 unknown position fields: 'k0', 'k1', 'k2', 'k3', 'k4', ...\n"

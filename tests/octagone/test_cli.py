@@ -429,3 +429,19 @@ def test_unknown_position_fields_are_counted_in_words(tmp_path):
     f.write_text(json.dumps({**pos, **{f"k{i}": i for i in range(7)}}))
     r = CliRunner().invoke(root, ["octagone", "show", str(f)])
     assert r.output == "Error: 7 unknown position fields: 'k0', 'k1', 'k2', 'k3', 'k4', ...\n"
+
+
+def test_new_writes_its_position_with_out_as_every_command_does(tmp_path):
+    """new wrote its file to a POSITION argument, where every other command (move, play) takes
+    --out PATH (docs/cli.md); the argument is kept as a hidden old spelling with a note."""
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    r = CliRunner().invoke(root, ["octagone", "new", "--seed", "3", "--out", str(a)])
+    assert r.exit_code == 0 and r.output.splitlines()[-1].startswith("to move: P")
+    assert json.loads(a.read_text())["format"] == "octagone-position/2"
+    r = CliRunner().invoke(root, ["octagone", "new", "--seed", "3", str(b)])
+    assert r.exit_code == 0 and a.read_text() == b.read_text()
+    assert "is an old spelling of --out" in r.output
+    r = CliRunner().invoke(root, ["octagone", "new", str(b), "--out", str(a)])
+    assert r.exit_code == 2 and r.output.startswith("Error: give the file once")
+    help_text = CliRunner().invoke(root, ["octagone", "new", "--help"]).output
+    assert "--out PATH" in help_text and "POSITION" not in help_text

@@ -130,8 +130,11 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     lines = [f"{counted(res['games'], 'game')}, {len(names)} players ({', '.join(names)}), engine {res['engine']}, "
              f"deck {res['deck']}, variant {g['variant']}, baby chips {g['baby_chips']}, "
              f"colour bonus {g['colour_bonus']}"]
+    from ..core.stats import wilson_interval
+
     for p in range(len(names)):
-        lo, hi = res["win_rate_ci"][p]
+        # from the share itself: the JSON's interval, rounded to 4 places, printed 0.2065 as 0.206
+        lo, hi = wilson_interval(res["win_share"][p], res["games"])
         w = res["wins"][p]
         lines.append(f"  seat {p} {names[p]:>7}: {w:>7} sole win{'s,' if w != 1 else ', '} win share "
                      f"{res['win_rate'][p]:.3f} [{lo:.3f}, {hi:.3f}], mean score {res['mean_score'][p]:.2f}")

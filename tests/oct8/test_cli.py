@@ -364,3 +364,11 @@ def test_stopped_position_shows_an_empty_discard_pile_as_a_dash():
     assert r.exit_code == 0, r.output
     piles = [ln for ln in r.output.splitlines() if ln.startswith("arm deck ")]
     assert piles == ["arm deck 38, head deck 16, discard -"]
+
+
+def test_simulate_prints_the_interval_rounded_once():
+    """simulate printed the JSON's interval, already rounded to 4 places, again to 3: 1 win in 1
+    game read [0.206, 1.000] where match (and Wilson: 1/(1 + 1.96^2) = 0.2065...) say 0.207."""
+    r = run(["simulate", "--players", "greedy,random", "--games", "1", "--seed", "3", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "win share 1.000 [0.207, 1.000]" in r.output and "0.206" not in r.output

@@ -199,8 +199,9 @@ def parse_arm(text) -> int:
         while i > 0 and not s[i - 1].isalpha():
             i -= 1
         col, arms = s[:i], s[i:]
-    else:
-        fail(f"bad arm card {text!r} (write e.g. r3 or red:3)")
+    else:   # a JSON value other than a string or an object: named as JSON writes it (null, not None)
+        import json
+        fail(f"bad arm card {json.dumps(text, default=str)} (write e.g. r3 or red:3)")
     c = parse_colour(col)
     return c * 8 + _arm_count(arms, text) - 1
 

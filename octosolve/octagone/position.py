@@ -22,6 +22,8 @@ the deal it implies (:func:`_check_history`). A hand-set position may omit ``his
 
 from __future__ import annotations
 
+import json
+
 from ..core.errors import OctoError, fail
 from ..core.words import counted
 from .board import (COLOURS, COLS, DAMA, JOLLY, JOLLY_PARTNER, JOLLY_SELF, NCELLS, NTYPES, NUM_ACTIONS,
@@ -36,6 +38,12 @@ OLD_FORMAT = "octagone-position/1"
 KEYS = {"format", "variant", "players", "hidden", "wrap", "first", "to_move", "board", "last", "target",
         "hands", "extra_jolly", "passed", "extra_turns", "over", "end_reason", "history"}
 
+
+
+def _shown(value) -> str:
+    """A value of a position file named as JSON writes it (true, null, not Python's True, None); a
+    string quoted as every other message quotes it."""
+    return repr(value)[:60] if isinstance(value, str) else json.dumps(value, default=str)[:60]
 
 def hand_to_json(hand: list[int], iv: bool) -> dict:
     out = {}
@@ -91,7 +99,7 @@ def state_to_json(st) -> dict:
 def _int(obj, key, lo, hi, default=None):
     v = obj.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        fail(f"position field {key!r} must be an integer in {lo}..{hi}, got {v!r}")
+        fail(f"position field {key!r} must be an integer in {lo}..{hi}, got {_shown(v)}")
     return v
 
 
@@ -115,12 +123,12 @@ def params_from_json(obj) -> dict:
     hidden = obj.get("hidden", False)
     for key, v in (("variant", variant), ("wrap", wrap)):
         if not isinstance(v, str):
-            fail(f"position field {key!r} must be a string, got {v!r}")
+            fail(f"position field {key!r} must be a string, got {_shown(v)}")
     if not isinstance(hidden, bool):
-        fail(f"position field 'hidden' must be true or false, got {hidden!r}")
+        fail(f"position field 'hidden' must be true or false, got {_shown(hidden)}")
     players = obj.get("players", 2)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
-        fail(f"position field 'players' must be 2 or 4, got {players!r}")
+        fail(f"position field 'players' must be 2 or 4, got {_shown(players)}")
     if wrap not in WRAPS:
         fail(f"position field 'wrap' must be one of {', '.join(WRAPS)}, got {wrap!r}")
     return {"variant": variant, "players": players, "hidden": hidden, "wrap": wrap}
@@ -334,7 +342,7 @@ def _check_end(st, obj) -> None:
                 st._end(f"nobody holds a shield of the colour {COLOURS[colour]} or a jolly")
     over = obj.get("over", False)
     if not isinstance(over, bool):
-        fail(f"position field 'over' must be true or false, got {over!r}")
+        fail(f"position field 'over' must be true or false, got {_shown(over)}")
     if over and not st.over:
         fail("the position says the game is over but no end condition holds")
     reason = obj.get("end_reason", "")

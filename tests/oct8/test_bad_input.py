@@ -219,3 +219,10 @@ def test_unknown_keys_and_arm_counts_are_counted_in_words(tmp_path):
     deck.write_text('name = "x"\n[red]\n1 = 26\n01 = 0\n[green]\n1 = 26\n[blue]\n1 = 26\n')
     bad(["deck", "--deck", deck], "gives the cards showing 1 arm twice")
     assert "(s)" not in run(["swaps", one]).output + run(["deck", "--deck", deck]).output
+
+
+def test_a_null_arm_card_is_named_as_the_file_writes_it(tmp_path):
+    """A null card in a hand was reported as 'bad arm card None'."""
+    f = tmp_path / "pos.json"
+    f.write_text('{"hands": [[null], []], "fields": [[], []]}')
+    bad(["swaps", f], "bad arm card null (write e.g. r3 or red:3)")

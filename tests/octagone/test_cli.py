@@ -445,3 +445,14 @@ def test_new_writes_its_position_with_out_as_every_command_does(tmp_path):
     assert r.exit_code == 2 and r.output.startswith("Error: give the file once")
     help_text = CliRunner().invoke(root, ["octagone", "new", "--help"]).output
     assert "--out PATH" in help_text and "POSITION" not in help_text
+
+
+@pytest.mark.parametrize("field, value, shown", [("players", True, "got true"), ("over", None, "got null"),
+                                                 ("hidden", "no", "got 'no'"), ("first", [1], "got [1]")])
+def test_bad_position_values_are_named_as_json_writes_them(tmp_path, field, value, shown):
+    """'players' true was reported as 'got True' (Python's spelling, not the file's)."""
+    pos = json.loads(CliRunner().invoke(root, ["octagone", "new", "--seed", "1", "--json"]).output)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps({**pos, field: value}))
+    r = CliRunner().invoke(root, ["octagone", "show", str(f)])
+    assert r.exit_code == 2 and r.output.startswith("Error: position field") and r.output.rstrip().endswith(shown)

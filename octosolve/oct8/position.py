@@ -68,6 +68,8 @@ def read_document(path: str | Path, what: str = "position file"):
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         fail(f"{what} {p} is not UTF-8 text")
+    if not text.strip():
+        fail(f"{what} {p} is empty")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except OctoError as e:

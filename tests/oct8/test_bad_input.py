@@ -226,3 +226,11 @@ def test_a_null_arm_card_is_named_as_the_file_writes_it(tmp_path):
     f = tmp_path / "pos.json"
     f.write_text('{"hands": [[null], []], "fields": [[], []]}')
     bad(["swaps", f], "bad arm card null (write e.g. r3 or red:3)")
+
+
+def test_an_empty_position_file_is_called_empty(tmp_path):
+    """An empty (or blank) file read 'is not valid JSON (Expecting value: line 1 column 1 (char 0))'."""
+    f = tmp_path / "empty.json"
+    for text in ("", " \n"):
+        f.write_text(text)
+        bad(["swaps", f], f"position file {f} is empty")

@@ -456,3 +456,12 @@ def test_bad_position_values_are_named_as_json_writes_them(tmp_path, field, valu
     f.write_text(json.dumps({**pos, field: value}))
     r = CliRunner().invoke(root, ["octagone", "show", str(f)])
     assert r.exit_code == 2 and r.output.startswith("Error: position field") and r.output.rstrip().endswith(shown)
+
+
+def test_an_empty_position_file_is_called_empty(tmp_path):
+    """An empty file read 'is not valid JSON (Expecting value: line 1 column 1 (char 0))'."""
+    f = tmp_path / "empty.json"
+    f.write_text("")
+    for cmd in ("show", "solve", "move"):
+        r = CliRunner().invoke(root, ["octagone", cmd, str(f)])
+        assert r.exit_code == 2 and r.output == f"Error: position file {f} is empty\n", r.output

@@ -234,3 +234,12 @@ def test_an_empty_position_file_is_called_empty(tmp_path):
     for text in ("", " \n"):
         f.write_text(text)
         bad(["swaps", f], f"position file {f} is empty")
+
+
+def test_a_position_with_too_few_or_many_hands_says_so(tmp_path):
+    """One hand (or five) was reported as 'Oct8 takes 2, 3 or 4 players, got 1', naming no key."""
+    f = tmp_path / "pos.json"
+    f.write_text('{"hands": [[]], "fields": [[], []]}')
+    bad(["swaps", f], "bad position: 'hands' holds 1 hand: Oct8 takes 2, 3 or 4 players, one hand each")
+    f.write_text('{"hands": [[], [], [], [], []], "fields": [[], [], [], [], []]}')
+    bad(["swaps", f], "'hands' holds 5 hands")

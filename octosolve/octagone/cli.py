@@ -329,7 +329,7 @@ def _print_results(m: dict):
 
 @group.command()
 @players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts; "
-                "two different ones, and with four each pair (seats 0+2, 1+3) its own, a pair's "
+                "two different ones, and with four each pair (P0+P2, P1+P3) its own, a pair's "
                 "game counted once.")
 @_rule_options
 @games_option(100, 1_000_000)

@@ -217,12 +217,12 @@ def _read_jolly_and_passes(st, obj) -> None:
         if ej is None:
             fail("a four-player position needs 'extra_jolly': [seat or null, seat or null]")
         if not isinstance(ej, list) or len(ej) != 2:
-            fail("'extra_jolly' must be [seat or null, seat or null] (pair 0 = seats 0 and 2)")
+            fail("'extra_jolly' must be [seat or null, seat or null] (pair P0+P2 first)")
         for pair, s in enumerate(ej):
             if s is None:
                 continue
             if isinstance(s, bool) or not isinstance(s, int) or s not in (pair, pair + 2):
-                fail(f"the extra jolly of pair {pair} is held by seat {pair} or {pair + 2}, got {s!r}")
+                fail(f"the extra jolly of pair P{pair}+P{pair + 2} is held by seat {pair} or {pair + 2}, got {_shown(s)}")
             st.extra_jolly[pair] = s
     passed = obj.get("passed", [[] for _ in range(n)])
     if not isinstance(passed, list) or len(passed) != n or not all(isinstance(x, list) for x in passed):

@@ -465,3 +465,18 @@ def test_an_empty_position_file_is_called_empty(tmp_path):
     for cmd in ("show", "solve", "move"):
         r = CliRunner().invoke(root, ["octagone", cmd, str(f)])
         assert r.exit_code == 2 and r.output == f"Error: position file {f} is empty\n", r.output
+
+
+def test_pairs_are_named_by_their_players_as_every_game_names_teams(tmp_path):
+    """A pair was 'pair 0 (P0 and P2)' in the text, 'pair 0+2' on the board and the web page, and
+    'seats 0+2 and 1+3' in errors, where Octiles and Octoverso name a team P0+P2."""
+    r = run(["play", "--players", "greedy,random,greedy,random", "--seed", "2"])
+    assert r.exit_code == 0 and r.output.rstrip().endswith("; winners: pair P0+P2"), r.output
+    r = run(["new", "--players", "random,random,random,random", "--seed", "1"])
+    assert r.output.rstrip().endswith("to move: P1, chooses who of pair P1+P3 holds the extra jolly")
+    from octosolve.octagone.rules import OctagoneGame
+
+    st = OctagoneGame(players=4).new_initial_state(1)
+    assert ", pair P1+P3:" in st.view_svg(0) and "pair 1+3" not in st.view_svg(0)
+    r = run(["match", "--players", "greedy,greedy,random,random", "--games", "2", "--workers", "1"])
+    assert "the pairs are P0+P2 and P1+P3: " in r.output

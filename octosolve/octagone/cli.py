@@ -356,6 +356,14 @@ def match(players, variant, wrap, hidden, games, simulations, seed, workers, sch
     if as_json:
         emit(m, True)
         return
+    # a header as every game's match has (it printed the results alone: no game count, rules or seed)
+    params = _game_params(variant, wrap, hidden, len(names))
+    mode = "no wrap-around" if params["variant"] == "kids" else f"{params['wrap']} lines"
+    head = (f"{counted(games, 'game')} of {params['variant']} ({mode}"
+            + (", hidden shields" if hidden else "") + f"), seed {seed}, seats rotating"
+            + (f"; pairs {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"
+               if len(names) == 4 else ""))
+    click.echo(head)
     _print_results(m)
 
 

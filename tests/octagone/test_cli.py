@@ -480,3 +480,14 @@ def test_pairs_are_named_by_their_players_as_every_game_names_teams(tmp_path):
     assert ", pair P1+P3:" in st.view_svg(0) and "pair 1+3" not in st.view_svg(0)
     r = run(["match", "--players", "greedy,greedy,random,random", "--games", "2", "--workers", "1"])
     assert "the pairs are P0+P2 and P1+P3: " in r.output
+
+
+def test_match_text_starts_with_what_was_played():
+    """match printed its results alone (no number of games, rules, seed or pairs), where every other
+    game's match starts with a header."""
+    r = run(["match", "--players", "greedy,random", "--games", "2", "--workers", "1", "--seed", "4"])
+    assert r.exit_code == 0 and r.output.splitlines()[0] == "2 games of standard (edge lines), seed 4, seats rotating"
+    r = run(["match", "--players", "greedy,random,greedy,random", "--games", "1", "--workers", "1",
+             "--seed", "4", "--hidden"])
+    assert r.output.splitlines()[0] == ("1 game of standard (edge lines, hidden shields), seed 4, seats rotating; "
+                                        "pairs greedy+greedy (P0+P2 in game 1) against random+random")

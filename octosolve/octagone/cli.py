@@ -437,8 +437,11 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
             f"first player: {counted(f['wins'], 'win')}, {counted(f['draws'], 'draw')}, "
             f"{counted(f['losses'], 'loss', 'losses')}; score "
             + (f"{f['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})" if f["score"] is not None else "-") + "\n"
-            f"jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
-            f"{counted(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}")
+            + (f"jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
+               f"{counted(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}"
+               if j["positions"] else   # was 'worse ... in 0 of 0 positions, the same in 0, better in 0'
+               "jolly swapped for a coloured shield: no position to compare (none proven had the mover's jolly to "
+               "swap, or the swapped one was not proven)"))
     emit(res, as_json, text)
 
 

@@ -491,3 +491,13 @@ def test_match_text_starts_with_what_was_played():
              "--seed", "4", "--hidden"])
     assert r.output.splitlines()[0] == ("1 game of standard (edge lines, hidden shields), seed 4, seats rotating; "
                                         "pairs greedy+greedy (P0+P2 in game 1) against random+random")
+
+
+def test_perfect_play_without_a_jolly_comparison_says_so():
+    """'worse for the mover in 0 of 0 positions, the same in 0, better in 0' when no position could
+    be compared."""
+    r = run(["perfect-play", "--deals", "1", "--free-cells", "12", "--seed", "2", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "0 of 0 positions" not in r.output
+    assert r.output.rstrip().endswith("jolly swapped for a coloured shield: no position to compare (none proven "
+                                      "had the mover's jolly to swap, or the swapped one was not proven)")

@@ -181,12 +181,19 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
 
         r["line"] = best_line(st, engine=engine.lower(), max_nodes=budget, target=target.lower(),
                               method=method.lower(), show_progress=True)
+    elif show_line:
+        r["line"] = None   # asked for, but there is no proven value to play out
     if as_json:
         emit(r, True)
         return
     if not r["proven"]:
         click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: not proven within "
                    f"{budget} nodes (searched {r['nodes']} in {r['seconds']} s; raise --max-nodes)")
+        skipped = [opt for opt, on in (("--line", show_line), ("--all-moves", all_moves)) if on]
+        if skipped:   # they printed nothing at all, without a word
+            what = {"--line": "best line", "--all-moves": "value of every move"}
+            click.echo(f"no {' and no '.join(what[o] for o in skipped)}: {' and '.join(skipped)} "
+                       f"need{'s' if len(skipped) == 1 else ''} the proven value")
         return
     bm = r["best_move"]
     move = "pass" if bm and bm.get("pass") else (
@@ -210,7 +217,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         value = ({1: "win", 0: "draw", -1: "loss"}[m["value"]] if r["target"] == "outcome"
                  else f"{m['value']:+d}")
         click.echo(f"  {desc}: {value}")
-    if "line" in r:
+    if r.get("line"):
         _echo_line(r["line"], r["player"], budget)
 
 

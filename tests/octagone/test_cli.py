@@ -501,3 +501,18 @@ def test_perfect_play_without_a_jolly_comparison_says_so():
     assert "0 of 0 positions" not in r.output
     assert r.output.rstrip().endswith("jolly swapped for a coloured shield: no position to compare (none proven "
                                       "had the mover's jolly to swap, or the swapped one was not proven)")
+
+
+def test_solve_not_proven_says_why_there_is_no_line(tmp_path):
+    """solve --line (or --all-moves) past its node budget printed the 'not proven' line and nothing
+    about the line asked for; --json had no 'line' key."""
+    f = tmp_path / "pos.json"
+    assert run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "12",
+                "--position-out", str(f)]).exit_code == 0
+    r = run(["solve", str(f), "--line", "--all-moves", "--max-nodes", "1000"])
+    assert r.exit_code == 0 and "not proven within 1000 nodes" in r.output
+    assert r.output.splitlines()[-1] == ("no best line and no value of every move: --line and --all-moves "
+                                         "need the proven value")
+    r = run(["solve", str(f), "--line", "--max-nodes", "1000"])
+    assert r.output.splitlines()[-1] == "no best line: --line needs the proven value"
+    assert json.loads(run(["solve", str(f), "--line", "--max-nodes", "1000", "--json"]).output)["line"] is None

@@ -33,7 +33,7 @@ from ..core.errors import OctoError, fail
 from ..core.words import counted
 from . import deck as D
 
-__all__ = ["encode", "decode", "read_document", "check_invariants"]
+__all__ = ["encode", "decode", "read_document", "check_invariants", "players_of_hands"]
 
 MAX_BYTES = 5_000_000
 _KEYS = {"game", "params", "to_move", "phase", "extra", "turn_draw", "pending", "colours", "hands",
@@ -42,6 +42,15 @@ _KEYS = {"game", "params", "to_move", "phase", "extra", "turn_draw", "pending", 
 
 
 # ---------------------------------------------------------------- reading a file
+def players_of_hands(hands: list) -> int:
+    """The number of players of a document that names none: one a hand, 2 to 4 (one hand or five
+    said 'Oct8 takes 2, 3 or 4 players, got 1', naming no key)."""
+    if not 2 <= len(hands) <= 4:
+        fail(f"bad position: 'hands' holds {counted(len(hands), 'hand')}: Oct8 takes 2, 3 or 4 players, "
+             f"one hand each")
+    return len(hands)
+
+
 def _no_duplicates(pairs):
     out = {}
     for k, v in pairs:

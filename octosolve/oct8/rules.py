@@ -88,11 +88,7 @@ def state_from_document(doc) -> "Oct8State":
         fail("bad position: the document must be a JSON object")
     params = dict(_params(doc.get("params", {})))
     if "players" not in params and isinstance(doc.get("hands"), list):
-        params["players"] = len(doc["hands"])
-        if not 2 <= params["players"] <= 4:   # was 'Oct8 takes 2, 3 or 4 players, got 1': which count?
-            from ..core.words import counted
-            fail(f"bad position: 'hands' holds {counted(params['players'], 'hand')}: Oct8 takes 2, 3 or 4 "
-                 f"players, one hand each")
+        params["players"] = position.players_of_hands(doc["hands"])
     return make_game(**params).state_from_json(doc)
 
 

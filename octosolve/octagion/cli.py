@@ -103,7 +103,7 @@ def check(path, deck_path, out, svg_path, as_json):
     card and for the whole list. Shows progress on long lists."""
     from ..core.lexicon import read_lines
     from .render import wordcards_svg
-    from .wordcards import check_cards, format_check, parse_wordcards
+    from .wordcards import check_cards, format_check, parse_wordcards, report_with_repeats
     distinct_outputs(("--out", out), ("--svg", svg_path), inputs=(("PATH", path), ("--deck", deck_path)))
     deck = _deck(deck_path)
     entries = parse_wordcards(read_lines(path, "word list"), str(path))
@@ -113,7 +113,7 @@ def check(path, deck_path, out, svg_path, as_json):
     if out:
         write_json(out, rep)
     if svg_path:
-        _write_text(svg_path, wordcards_svg(rep))
+        _write_text(svg_path, wordcards_svg(report_with_repeats(rep)))   # every card as written
     emit(rep["words"], as_json, format_check(rep) + "".join(f"\nwrote {v}" for v in (out, svg_path) if v))
 
 

@@ -30,7 +30,7 @@ from .solve import check_words, difficulty, kernel_table
 
 __all__ = ["DEFAULT_DESIGN_WORDS", "DEFAULT_MIN_ZIPF", "MAX_CARDS", "WordCards", "lexicon_path",
            "load_lexicon", "load_design_words", "design_words", "left_out_note", "parse_line", "parse_wordcards", "load_wordcards", "generate_wordcards",
-           "wordcards_text", "check_cards", "format_check", "deck_stats", "zeta_candidates"]
+           "wordcards_text", "check_cards", "report_with_repeats", "format_check", "deck_stats", "zeta_candidates"]
 
 DEFAULT_DESIGN_WORDS = 1000     # the default deck is designed against the 1000 most familiar words
 DEFAULT_MIN_ZIPF = 3.0
@@ -304,6 +304,15 @@ def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_pro
     if dedupe:
         rep["duplicate_lines_ignored"] = sum(len(v) for v in repeats.values())
     return rep
+
+
+def report_with_repeats(rep: dict) -> dict:
+    """A ``check_cards(..., dedupe=True)`` report with each ignored repeat back in its own place (as
+    its first line's row): what the word-card picture draws, every card as written."""
+    rows = list(rep["words"]) + [{**r, **x, "repeated_at": []} for r in rep["words"]
+                                 for x in r.get("repeated_at", [])]
+    rows.sort(key=lambda r: (r["card"] or "", r["index"]))
+    return {**rep, "words": rows, "cards": [{"card": c} for c in sorted({r["card"] for r in rows} - {None})]}
 
 
 def _fmt_group(head: str, c: dict) -> str:

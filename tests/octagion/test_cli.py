@@ -494,3 +494,14 @@ def test_difficulty_of_an_unsolvable_word_names_treatment_cards(tmp_path):
     f = tmp_path / "w.txt"
     f.write_text("question\ntreasure\n")
     assert "easy 1, needs 1 Treatment Card: 1" in run("check", str(f)).output
+
+
+def test_check_svg_draws_a_repeated_word_on_every_card_it_is_on(tmp_path):
+    """With repeats counted once, the word-card picture lost them: card B, holding only a repeat,
+    was not drawn."""
+    cards = tmp_path / "cards.txt"
+    cards.write_text("A1 treasure\nA2 question\nB1 TREASURE\n")
+    svg = tmp_path / "cards.svg"
+    r = run("check", str(cards), "--svg", str(svg))
+    assert r.exit_code == 0, r.output
+    assert svg.read_text().count("TREASURE") == 2 and svg.read_text().count("QUESTION") == 1

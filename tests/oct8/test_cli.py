@@ -372,3 +372,11 @@ def test_simulate_prints_the_interval_rounded_once():
     r = run(["simulate", "--players", "greedy,random", "--games", "1", "--seed", "3", "--workers", "1"])
     assert r.exit_code == 0, r.output
     assert "win share 1.000 [0.207, 1.000]" in r.output and "0.206" not in r.output
+
+
+def test_every_deck_option_has_one_help_text():
+    """deck's --deck said '(TOML file, or ...); default ...' where every other command says
+    ': a TOML file, or ... (default ...)'."""
+    helps = {c: [p.help for p in group.commands[c].params if p.name == "deck"]
+             for c in ("deck", "play", "simulate", "match", "tournament")}
+    assert len({h[0] for h in helps.values()}) == 1, helps

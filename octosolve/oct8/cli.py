@@ -136,7 +136,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
         # from the share itself: the JSON's interval, rounded to 4 places, printed 0.2065 as 0.206
         lo, hi = wilson_interval(res["win_share"][p], res["games"])
         w = res["wins"][p]
-        lines.append(f"  seat {p} {names[p]:>7}: {w:>7} sole win{'s,' if w != 1 else ', '} win share "
+        lines.append(f"  P{p} {names[p]:>7}: {w:>7} sole win{'s,' if w != 1 else ', '} win share "
                      f"{res['win_rate'][p]:.3f} [{lo:.3f}, {hi:.3f}], mean score {res['mean_score'][p]:.2f}")
     lines.append(f"  ties: {res['ties']}; mean turns {res['mean_turns']:.2f}; actions per game: "
                  + ", ".join(f"{k} {v:.2f}" for k, v in res["actions_per_game"].items()))

@@ -46,7 +46,7 @@ def test_simulate_with_greedy_python_engine():
 def test_simulate_says_one_sole_win_in_the_singular():
     r = run(["simulate", "--players", "greedy,random,random,random", "--games", "2000", "--seed", "1"])
     assert r.exit_code == 0, r.output
-    assert "seat 2  random:       1 sole win,  win share" in r.output
+    assert "P2  random:       1 sole win,  win share" in r.output
     assert "1999 sole wins, win share" in r.output
 
 
@@ -380,3 +380,12 @@ def test_every_deck_option_has_one_help_text():
     helps = {c: [p.help for p in group.commands[c].params if p.name == "deck"]
              for c in ("deck", "play", "simulate", "match", "tournament")}
     assert len({h[0] for h in helps.values()}) == 1, helps
+
+
+def test_simulate_names_its_seats_p0_p1_as_players_are_named_everywhere():
+    """simulate's lines began 'seat 0 builder:' where every command names the player in seat 0 P0."""
+    r = run(["simulate", "--players", "builder,random", "--games", "10", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[1].startswith("  P0 builder: ") and lines[2].startswith("  P1  random: ")
+    assert "seat 0" not in r.output

@@ -248,3 +248,13 @@ def test_octagone_replay_says_each_move_in_words(tmp_path):
             assert line.endswith(": pass"), line
         else:
             assert line.endswith(f" = {m['shield']} on row {m['row']}, col {m['col']}, arrow {m['direction']}"), line
+
+
+@pytest.mark.parametrize("key, value, needle", [("params", [], "record: 'params' missing or not an object"),
+                                                ("game", 3, "record: 'game' missing or not a string"),
+                                                ("moves", "x", "record: 'moves' missing or not a list")])
+def test_record_fields_of_the_wrong_type_are_named_as_json_names_them(tmp_path, key, value, needle):
+    """'params' [] was refused as 'missing or not a dict' (and 'game' as 'not a str'): Python's names."""
+    rec = _octagone_record(tmp_path)
+    rec[key] = value
+    _one_line_error(_replay_edited(tmp_path, rec), needle)

@@ -89,6 +89,8 @@ def parse_json(text: str, what: str = "JSON document") -> Any:
 
     if not isinstance(text, str):
         fail(f"{what} is not text")
+    if not text.strip():   # was 'is not valid JSON (Expecting value: line 1 column 1 (char 0))'
+        fail(f"{what} is empty")
     # the worst case for the parser's recursion is a run of brackets: count before parsing
     opens = 0
     deepest = 0

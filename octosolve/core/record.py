@@ -141,9 +141,10 @@ def check_record_shape(rec: Any) -> dict:
         fail("record: expected a JSON object")
     if rec.get("format") != RECORD_FORMAT:
         fail(f"record: format must be {RECORD_FORMAT!r}, got {str(rec.get('format'))[:40]!r}")
-    for key, typ in (("game", str), ("params", dict), ("players", list), ("moves", list)):
-        if not isinstance(rec.get(key), typ):
-            fail(f"record: {key!r} missing or not a {typ.__name__}")
+    for key, typ, name in (("game", str, "a string"), ("params", dict, "an object"), ("players", list, "a list"),
+                           ("moves", list, "a list")):
+        if not isinstance(rec.get(key), typ):   # named as JSON names them (was 'not a dict', 'not a str')
+            fail(f"record: {key!r} missing or not {name}")
     seed = rec.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0
                              or seed >= 2 ** 63):

@@ -130,10 +130,13 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     lines = [f"{counted(res['games'], 'game')}, {len(names)} players ({', '.join(names)}), engine {res['engine']}, "
              f"deck {res['deck']}, variant {g['variant']}, baby chips {g['baby_chips']}, "
              f"colour bonus {g['colour_bonus']}"]
+    from ..core.stats import wilson_interval
+
     for p in range(len(names)):
-        lo, hi = res["win_rate_ci"][p]
+        # from the share itself: the JSON's interval, rounded to 4 places, printed 0.2065 as 0.206
+        lo, hi = wilson_interval(res["win_share"][p], res["games"])
         w = res["wins"][p]
-        lines.append(f"  seat {p} {names[p]:>7}: {w:>7} sole win{'s,' if w != 1 else ', '} win share "
+        lines.append(f"  P{p} {names[p]:>7}: {w:>7} sole win{'s,' if w != 1 else ', '} win share "
                      f"{res['win_rate'][p]:.3f} [{lo:.3f}, {hi:.3f}], mean score {res['mean_score'][p]:.2f}")
     lines.append(f"  ties: {res['ties']}; mean turns {res['mean_turns']:.2f}; actions per game: "
                  + ", ".join(f"{k} {v:.2f}" for k, v in res["actions_per_game"].items()))
@@ -255,7 +258,7 @@ def measure(quick, seed, workers, scheduler, out, as_json):
 
 @group.command()
 @click.option("--deck", default=None, metavar="TOML",
-              help="Arm-card distribution (TOML file, or 'default' / 'flat'); default data/oct8/deck.toml.")
+              help="Arm-card distribution: a TOML file, or 'default' / 'flat' (default data/oct8/deck.toml).")
 @json_option
 def deck(deck, as_json):
     """Show (and validate) an arm-card distribution."""
@@ -338,5 +341,5 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     res = round_robin(spec, names, games, seed, workers=workers, scheduler=_scheduler(scheduler))
     if out:
         write_json(out, res)
-    lines = [f"round robin, {games} games per pair, two players"]
+    lines = [f"round robin, {counted(games, 'game')} per pair, two players"]
     emit(res, as_json, "\n".join(lines + _table_lines(res, "table")))

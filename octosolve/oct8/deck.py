@@ -48,6 +48,7 @@ from pathlib import Path
 import tomllib
 
 from ..core.errors import fail
+from ..core.words import counted
 
 __all__ = ["COLOURS", "NUM_ARMS", "NUM_HEADS", "NUM_TYPES", "BABY_CAP", "BABY_OPTIONS", "BONUS_OPTIONS",
            "VARIANTS", "SplitMix64", "action_name", "type_value", "type_colour", "type_name", "parse_colour", "parse_arm",
@@ -198,8 +199,9 @@ def parse_arm(text) -> int:
         while i > 0 and not s[i - 1].isalpha():
             i -= 1
         col, arms = s[:i], s[i:]
-    else:
-        fail(f"bad arm card {text!r} (write e.g. r3 or red:3)")
+    else:   # a JSON value other than a string or an object: named as JSON writes it (null, not None)
+        import json
+        fail(f"bad arm card {json.dumps(text, default=str)} (write e.g. r3 or red:3)")
     c = parse_colour(col)
     return c * 8 + _arm_count(arms, text) - 1
 
@@ -250,7 +252,7 @@ def deck_from_dict(d: dict, name: str = "custom", builtin: bool = False, source:
         for k, v in tab.items():
             a = _arm_count(str(k).strip(), f"{col} {k}")
             if a in seen:  # "1" and "01" (or " 1"): two TOML keys, one arm count
-                fail(f"deck [{col}] gives the cards showing {a} arm(s) twice (key {k!r} and another)")
+                fail(f"deck [{col}] gives the cards showing {counted(a, 'arm')} twice (key {k!r} and another)")
             seen.add(a)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 fail(f"deck [{col}] {a}: number of cards must be a whole number >= 0, got {v!r}")

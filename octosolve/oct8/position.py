@@ -33,7 +33,7 @@ from ..core.errors import OctoError, fail
 from ..core.words import counted
 from . import deck as D
 
-__all__ = ["encode", "decode", "read_document", "check_invariants"]
+__all__ = ["encode", "decode", "read_document", "check_invariants", "players_of_hands"]
 
 MAX_BYTES = 5_000_000
 _KEYS = {"game", "params", "to_move", "phase", "extra", "turn_draw", "pending", "colours", "hands",
@@ -42,6 +42,15 @@ _KEYS = {"game", "params", "to_move", "phase", "extra", "turn_draw", "pending", 
 
 
 # ---------------------------------------------------------------- reading a file
+def players_of_hands(hands: list) -> int:
+    """The number of players of a document that names none: one a hand, 2 to 4 (one hand or five
+    said 'Oct8 takes 2, 3 or 4 players, got 1', naming no key)."""
+    if not 2 <= len(hands) <= 4:
+        fail(f"bad position: 'hands' holds {counted(len(hands), 'hand')}: Oct8 takes 2, 3 or 4 players, "
+             f"one hand each")
+    return len(hands)
+
+
 def _no_duplicates(pairs):
     out = {}
     for k, v in pairs:
@@ -68,6 +77,8 @@ def read_document(path: str | Path, what: str = "position file"):
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         fail(f"{what} {p} is not UTF-8 text")
+    if not text.strip():
+        fail(f"{what} {p} is empty")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except OctoError as e:
@@ -201,7 +212,7 @@ def decode(cfg, doc) -> dict:
         fail(f"bad position: this is a position of {fmt.split('-position/')[0][:40]!r}, not of oct8")
     unknown = set(doc) - _KEYS
     if unknown:
-        fail(f"bad position: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        fail(f"bad position: {counted(len(unknown), 'unknown key')}: {', '.join(sorted(map(str, unknown)))}")
     for key in ("hands", "fields"):
         if key not in doc:
             fail(f"bad position: no {key!r} (every player's hand and field are needed)")
@@ -333,7 +344,8 @@ def _decode_phase(cfg, doc, s) -> None:
     mode = D.MODE_NAMES.index(pend["mode"])
     allowed = {"mode", "source", "chosen"} | ({"card"} if mode else set()) | ({"target"} if mode == 2 else set())
     if set(pend) - allowed:
-        fail(f"bad position: pending has unknown key(s) {', '.join(sorted(set(pend) - allowed))}")
+        extra = sorted(map(str, set(pend) - allowed))
+        fail(f"bad position: pending has {counted(len(extra), 'unknown key')}: {', '.join(extra)}")
     if (ph == D.PH_TARGET) != (mode == D.MODE_XFIELD and pend.get("target") is None):
         fail("bad position: phase 'target' is an exchange between octopuses whose target is not chosen yet")
     n, cur = cfg.players, s["cur"]

@@ -42,7 +42,7 @@ def public_lines(st) -> list[str]:
     lines = [f"turn {st.turns + 1}, P{st.cur}, phase {PHASE_NAMES[st.phase]}" + _pending_str(st)
              + (" (extra action)" if st.extra and st.phase == PH_MAIN else ""),
              f"arm deck {len(st.arm_deck)}, head deck {len(st.head_deck)}, discard "
-             f"{' '.join(st.card_str(c) for c in st.discard)}",
+             f"{' '.join(st.card_str(c) for c in st.discard) or '-'}",   # was 'discard ' when empty
              "shared: " + "; ".join(octopus_str(st, h) if h >= 0 else "-" for h in st.shared)]
     for p in range(st.n):
         lines.append(f"P{p}: hand {len(st.hands[p])} babies {st.babies[p]} field "

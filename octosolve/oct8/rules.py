@@ -88,7 +88,7 @@ def state_from_document(doc) -> "Oct8State":
         fail("bad position: the document must be a JSON object")
     params = dict(_params(doc.get("params", {})))
     if "players" not in params and isinstance(doc.get("hands"), list):
-        params["players"] = len(doc["hands"])
+        params["players"] = position.players_of_hands(doc["hands"])
     return make_game(**params).state_from_json(doc)
 
 

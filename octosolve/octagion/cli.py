@@ -103,17 +103,17 @@ def check(path, deck_path, out, svg_path, as_json):
     card and for the whole list. Shows progress on long lists."""
     from ..core.lexicon import read_lines
     from .render import wordcards_svg
-    from .wordcards import check_cards, format_check, parse_wordcards
+    from .wordcards import check_cards, format_check, parse_wordcards, report_with_repeats
     distinct_outputs(("--out", out), ("--svg", svg_path), inputs=(("PATH", path), ("--deck", deck_path)))
     deck = _deck(deck_path)
     entries = parse_wordcards(read_lines(path, "word list"), str(path))
     if svg_path and entries[0][0] is None:
         fail("--svg draws word cards: PATH is a plain word list, not a word-card file")
-    rep = check_cards(entries, deck, show_progress=True)
+    rep = check_cards(entries, deck, show_progress=True, dedupe=True)
     if out:
         write_json(out, rep)
     if svg_path:
-        _write_text(svg_path, wordcards_svg(rep))
+        _write_text(svg_path, wordcards_svg(report_with_repeats(rep)))   # every card as written
     emit(rep["words"], as_json, format_check(rep) + "".join(f"\nwrote {v}" for v in (out, svg_path) if v))
 
 
@@ -454,7 +454,7 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
 @click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=8, show_default=True,
               help=f"Rounds in the game (1 to {MAX_ROUNDS}; Alpha: at most 8).")
 @click.option("--treatments", default=None, metavar="N[,N...]",
-              help="Treatment Cards per team for the whole game: one number 0-5 or one per team "
+              help="Treatment Cards per team for the whole game: one number 0-5 or one per team, P0 first "
                    "(3,1,0). Default 3 for beta, zeta and virulent, else 0.")
 @click.option("--levels", default=None, metavar="LEVELS",
               help="Countdown levels (gamma, delta, epsilon, virulent): all, easy (1,2), hard "
@@ -471,7 +471,8 @@ def wordcards(deck_path, cards, min_zipf, out, svg_path, seed, as_json):
 @json_option
 def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wordcards_path, seed,
           as_json):
-    """Game set-up round by round for a rule variant (timers, words, Treatment Cards).
+    """Game set-up round by round for a rule variant (timers, words, Treatment Cards). The teams
+    are named P0, P1, ... (each team is one player of the game, as players are named in every game).
 
     An option the variant does not use is refused: --levels without Countdown Cards, --zeta-budget
     outside zeta, --wordcards with zeta, --deck where no card is drawn from the team's deck (only
@@ -511,8 +512,8 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
             head += f" (Countdown Card {c['time']} level {c['level']} +{c['offset']})"
         if "teams" in rd:
             head += "; " + "; ".join(
-                f"team {p['team']}: {p['letter_card']} -> {p['word_card']}{p['position']} "
-                f"{p['sequence']}" + (f" ({p['redraws']} redraw)" if p["redraws"] else "")
+                f"team P{p['team']}: {p['letter_card']} -> {p['word_card']}{p['position']} "
+                f"{p['sequence']}" + (f" ({counted(p['redraws'], 'redraw')})" if p["redraws"] else "")
                 for p in rd["teams"])
         elif "letter_card" in rd:
             head += f"; {rd['letter_card']} -> {rd['word_card']}{rd['position']} {rd['sequence']}"

@@ -210,7 +210,7 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
             rd["sequence"] = word
             rd["min_wildcards"] = k
             if zeta_reading == "game":
-                rd["treatment_cards_left"] = {str(t + 1): tr[t] - (min(tr) - zeta_budget)
+                rd["treatment_cards_left"] = {f"P{t}": tr[t] - (min(tr) - zeta_budget)
                                               for t in range(teams)}
         elif not uses_random_word:
             card = wc_stack.draw()
@@ -239,7 +239,7 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
                         used_cards.append(card)
                         word = wordcards[card][idx - 1]
                         redraws += 1
-                picks.append({"team": t + 1, "letter_card": str(lc), "position": idx,
+                picks.append({"team": t, "letter_card": str(lc), "position": idx,
                               "word_card": card, "sequence": word, "redraws": redraws})
             for c in used_cards:
                 wc_stack.bottom(c)
@@ -253,7 +253,7 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
             cd_stack.bottom(cd)
         out_rounds.append(rd)
     return {"variant": variant, "teams": teams, "seed": seed, "rounds": out_rounds,
-            "treatment_cards": {str(t + 1): tr[t] for t in range(teams)},
+            "treatment_cards": {f"P{t}": tr[t] for t in range(teams)},
             "countdown_levels": list(lv) if uses_countdown else None}
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core.cpsat import solve as cpsat_solve
 from . import kernels
-from .rules import NUMBERS, WORD_LEN, Deck, normalize_sequence
+from .rules import NUMBERS, WORD_LEN, Deck, normalize_sequence, treatment_cards
 
 __all__ = ["DIFFICULTY_THRESHOLDS", "difficulty", "word_rows", "iter_solutions",
            "max_matching_assignment", "word_result", "solve_word", "check_words", "kernel_table",
@@ -27,7 +27,7 @@ DIFFICULTY_THRESHOLDS = {"hard": 1, "medium": 3}   # 1 -> hard, 2..3 -> medium, 
 
 def difficulty(solutions: int, min_wildcards: int) -> str:
     if solutions == 0:
-        return f"needs {min_wildcards} treatment" + ("s" if min_wildcards != 1 else "")
+        return f"needs {treatment_cards(min_wildcards)}"   # the rules' name (was 'needs 1 treatment')
     if solutions <= DIFFICULTY_THRESHOLDS["hard"]:
         return "hard"
     if solutions <= DIFFICULTY_THRESHOLDS["medium"]:

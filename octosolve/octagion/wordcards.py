@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import fail
+from ..core.words import counted, names_list
 from ..core.lexicon import fold_word, is_az, read_lines
 from ..core.seeding import py_random
 from .render import wordcards_svg
@@ -29,7 +30,7 @@ from .solve import check_words, difficulty, kernel_table
 
 __all__ = ["DEFAULT_DESIGN_WORDS", "DEFAULT_MIN_ZIPF", "MAX_CARDS", "WordCards", "lexicon_path",
            "load_lexicon", "load_design_words", "design_words", "left_out_note", "parse_line", "parse_wordcards", "load_wordcards", "generate_wordcards",
-           "wordcards_text", "check_cards", "format_check", "deck_stats", "zeta_candidates"]
+           "wordcards_text", "check_cards", "report_with_repeats", "format_check", "deck_stats", "zeta_candidates"]
 
 DEFAULT_DESIGN_WORDS = 1000     # the default deck is designed against the 1000 most familiar words
 DEFAULT_MIN_ZIPF = 3.0
@@ -261,10 +262,26 @@ def _group_summary(ws: list[dict]) -> dict:
             "solutions_max": max(sols) if sols else None}
 
 
-def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_progress: bool = False
-                ) -> dict:
+def _entry_label(card: str | None, idx: int) -> str:
+    return f"{card}{idx}" if card is not None else f"#{idx}"
+
+
+def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_progress: bool = False,
+                dedupe: bool = False) -> dict:
     """Per word, per card (word-card files) and whole-list report for (card, index, word) entries.
-    ``show_progress``: a progress bar on stderr (on a terminal) for long lists."""
+    ``show_progress``: a progress bar on stderr (on a terminal) for long lists. ``dedupe``: a word
+    given again is counted once, at its first line; each row then has ``repeated_at`` (the lines
+    ignored as its repeats, ``{"card", "index"}`` as the row's own) and the report ``duplicate_lines_ignored``."""
+    repeats: dict[str, list[dict]] = {}
+    if dedupe:
+        kept = []
+        for card, idx, word in entries:
+            if word in repeats:
+                repeats[word].append({"card": card, "index": idx})
+            else:
+                repeats[word] = []
+                kept.append((card, idx, word))
+        entries = kept
     bar = None
     if show_progress:
         from ..core.progress import progress
@@ -275,17 +292,31 @@ def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_pro
     finally:
         if bar is not None:
             bar.close()
-    for r, (card, idx, _) in zip(words, entries):
+    for r, (card, idx, word) in zip(words, entries):
         r["card"] = card
         r["index"] = idx
+        if dedupe:
+            r["repeated_at"] = repeats[word]
     cards = []
     for card in sorted({e[0] for e in entries if e[0] is not None}):
         cards.append({"card": card, **_group_summary([r for r in words if r["card"] == card])})
-    return {"deck": deck.to_json(), "words": words, "cards": cards, "summary": _group_summary(words)}
+    rep = {"deck": deck.to_json(), "words": words, "cards": cards, "summary": _group_summary(words)}
+    if dedupe:
+        rep["duplicate_lines_ignored"] = sum(len(v) for v in repeats.values())
+    return rep
+
+
+def report_with_repeats(rep: dict) -> dict:
+    """A ``check_cards(..., dedupe=True)`` report with each ignored repeat back in its own place (as
+    its first line's row): what the word-card picture draws, every card as written."""
+    rows = list(rep["words"]) + [{**r, **x, "repeated_at": []} for r in rep["words"]
+                                 for x in r.get("repeated_at", [])]
+    rows.sort(key=lambda r: (r["card"] or "", r["index"]))
+    return {**rep, "words": rows, "cards": [{"card": c} for c in sorted({r["card"] for r in rows} - {None})]}
 
 
 def _fmt_group(head: str, c: dict) -> str:
-    diff = ", ".join(f"{k} {v}" for k, v in c["difficulty"].items())
+    diff = ", ".join(f"{k}: {v}" if k.startswith("needs") else f"{k} {v}" for k, v in c["difficulty"].items())
     sols = (f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
             f"{c['solutions_max']}" if c["solvable"] else "no solvable word")  # was 'None/None/None'
     return (f"{head}: {c['solvable']}/{c['words']} solvable, "
@@ -303,6 +334,12 @@ def format_check(rep: dict) -> str:
     for c in rep["cards"]:
         lines.append(_fmt_group(f"card {c['card']}", c))
     lines.append(_fmt_group("all words", rep["summary"]))
+    if rep.get("duplicate_lines_ignored"):
+        again = [f"{r['word']} ({_entry_label(r['card'], r['index'])}) again at "
+                 f"{names_list(_entry_label(x['card'], x['index']) for x in r['repeated_at'])}"
+                 for r in rep["words"] if r.get("repeated_at")]
+        lines.append(f"{counted(rep['duplicate_lines_ignored'], 'duplicate line')} ignored (each word "
+                     f"counted once): {'; '.join(again[:5])}" + ("; ..." if len(again) > 5 else ""))
     return "\n".join(lines)
 
 

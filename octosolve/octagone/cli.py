@@ -181,12 +181,19 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
 
         r["line"] = best_line(st, engine=engine.lower(), max_nodes=budget, target=target.lower(),
                               method=method.lower(), show_progress=True)
+    elif show_line:
+        r["line"] = None   # asked for, but there is no proven value to play out
     if as_json:
         emit(r, True)
         return
     if not r["proven"]:
         click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: not proven within "
                    f"{budget} nodes (searched {r['nodes']} in {r['seconds']} s; raise --max-nodes)")
+        skipped = [opt for opt, on in (("--line", show_line), ("--all-moves", all_moves)) if on]
+        if skipped:   # they printed nothing at all, without a word
+            what = {"--line": "best line", "--all-moves": "value of every move"}
+            click.echo(f"no {' and no '.join(what[o] for o in skipped)}: {' and '.join(skipped)} "
+                       f"need{'s' if len(skipped) == 1 else ''} the proven value")
         return
     bm = r["best_move"]
     move = "pass" if bm and bm.get("pass") else (
@@ -210,7 +217,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         value = ({1: "win", 0: "draw", -1: "loss"}[m["value"]] if r["target"] == "outcome"
                  else f"{m['value']:+d}")
         click.echo(f"  {desc}: {value}")
-    if "line" in r:
+    if r.get("line"):
         _echo_line(r["line"], r["player"], budget)
 
 
@@ -274,22 +281,50 @@ def move(position, row, col, shield, syllable, direction, is_pass, extra_jolly, 
     click.echo(dumps(pos) if as_json else str(st))
 
 
+class _OldOutArgument(click.Argument):
+    """``new POSITION``, the old spelling of ``new --out POSITION``: still accepted, hidden from
+    the usage line and the help (every other command writes its file with ``--out``)."""
+    hidden = True
+    help = "Old spelling of --out (hidden; prints a one-line note)."
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.opts = ["POSITION"]    # as docs/cli.md's list of old spellings names it
+
+    def get_usage_pieces(self, ctx):
+        return []
+
+
+def _old_out_note(ctx, param, value):
+    if value is not None:
+        from ..core.clikit import _note_on_success
+        _note_on_success(ctx, "Note: `octagone new POSITION` is an old spelling of --out; use "
+                              "`octagone new --out POSITION`.")
+    return value
+
+
 @group.command()
-@click.argument("position", required=False, type=OutPath(False))
+@click.argument("old_position", metavar="POSITION", required=False, type=OutPath(False),
+                cls=_OldOutArgument, callback=_old_out_note)
 @players_option("random,random", "Only their number (2 or 4) matters here.")
 @_rule_options
 @seed_option()
+@out_option("Also write the starting position (a position document: show, move and solve read it) "
+            "to this file.")
 @json_option
-def new(position, players, variant, wrap, hidden, seed, as_json):
-    """Deal a new game and print (or write to POSITION) its starting position."""
+def new(old_position, players, variant, wrap, hidden, seed, out, as_json):
+    """Deal a new game and print its starting position."""
     from .rules import OctagoneGame
 
+    if old_position and out:
+        fail("give the file once: --out PATH (new POSITION is its old spelling)")
+    out = out or old_position
     names = _names(players)
     st = OctagoneGame(**_game_params(variant, wrap, hidden, len(names))).new_initial_state(seed)
     pos = st.to_json()
-    if position:
-        write_json(position, pos)
-    if as_json or not position:
+    if out:
+        write_json(out, pos)
+    if as_json or not old_position:   # the old spelling printed nothing but the file
         click.echo(dumps(pos) if as_json else str(st))
 
 
@@ -301,7 +336,7 @@ def _print_results(m: dict):
 
 @group.command()
 @players_option("greedy,random", "Two or four names: random, greedy, mcts, alphabeta, openspiel-mcts; "
-                "two different ones, and with four each pair (seats 0+2, 1+3) its own, a pair's "
+                "two different ones, and with four each pair (P0+P2, P1+P3) its own, a pair's "
                 "game counted once.")
 @_rule_options
 @games_option(100, 1_000_000)
@@ -328,6 +363,14 @@ def match(players, variant, wrap, hidden, games, simulations, seed, workers, sch
     if as_json:
         emit(m, True)
         return
+    # a header as every game's match has (it printed the results alone: no game count, rules or seed)
+    params = _game_params(variant, wrap, hidden, len(names))
+    mode = "no wrap-around" if params["variant"] == "kids" else f"{params['wrap']} lines"
+    head = (f"{counted(games, 'game')} of {params['variant']} ({mode}"
+            + (", hidden shields" if hidden else "") + f"), seed {seed}, seats rotating"
+            + (f"; pairs {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"
+               if len(names) == 4 else ""))
+    click.echo(head)
     _print_results(m)
 
 
@@ -401,8 +444,11 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
             f"first player: {counted(f['wins'], 'win')}, {counted(f['draws'], 'draw')}, "
             f"{counted(f['losses'], 'loss', 'losses')}; score "
             + (f"{f['score']:.3f} (95% CI {lo:.3f}-{hi:.3f})" if f["score"] is not None else "-") + "\n"
-            f"jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
-            f"{counted(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}")
+            + (f"jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
+               f"{counted(j['positions'], 'position')}, the same in {j['same']}, better in {j['better_without']}"
+               if j["positions"] else   # was 'worse ... in 0 of 0 positions, the same in 0, better in 0'
+               "jolly swapped for a coloured shield: no position to compare (none proven had the mover's jolly to "
+               "swap, or the swapped one was not proven)"))
     emit(res, as_json, text)
 
 

@@ -51,7 +51,7 @@ def check_pairs(names: list[str]) -> None:
         b = next((x for x in names if x != a), None)
         fix = (f"give each pair its own players (e.g. --players {a},{b},{a},{b})" if b else
                "a player against itself measures nothing here (`octagone advantage` measures the seats)")
-        fail(f"with four players the pairs are seats 0+2 and 1+3: {', '.join(both)} would play in both "
+        fail(f"with four players the pairs are P0+P2 and P1+P3: {', '.join(both)} would play in both "
              f"pairs and win and lose every game; {fix}")
 
 

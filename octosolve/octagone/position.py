@@ -22,7 +22,10 @@ the deal it implies (:func:`_check_history`). A hand-set position may omit ``his
 
 from __future__ import annotations
 
+import json
+
 from ..core.errors import OctoError, fail
+from ..core.words import counted
 from .board import (COLOURS, COLS, DAMA, JOLLY, JOLLY_PARTNER, JOLLY_SELF, NCELLS, NTYPES, NUM_ACTIONS,
                     PASS, ROWS, SYLLABLES, WRAPS, cell_of, colour_of_cell, parse_type, rc, shield_totals,
                     type_name)
@@ -35,6 +38,12 @@ OLD_FORMAT = "octagone-position/1"
 KEYS = {"format", "variant", "players", "hidden", "wrap", "first", "to_move", "board", "last", "target",
         "hands", "extra_jolly", "passed", "extra_turns", "over", "end_reason", "history"}
 
+
+
+def _shown(value) -> str:
+    """A value of a position file named as JSON writes it (true, null, not Python's True, None); a
+    string quoted as every other message quotes it."""
+    return repr(value)[:60] if isinstance(value, str) else json.dumps(value, default=str)[:60]
 
 def hand_to_json(hand: list[int], iv: bool) -> dict:
     out = {}
@@ -90,7 +99,7 @@ def state_to_json(st) -> dict:
 def _int(obj, key, lo, hi, default=None):
     v = obj.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        fail(f"position field {key!r} must be an integer in {lo}..{hi}, got {v!r}")
+        fail(f"position field {key!r} must be an integer in {lo}..{hi}, got {_shown(v)}")
     return v
 
 
@@ -105,7 +114,8 @@ def params_from_json(obj) -> dict:
         fail(f"unknown position format {fmt!r} (expected {POSITION_FORMAT})")
     unknown = sorted(set(obj) - KEYS)
     if unknown:
-        fail(f"unknown position field(s): {', '.join(map(repr, unknown[:5]))}")
+        fail(f"{counted(len(unknown), 'unknown position field')}: {', '.join(map(repr, unknown[:5]))}"
+             + (", ..." if len(unknown) > 5 else ""))
     if "hands" not in obj or "board" not in obj:
         fail("a position needs 'board' and 'hands'")
     variant = obj.get("variant", "standard")
@@ -113,12 +123,12 @@ def params_from_json(obj) -> dict:
     hidden = obj.get("hidden", False)
     for key, v in (("variant", variant), ("wrap", wrap)):
         if not isinstance(v, str):
-            fail(f"position field {key!r} must be a string, got {v!r}")
+            fail(f"position field {key!r} must be a string, got {_shown(v)}")
     if not isinstance(hidden, bool):
-        fail(f"position field 'hidden' must be true or false, got {hidden!r}")
+        fail(f"position field 'hidden' must be true or false, got {_shown(hidden)}")
     players = obj.get("players", 2)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
-        fail(f"position field 'players' must be 2 or 4, got {players!r}")
+        fail(f"position field 'players' must be 2 or 4, got {_shown(players)}")
     if wrap not in WRAPS:
         fail(f"position field 'wrap' must be one of {', '.join(WRAPS)}, got {wrap!r}")
     return {"variant": variant, "players": players, "hidden": hidden, "wrap": wrap}
@@ -207,12 +217,12 @@ def _read_jolly_and_passes(st, obj) -> None:
         if ej is None:
             fail("a four-player position needs 'extra_jolly': [seat or null, seat or null]")
         if not isinstance(ej, list) or len(ej) != 2:
-            fail("'extra_jolly' must be [seat or null, seat or null] (pair 0 = seats 0 and 2)")
+            fail("'extra_jolly' must be [seat or null, seat or null] (pair P0+P2 first)")
         for pair, s in enumerate(ej):
             if s is None:
                 continue
             if isinstance(s, bool) or not isinstance(s, int) or s not in (pair, pair + 2):
-                fail(f"the extra jolly of pair {pair} is held by seat {pair} or {pair + 2}, got {s!r}")
+                fail(f"the extra jolly of pair P{pair}+P{pair + 2} is held by seat {pair} or {pair + 2}, got {_shown(s)}")
             st.extra_jolly[pair] = s
     passed = obj.get("passed", [[] for _ in range(n)])
     if not isinstance(passed, list) or len(passed) != n or not all(isinstance(x, list) for x in passed):
@@ -332,7 +342,7 @@ def _check_end(st, obj) -> None:
                 st._end(f"nobody holds a shield of the colour {COLOURS[colour]} or a jolly")
     over = obj.get("over", False)
     if not isinstance(over, bool):
-        fail(f"position field 'over' must be true or false, got {over!r}")
+        fail(f"position field 'over' must be true or false, got {_shown(over)}")
     if over and not st.over:
         fail("the position says the game is over but no end condition holds")
     reason = obj.get("end_reason", "")

@@ -61,12 +61,11 @@ def text_board(state, viewer: int | None = None) -> str:
     if state.over:
         w = state.winners()
         who = "tie" if not w else (f"winner: P{w[0]}" if state.n == 2
-                                   else f"winners: pair {w[0]} (P{w[0]} and P{w[1]})")
+                                   else f"winners: pair P{w[0]}+P{w[1]}")
         lines.append(f"game over ({state.end_reason}); {who}")
     elif state.choosing_jolly():
         p = state.to_move
-        lines.append(f"to move: P{p}, chooses who of pair {p % 2} (P{p % 2} and "
-                     f"P{p % 2 + 2}) holds the extra jolly")
+        lines.append(f"to move: P{p}, chooses who of pair P{p % 2}+P{p % 2 + 2} holds the extra jolly")
     else:
         t = state.target()
         where = "anywhere (Dama Bianca)" if t < 0 else f"row {rc(t)[0]}, col {rc(t)[1]} ({COLOURS[t // COLS]})"
@@ -208,14 +207,14 @@ def _status(state, viewer: int) -> tuple[str, str]:
         elif state.n == 2:
             res = f"{who(w[0])} won".replace("you won", "you won!")
         else:
-            res = f"pair {w[0]}+{w[1]} won" + (" (your pair)" if viewer in w else "")
+            res = f"pair P{w[0]}+P{w[1]} won" + (" (your pair)" if viewer in w else "")
         return f"Game over: {res}", state.end_reason
     p = state.to_move
     mine = p == viewer
     Who = "You" if mine else f"P{p}"
     extra = f"{counted(state.extra, 'extra turn')} owed" if state.extra else ""
     if state.choosing_jolly():
-        return (f"{Who}: who of pair {p % 2}+{p % 2 + 2} holds the extra jolly?",
+        return (f"{Who}: who of pair P{p % 2}+P{p % 2 + 2} holds the extra jolly?",
                 "click a button" if mine else "")
     if state.last < 0:
         return f"{Who}: place the Dama Bianca", "click a cell, then an arrow" if mine else ""
@@ -322,7 +321,7 @@ def view_drawing(state, viewer: int, size: int = 60):
         yy = y + 10 + 24 * q
         hand = state.hands[q]
         label = ("\u25b6 " if q == mover else "") + f"P{q}" + (" (you)" if q == viewer else "")
-        pair = f", pair {q % 2}+{q % 2 + 2}" if n == 4 else ""
+        pair = f", pair P{q % 2}+P{q % 2 + 2}" if n == 4 else ""
         d.append(svg.text(f"{label}{pair}: {sum(hand)} left", bx, yy, size=12, text_anchor="start",
                           font_weight="bold" if q == mover else "normal"))
         x = bx + COLS * size - 7 * 32

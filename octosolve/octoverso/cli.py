@@ -148,10 +148,14 @@ def octos(rail, hand, lexicon, as_json):
 
 
 def seat_label(seat: int, n_players: int) -> str:
-    """P0, P1 in the 2-player game; A1, B1, A2, B2 in the team game (team A: seats 0 and 2)."""
-    if n_players == 2:
-        return f"P{seat}"
-    return "AB"[seat % 2] + str(seat // 2 + 1)
+    """P0, P1 in the 2-player game; P0..P3 in the team game (teams P0+P2 and P1+P3), as the SVG
+    and the web app name them (the text said A1, B1, A2, B2)."""
+    return f"P{seat}"
+
+
+def team_label(team: int) -> str:
+    """A team game's team by its seats, as Octiles and Octagone name pairs: P0+P2, P1+P3."""
+    return f"P{team}+P{team + 2}"
 
 
 def _event_line(e: dict, names, lab) -> str:
@@ -177,7 +181,8 @@ def _event_line(e: dict, names, lab) -> str:
 
 
 @group.command()
-@players_option("lookahead,greedy", "Two names, or four for the team game (seats A1,B1,A2,B2).")
+@players_option("lookahead,greedy", "Two names, or four for the team game (seats P0,P1,P2,P3; teams P0+P2 "
+                "and P1+P3).")
 @click.option("--team-game", "teams", is_flag=True, help=TEAMS_HELP + " With two names each team is two copies.")
 @variant_option(VARIANTS, "standard", VARIANT_HELP)
 @simulations_option()
@@ -217,13 +222,15 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
     lab = [seat_label(q, n) for q in range(n)]
     lines = []
     if teams:
-        lines.append(f"team A: A1 {names[0]}, A2 {names[2]}; team B: B1 {names[1]}, B2 {names[3]}")
+        lines.append(f"team {team_label(0)}: P0 {names[0]}, P2 {names[2]}; "
+                     f"team {team_label(1)}: P1 {names[1]}, P3 {names[3]}")
     lines += [_event_line(e, names, lab) for e in rec["events"] if e["event"] not in ("win", "draw")]
     w = rec["winner"]
     if w is None:
         lines.append(f"draw after {rec['turns']} turns")
     elif teams:
-        lines.append(f"winner: team {'AB'[w % 2]} ({lab[w]} {names[w]} emptied their hand) after {rec['turns']} turns")
+        lines.append(f"winner: team {team_label(w % 2)} ({lab[w]} {names[w]} emptied their hand) "
+                     f"after {rec['turns']} turns")
     else:
         lines.append(f"winner: P{w} {names[w]} after {rec['turns']} turns")
     emit(rec, as_json, "\n".join(lines))

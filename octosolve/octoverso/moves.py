@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core.errors import fail
 from ..core.lexicon import fold_word
+from ..core.words import counted
 from . import kernels as K
 from .lexicon import MAX_LEN, MIN_LEN, Lexicon
 
@@ -78,7 +79,7 @@ def parse_rail(text: str) -> np.ndarray:
     if len(t) > RAIL_SIZE:
         fail(f"rail {text!r} has {len(t)} letters; the rail holds at most {RAIL_SIZE}")
     if len(t) < MIN_RAIL:
-        fail(f"rail {text!r} has {len(t)} letter(s); a move needs at least {MIN_RAIL} on the rail")
+        fail(f"rail {text!r} has {counted(len(t), 'letter')}; a move needs at least {MIN_RAIL} on the rail")
     rail = np.array([JOKER if c == JOKER_CHAR else ord(c) - 65 for c in t], np.int8)
     check_tiles(f"rail {text!r}", tile_counts(rail))
     return rail

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import fail
+from ..core.words import counted
 from . import moves as R
 from .moves import opening_words
 
@@ -90,10 +91,10 @@ def state_from_json(game, doc, s):
         fail(f"not an Octoverso position (\"game\" is {doc.get('game')!r}, expected {FORMAT!r})")
     missing = [k for k in _KEYS if k not in doc]
     if missing:
-        fail(f"position: missing key(s) {', '.join(missing)}")
+        fail(f"position: {counted(len(missing), 'missing key')}: {', '.join(missing)}")
     extra = sorted(set(doc) - set(_KEYS))
     if extra:
-        fail(f"position: unknown key(s) {', '.join(map(str, extra))}")
+        fail(f"position: {counted(len(extra), 'unknown key')}: {', '.join(map(str, extra))}")
     if doc["params"] != game.params():
         fail(f"position: it is for the game {doc['params']!r}, not {game.params()!r}")
     n = game.num_players

@@ -33,6 +33,7 @@ from ..core.errors import fail
 from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ..core.lexicon import fold_word, is_az
 from ..core.seeding import derive_seed, py_random
+from ..core.words import counted
 from . import board
 from . import kernels as K
 from .lexicon import MAX_LEN, MIN_LEN, Lexicon, load_lexicon
@@ -163,7 +164,7 @@ def make_game(**params) -> OctoversoGame:
     allowed = {"jokers", "lexicon", "max_turns", "teams"}
     extra = sorted(set(params) - allowed)
     if extra:
-        fail(f"unknown Octoverso parameter(s) {', '.join(extra)} (choose from {', '.join(sorted(allowed))})")
+        fail(f"{counted(len(extra), 'unknown Octoverso parameter')}: {', '.join(extra)} (choose from {', '.join(sorted(allowed))})")
     return OctoversoGame(**params)
 
 

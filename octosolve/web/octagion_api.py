@@ -139,7 +139,7 @@ def check_json(words, deck_text=None) -> list[dict]:
 
     lines = [ln for _, ln in _numbered(words)]
     entries = parse_wordcards(lines, "word list")
-    return check_cards(entries, deck_from_text(deck_text))["words"]
+    return check_cards(entries, deck_from_text(deck_text), dedupe=True)["words"]
 
 
 def _assignment_text(row: dict) -> str:

@@ -206,3 +206,40 @@ def test_every_phase_of_played_games_still_reads():
             seen.add(doc["phase"])
             st.apply_action(rnd.choice(st.legal_actions()))
     assert {"ship", "discard"} <= seen
+
+
+def test_unknown_keys_and_arm_counts_are_counted_in_words(tmp_path):
+    """'unknown key(s) cur' and 'showing 1 arm(s) twice': counts in words, never '(s)'."""
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    one.write_text('{"hands": [[], []], "fields": [[], []], "cur": 1}')
+    two.write_text('{"hands": [[], []], "fields": [[], []], "cur": 1, "turn": 2}')
+    bad(["swaps", one], "bad position: 1 unknown key: cur")
+    bad(["swaps", two], "bad position: 2 unknown keys: cur, turn")
+    deck = tmp_path / "deck.toml"
+    deck.write_text('name = "x"\n[red]\n1 = 26\n01 = 0\n[green]\n1 = 26\n[blue]\n1 = 26\n')
+    bad(["deck", "--deck", deck], "gives the cards showing 1 arm twice")
+    assert "(s)" not in run(["swaps", one]).output + run(["deck", "--deck", deck]).output
+
+
+def test_a_null_arm_card_is_named_as_the_file_writes_it(tmp_path):
+    """A null card in a hand was reported as 'bad arm card None'."""
+    f = tmp_path / "pos.json"
+    f.write_text('{"hands": [[null], []], "fields": [[], []]}')
+    bad(["swaps", f], "bad arm card null (write e.g. r3 or red:3)")
+
+
+def test_an_empty_position_file_is_called_empty(tmp_path):
+    """An empty (or blank) file read 'is not valid JSON (Expecting value: line 1 column 1 (char 0))'."""
+    f = tmp_path / "empty.json"
+    for text in ("", " \n"):
+        f.write_text(text)
+        bad(["swaps", f], f"position file {f} is empty")
+
+
+def test_a_position_with_too_few_or_many_hands_says_so(tmp_path):
+    """One hand (or five) was reported as 'Oct8 takes 2, 3 or 4 players, got 1', naming no key."""
+    f = tmp_path / "pos.json"
+    f.write_text('{"hands": [[]], "fields": [[], []]}')
+    bad(["swaps", f], "bad position: 'hands' holds 1 hand: Oct8 takes 2, 3 or 4 players, one hand each")
+    f.write_text('{"hands": [[], [], [], [], []], "fields": [[], [], [], [], []]}')
+    bad(["swaps", f], "'hands' holds 5 hands")

@@ -46,7 +46,7 @@ def test_simulate_with_greedy_python_engine():
 def test_simulate_says_one_sole_win_in_the_singular():
     r = run(["simulate", "--players", "greedy,random,random,random", "--games", "2000", "--seed", "1"])
     assert r.exit_code == 0, r.output
-    assert "seat 2  random:       1 sole win,  win share" in r.output
+    assert "P2  random:       1 sole win,  win share" in r.output
     assert "1999 sole wins, win share" in r.output
 
 
@@ -347,3 +347,45 @@ def test_deck_without_description(tmp_path):
     f.write_text("[red]\n1 = 26\n[green]\n1 = 26\n[blue]\n1 = 26\n")
     r = run(["deck", "--deck", str(f)])
     assert r.exit_code == 0 and r.output.splitlines()[0] == "deck plain (no description)", r.output
+
+
+def test_tournament_of_one_game_per_pair_says_game_in_the_singular():
+    """The header said 'round robin, 1 games per pair'."""
+    r = run(["tournament", "--players", "greedy,random", "--games", "1", "--workers", "1", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == "round robin, 1 game per pair, two players"
+    r = run(["tournament", "--players", "greedy,random", "--games", "2", "--workers", "1", "--seed", "3"])
+    assert r.output.splitlines()[0] == "round robin, 2 games per pair, two players"
+
+
+def test_stopped_position_shows_an_empty_discard_pile_as_a_dash():
+    """A position with an empty discard pile printed 'discard ' with nothing after it."""
+    r = run(["play", "--players", "greedy,random", "--seed", "2", "--stop-after", "110"])
+    assert r.exit_code == 0, r.output
+    piles = [ln for ln in r.output.splitlines() if ln.startswith("arm deck ")]
+    assert piles == ["arm deck 38, head deck 16, discard -"]
+
+
+def test_simulate_prints_the_interval_rounded_once():
+    """simulate printed the JSON's interval, already rounded to 4 places, again to 3: 1 win in 1
+    game read [0.206, 1.000] where match (and Wilson: 1/(1 + 1.96^2) = 0.2065...) say 0.207."""
+    r = run(["simulate", "--players", "greedy,random", "--games", "1", "--seed", "3", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "win share 1.000 [0.207, 1.000]" in r.output and "0.206" not in r.output
+
+
+def test_every_deck_option_has_one_help_text():
+    """deck's --deck said '(TOML file, or ...); default ...' where every other command says
+    ': a TOML file, or ... (default ...)'."""
+    helps = {c: [p.help for p in group.commands[c].params if p.name == "deck"]
+             for c in ("deck", "play", "simulate", "match", "tournament")}
+    assert len({h[0] for h in helps.values()}) == 1, helps
+
+
+def test_simulate_names_its_seats_p0_p1_as_players_are_named_everywhere():
+    """simulate's lines began 'seat 0 builder:' where every command names the player in seat 0 P0."""
+    r = run(["simulate", "--players", "builder,random", "--games", "10", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[1].startswith("  P0 builder: ") and lines[2].startswith("  P1  random: ")
+    assert "seat 0" not in r.output

@@ -447,3 +447,61 @@ def test_check_says_which_files_it_wrote(tmp_path):
     r = run("check", "data/octagion/wordcards.txt", "--out", str(out), "--svg", str(svg))
     assert r.exit_code == 0 and out.exists() and svg.exists()
     assert r.output.endswith(f"\nwrote {out}\nwrote {svg}\n")
+
+
+def test_setup_names_teams_p0_p1_as_players_are_named_everywhere():
+    """setup named the teams 1, 2, ... ('team 1: 3'), where every other game names its players
+    and teams P0, P1, ... (Octiles and Octagone: 'P0+P2'); the JSON keyed them '1', '2'."""
+    r = run("setup", "--variant", "virulent", "--teams", "3", "--seed", "7")
+    assert r.exit_code == 0
+    first, round1 = r.output.splitlines()[:2]
+    assert first.endswith("Treatment Cards for the game: team P0: 3, team P1: 3, team P2: 3")
+    assert "; team P0: " in round1 and "; team P2: " in round1 and "team 1" not in r.output
+    j = ok_json("setup", "--variant", "virulent", "--teams", "3", "--seed", "7")
+    assert j["treatment_cards"] == {"P0": 3, "P1": 3, "P2": 3}
+    assert [p["team"] for p in j["rounds"][0]["teams"]] == [0, 1, 2]
+    j = ok_json("setup", "--variant", "zeta", "--teams", "2", "--treatments", "3,1", "--seed", "7")
+    assert set(j["rounds"][0]["treatment_cards_left"]) == {"P0", "P1"}
+
+
+def test_check_counts_a_repeated_word_once_and_says_so(tmp_path):
+    """check counted a word given twice twice (in the rows and the summary), silently."""
+    f = tmp_path / "dup.txt"
+    f.write_text("treasure\nquestion\nTREASURE\ntreasure\n")
+    r = run("check", str(f), "--out", str(tmp_path / "rep.json"))
+    assert r.exit_code == 0, r.output
+    assert "all words: 1/2 solvable" in r.output
+    assert ("2 duplicate lines ignored (each word counted once): TREASURE (#1) again at #3 and #4"
+            in r.output)
+    assert json.loads((tmp_path / "rep.json").read_text())["duplicate_lines_ignored"] == 2
+    j = ok_json("check", str(f))
+    assert [x["word"] for x in j] == ["TREASURE", "QUESTION"]
+    assert j[0]["repeated_at"] == [{"card": None, "index": 3}, {"card": None, "index": 4}]
+    assert j[1]["repeated_at"] == []
+    cards = tmp_path / "cards.txt"
+    cards.write_text("A1 treasure\nA2 question\nB1 TREASURE\n")
+    r = run("check", str(cards))
+    assert "1 duplicate line ignored (each word counted once): TREASURE (A1) again at B1" in r.output
+    assert "card B" not in r.output and "all words: 1/2 solvable" in r.output
+    f.write_text("treasure\nquestion\n")
+    assert "duplicate" not in run("check", str(f)).output
+
+
+def test_difficulty_of_an_unsolvable_word_names_treatment_cards(tmp_path):
+    """The difficulty said 'needs 1 treatment': the rules' cards are Treatment Cards."""
+    r = run("solve", "question")
+    assert "difficulty: needs 1 Treatment Card\n" in r.output and "treatment\n" not in r.output
+    f = tmp_path / "w.txt"
+    f.write_text("question\ntreasure\n")
+    assert "easy 1, needs 1 Treatment Card: 1" in run("check", str(f)).output
+
+
+def test_check_svg_draws_a_repeated_word_on_every_card_it_is_on(tmp_path):
+    """With repeats counted once, the word-card picture lost them: card B, holding only a repeat,
+    was not drawn."""
+    cards = tmp_path / "cards.txt"
+    cards.write_text("A1 treasure\nA2 question\nB1 TREASURE\n")
+    svg = tmp_path / "cards.svg"
+    r = run("check", str(cards), "--svg", str(svg))
+    assert r.exit_code == 0, r.output
+    assert svg.read_text().count("TREASURE") == 2 and svg.read_text().count("QUESTION") == 1

@@ -86,7 +86,7 @@ def test_check_long_plain_list(tmp_path, cli_runner, monkeypatch):
     assert "checking words" in r.stderr                       # progress on long lists
     deck = load_deck()
     for x in rows[::97]:                                      # the single-word solver agrees
-        assert {k: v for k, v in x.items() if k not in ("card", "index")} == solve_word(x["word"], deck)
+        assert {k: v for k, v in x.items() if k not in ("card", "index", "repeated_at")} == solve_word(x["word"], deck)
     r = cli_runner(["octagion", "check", str(f)])
     assert r.stdout.splitlines()[-1].startswith(f"all words: {sum(x['solvable'] for x in rows)}/2000")
 
@@ -163,8 +163,8 @@ def test_zeta_budget_by_brute_force():
         s = generate_setup("zeta", 2, seed, rounds=2, deck=load_deck(), zeta_words=zw)
         game = tuple(r["sequence"] for r in s["rounds"])
         assert game in expect
-        assert s["rounds"][-1]["treatment_cards_left"] == {"1": 3 - sum(need[w] for w in game),
-                                                           "2": 3 - sum(need[w] for w in game)}
+        assert s["rounds"][-1]["treatment_cards_left"] == {"P0": 3 - sum(need[w] for w in game),
+                                                           "P1": 3 - sum(need[w] for w in game)}
         seen.add(game)
     assert seen == expect
 
@@ -190,7 +190,7 @@ def test_zeta_cli(cli_runner):
     assert sum(rd["min_wildcards"] for rd in j["rounds"]) <= 2
     assert Counter(j["rounds"][-1]["treatment_cards_left"].values()) == \
         Counter([2 - sum(rd["min_wildcards"] for rd in j["rounds"])] * 2)
-    assert np.all([rd["treatment_cards_left"]["1"] >= 0 for rd in j["rounds"]])
+    assert np.all([rd["treatment_cards_left"]["P0"] >= 0 for rd in j["rounds"]])
 
 
 def test_zeta_round_reading_is_the_option():

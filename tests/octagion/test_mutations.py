@@ -67,9 +67,9 @@ def test_setups_reproducible_and_valid():
             if v in ("gamma", "virulent"):
                 assert rd["time_s"] == rd["countdown"]["time_s"]
     assert generate_setup("virulent", 3, 7, deck=deck, wordcards=CARDS)["treatment_cards"] == \
-        {"1": 3, "2": 3, "3": 3}
+        {"P0": 3, "P1": 3, "P2": 3}
     s = generate_setup("beta", 3, 7, deck=deck, wordcards=CARDS, treatments="5,2,0")
-    assert s["treatment_cards"] == {"1": 5, "2": 2, "3": 0}
+    assert s["treatment_cards"] == {"P0": 5, "P1": 2, "P2": 0}
     for bad in [dict(treatments="6"), dict(treatments="1,2"), dict(levels="9")]:
         with pytest.raises(OctoError):
             generate_setup("beta", 3, 7, deck=deck, wordcards=CARDS, **bad)

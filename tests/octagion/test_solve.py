@@ -50,7 +50,8 @@ def test_bad_words():
 
 def test_difficulty_classes():
     assert difficulty(1, 0) == "hard" and difficulty(3, 0) == "medium" and difficulty(4, 0) == "easy"
-    assert difficulty(0, 2) == "needs 2 treatments"
+    assert difficulty(0, 2) == "needs 2 Treatment Cards"   # the rules' name (was 'needs 2 treatments')
+    assert difficulty(0, 1) == "needs 1 Treatment Card"
 
 
 def _best_over(words, letters, cols, total=None):

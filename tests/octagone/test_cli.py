@@ -417,3 +417,102 @@ def test_measure_matches_says_a_match_it_could_not_play(tmp_path, monkeypatch):
     doc = json.loads(out.read_text())
     assert doc["skipped"] == [{"players": ["mcts", "openspiel-mcts"], "why": "openspiel-mcts is not available here"}]
     assert [m["players"] for m in doc["results"]] == [["greedy", "random"]]
+
+
+def test_unknown_position_fields_are_counted_in_words(tmp_path):
+    """'unknown position field(s): ...' and only the first five named, silently."""
+    pos = json.loads(CliRunner().invoke(root, ["octagone", "new", "--seed", "1", "--json"]).output)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps({**pos, "cur": 1}))
+    r = CliRunner().invoke(root, ["octagone", "show", str(f)])
+    assert r.exit_code == 2 and r.output == "Error: 1 unknown position field: 'cur'\n"
+    f.write_text(json.dumps({**pos, **{f"k{i}": i for i in range(7)}}))
+    r = CliRunner().invoke(root, ["octagone", "show", str(f)])
+    assert r.output == "Error: 7 unknown position fields: 'k0', 'k1', 'k2', 'k3', 'k4', ...\n"
+
+
+def test_new_writes_its_position_with_out_as_every_command_does(tmp_path):
+    """new wrote its file to a POSITION argument, where every other command (move, play) takes
+    --out PATH (docs/cli.md); the argument is kept as a hidden old spelling with a note."""
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    r = CliRunner().invoke(root, ["octagone", "new", "--seed", "3", "--out", str(a)])
+    assert r.exit_code == 0 and r.output.splitlines()[-1].startswith("to move: P")
+    assert json.loads(a.read_text())["format"] == "octagone-position/2"
+    r = CliRunner().invoke(root, ["octagone", "new", "--seed", "3", str(b)])
+    assert r.exit_code == 0 and a.read_text() == b.read_text()
+    assert "is an old spelling of --out" in r.output
+    r = CliRunner().invoke(root, ["octagone", "new", str(b), "--out", str(a)])
+    assert r.exit_code == 2 and r.output.startswith("Error: give the file once")
+    help_text = CliRunner().invoke(root, ["octagone", "new", "--help"]).output
+    assert "--out PATH" in help_text and "POSITION" not in help_text
+
+
+@pytest.mark.parametrize("field, value, shown", [("players", True, "got true"), ("over", None, "got null"),
+                                                 ("hidden", "no", "got 'no'"), ("first", [1], "got [1]")])
+def test_bad_position_values_are_named_as_json_writes_them(tmp_path, field, value, shown):
+    """'players' true was reported as 'got True' (Python's spelling, not the file's)."""
+    pos = json.loads(CliRunner().invoke(root, ["octagone", "new", "--seed", "1", "--json"]).output)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps({**pos, field: value}))
+    r = CliRunner().invoke(root, ["octagone", "show", str(f)])
+    assert r.exit_code == 2 and r.output.startswith("Error: position field") and r.output.rstrip().endswith(shown)
+
+
+def test_an_empty_position_file_is_called_empty(tmp_path):
+    """An empty file read 'is not valid JSON (Expecting value: line 1 column 1 (char 0))'."""
+    f = tmp_path / "empty.json"
+    f.write_text("")
+    for cmd in ("show", "solve", "move"):
+        r = CliRunner().invoke(root, ["octagone", cmd, str(f)])
+        assert r.exit_code == 2 and r.output == f"Error: position file {f} is empty\n", r.output
+
+
+def test_pairs_are_named_by_their_players_as_every_game_names_teams(tmp_path):
+    """A pair was 'pair 0 (P0 and P2)' in the text, 'pair 0+2' on the board and the web page, and
+    'seats 0+2 and 1+3' in errors, where Octiles and Octoverso name a team P0+P2."""
+    r = run(["play", "--players", "greedy,random,greedy,random", "--seed", "2"])
+    assert r.exit_code == 0 and r.output.rstrip().endswith("; winners: pair P0+P2"), r.output
+    r = run(["new", "--players", "random,random,random,random", "--seed", "1"])
+    assert r.output.rstrip().endswith("to move: P1, chooses who of pair P1+P3 holds the extra jolly")
+    from octosolve.octagone.rules import OctagoneGame
+
+    st = OctagoneGame(players=4).new_initial_state(1)
+    assert ", pair P1+P3:" in st.view_svg(0) and "pair 1+3" not in st.view_svg(0)
+    r = run(["match", "--players", "greedy,greedy,random,random", "--games", "2", "--workers", "1"])
+    assert "the pairs are P0+P2 and P1+P3: " in r.output
+
+
+def test_match_text_starts_with_what_was_played():
+    """match printed its results alone (no number of games, rules, seed or pairs), where every other
+    game's match starts with a header."""
+    r = run(["match", "--players", "greedy,random", "--games", "2", "--workers", "1", "--seed", "4"])
+    assert r.exit_code == 0 and r.output.splitlines()[0] == "2 games of standard (edge lines), seed 4, seats rotating"
+    r = run(["match", "--players", "greedy,random,greedy,random", "--games", "1", "--workers", "1",
+             "--seed", "4", "--hidden"])
+    assert r.output.splitlines()[0] == ("1 game of standard (edge lines, hidden shields), seed 4, seats rotating; "
+                                        "pairs greedy+greedy (P0+P2 in game 1) against random+random")
+
+
+def test_perfect_play_without_a_jolly_comparison_says_so():
+    """'worse for the mover in 0 of 0 positions, the same in 0, better in 0' when no position could
+    be compared."""
+    r = run(["perfect-play", "--deals", "1", "--free-cells", "12", "--seed", "2", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "0 of 0 positions" not in r.output
+    assert r.output.rstrip().endswith("jolly swapped for a coloured shield: no position to compare (none proven "
+                                      "had the mover's jolly to swap, or the swapped one was not proven)")
+
+
+def test_solve_not_proven_says_why_there_is_no_line(tmp_path):
+    """solve --line (or --all-moves) past its node budget printed the 'not proven' line and nothing
+    about the line asked for; --json had no 'line' key."""
+    f = tmp_path / "pos.json"
+    assert run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "12",
+                "--position-out", str(f)]).exit_code == 0
+    r = run(["solve", str(f), "--line", "--all-moves", "--max-nodes", "1000"])
+    assert r.exit_code == 0 and "not proven within 1000 nodes" in r.output
+    assert r.output.splitlines()[-1] == ("no best line and no value of every move: --line and --all-moves "
+                                         "need the proven value")
+    r = run(["solve", str(f), "--line", "--max-nodes", "1000"])
+    assert r.output.splitlines()[-1] == "no best line: --line needs the proven value"
+    assert json.loads(run(["solve", str(f), "--line", "--max-nodes", "1000", "--json"]).output)["line"] is None

@@ -206,3 +206,31 @@ def test_moves_of_a_finished_game_says_it_is_over(tmp_path):
     for f in (pos, rec):
         r = run("moves", "--position", str(f))
         assert r.exit_code == 2 and "the game is over (P0 won): no one is to move" in r.output, r.output
+
+
+def test_counts_in_errors_are_in_words(tmp_path):
+    """'unknown key(s) cur', 'missing key(s) phase', 'has 1 letter(s)': counts in words."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    def err(*args):
+        r = CliRunner().invoke(cli, ["octoverso", *args])
+        assert r.exit_code == 2 and "(s)" not in r.output, r.output
+        return r.output.strip()
+
+    assert err("moves", "--rail", "A", "--hand", "GES") == \
+        "Error: rail 'A' has 1 letter; a move needs at least 2 on the rail"
+    pos = tmp_path / "pos.json"
+    assert CliRunner().invoke(cli, ["octoverso", "play", "--players", "greedy,random", "--seed", "1",
+                                    "--position-out", str(pos)]).exit_code == 0
+    doc = json.loads(pos.read_text())
+    pos.write_text(json.dumps({**doc, "cur": 1}))
+    assert err("moves", "--position", str(pos)) == "Error: position: 1 unknown key: cur"
+    del doc["phase"]
+    pos.write_text(json.dumps(doc))
+    assert err("moves", "--position", str(pos)) == "Error: position: 1 missing key: phase"
+    from octosolve.octoverso.rules import make_game
+
+    with pytest.raises(Exception, match="2 unknown Octoverso parameters: a, b"):
+        make_game(a=1, b=2)

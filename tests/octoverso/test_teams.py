@@ -1,4 +1,4 @@
-"""The team game (docs/rules/octoverso.md, "Teams"): 4 seats A1, B1, A2, B2, teams (0, 2) v (1, 3)."""
+"""The team game (docs/rules/octoverso.md, "Teams"): 4 seats P0, P1, P2, P3, teams (0, 2) v (1, 3)."""
 
 import json
 
@@ -56,8 +56,8 @@ def test_opening_all_announce_first_word_then_next_seat(tgame, lex):
     for p, w in enumerate(("DUOS", "PAIN", "AMIS", "RUES")):
         assert s.current_player() == p
         s.apply_action(A.ANNOUNCE + lex.index[w])
-    # AMIS (A2, seat 2) is first in alphabetical order and is laid first; the next seat (B2) lays
-    # RUES after it; A1 and B1 take their words back
+    # AMIS (P2, seat 2) is first in alphabetical order and is laid first; the next seat (P3) lays
+    # RUES after it; P0 and P1 take their words back
     assert R.rail_string(s.rail) == "AMISRUES" and s.first == 2 and s.current_player() == 2
     assert list(s.hands.sum(axis=1)) == [8, 8, 4, 4]
     assert s.blocked[lex.index["AMIS"]] and s.blocked[lex.index["RUES"]]
@@ -104,7 +104,7 @@ def test_interaction_by_the_next_seat(tgame, lex):
     s = R.OctoversoState.from_position(tgame, "SOUDEIMA", ("GERAST", "LIRE", "BU", "CO"), player=0)
     s.apply_action(word(lex, "IMAGE", k=3))
     shown = [e for e in s.log if e["event"] == "interaction"]
-    assert shown and shown[0]["player"] == 1  # the next seat (B1, an opponent) shows the OCTO
+    assert shown and shown[0]["player"] == 1  # the next seat (P1, an opponent) shows the OCTO
     assert s.phase == R.DISCARD and s.current_player() == 1
     before = s.hands.sum(axis=1).copy()
     s.apply_action(s.legal_actions()[0])
@@ -217,7 +217,7 @@ def test_cli_play_teams_json():
     r4 = run("play", "--players", "lookahead,greedy,lookahead,greedy", "--seed", "1", "--json")
     assert r4.output == r.output
     txt = run("play", "--team-game", "--players", "greedy,random", "--seed", "2").output
-    assert txt.startswith("team A: A1 greedy") and ("winner: team" in txt or "draw" in txt)
+    assert txt.startswith("team P0+P2: P0 greedy") and ("winner: team P" in txt or "draw" in txt)
 
 
 def test_cli_team_tournament_json():
@@ -258,3 +258,16 @@ def test_from_position_needs_one_hand_per_seat(tgame):
 
     with pytest.raises(OctoError):
         R.OctoversoState.from_position(tgame, "SOUDEIMA", ("AB", "CD"))
+
+
+def test_cli_team_game_text_names_seats_p0_to_p3_as_the_svg_does(tmp_path):
+    """The text said A1, B1, A2, B2 and 'team A' where the SVG and the web app say P0..P3."""
+    svg = tmp_path / "end.svg"
+    r = run("play", "--team-game", "--players", "greedy,random", "--seed", "3", "--svg", str(svg))
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "team P0+P2: P0 greedy, P2 greedy; team P1+P3: P1 random, P3 random"
+    assert [ln.split()[0] for ln in lines[1:5]] == ["P0", "P1", "P2", "P3"]
+    assert lines[-1].startswith("winner: team P0+P2 (P2 greedy emptied their hand)")
+    assert not any(t in r.output for t in ("A1 ", "B1 ", "A2 ", "B2 ", "team A", "team B"))
+    assert "P2 and partner won" in svg.read_text()

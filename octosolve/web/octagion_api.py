@@ -17,6 +17,9 @@ the best deck found so far as its result),
 >>> rep = check_report("OCTAGONS\\nSEPTEMBER\\nA1 TREASURE")
 >>> [r["word"] for r in rep["words"]], [p["line"] for p in rep["problems"]]
 (['OCTAGONS', 'TREASURE'], [2])
+>>> rep = check_report("OCTAGONS\\nTREASURE\\nOCTAGONS")
+>>> [r.get("repeat_of") for r in rep["words"]], rep["summary"]["words"], rep["duplicate_lines_ignored"]
+([None, None, 1], 2, 1)
 """
 
 from __future__ import annotations
@@ -118,16 +121,24 @@ def read_lines(words) -> tuple[list[tuple[str | None, int, str]], list[int], lis
 def check_report(words, deck_text=None) -> dict:
     """The full report of ``octagion check`` (``{"deck", "words", "cards", "summary"}``) for the
     lines of ``words`` that are words, each row with its ``line``, plus ``problems``: the lines
-    that are not (see :func:`read_lines`)."""
+    that are not (see :func:`read_lines`). A word given again is counted once, as the CLI counts
+    it: its later lines are rows with ``repeat_of`` (the line it was first given on), left out of
+    the summary, and ``duplicate_lines_ignored`` counts them."""
     from ..octagion.wordcards import check_cards
 
     deck = deck_from_text(deck_text)
     entries, numbers, problems = read_lines(words)
     if not entries and not problems:
         fail("no words: give one 8-letter word a line (or 'A1 WORD' lines)")
-    rep = check_cards(entries, deck)
-    for r, n in zip(rep["words"], numbers):
-        r["line"] = n
+    rep = check_cards(entries, deck, dedupe=True)
+    line_of = {(card, idx): n for (card, idx, _), n in zip(entries, numbers)}
+    rows = []
+    for r in rep["words"]:
+        again = r.pop("repeated_at", [])
+        rows.append({**r, "line": line_of[r["card"], r["index"]]})
+        rows += [{**r, **x, "line": line_of[x["card"], x["index"]], "repeat_of": rows[-1]["line"]}
+                 for x in again]
+    rep["words"] = sorted(rows, key=lambda r: r["line"])
     rep["problems"] = problems
     return rep
 
@@ -149,10 +160,13 @@ def _assignment_text(row: dict) -> str:
 
 def check_csv(rep: dict) -> str:
     """The report's table as CSV (columns :data:`CSV_COLUMNS`), rows in line order, a bad line
-    with its text in ``word`` and the reason in ``problem``."""
+    with its text in ``word`` and the reason in ``problem``, a repeated word's later lines with
+    ``problem`` saying which line counts it."""
     rows = [(r["line"], [r["line"], r.get("card"), r.get("index"), r["word"],
                          "yes" if r["solvable"] else "no", r["min_wildcards"], r["solutions"],
-                         r["difficulty"], _assignment_text(r), ""]) for r in rep["words"]]
+                         r["difficulty"], _assignment_text(r),
+                         f"repeats line {r['repeat_of']}: counted once" if r.get("repeat_of") else ""])
+            for r in rep["words"]]
     rows += [(p["line"], [p["line"], None, None, p["text"], "", "", "", "", "", p["error"]])
              for p in rep.get("problems", [])]
     buf = io.StringIO()

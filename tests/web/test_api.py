@@ -441,6 +441,24 @@ def test_octagion_report_bad_input(client, words, status, words_in_error):
     assert r.status_code == status and words_in_error in r.json()["error"], r.text
 
 
+def test_octagion_report_counts_a_repeated_word_once(client):
+    """A word given again is counted once (as `octagion check` counts it): the summary has 3 words,
+    the repeats keep their rows with repeat_of (their first line), and the CSV says so."""
+    words = "OCTAGONS\nTREASURE\nOCTAGONS\nZZZZZZZZ\nTREASURE\n"
+    rep = client.post("/api/octagion/check?format=report", json={"words": words}).json()
+    assert [(w["line"], w["word"], w.get("repeat_of")) for w in rep["words"]] == [
+        (1, "OCTAGONS", None), (2, "TREASURE", None), (3, "OCTAGONS", 1), (4, "ZZZZZZZZ", None),
+        (5, "TREASURE", 2)]
+    assert rep["summary"]["words"] == 3 and rep["duplicate_lines_ignored"] == 2
+    from octosolve.web.octagion_api import check_json
+
+    assert rep["summary"]["solvable"] == sum(r["solvable"] for r in check_json(words))
+    table = list(csv.DictReader(io.StringIO(
+        client.post("/api/octagion/check?format=csv", json={"words": words}).text)))
+    assert [t["problem"] for t in table] == ["", "", "repeats line 1: counted once", "",
+                                            "repeats line 2: counted once"]
+
+
 def test_octagion_report_every_line_bad(client):
     rep = client.post("/api/octagion/check?format=report", json={"words": "SEPTEMBER\nAB CD EF"}).json()
     assert rep["words"] == [] and [p["line"] for p in rep["problems"]] == [1, 2]

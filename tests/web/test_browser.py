@@ -389,6 +389,21 @@ def test_octagion_summary_counts_in_good_english(browser, url, console):
     assert f"({n} Treatment Card{'' if n == 1 else 's'} in all)" in shown, shown
 
 
+def test_octagion_repeated_word_counted_once(browser, url, console):
+    """A word given twice is one word in the summary (as `octagion check` counts it); its second
+    line is shown, marked 'again (line N): counted once', and the note says so."""
+    d = browser
+    load(d, url + "/octagion")
+    box = d.find_element(By.ID, "words")
+    box.clear()
+    box.send_keys("OCTAGONS\nTREASURE\nOCTAGONS\n")
+    settle(d, lambda d: click(d, "#check"))
+    rows = texts(d, "#rows tr")
+    assert len(rows) == 3 and "again (line 1): counted once" in rows[2], rows
+    assert text(d, "summary").startswith("2 of 2 words"), text(d, "summary")
+    assert "1 line repeats a word given above: each word is counted once." in text(d, "problems-note")
+
+
 def test_octagion_bad_line_flagged_rest_checked(browser, url, console):
     d = browser
     load(d, url + "/octagion")

@@ -101,14 +101,16 @@ function drawReport(rep) {
       el("td", { class: "narrow-hide " + (r.solvable ? "ok" : "bad") }, r.solvable ? "yes" : "no"),
       el("td", { class: "num " + (r.solvable ? "ok" : "bad") }, r.min_wildcards),
       el("td", { class: "num" }, r.solutions),
-      el("td", {}, r.difficulty), el("td", { class: "wide" }, el("code", {}, r.assignmentText))));
+      el("td", {}, r.repeat_of ? `again (line ${r.repeat_of}): counted once` : r.difficulty),
+      el("td", { class: "wide" }, el("code", {}, r.assignmentText))));
   }
   for (const th of document.querySelectorAll("#table th[data-key]")) {
     const on = th.dataset.key === og.sort.key;
     th.setAttribute("aria-sort", on ? (og.sort.dir > 0 ? "ascending" : "descending") : "none");
     th.dataset.arrow = on ? (og.sort.dir > 0 ? "\u25b2" : "\u25bc") : "";
   }
-  const n = rep.words.length, ok = rep.words.filter(r => r.solvable).length;
+  const counted = rep.words.filter(r => !r.repeat_of);   // a word given again counts once
+  const n = counted.length, ok = counted.filter(r => r.solvable).length;
   const s = rep.summary;
   document.getElementById("summary").replaceChildren(
     el("strong", {}, `${ok} of ${n} word${n === 1 ? "" : "s"}`), " spelled without Treatment Cards",
@@ -116,9 +118,11 @@ function drawReport(rep) {
              `Card${s.treatment_cards_needed === 1 ? "" : "s"} in all)` : "",
     n ? `. Solutions per spellable word: min ${s.solutions_min ?? "-"}, median ${s.solutions_median ?? "-"}, max ${s.solutions_max ?? "-"}; ` +
         Object.entries(s.difficulty).map(([k, v]) => `${k}: ${v}`).join(", ") + "." : "");
-  const bad = (rep.problems || []).length;
-  document.getElementById("problems-note").textContent = bad
-    ? `${bad} line${bad > 1 ? "s are" : " is"} not a word (flagged in red below); the other lines were checked.` : "";
+  const bad = (rep.problems || []).length, again = rep.words.length - counted.length;
+  document.getElementById("problems-note").textContent = (bad
+    ? `${bad} line${bad > 1 ? "s are" : " is"} not a word (flagged in red below); the other lines were checked.` : "")
+    + (again ? `${bad ? " " : ""}${again} line${again > 1 ? "s repeat words" : " repeats a word"} given above: ` +
+               "each word is counted once." : "");
   document.getElementById("cards").replaceChildren(...rep.cards.map(c => el("div", { class: "muted" },
     `card ${c.card}: ${c.solvable}/${c.words} spelled without Treatment Cards, ${c.treatment_cards_needed} ` +
     `Treatment Card${c.treatment_cards_needed === 1 ? "" : "s"} needed in all; solutions min/median/max ${c.solutions_min}/${c.solutions_median}/${c.solutions_max}`)));

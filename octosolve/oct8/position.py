@@ -26,10 +26,9 @@ times than the deck has it, an unfinished octopus on a field, a phase without it
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from ..core.errors import OctoError, fail
+from ..core.errors import fail
 from ..core.words import counted
 from . import deck as D
 
@@ -51,15 +50,6 @@ def players_of_hands(hands: list) -> int:
     return len(hands)
 
 
-def _no_duplicates(pairs):
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            fail(f"duplicate key {k!r} in the JSON document")
-        out[k] = v
-    return out
-
-
 def read_document(path: str | Path, what: str = "position file"):
     """The JSON document in ``path``: UTF-8, no duplicate keys, not absurdly nested or large."""
     p = Path(path)
@@ -77,16 +67,8 @@ def read_document(path: str | Path, what: str = "position file"):
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         fail(f"{what} {p} is not UTF-8 text")
-    if not text.strip():
-        fail(f"{what} {p} is empty")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
-    except OctoError as e:
-        fail(f"{what} {p}: {e.message}")
-    except RecursionError:
-        fail(f"{what} {p} is nested too deeply")
-    except ValueError as e:
-        fail(f"{what} {p} is not valid JSON ({str(e).splitlines()[0]})")
+    from ..core.jsonout import parse_json   # strict: duplicate keys, NaN / Infinity, too deep
+    return parse_json(text, f"{what} {p}")
 
 
 # ---------------------------------------------------------------- writing

@@ -143,8 +143,9 @@ def test_swaps_bad_input(tmp_path):
         (json.dumps(dict(POSITION, params={"players": 2.0})), "players"),
         (json.dumps(dict(POSITION, params={"players": 3})), "3 entries"),
         ('{"hands": [[], []], "hands": [[], []], "fields": [[], []]}', "duplicate key"),
-        ("[" * 100000 + "]" * 100000, "nested too deeply"),
+        ("[" * 100000 + "]" * 100000, "nested more than 64 levels"),
         (json.dumps(dict(POSITION, turns=10**30)), "turns"),
+        (json.dumps(dict(POSITION, turns=float("nan"))), "NaN"),    # (was read as a number)
     ]:
         f.write_text(content)
         bad(["swaps", str(f)], needle)

@@ -325,8 +325,8 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
     L += [f"| {t} | {v['p_collision']:.4f} | {v['expected_redraws']:.4f} |" for t, v in od.items()]
     L += ["", "## Example set-ups", "",
           f"- Virulent, 3 teams, seed {zeta['seed']}: [setup_virulent.json](setup_virulent.json)",
-          f"- Zeta, 2 teams with {zeta['treatment_cards']['1']} Treatment Cards each, seed "
+          f"- Zeta, 2 teams with {zeta['treatment_cards']['P0']} Treatment Cards each, seed "
           f"{zeta['seed']} ([setup_zeta.json](setup_zeta.json)): {zeta_words}; "
           f"{treatment_cards(zeta_total)} needed over the game, within each team's "
-          f"{zeta['treatment_cards']['1']}", ""]
+          f"{zeta['treatment_cards']['P0']}", ""]
     return L

@@ -1,0 +1,54 @@
+"""The pages that are not play pages (the home page, the Octiles editor and gallery, the Octagion
+designer) on a phone (390 x 844, touch emulated) in Debian's chromium, used as a newcomer would:
+every control a finger can hit is 44 px tall (the editor's and designer's buttons were 33 px, their
+menus 20-22 px, number boxes 26 px, checkboxes 13 px, the gallery's "how it is proved" 18 px)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import By, browser, load, read  # noqa: F401
+from .test_browser_games import no_js_errors, phone  # noqa: F401
+
+pytestmark = pytest.mark.integration
+
+from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
+
+# what a finger taps: buttons, menus, boxes, disclosure lines, a checkbox's label (the checkbox in
+# it counts by its label), links set apart from a sentence, sortable column titles
+SMALL = r"""
+const vis = e => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+const boxed = e => e.type === 'checkbox' && e.parentElement.tagName === 'LABEL';
+return [...document.querySelectorAll('main button, main select, main summary, main textarea, main a.cert,'
+          + ' main input:not(.visually-hidden):not([type=range]), main label:has(> input[type=checkbox]),'
+          + ' main th[data-key]')]
+  .filter(vis).filter(e => !boxed(e))
+  .map(e => [e.id || e.textContent.trim().slice(0, 30), Math.round(e.getBoundingClientRect().height * 10) / 10])
+  .filter(x => x[1] < 43.9);
+"""
+
+
+@pytest.fixture(scope="module")
+def url():
+    with serve_in_thread(create_app(games=[])) as u:
+        yield u
+
+
+@pytest.fixture
+def touch_phone(browser):
+    phone(browser)
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    yield browser
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("page", ["/octiles", "/octagion"])
+def test_every_control_takes_a_finger(touch_phone, url, page):
+    d = touch_phone
+    d.get("about:blank")
+    load(d, url + page)
+    d.execute_script("for (const x of document.querySelectorAll('details')) x.open = true")
+    small = read(d, lambda d: d.execute_script(SMALL))
+    assert small == [], small
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390

@@ -52,3 +52,30 @@ def test_every_control_takes_a_finger(touch_phone, url, page):
     small = read(d, lambda d: d.execute_script(SMALL))
     assert small == [], small
     assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_a_phone_is_told_to_tap(touch_phone, url):
+    # the editor said "Pick a tile from the tray, then click a space ... click it again (or R)" to
+    # a phone, the designer "Click a column's title"
+    d = touch_phone
+    d.get("about:blank")
+    load(d, url + "/octiles")
+    hint = d.find_element(By.ID, "hint").text
+    assert "then tap a space" in hint and "click" not in hint.lower() and "(or R)" not in hint, hint
+    assert "Tap a tile in the tray" in d.find_element(By.ID, "help").get_attribute("textContent")
+    d.find_element(By.ID, "rot-left").click()  # nothing selected
+    assert "tap a tile on the board first" in d.find_element(By.ID, "hint").text
+    d.find_element(By.CSS_SELECTOR, "#tray [data-tile='3']").click()
+    assert d.find_element(By.ID, "tray-note").text.endswith(": tap a space")
+    d.get("about:blank")
+    load(d, url + "/octagion")
+    assert "Tap a column's title" in d.find_element(By.ID, "help").get_attribute("textContent")
+    assert "tap again" in d.find_element(By.CSS_SELECTOR, "table.sortable th[data-key]").get_attribute("title")
+
+
+def test_a_mouse_is_still_told_to_click(browser, url):
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octiles")
+    hint = d.find_element(By.ID, "hint").text
+    assert "then click a space" in hint and "(or R)" in hint, hint

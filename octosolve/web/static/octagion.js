@@ -303,6 +303,7 @@ async function designedDeckCsv() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  tapWordsIn(document.getElementById("help"));  // a phone: "Tap a column's title to sort"
   document.getElementById("check").onclick = check;
   document.getElementById("csv").onclick = downloadCsv;
   // the JSON of `octagion check --json`: the per-word table (with the flagged lines beside it)
@@ -313,7 +314,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("deck-file").onchange = e => readFileInto(e.target, "deck");
   for (const th of document.querySelectorAll("#table th[data-key]")) {
     th.tabIndex = 0;
-    th.title = "sort by this column (click again: the other way)";
+    th.title = tapOrClick("sort by this column (click again: the other way)");
     th.onclick = () => sortBy(th.dataset.key);
     th.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(th.dataset.key); } };
   }

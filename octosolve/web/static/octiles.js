@@ -15,7 +15,7 @@ const HISTORY_MAX = 500;
 let HOW_TO = "";          // the editor's instructions under the board (the page's own text)
 
 // the line under the board: the instructions, or what the last click needs next
-function say(text) { document.getElementById("hint").textContent = text || HOW_TO; }
+function say(text) { document.getElementById("hint").textContent = tapOrClick(text || HOW_TO); }
 
 function svgEl(tag, attrs) {
   const e = document.createElementNS(SVGNS, tag);
@@ -73,7 +73,7 @@ function drawTray() {
     tray.append(box);
   }
   document.getElementById("tray-note").textContent =
-    ed.selTile !== null ? `tile ${ed.selTile}, rotation ${ed.selRot}: click a space`
+    ed.selTile !== null ? tapOrClick(`tile ${ed.selTile}, rotation ${ed.selRot}: click a space`)
       : `${18 - used.size} of 18 left (17 spaces: one tile stays out)`;
 }
 
@@ -510,7 +510,10 @@ function init() {
     try {
       [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
     } catch (err) { showError("error", err); return; }
-    HOW_TO = document.getElementById("hint").textContent.replace(/\s+/g, " ").trim();
+    // a phone: "Tap a tile in the tray...", and no "(or R)" (innerText: what is shown)
+    tapWordsIn(document.getElementById("help"));
+    tapWordsIn(document.getElementById("hint"));
+    HOW_TO = document.getElementById("hint").innerText.replace(/\s+/g, " ").trim();
     placeTray();
     NARROW.addEventListener("change", placeTray);
     fillChallenges();

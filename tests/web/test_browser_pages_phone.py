@@ -79,3 +79,26 @@ def test_a_mouse_is_still_told_to_click(browser, url):
     load(d, url + "/octiles")
     hint = d.find_element(By.ID, "hint").text
     assert "then click a space" in hint and "(or R)" in hint, hint
+
+
+def test_a_refused_check_takes_the_last_table_away(browser, url):
+    # an emptied word list (or a bad deck) said "no words: ..." in red while the last check's table
+    # and "5 of 6 words spelled ..." stayed beside it, as if they were this list's
+    from .test_browser import settle
+
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octagion")
+    assert d.find_elements(By.CSS_SELECTOR, "#rows tr")  # the example list, checked on opening
+    d.find_element(By.ID, "words").clear()
+    settle(d, lambda d: d.find_element(By.ID, "check").click())
+    assert d.find_element(By.ID, "error").text.startswith("no words")
+    assert d.find_element(By.ID, "summary").text.startswith("Not checked: no words")
+    assert d.find_elements(By.CSS_SELECTOR, "#rows tr") == []
+    assert not d.find_element(By.ID, "csv").is_enabled() and not d.find_element(By.ID, "json").is_enabled()
+    severe = [e["message"] for e in d.get_log("browser") if e.get("level") == "SEVERE"]
+    assert severe and all("/api/octagion/" in m and "400" in m for m in severe), severe  # the refusal only
+    d.find_element(By.ID, "words").send_keys("OCTAGONS\n")  # a good list: the table again
+    settle(d, lambda d: d.find_element(By.ID, "check").click())
+    assert d.find_element(By.ID, "error").text == "" and len(d.find_elements(By.CSS_SELECTOR, "#rows tr")) == 1
+    assert d.find_element(By.ID, "csv").is_enabled()

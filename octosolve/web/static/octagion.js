@@ -51,8 +51,20 @@ function check() {
       drawDeck(deck);
     } catch (err) {
       showError("error", err);
+      noReport(err);
     } finally { btn.disabled = false; }
   });
+}
+
+// A check refused (no words, a bad deck): the last check's table is taken away (it was shown beside
+// the error, as if it were this list's), and its downloads with it.
+function noReport(err) {
+  og.report = null;
+  document.getElementById("summary").textContent = `Not checked: ${err.message || err}`;
+  for (const id of ["rows", "cards"]) document.getElementById(id).replaceChildren();
+  document.getElementById("problems-note").textContent = "";
+  document.getElementById("csv").disabled = true;
+  document.getElementById("json").disabled = true;
 }
 
 function assignmentText(r) {

@@ -1,7 +1,9 @@
 """The pages that are not play pages (the home page, the Octiles editor and gallery, the Octagion
-designer) on a phone (390 x 844, touch emulated) in Debian's chromium, used as a newcomer would:
-every control a finger can hit is 44 px tall (the editor's and designer's buttons were 33 px, their
-menus 20-22 px, number boxes 26 px, checkboxes 13 px, the gallery's "how it is proved" 18 px)."""
+designer) in Debian's chromium, used as a newcomer would, mostly on a phone (390 x 844, touch
+emulated): every control a finger can hit is 44 px tall (the editor's and designer's buttons were
+33 px, their menus 20-22 px, number boxes 26 px, checkboxes 13 px, the gallery's "how it is proved"
+18 px, the home page's games 15 px), the pages say "tap" to a finger (a mouse is still told
+"click"), and a refused Octagion check does not leave the last check's table beside its error."""
 
 from __future__ import annotations
 
@@ -102,3 +104,17 @@ def test_a_refused_check_takes_the_last_table_away(browser, url):
     settle(d, lambda d: d.find_element(By.ID, "check").click())
     assert d.find_element(By.ID, "error").text == "" and len(d.find_elements(By.CSS_SELECTOR, "#rows tr")) == 1
     assert d.find_element(By.ID, "csv").is_enabled()
+
+
+def test_the_home_page_games_take_a_finger(touch_phone, url):
+    # the four games were words of a sentence on the home page, 15 px tall (Oct8: 31 x 15 px)
+    d = touch_phone
+    d.get(url + "/")
+    links = read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('main a')].map(a => [a.getAttribute('href'),"
+        " a.getBoundingClientRect().width, a.getBoundingClientRect().height])"))
+    games = {h: (w, ht) for h, w, ht in links if h.startswith("/play/")}
+    assert sorted(games) == ["/play/oct8", "/play/octagone", "/play/octiles", "/play/octoverso"]
+    assert all(w >= 44 and h >= 43.9 for w, h in games.values()), games
+    assert all(h >= 43.9 for _, _, h in links), links  # and the two tools' titles
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390

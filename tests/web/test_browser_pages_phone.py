@@ -118,3 +118,19 @@ def test_the_home_page_games_take_a_finger(touch_phone, url):
     assert all(w >= 44 and h >= 43.9 for w, h in games.values()), games
     assert all(h >= 43.9 for _, _, h in links), links  # and the two tools' titles
     assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_the_check_table_says_what_its_columns_hold(browser, url):
+    # "one solution" showed "N8 O1 V7 E6 M3 B4 E2 *" beside "solutions 0" with no word on what
+    # the pairs or the star are; the card column's own title was overwritten by "sort by ..."
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octagion")
+    help_ = d.find_element(By.ID, "help").get_attribute("textContent")
+    assert "O1 is the O of number 1, and * a Treatment Card" in " ".join(help_.split())
+    titles = {th.get_attribute("data-key"): th.get_attribute("title")
+              for th in d.find_elements(By.CSS_SELECTOR, "#table th[data-key]")}
+    assert titles["assignment"].startswith("a card for each letter: O1 is the O of number 1; * a Treatment Card")
+    assert titles["solutions"].startswith("the ways to spell the word without Treatment Cards")
+    assert titles["label"].startswith("card and position (A1)")
+    assert all(t.endswith("sort by this column (click again: the other way)") for t in titles.values()), titles

@@ -326,7 +326,8 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("deck-file").onchange = e => readFileInto(e.target, "deck");
   for (const th of document.querySelectorAll("#table th[data-key]")) {
     th.tabIndex = 0;
-    th.title = tapOrClick("sort by this column (click again: the other way)");
+    // the column's own title (what it holds) kept, the sorting said after it
+    th.title = (th.title ? th.title + " - " : "") + tapOrClick("sort by this column (click again: the other way)");
     th.onclick = () => sortBy(th.dataset.key);
     th.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(th.dataset.key); } };
   }

@@ -134,3 +134,28 @@ def test_the_check_table_says_what_its_columns_hold(browser, url):
     assert titles["solutions"].startswith("the ways to spell the word without Treatment Cards")
     assert titles["label"].startswith("card and position (A1)")
     assert all(t.endswith("sort by this column (click again: the other way)") for t in titles.values()), titles
+
+
+TEXT_SIZES = r"""
+const small = [];
+const walk = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+  const e = n.parentElement;
+  if (!n.data.trim() || e.closest('svg') || !e.getBoundingClientRect().width) continue;
+  const size = parseFloat(getComputedStyle(e).fontSize);
+  if (size < 12) small.push([n.data.trim().slice(0, 40), size]);
+}
+return small.slice(0, 10);
+"""
+
+
+@pytest.mark.parametrize("page", ["/octiles", "/octagion"])
+def test_every_word_is_readable_on_a_phone(touch_phone, url, page):
+    # the Octiles proofs ("how it is proved": the method, the argument, the witness line) were 11 px
+    # on a phone, their code 10.7 px
+    d = touch_phone
+    d.get("about:blank")
+    load(d, url + page)
+    d.execute_script("for (const x of document.querySelectorAll('details')) x.open = true")
+    small = read(d, lambda d: d.execute_script(TEXT_SIZES))
+    assert small == [], small

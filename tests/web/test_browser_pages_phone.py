@@ -159,3 +159,19 @@ def test_every_word_is_readable_on_a_phone(touch_phone, url, page):
     d.execute_script("for (const x of document.querySelectorAll('details')) x.open = true")
     small = read(d, lambda d: d.execute_script(TEXT_SIZES))
     assert small == [], small
+
+
+def test_the_designer_says_what_favour_means(browser, url):
+    # "then favour: none / hard / easy" left a designer guessing (hard what?)
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octagion")
+    sel = Select(d.find_element(By.ID, "design-favour"))
+    assert [o.text for o in sel.options] == ["nothing more", "hard words (few solutions)",
+                                            "easy words (many solutions)"]
+    assert [o.get_attribute("value") for o in sel.options] == ["none", "hard", "easy"]  # the CLI's --favour
+    assert sel.first_selected_option.get_attribute("value") == "none"
+    label = d.find_element(By.XPATH, "//select[@id='design-favour']/..").text
+    assert label.startswith("then, at equal words covered, favour"), label

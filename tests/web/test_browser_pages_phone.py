@@ -185,3 +185,15 @@ def test_the_proofs_are_readable_on_a_desktop_too(browser, url):
     d.execute_script("for (const x of document.querySelectorAll('details')) x.open = true")
     small = read(d, lambda d: d.execute_script(TEXT_SIZES))
     assert small == [], small
+
+
+def test_the_deck_facts_are_in_plain_words(browser, url):
+    # "Familiar words (Zipf >= 3)" and "Treatment Cards a word needs (words): 0: 25,065, 1: ..."
+    # asked a designer to know a word-frequency scale and guess which number counted what
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octagion")
+    facts = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#deck-stats ul.facts li")]
+    assert any(f.startswith("Familiar words (met at least once in a million words of English: Zipf \u2265 3): ")
+               for f in facts), facts
+    assert any(f.startswith("Words by the Treatment Cards they need: none: 25,065; 1: 10,632; ") for f in facts), facts

@@ -165,7 +165,8 @@ function deckTable(byNumber) {
 
 function drawDeck(st) {
   const pct = x => (100 * x).toFixed(1) + "%";
-  const wild = Object.entries(st.min_wildcards).map(([k, v]) => `${k}: ${v.toLocaleString("en")}`).join(", ");
+  // the words per Treatment Cards needed: "0: 25,065, 1: 10,632" said "none: 25,065; 1: 10,632"
+  const wild = Object.entries(st.min_wildcards).map(([k, v]) => `${k === "0" ? "none" : k}: ${v.toLocaleString("en")}`).join("; ");
   const diff = Object.entries(st.difficulty).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ");
   const box = document.getElementById("deck-stats");
   box.replaceChildren(
@@ -177,9 +178,9 @@ function drawDeck(st) {
       el("li", {}, `Of the lexicon's ${st.words.toLocaleString("en")} eight-letter words, `,
          el("strong", { id: "deck-solvable" }, st.solvable.toLocaleString("en")),
          ` (${pct(st.solvable_fraction)}) are spelled without Treatment Cards.`),
-      el("li", {}, `Familiar words (Zipf \u2265 3): ${st.familiar_solvable.toLocaleString("en")} of ` +
-         `${st.familiar_words.toLocaleString("en")} spelled.`),
-      el("li", {}, `Treatment Cards a word needs (words): ${wild}.`),
+      el("li", {}, `Familiar words (met at least once in a million words of English: Zipf \u2265 3): ` +
+         `${st.familiar_solvable.toLocaleString("en")} of ${st.familiar_words.toLocaleString("en")} spelled.`),
+      el("li", {}, `Words by the Treatment Cards they need: ${wild}.`),
       el("li", {}, `Difficulty of the spellable words: ${diff}.`)));
 }
 

@@ -197,3 +197,25 @@ def test_the_deck_facts_are_in_plain_words(browser, url):
     assert any(f.startswith("Familiar words (met at least once in a million words of English: Zipf \u2265 3): ")
                for f in facts), facts
     assert any(f.startswith("Words by the Treatment Cards they need: none: 25,065; 1: 10,632; ") for f in facts), facts
+
+
+def test_the_challenge_menu_shows_the_variant_on_a_phone(touch_phone, url):
+    # the closed menu showed "15. Routes between circles with the same number of st..." for every
+    # one of 15's variants (shared-9 ... shared-16): the variant, last, was cut off at 390 px
+    d = touch_phone
+    d.get("about:blank")
+    load(d, url + "/octiles")
+    got = read(d, lambda d: d.execute_script("""
+        const sel = document.getElementById('challenge');
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = getComputedStyle(sel).font;
+        return {room: sel.clientWidth - 24, options: [...sel.options].filter(o => o.value).map(o => {
+          const [n, variant] = o.value.split('/');
+          const end = o.text.indexOf(variant) + variant.length;  // the text up to the variant's end
+          return [o.text, o.text.indexOf(variant) >= 0 ? ctx.measureText(o.text.slice(0, end)).width : 1e9];
+        })};"""))
+    assert len(got["options"]) > 30
+    cut = [t for t, w in got["options"] if w > got["room"]]
+    assert cut == [], (got["room"], cut[:5])
+    names = [t for t, _ in got["options"]]
+    assert "15 (shared-9): Routes between circles with the same number of stops" in names, names[:5]

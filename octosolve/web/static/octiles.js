@@ -428,8 +428,10 @@ function fillChallenges() {
   sel.replaceChildren(el("option", { value: "" }, "(none)"));
   for (const r of ed.rows) {
     if (!r.scorable) continue;
+    // the variant first: on a phone the closed menu cut "15. Routes between circles with the same
+    // number of st..." before the variant that tells shared-9 from shared-10
     sel.append(el("option", { value: `${r.challenge}/${r.variant}` },
-                  `${r.challenge}. ${r.title} (${r.variant})`));
+                  `${r.challenge} (${r.variant}): ${r.title}`));
   }
   sel.value = "2/path-tiles";
 }

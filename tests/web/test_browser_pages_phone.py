@@ -219,3 +219,26 @@ def test_the_challenge_menu_shows_the_variant_on_a_phone(touch_phone, url):
     assert cut == [], (got["room"], cut[:5])
     names = [t for t, _ in got["options"]]
     assert "15 (shared-9): Routes between circles with the same number of stops" in names, names[:5]
+
+
+def test_the_paths_table_says_it_scrolls_sideways_on_a_phone(browser, url):
+    # at 390 px the paths table scrolls sideways (582 px in 363): the points, crossings and the rest
+    # were out of sight with nothing saying so
+    from .test_browser import settle
+
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octiles#board=a2.9.6,b3.0.1&challenge=6/points")
+    assert not d.find_element(By.ID, "paths-more").is_displayed()  # 1400 px: the whole table shows
+    phone(d)
+    try:
+        d.get("about:blank")
+        load(d, url + "/octiles#board=a2.9.6,b3.0.1&challenge=6/points")
+        more = d.find_element(By.ID, "paths-more")
+        assert more.is_displayed() and "swipe it sideways" in more.text and "points" in more.text
+        t = d.execute_script("const t = document.getElementById('paths-table'); return [t.scrollWidth, t.clientWidth]")
+        assert t[0] > t[1], t
+        settle(d, lambda d: d.find_element(By.ID, "clear").click())  # no path: nothing to swipe for
+        assert not d.find_element(By.ID, "paths-more").is_displayed()
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

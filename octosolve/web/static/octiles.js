@@ -312,6 +312,15 @@ function drawPaths(tr, order) {
       el("td", { class: "num" }, p.crossings), el("td", { class: "num" }, p.self_crossings),
       el("td", { class: "num" }, Object.keys(p.repeated_tiles).length)));
   }
+  pathsMore();
+}
+
+// on a phone the paths table scrolls sideways (582 px in 363): its last columns, the points among
+// them, were out of sight with nothing saying so
+function pathsMore() {
+  const t = document.getElementById("paths-table");
+  document.getElementById("paths-more").hidden = !document.getElementById("paths").children.length
+    || t.scrollWidth <= t.clientWidth + 1;
 }
 
 // the best known answer's badge: settled (green: proven optimal, or a yes/no question answered by
@@ -518,6 +527,7 @@ function init() {
     HOW_TO = document.getElementById("hint").innerText.replace(/\s+/g, " ").trim();
     placeTray();
     NARROW.addEventListener("change", placeTray);
+    window.addEventListener("resize", pathsMore);
     fillChallenges();
     const addressError = boardFromHash(true);
     writeHash();

@@ -1,5 +1,5 @@
 """Screenshots of EVERY page of the web app in headless chromium, at a desktop width (1280 px) and
-a phone's (390 px), into docs/img/ (docs/web.md shows them): the home page, each game's play page mid-game (a
+a phone's (390 px, touch emulated: the pages say "tap" there), into docs/img/ (docs/web.md shows them): the home page, each game's play page mid-game (a
 fixed deal, a few moves made by clicking the board, the hint asked for and its first target
 clicked), Octagone's best line stepped on the board, the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
 check, its deck designer, and the help panels.
@@ -60,6 +60,9 @@ def _driver(width: int, height: int):
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                       {"width": width, "height": height, "deviceScaleFactor": 1,
                        "mobile": width < 600})
+    if width < 600:  # a phone: a touch screen (a coarse pointer), so the pages say "tap", as a
+        # phone user sees them (tests/web/test_browser_phone.py emulates the same)
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     return d
 
 

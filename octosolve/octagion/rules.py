@@ -17,6 +17,7 @@ import numpy as np
 
 from ..core.errors import fail
 from ..core.lexicon import csv_rows, fold_word, is_az, read_text
+from ..core.words import counted
 from .render import deck_svg, deck_text
 
 __all__ = ["LETTERS", "NUMBERS", "WORD_LEN", "DECK_SIZE", "PER_NUMBER", "WORDS_PER_CARD", "TREATMENT_CARDS", "Card", "Deck",
@@ -172,7 +173,7 @@ def normalize_sequence(word: str, what: str = "sequence") -> str:
     if not is_az(w):
         fail(f"{what} {word!r} must be letters A-Z only")
     if len(w) != WORD_LEN:
-        fail(f"{what} {word!r} has {len(w)} letters; Octagion sequences have exactly 8")
+        fail(f"{what} {word!r} has {counted(len(w), 'letter')}; Octagion sequences have exactly 8")
     return w
 
 

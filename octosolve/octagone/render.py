@@ -263,9 +263,9 @@ def view_drawing(state, viewer: int, size: int = 60):
     h_mid = 160
     h_players = 10 + 24 * n
     d = svg.new_drawing(w, y + h_hand + h_mid + h_players + 6)
-    d.append(svg.text(line1, w / 2, 18, size=16, font_weight="bold"))
-    if line2:
-        d.append(svg.text(line2, w / 2, 40, size=12, fill="#444"))
+    # the heading (class octo-heading: the play page puts the best line's move there in a preview)
+    d.append(svg.text(line1, w / 2, 18, size=16, font_weight="bold", class_="octo-heading"))
+    d.append(svg.text(line2, w / 2, 40, size=12, fill="#444", class_="octo-heading"))
     _draw_board(d, state, bx, by, size, targets=True)
 
     # the viewer's hand: one button per shield type held

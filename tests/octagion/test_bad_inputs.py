@@ -347,3 +347,14 @@ def test_setup_options_of_their_variant_still_work(files, capsys, args):
     code, out, err = run(capsys, ["setup", *[fill(a, files) for a in args], "--json"])
     assert code == 0, err
     json.loads(out)
+
+
+def test_a_word_of_one_letter_is_counted_in_good_english():
+    # the designer's flagged row said "word 'A' has 1 letters"
+    from octosolve.core.errors import OctoError
+    from octosolve.octagion.rules import normalize_sequence
+
+    with pytest.raises(OctoError, match=r"'A' has 1 letter; Octagion sequences have exactly 8"):
+        normalize_sequence("A", "word")
+    with pytest.raises(OctoError, match=r"has 9 letters;"):
+        normalize_sequence("SEPTEMBER", "word")

@@ -29,6 +29,11 @@ def url():
         yield u
 
 
+def heading(d):
+    return read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board svg text.octo-heading')].map(t => t.textContent)"))
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_best_play_is_shown_and_previewed_without_touching_the_game(browser, url, width):
     d = browser
@@ -57,6 +62,12 @@ def test_best_play_is_shown_and_previewed_without_touching_the_game(browser, url
         settle(d, lambda d: click(d, "#line-next"))
         assert text(d, "status").startswith("Best play, after move 1 of 21 (a preview: your game is not changed). Next: P1 (alphabeta)")
         assert board(d) != live["board"] and overlay(d, "next") == []
+        # the board's own heading names the line's move it shows made, and asks nothing of you
+        # (it said "You: play on row 2, col 3 (yellow) / click a shield, then an arrow")
+        line = read(d, lambda d: d.execute_script("return pg.line.data.moves"))
+        said = [("You" if m["player"] == 0 else f"P{m['player']}") + ": " + m["words"] for m in line]
+        assert heading(d) == ["Best play, move 1 of 21 (a preview)", said[0]], heading(d)
+        assert said[0].startswith("You: ") and "play on" not in " ".join(heading(d))
         dashed = read(d, lambda d: d.execute_script("return pg.line.view.next_targets"))
         assert dashed and overlay(d, "hinted") == sorted(set(dashed))
         assert d.find_element(By.ID, "hint").is_displayed() is False
@@ -66,6 +77,7 @@ def test_best_play_is_shown_and_previewed_without_touching_the_game(browser, url
         # a move of the list: the board after it; the last one: the end
         settle(d, lambda d: click(d, "#line-moves li[data-step='21']"))
         assert text(d, "status").endswith("The end: you win by 1 shield."), text(d, "status")
+        assert heading(d) == ["Best play, move 21 of 21: the end", said[20]], heading(d)
         assert not d.find_element(By.ID, "line-next").is_enabled()
         # the game did not move: its moves, its address, the replay slider
         assert d.current_url == live["url"] and texts(d, "#history li") == live["history"]
@@ -81,6 +93,7 @@ def test_best_play_is_shown_and_previewed_without_touching_the_game(browser, url
         # back to the game: its own board, yours to play
         settle(d, lambda d: click(d, "#line-back"))
         assert text(d, "status").startswith("Your move (P0)")
+        assert heading(d)[0].startswith("You: play on row "), heading(d)
         assert board(d) == live["board"] and overlay(d, "next") == live["next"]
         assert d.current_url == live["url"]
         # the list stays open to step again; playing a move closes it (it was this position's)

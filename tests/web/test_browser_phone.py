@@ -116,3 +116,34 @@ def test_how_to_play_brings_the_rules_beside_the_first_move(browser, url):
             "return document.getElementById('game').getBoundingClientRect().top")) < 5)
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_phone_screenshots_emulate_a_touch_phone(url):
+    # scripts/web_screenshots.py took its 390 px shots with a mouse: the docs' phone pictures said
+    # "Click" where a phone user reads "Tap". Its phone driver is a touch screen now.
+    import importlib.util
+    from pathlib import Path
+
+    from .test_browser import CHROMIUM, DRIVER
+    if not CHROMIUM or not DRIVER:
+        pytest.skip("chromium and chromedriver are not installed")
+    path = Path(__file__).resolve().parents[2] / "scripts" / "web_screenshots.py"
+    spec = importlib.util.spec_from_file_location("web_screenshots", path)
+    shots = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shots)
+    d = shots._driver(390, 844)
+    try:
+        load(d, url + PAGES["octiles"][0], GAME_TIMEOUT)
+        assert d.execute_script("return window.innerWidth") == 390
+        assert d.execute_script("return matchMedia('(pointer: coarse)').matches")
+        words = read(d, lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#board svg text')].map(t => t.textContent).join(' ')"))
+        assert "tap " in words and "click" not in words.lower(), words
+    finally:
+        d.quit()
+    d = shots._driver(1280, 900)  # a desktop's shots keep the mouse
+    try:
+        d.get(url + "/")
+        assert not d.execute_script("return matchMedia('(pointer: coarse)').matches")
+    finally:
+        d.quit()

@@ -69,6 +69,20 @@ function lineStatus(v) {
   return `Best play, ${where} (a preview: your game is not changed).${next}`;
 }
 
+// The board's heading (its texts of class octo-heading) is drawn for the position's player to move
+// ("You: play on row 2, col 3 / click a shield, then an arrow"): in the preview it names the
+// line's move instead, the one the board shows made (framed), and asks nothing of the player.
+function lineHeading(svg) {
+  const [h1, h2] = svg.querySelectorAll("text.octo-heading");
+  if (!h1 || !previewing()) return;
+  const d = pg.line.data, k = pg.line.step, n = d.moves.length;
+  const m = d.moves[k - 1];
+  const who = m && (m.player === pg.view.viewer ? "You" : `P${m.player}`);
+  h1.textContent = k === 0 ? "Best play from here (a preview)"
+    : `Best play, move ${k} of ${n}${k === n ? ": the end" : " (a preview)"}`;
+  if (h2) h2.textContent = k === 0 ? "its first move is dashed" : `${who}: ${m.words}`;
+}
+
 function drawLine() {
   const box = $("line-box");
   box.hidden = !pg.line || !!pg.replay;

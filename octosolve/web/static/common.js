@@ -75,3 +75,18 @@ function navHere() {
   }
 }
 document.addEventListener("DOMContentLoaded", navHere);
+
+// A finger, not a mouse (a phone, a tablet: a coarse pointer): the pages say "tap" where they say
+// "click" (the words of the Octiles editor and the Octagion designer, their help panels).
+function tapOrClick(text) {
+  if (!window.matchMedia("(pointer: coarse)").matches) return text;
+  return text.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap");
+}
+
+function tapWordsIn(root) {  // every text under root, as tapOrClick says it
+  if (!root) return;
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (/click/i.test(n.data)) n.data = tapOrClick(n.data);
+  }
+}

@@ -51,8 +51,20 @@ function check() {
       drawDeck(deck);
     } catch (err) {
       showError("error", err);
+      noReport(err);
     } finally { btn.disabled = false; }
   });
+}
+
+// A check refused (no words, a bad deck): the last check's table is taken away (it was shown beside
+// the error, as if it were this list's), and its downloads with it.
+function noReport(err) {
+  og.report = null;
+  document.getElementById("summary").textContent = `Not checked: ${err.message || err}`;
+  for (const id of ["rows", "cards"]) document.getElementById(id).replaceChildren();
+  document.getElementById("problems-note").textContent = "";
+  document.getElementById("csv").disabled = true;
+  document.getElementById("json").disabled = true;
 }
 
 function assignmentText(r) {
@@ -157,7 +169,8 @@ function deckTable(byNumber) {
 
 function drawDeck(st) {
   const pct = x => (100 * x).toFixed(1) + "%";
-  const wild = Object.entries(st.min_wildcards).map(([k, v]) => `${k}: ${v.toLocaleString("en")}`).join(", ");
+  // the words per Treatment Cards needed: "0: 25,065, 1: 10,632" said "none: 25,065; 1: 10,632"
+  const wild = Object.entries(st.min_wildcards).map(([k, v]) => `${k === "0" ? "none" : k}: ${v.toLocaleString("en")}`).join("; ");
   const diff = Object.entries(st.difficulty).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ");
   const box = document.getElementById("deck-stats");
   box.replaceChildren(
@@ -169,9 +182,9 @@ function drawDeck(st) {
       el("li", {}, `Of the lexicon's ${st.words.toLocaleString("en")} eight-letter words, `,
          el("strong", { id: "deck-solvable" }, st.solvable.toLocaleString("en")),
          ` (${pct(st.solvable_fraction)}) are spelled without Treatment Cards.`),
-      el("li", {}, `Familiar words (Zipf \u2265 3): ${st.familiar_solvable.toLocaleString("en")} of ` +
-         `${st.familiar_words.toLocaleString("en")} spelled.`),
-      el("li", {}, `Treatment Cards a word needs (words): ${wild}.`),
+      el("li", {}, `Familiar words (met at least once in a million words of English: Zipf \u2265 3): ` +
+         `${st.familiar_solvable.toLocaleString("en")} of ${st.familiar_words.toLocaleString("en")} spelled.`),
+      el("li", {}, `Words by the Treatment Cards they need: ${wild}.`),
       el("li", {}, `Difficulty of the spellable words: ${diff}.`)));
 }
 
@@ -307,6 +320,7 @@ async function designedDeckCsv() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  tapWordsIn(document.getElementById("help"));  // a phone: "Tap a column's title to sort"
   document.getElementById("check").onclick = check;
   document.getElementById("csv").onclick = downloadCsv;
   // the JSON of `octagion check --json`: the per-word table (with the flagged lines beside it)
@@ -317,7 +331,8 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("deck-file").onchange = e => readFileInto(e.target, "deck");
   for (const th of document.querySelectorAll("#table th[data-key]")) {
     th.tabIndex = 0;
-    th.title = "sort by this column (click again: the other way)";
+    // the column's own title (what it holds) kept, the sorting said after it
+    th.title = (th.title ? th.title + " - " : "") + tapOrClick("sort by this column (click again: the other way)");
     th.onclick = () => sortBy(th.dataset.key);
     th.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(th.dataset.key); } };
   }

@@ -15,7 +15,7 @@ const HISTORY_MAX = 500;
 let HOW_TO = "";          // the editor's instructions under the board (the page's own text)
 
 // the line under the board: the instructions, or what the last click needs next
-function say(text) { document.getElementById("hint").textContent = text || HOW_TO; }
+function say(text) { document.getElementById("hint").textContent = tapOrClick(text || HOW_TO); }
 
 function svgEl(tag, attrs) {
   const e = document.createElementNS(SVGNS, tag);
@@ -73,7 +73,7 @@ function drawTray() {
     tray.append(box);
   }
   document.getElementById("tray-note").textContent =
-    ed.selTile !== null ? `tile ${ed.selTile}, rotation ${ed.selRot}: click a space`
+    ed.selTile !== null ? tapOrClick(`tile ${ed.selTile}, rotation ${ed.selRot}: click a space`)
       : `${18 - used.size} of 18 left (17 spaces: one tile stays out)`;
 }
 
@@ -312,6 +312,15 @@ function drawPaths(tr, order) {
       el("td", { class: "num" }, p.crossings), el("td", { class: "num" }, p.self_crossings),
       el("td", { class: "num" }, Object.keys(p.repeated_tiles).length)));
   }
+  pathsMore();
+}
+
+// on a phone the paths table scrolls sideways (582 px in 363): its last columns, the points among
+// them, were out of sight with nothing saying so
+function pathsMore() {
+  const t = document.getElementById("paths-table");
+  document.getElementById("paths-more").hidden = !document.getElementById("paths").children.length
+    || t.scrollWidth <= t.clientWidth + 1;
 }
 
 // the best known answer's badge: settled (green: proven optimal, or a yes/no question answered by
@@ -428,8 +437,10 @@ function fillChallenges() {
   sel.replaceChildren(el("option", { value: "" }, "(none)"));
   for (const r of ed.rows) {
     if (!r.scorable) continue;
+    // the variant first: on a phone the closed menu cut "15. Routes between circles with the same
+    // number of st..." before the variant that tells shared-9 from shared-10
     sel.append(el("option", { value: `${r.challenge}/${r.variant}` },
-                  `${r.challenge}. ${r.title} (${r.variant})`));
+                  `${r.challenge} (${r.variant}): ${r.title}`));
   }
   sel.value = "2/path-tiles";
 }
@@ -510,9 +521,13 @@ function init() {
     try {
       [ed.geo, ed.rows] = await Promise.all([api("/api/octiles/board"), api("/api/octiles/challenges")]);
     } catch (err) { showError("error", err); return; }
-    HOW_TO = document.getElementById("hint").textContent.replace(/\s+/g, " ").trim();
+    // a phone: "Tap a tile in the tray...", and no "(or R)" (innerText: what is shown)
+    tapWordsIn(document.getElementById("help"));
+    tapWordsIn(document.getElementById("hint"));
+    HOW_TO = document.getElementById("hint").innerText.replace(/\s+/g, " ").trim();
     placeTray();
     NARROW.addEventListener("change", placeTray);
+    window.addEventListener("resize", pathsMore);
     fillChallenges();
     const addressError = boardFromHash(true);
     writeHash();

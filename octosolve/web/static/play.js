@@ -588,6 +588,7 @@ function drawBoard(v) {
     box.classList.toggle("tall", tall);
     svg.style.maxWidth = tall ? `${vb.width}px` : "";
     if (touch()) tapWords(svg);
+    lineHeading(svg);  // the best line's preview: its move, not "You: play..." (bestline.js)
     readableText(svg);
   }
 }

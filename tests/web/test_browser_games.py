@@ -103,7 +103,14 @@ def board(d) -> str:
         s.querySelectorAll('g.octo-overlay, rect.octo-hit').forEach(e => e.remove());
         s.querySelectorAll('.t-next').forEach(e => e.classList.remove('t-next'));
         s.querySelectorAll('[class=""]').forEach(e => e.removeAttribute('class'));
+        s.querySelectorAll('text.octo-heading').forEach(e => e.textContent = '');  // (replay: its own)
         return s.outerHTML;"""))
+
+
+def heading(d) -> list:
+    """The texts of the board's heading (Octagone's: who plays, what to click)."""
+    return read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board svg text.octo-heading')].map(e => e.textContent);"))
 
 
 def play_on_board(d, move, timeout=GAME_TIMEOUT):
@@ -290,17 +297,21 @@ def test_undo_and_replay_on_the_board(browser, url):
     settle(d, lambda d: slider.send_keys("\ue011"))  # Home
     assert text(d, "status") == "Replay: the start; you to move."
     assert board(d) == seen[0]
+    # the board's heading says it is a past position (it asked 'You: play on ...' as if live)
+    assert heading(d) == ["Replay: the start", "a past position: the board plays in the live game"]
     for ply in [p for p in plies if 0 < p < before]:
         while int(attr(d, "#replay-slider", "value")) < ply:
             settle(d, lambda d: d.find_element(By.ID, "replay-slider").send_keys("\ue014"))  # Right
         assert text(d, "status").startswith(f"Replay: after move {ply} of {before}")
         assert board(d) == seen[ply]
+        assert heading(d)[0] == f"Replay: after move {ply} of {before}"
         assert "at=" + str(ply) in d.current_url
     assert overlay(d, "next") == []  # a past position is read-only: nothing outlined to click
     # on to the last move: the live game again, the board of your turn
     while int(attr(d, "#replay-slider", "value")) < before:
         settle(d, lambda d: d.find_element(By.ID, "replay-slider").send_keys("\ue014"))
     assert text(d, "status").startswith("Your move") and board(d) == seen[before]
+    assert heading(d)[0].startswith("You: play"), heading(d)
     # a move of the list jumps there; "Back to the game" returns to the live board
     settle(d, lambda d: click(d, "#history li[data-ply='1']"))
     assert text(d, "status").startswith(f"Replay: after move 1 of {before}")

@@ -589,8 +589,19 @@ function drawBoard(v) {
     svg.style.maxWidth = tall ? `${vb.width}px` : "";
     if (touch()) tapWords(svg);
     lineHeading(svg);  // the best line's preview: its move, not "You: play..." (bestline.js)
+    replayHeading(svg);
     readableText(svg);
   }
+}
+
+// A past position's board (the replay) keeps the heading drawn for its player to move ("You: play
+// on row 2, col 3 / click a shield, then an arrow"): it says which move it shows and asks nothing.
+function replayHeading(svg) {
+  const [h1, h2] = svg.querySelectorAll("text.octo-heading");
+  if (!h1 || !pg.replay || previewing()) return;
+  const n = pg.replay.ply, total = pg.view.actions.length;
+  h1.textContent = n === 0 ? "Replay: the start" : `Replay: after move ${n} of ${total}`;
+  if (h2) h2.textContent = "a past position: the board plays in the live game";
 }
 
 // The boards are drawn for a desktop screen, where the board is 450-720 px wide: on a phone (a

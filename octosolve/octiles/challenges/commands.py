@@ -92,6 +92,21 @@ def _splits(var) -> bool:
     return getattr(var.strategy, "target", None) in SPLIT_STRATEGIES
 
 
+LOCAL_SEARCH_TIME = ("; a local search (13, 15, 20-23) scores a fixed number of placements, about "
+                     "this many seconds' worth on the 2-core reference machine.")
+
+
+def _deterministic_option(when: str = ""):
+    """``--deterministic`` (prove, challenge --fresh): the run inside core.cpsat.deterministic."""
+    return click.option("--deterministic", is_flag=True,
+                        help=when + "Reproducible with any --workers: each CP-SAT search counts "
+                        "--time-limit in CP-SAT's deterministic time (its own measure of work, not "
+                        "seconds) and its workers interleave in a fixed order, so the same --seed "
+                        "and --workers give the same answer on any machine and load. (The local "
+                        "search is always a fixed number of steps for the time, so it needs no "
+                        "flag.)")
+
+
 @click.command("prove", cls=_NumberedCommand)
 @click.argument("number", type=click.IntRange(1, 30))
 @click.option("--question", "variant", default=None, metavar="NAME", callback=take_old_spelling,
@@ -99,19 +114,11 @@ def _splits(var) -> bool:
                    "`challenge --list`; default: every question of N).")
 @old_spelling("--variant", "variant", "--question")
 @click.option("--time-limit", type=seconds(MAX_PROOF_SECONDS), default=600.0,
-              show_default=True, help="Seconds each search may take (a finite number >= 0.1, at most a "
-                                      "week); a local search (13, 15, 20-23) scores a fixed "
-                                      "number of placements, about this many seconds' worth on "
-                                      "the 2-core reference machine.")
+              show_default=True, help="Seconds each search may take (a finite number >= 0.1, at most a week)"
+                                      + LOCAL_SEARCH_TIME)
 @workers_option(1, "CP-SAT's search threads (with more than 1 the placement found can vary from "
                    "run to run, unless --deterministic), or local processes for the cases of a split")
-@click.option("--deterministic", is_flag=True,
-              help="Reproducible with any --workers: each CP-SAT search counts --time-limit in "
-                   "CP-SAT's deterministic time (its own measure of work, not seconds) and its "
-                   "workers interleave in a fixed order, so the same --seed and --workers give the "
-                   "same answer on any machine and load. (The local search is always a fixed "
-                   "number of steps for the time, so it needs no flag.)")
-
+@_deterministic_option()
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
                    "or 'local'); only challenge 12 count's proof splits (refused elsewhere).")
@@ -176,17 +183,11 @@ def prove_cmd(number, variant, time_limit, workers, deterministic, scheduler, fr
 @click.option("--list", "list_", is_flag=True, help="List the challenges and their questions (given alone: no NUMBER, "
                                                   "no other option but --json).")
 @click.option("--time-limit", type=seconds(24 * 3600.0), default=30.0, show_default=True,
-              help="With --fresh: seconds the solver may search (a finite number >= 0.1, at most a day); "
-                   "a local search (13, 15, 20-23) scores a fixed number of placements, about "
-                   "this many seconds' worth on the 2-core reference machine.")
+              help="With --fresh: seconds the solver may search (a finite number >= 0.1, at "
+                   "most a day)" + LOCAL_SEARCH_TIME)
 @workers_option(2, "with --fresh, CP-SAT's search threads (with more than 1 the placement found "
                    "can vary from run to run, unless --deterministic)")
-@click.option("--deterministic", is_flag=True,
-              help="With --fresh: Reproducible with any --workers: each CP-SAT search counts --time-limit in "
-                   "CP-SAT's deterministic time (its own measure of work, not seconds) and its "
-                   "workers interleave in a fixed order, so the same --seed and --workers give the "
-                   "same answer on any machine and load. (The local search is always a fixed "
-                   "number of steps for the time, so it needs no flag.)")
+@_deterministic_option("With --fresh: ")
 
 @svg_option("Draw the answer to this SVG file.")
 @click.option("--fresh", is_flag=True,

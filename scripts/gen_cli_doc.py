@@ -116,7 +116,7 @@ def _old_spellings(group: click.Group, path: list[str], out: list[str]):
         elif cmd.hidden:
             out.append(f"| `{full}` | {cmd.help} |")
         else:
-            out += [f"| `{full} {o}` | {p.help} |" for p in cmd.params
+            out += [f"| `{full} {o}` | {getattr(p, 'old_spelling', None) or p.help} |" for p in cmd.params
                     if getattr(p, "hidden", False) for o in p.opts]
 
 

@@ -284,11 +284,12 @@ def move(position, row, col, shield, syllable, direction, is_pass, extra_jolly, 
 class _OldOutArgument(click.Argument):
     """``new POSITION``, the old spelling of ``new --out POSITION``: still accepted, hidden from
     the usage line and the help (every other command writes its file with ``--out``)."""
-    hidden = True
-    help = "Old spelling of --out (hidden; prints a one-line note)."
-
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
+        # set here, not on the class (click 8.5's Argument sets its own); not as ``help``, which
+        # click 8.5 would list under "Positional arguments" (docs/cli.md reads ``old_spelling``)
+        self.hidden = True
+        self.old_spelling = "Old spelling of --out (hidden; prints a one-line note)."
         self.opts = ["POSITION"]    # as docs/cli.md's list of old spellings names it
 
     def get_usage_pieces(self, ctx):

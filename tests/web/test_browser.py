@@ -485,6 +485,9 @@ def test_octagion_design_progress_and_stop(browser, url, console):
     assert int(bound.split("more than ")[1].split()[0]) >= int(covered.split()[1])
     # the gap is not promised to close with more seconds (the bound may be loose)
     assert "more seconds may close it" not in bound and "the bound itself may be loose" in bound
+    # the solver's own end in words, not "CP-SAT's own bound: 400 (status FEASIBLE)"
+    proof = text(d, "design-proof")
+    assert "(status" not in proof and "(The search's solver, CP-SAT, " in proof, proof
     assert enabled(d, "design-csv") and enabled(d, "design-use") and enabled(d, "design-start")
     # a short run on the list above: covered, bound and gap, and the deck to download
     click(d, "#design-words option[value='list']")

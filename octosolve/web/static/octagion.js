@@ -260,12 +260,24 @@ function drawDesignResult(v) {
          (proven ? " \u2014 this deck is the best possible."
                  : " (the best deck lies somewhere in the gap: a longer search may find a better " +
                    "deck, and the bound itself may be loose).")),
-      el("li", { class: "muted" }, `How the bound is proved: ${r.bound_proof}. CP-SAT's own bound: ` +
-         `${Math.round(r.cpsat_bound * 1000) / 1000} (status ${r.status}).`),
+      el("li", { class: "muted", id: "design-proof" }, `How the bound is proved: ${r.bound_proof}. ` +
+         solverSaid(r)),
       el("li", {}, `Mean solutions of a spellable word: ${r.mean_solutions}; search ${r.seconds} s.`)),
     v.settings.split === "free" ? el("p", { class: "muted", id: "design-sizes" },
       `Cards per number: ${r.deck.per_number.join(" ")}.`) : "",
     deckTable(r.deck.by_number));
+}
+
+// What the search's own solver (CP-SAT) ended with, in words (it printed "CP-SAT's own bound: 200
+// (status FEASIBLE)", solver's jargon to a designer)
+function solverSaid(r) {
+  const own = Math.round(r.cpsat_bound * 1000) / 1000;
+  const how = { OPTIMAL: "proved its deck the best possible",
+                FEASIBLE: "stopped at its time limit with a deck, not proving it the best",
+                UNKNOWN: "stopped at its time limit before a deck of its own (the annealing's deck is shown)" }[r.status]
+    || `ended with status ${r.status}`;
+  return `(The search's solver, CP-SAT, ${how}; the most it could rule out on its own: no deck ` +
+         `spells more than ${own} words${own > r.bound ? ", weaker than the proof above" : ""}.)`;
 }
 
 async function pollDesign(id) {

@@ -9,7 +9,7 @@ import sys
 import click
 
 from . import __version__
-from .core.clikit import OutPath, distinct_outputs, json_option
+from .core.clikit import OutPath, distinct_outputs, json_option, wrote
 from .core.errors import OctoError
 from .games import GAMES, game_names, get_game
 
@@ -139,7 +139,7 @@ def replay(record_file, svg_path, as_json):
           "moves": len(rec["moves"]), "checked": True,
           "outcome": {"terminal": terminal, "winners": winners,
                       "returns": [float(r) for r in state.returns()] if terminal else []},
-          "final": final}, as_json, "\n".join(lines))
+          "final": final}, as_json, "\n".join(lines) + wrote(svg_path))
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})

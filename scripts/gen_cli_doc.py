@@ -49,6 +49,9 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 | `--position-out PATH` | `play`: write the final (or stopped) position document (`State.to_json`) |
 | `--svg PATH` | write an SVG picture; checked before the work starts |
 
+Every file a command writes is written whole or not at all, and its readable answer ends with one
+`wrote PATH` line for each (`--json` keeps to the one JSON document).
+
 Long measurements have one name: `octosolve GAME measure` plays the report's long runs (minutes to
 hours) and writes them to a data file in `data/` with the command that made them, which `octosolve
 report` re-checks. Every `measure` takes `--quick` (smoke-test sizes, never written over the data

@@ -45,7 +45,8 @@ __all__ = ["json_option", "seed_option", "batch_options", "players_option", "sim
            "svg_option",
            "count", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
            "check_out_path", "record_option", "position_out_option", "old_spelling",
-           "take_old_spelling", "old_command_name", "measure_options", "distinct_outputs", "given_options"]
+           "take_old_spelling", "old_command_name", "measure_options", "distinct_outputs", "given_options",
+           "wrote"]
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -190,6 +191,18 @@ def distinct_outputs(*options, inputs=()) -> None:
 
 
 _GIVEN = (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
+def wrote(*paths) -> str:
+    r"""The lines a command's text ends with for the files it wrote: ``"\nwrote PATH"`` for every
+    path given (``None`` and empty skipped), so every command says alike what it wrote.
+
+    >>> wrote("game.json", None, "final.svg")
+    '\nwrote game.json\nwrote final.svg'
+    >>> wrote(None)
+    ''
+    """
+    return "".join(f"\nwrote {p}" for p in paths if p)
 
 
 def given_options(*names: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ import click
 
 from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option,
-                           svg_option, variant_option)
+                           svg_option, variant_option, wrote)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from ..core.words import counted
@@ -140,7 +140,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
                      f"{res['win_rate'][p]:.3f} [{lo:.3f}, {hi:.3f}], mean score {res['mean_score'][p]:.2f}")
     lines.append(f"  ties: {res['ties']}; mean turns {res['mean_turns']:.2f}; actions per game: "
                  + ", ".join(f"{k} {v:.2f}" for k, v in res["actions_per_game"].items()))
-    emit(res, as_json, "\n".join(lines))
+    emit(res, as_json, "\n".join(lines) + wrote(out))
 
 
 @group.command()
@@ -192,7 +192,7 @@ def swaps(state_file, babies, svg_path, as_json):
         tgt = "hand" if e["target"] == "hand" else f"P{e['target']['player']} octopus {e['target']['octopus']}"
         lines.append(f"  ({e['action']}) P{s['player']} octopus {s['octopus']} gives {s['card']} "
                      f"<- {tgt} gives {' '.join(e['cards'])}")
-    emit(res, as_json, "\n".join(lines))
+    emit(res, as_json, "\n".join(lines) + wrote(svg_path))
 
 
 @group.command(name="play")
@@ -226,7 +226,7 @@ def play_cmd(players, simulations, time_limit, seed, stop_after, variant, deck, 
         write_json(position_out, st.to_json())
     if svg_path:
         write_file(svg_path, st._repr_svg_())
-    emit(res, as_json, "\n".join(game_record(st, names, seed)))
+    emit(res, as_json, "\n".join(game_record(st, names, seed)) + wrote(out, position_out, svg_path))
 
 
 @group.command()
@@ -309,7 +309,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
     budget = f"; search players {time_limit:g} s CPU per decision" if time_limit else ""
     lines = [f"{counted(games, 'game')}, {', '.join(names)} (seats rotating; a seat's fair share is {1 / len(names):.2f}"
              f"{budget})"]
-    emit(res, as_json, "\n".join(lines + _table_lines(res, games=games)))
+    emit(res, as_json, "\n".join(lines + _table_lines(res, games=games)) + wrote(out))
 
 
 @group.command()
@@ -342,4 +342,4 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     if out:
         write_json(out, res)
     lines = [f"round robin, {counted(games, 'game')} per pair, two players"]
-    emit(res, as_json, "\n".join(lines + _table_lines(res, "table")))
+    emit(res, as_json, "\n".join(lines + _table_lines(res, "table")) + wrote(out))

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
+from ..core.clikit import (OutPath, wrote, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
@@ -132,7 +132,7 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
             syl = f" {m['syllable']}" if "syllable" in m else ""
             click.echo(f"{i:3}. P{m['player']}: {m['shield']}{syl} on row {m['row']}, col {m['col']}, "
                        f"arrow {m['direction']}")
-    click.echo(str(st))
+    click.echo(str(st) + wrote(out, position_out, svg_path))
 
 
 @group.command()
@@ -248,9 +248,7 @@ def show(position, svg_path, as_json):
     if as_json:
         emit({"position": st.to_json(), "text": str(st), "svg": svg_path}, True)
     else:
-        click.echo(str(st))
-        if svg_path:
-            click.echo(f"SVG written to {svg_path}")
+        click.echo(str(st) + wrote(svg_path))  # (it said 'SVG written to PATH', alone of all)
 
 
 @group.command()
@@ -278,7 +276,7 @@ def move(position, row, col, shield, syllable, direction, is_pass, extra_jolly, 
     pos = st.to_json()
     if out:
         write_json(out, pos)
-    click.echo(dumps(pos) if as_json else str(st))
+    click.echo(dumps(pos) if as_json else str(st) + wrote(out))
 
 
 class _OldOutArgument(click.Argument):
@@ -326,7 +324,7 @@ def new(old_position, players, variant, wrap, hidden, seed, out, as_json):
     if out:
         write_json(out, pos)
     if as_json or not old_position:   # the old spelling printed nothing but the file
-        click.echo(dumps(pos) if as_json else str(st))
+        click.echo(dumps(pos) if as_json else str(st) + wrote(out))
 
 
 def _print_results(m: dict):
@@ -373,6 +371,8 @@ def match(players, variant, wrap, hidden, games, simulations, seed, workers, sch
                if len(names) == 4 else ""))
     click.echo(head)
     _print_results(m)
+    if out:
+        click.echo(wrote(out)[1:])
 
 
 @group.command()
@@ -403,8 +403,9 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
     lo, hi = fa["first_score_ci95"]
     mode = "no wrap-around" if params["variant"] == "kids" else f"{params['wrap']} lines"
     click.echo(f"{params['variant']} ({mode}), {len(names)} players, {','.join(names)}, {counted(games, 'game')}: "
-               f"first side wins {fa['first_wins']}, loses {fa['first_losses']}, ties {fa['ties']}; "
-               f"score {fa['first_score']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+               f"first side wins {fa['first_wins']}, loses {fa['first_losses']}, draws {fa['ties']}; "
+               f"score {fa['first_score']:.3f} (95% CI {lo:.3f}-{hi:.3f})" + wrote(out))
+    # ('draws', as `match` says; it said 'ties': the JSON keeps its key "ties")
 
 
 @group.command("perfect-play")
@@ -450,7 +451,7 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
                if j["positions"] else   # was 'worse ... in 0 of 0 positions, the same in 0, better in 0'
                "jolly swapped for a coloured shield: no position to compare (none proven had the mover's jolly to "
                "swap, or the swapped one was not proven)"))
-    emit(res, as_json, text)
+    emit(res, as_json, text + wrote(out))
 
 
 @group.command()
@@ -508,4 +509,4 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     lines = measurement_lines(what, res["results"])
     lines += [f"{' v '.join(x['players'])}: not measured ({x['why']})" for x in res.get("skipped", [])]
     emit({"out": out, "what": what, "seed": seed, "summary": lines}, as_json,
-         "\n".join([*lines, f"{what}: written to {out}"]))
+         "\n".join([f"wrote {out} ({what}; command: {res['command']})", *lines]))

@@ -12,7 +12,7 @@ import click
 from octosolve.core.clikit import (batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, old_command_name,
                                    out_option, players_option,
                                    position_out_option, record_option, seed_option, simulations_option, split_list, svg_option,
-                                   variant_option)
+                                   variant_option, wrote)
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
 from octosolve.octiles.challenges.commands import challenge_cmd, prove_cmd, verify_cmd
@@ -52,7 +52,7 @@ def tiles_cmd(svg_path, as_json):
         segs = " ".join(f"{a}-{b}" for a, b in t["segments"])
         lines.append(f"{t['id']:2d}  {segs:28s}  {k['Arc']:3d} {k['Bend']:4d} {k['Curve']:5d} "
                      f"{k['Diameter']:4d}  {R.tile_symmetry_order(t['id'])}")
-    emit(data, as_json, "\n".join(lines))
+    emit(data, as_json, "\n".join(lines) + wrote(svg_path))
 
 
 @group.command("trace")
@@ -88,7 +88,7 @@ def trace_cmd(placement_file, svg_path, full, as_json):
         lines.append(f"{p.id:2d} {p.kind:5s} {'-'.join(p.ends) or '(loop)':11s} {p.tiles:5d} "
                      f"{p.segments:4d} {p.printed:7d} {p.points:6d} {p.self_crossings:6d} "
                      f"{len(p.repeated_tiles):8d}  {sym}")
-    emit(out, as_json, "\n".join(lines))
+    emit(out, as_json, "\n".join(lines) + wrote(svg_path))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def play_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, m
     if svg_path:
         _save_state_svg(svg_path, rec["final"], f"{rec['game']} seed {seed}: " + " vs ".join(names)
                         + f" - {rec['end_reason']}")
-    emit(rec, as_json, record_text(rec))
+    emit(rec, as_json, record_text(rec) + wrote(out, position_out, svg_path))
 
 
 @group.command("match")
@@ -206,7 +206,8 @@ def match_cmd(variant, runners, teams, joint_winners, allow_resign, adjudicate, 
     head = f"{counted(games, 'game')} of {kw['variant']}, {budget}, seed {seed}"
     if teams:
         head += f"; teams {names[0]}+{names[2]} (P0+P2 in game 1) against {names[1]}+{names[3]}"
-    emit(res, as_json, "\n".join([head] + results_lines(res["results"], games=None if teams else games)))
+    emit(res, as_json, "\n".join([head] + results_lines(res["results"], games=None if teams else games))
+         + wrote(out))
 
 
 @group.command("measure")
@@ -274,7 +275,7 @@ def position_cmd(position_file, svg_path, as_json):
     elif legal:
         text += f"\n{len(legal)} legal: " + ", ".join(out["legal_moves"][:12]) + (
             " ..." if len(legal) > 12 else "")
-    emit(out, as_json, text)
+    emit(out, as_json, text + wrote(svg_path))
 
 
 def _write_json(path, doc) -> None:

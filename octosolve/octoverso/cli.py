@@ -6,7 +6,7 @@ import click
 
 from ..core.clikit import (batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, old_command_name,
                            out_option, players_option,
-                           position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option)
+                           position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option, wrote)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 
@@ -233,7 +233,7 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
                      f"after {rec['turns']} turns")
     else:
         lines.append(f"winner: P{w} {names[w]} after {rec['turns']} turns")
-    emit(rec, as_json, "\n".join(lines))
+    emit(rec, as_json, "\n".join(lines) + wrote(out, position_out, svg_path))
 
 
 def _match_text(m: dict) -> str:
@@ -283,7 +283,7 @@ def match(players, games, teams, variant, simulations, lexicon, seed, workers, s
                     simulations=simulations, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, m)
-    emit(m, as_json, _match_text(m))
+    emit(m, as_json, _match_text(m) + wrote(out))
 
 
 @group.command()
@@ -304,7 +304,7 @@ def tournament(players, games, teams, variant, simulations, lexicon, seed, worke
     from ..core.match import results_lines
 
     lines = [_match_text(m) for m in t["pairs"]] + ["table:"] + results_lines(t["table"])
-    emit(t, as_json, "\n".join(lines))
+    emit(t, as_json, "\n".join(lines) + wrote(out))
 
 
 @group.command()

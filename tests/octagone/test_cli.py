@@ -239,7 +239,9 @@ def test_measure_perfect_play_and_its_recheck(tmp_path):
     f = doc["results"]["first"]
     assert f"from 22 free cells after greedy v greedy play, 4 deals" in r.output
     assert f"the first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses" in r.output
-    assert r.output.rstrip().endswith(f"perfect-play: written to {out}")
+    # the first line says what was written, as every game's `measure` does (it ended 'perfect-play:
+    # written to PATH', alone of all)
+    assert r.output.startswith(f"wrote {out} (perfect-play; command: ")
     res = doc["results"]
     assert res["free_cells"] == 22 and res["deals"] == len(res["rows"]) == 4
     assert {k: res[k] for k in summarise_exact(res["rows"])} == summarise_exact(res["rows"])
@@ -436,7 +438,8 @@ def test_new_writes_its_position_with_out_as_every_command_does(tmp_path):
     --out PATH (docs/cli.md); the argument is kept as a hidden old spelling with a note."""
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     r = CliRunner().invoke(root, ["octagone", "new", "--seed", "3", "--out", str(a)])
-    assert r.exit_code == 0 and r.output.splitlines()[-1].startswith("to move: P")
+    assert r.exit_code == 0 and r.output.splitlines()[-2].startswith("to move: P")
+    assert r.output.splitlines()[-1] == f"wrote {a}"
     assert json.loads(a.read_text())["format"] == "octagone-position/2"
     r = CliRunner().invoke(root, ["octagone", "new", "--seed", "3", str(b)])
     assert r.exit_code == 0 and a.read_text() == b.read_text()

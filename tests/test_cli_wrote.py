@@ -1,0 +1,116 @@
+"""Every command says alike what it wrote: its readable output names each file an output option
+(``--out``, ``--position-out``, ``--svg``, ``--record``, ``--certificate``) made, one ``wrote PATH``
+line each, and its ``--json`` output stays one JSON document. (Before, `play --out/--svg` of four
+games wrote silently, `octagone show` said 'SVG written to PATH' and `octagone measure` ended
+'WHAT: written to PATH'.)"""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from octosolve.cli import cli
+from octosolve.core.clikit import OutPath
+
+# command -> (arguments before the outputs, {option: file name}); FILE stands for a file an earlier
+# step wrote (the fixture below makes them). Fast invocations only: a few seconds each.
+CASES = {
+    "replay": (["REC"], {"--svg": "r.svg"}),
+    "octagion check": (["CARDS"], {"--out": "c.csv", "--svg": "c.svg"}),
+    "octagion deck": ([], {"--svg": "d.svg"}),
+    "octagion wordcards": (["--cards", "1"], {"--out": "w.txt", "--svg": "w.svg"}),
+    "octagion bound": (["WORDS"], {"--out": "b.json"}),
+    "octoverso moves": (["--rail", "IMAGERAS", "--hand", "OCTAVES"], {"--svg": "m.svg"}),
+    "octoverso play": (["--seed", "1", "--players", "greedy,greedy"],
+                       {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+    "octoverso match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
+    "octoverso tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
+    "oct8 play": (["--seed", "1", "--players", "greedy,greedy"],
+                  {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+    "oct8 swaps": (["OCT8POS"], {"--svg": "s.svg"}),
+    "oct8 match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
+    "oct8 simulate": (["--games", "4", "--players", "greedy,random"], {"--out": "s.json"}),
+    "oct8 tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
+    "octiles tiles": ([], {"--svg": "t.svg"}),
+    "octiles trace": (["OCTILESPOS"], {"--svg": "t.svg"}),
+    "octiles play": (["--seed", "1", "--players", "greedy,greedy"],
+                     {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+    "octiles position": (["OCTILESPOS"], {"--svg": "p.svg"}),
+    "octiles challenge": (["2"], {"--svg": "c.svg"}),
+    "octiles match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
+    "octagone new": ([], {"--out": "n.json"}),
+    "octagone move": (["OCTAGONENEW", "--row", "0", "--col", "0", "--shield", "dama", "--direction", "2"],
+                      {"--out": "m.json"}),
+    "octagone play": (["--seed", "1", "--players", "greedy,greedy"],
+                      {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+    "octagone show": (["OCTAGONENEW"], {"--svg": "s.svg"}),
+    "octagone match": (["--games", "2"], {"--out": "m.json"}),
+    "octagone advantage": (["--games", "4"], {"--out": "a.json"}),
+    "octagone perfect-play": (["--deals", "1", "--free-cells", "12"], {"--out": "pp.json"}),
+}
+# the commands left out, and why (a new command with an output option must be added above or here)
+SLOW = {"report": "minutes", "octagion design-deck": "a search (tests/octagion covers its lines)",
+        "octoverso measure": "minutes", "oct8 measure": "minutes", "octiles measure": "minutes",
+        "octagone measure": "minutes (tests/octagone/test_cli.py checks its 'wrote' line)",
+        "octiles prove": "a proof (its lines say 'wrote' or 'kept' per certificate)"}
+
+
+def _commands(group=cli, path=()):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            yield from _commands(cmd, path + (name,))
+        elif cmd is not None and not cmd.hidden:
+            yield " ".join(path + (name,)), cmd
+
+
+def test_every_command_with_an_output_option_is_checked():
+    with_outputs = {name for name, cmd in _commands()
+                    if any(isinstance(p.type, OutPath) for p in cmd.params)}
+    assert with_outputs == set(CASES) | set(SLOW), (with_outputs ^ (set(CASES) | set(SLOW)))
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    d = tmp_path_factory.mktemp("inputs")
+    run = CliRunner().invoke
+    files = {"WORDS": d / "words.txt", "REC": d / "rec.json", "OCT8POS": d / "oct8.json",
+             "OCTILESPOS": d / "octiles.json", "OCTAGONENEW": d / "octagone.json", "CARDS": d / "cards.txt"}
+    files["WORDS"].write_text("PLANTING\nABSOLUTE\nBACKPACK\n")
+    for args in (["octagone", "play", "--seed", "2", "--players", "greedy,greedy", "--out", files["REC"]],
+                 ["oct8", "play", "--seed", "1", "--stop-after", "10", "--position-out", files["OCT8POS"]],
+                 ["octiles", "play", "--seed", "1", "--players", "greedy,greedy",
+                  "--position-out", files["OCTILESPOS"]],
+                 ["octagone", "new", "--out", files["OCTAGONENEW"]],
+                 ["octagion", "wordcards", "--cards", "1", "--out", files["CARDS"]]):
+        r = run(cli, [str(a) for a in args])
+        assert r.exit_code == 0, (args, r.output)
+    return files
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_readable_output_names_every_file_written(name, inputs, tmp_path):
+    before, outs = CASES[name]
+    args = name.split() + [str(inputs.get(a, a)) for a in before]
+    paths = {opt: tmp_path / f for opt, f in outs.items()}
+    for opt, p in paths.items():
+        args += [opt, str(p)]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    for opt, p in paths.items():
+        assert p.exists(), f"{name} {opt}: no file"
+        said = [ln for ln in lines if ln == f"wrote {p}" or ln.startswith(f"wrote {p} (")]
+        assert len(said) == 1, f"{name} {opt}: {len(said)} 'wrote {p.name}' lines in\n{r.stdout}"
+    assert not any("written to" in ln for ln in lines)
+    # and --json stays one JSON document (the 'wrote' lines are for people)
+    for p in paths.values():
+        p.unlink()
+    r = CliRunner().invoke(cli, args + ["--json"])
+    assert r.exit_code == 0, r.output
+    json.loads(r.stdout)
+    assert all(p.exists() for p in paths.values())

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
-import click
 import pytest
 from click.testing import CliRunner
 
 from octosolve.cli import cli
 from octosolve.core.clikit import OutPath
+
+from tests.test_cli_vocabulary import COMMANDS
 
 # command -> (arguments before the outputs, {option: file name}); FILE stands for a file an earlier
 # step wrote (the fixture below makes them). Fast invocations only: a few seconds each.
@@ -58,19 +59,9 @@ SLOW = {"report": "minutes", "octagion design-deck": "a search (tests/octagion c
         "octiles prove": "a proof (its lines say 'wrote' or 'kept' per certificate)"}
 
 
-def _commands(group=cli, path=()):
-    ctx = click.Context(group)
-    for name in group.list_commands(ctx):
-        cmd = group.get_command(ctx, name)
-        if isinstance(cmd, click.Group):
-            yield from _commands(cmd, path + (name,))
-        elif cmd is not None and not cmd.hidden:
-            yield " ".join(path + (name,)), cmd
-
-
 def test_every_command_with_an_output_option_is_checked():
-    with_outputs = {name for name, cmd in _commands()
-                    if any(isinstance(p.type, OutPath) for p in cmd.params)}
+    with_outputs = {name for name, cmd in COMMANDS
+                    if not cmd.hidden and any(isinstance(p.type, OutPath) for p in cmd.params)}
     assert with_outputs == set(CASES) | set(SLOW), (with_outputs ^ (set(CASES) | set(SLOW)))
 
 

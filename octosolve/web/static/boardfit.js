@@ -2,18 +2,23 @@
 // drawBoard once the server's SVG is in the page.
 "use strict";
 
-// The board fits the window's height (style.css: at most 760 px tall), but is drawn at least
-// MIN_BOARD_PX wide where the page has room: Oct8's board with 4 players, 2.1 times taller than
+// The board fits the window's height (style.css: at most 760 px tall), except a board more than
+// COLUMN times taller than wide, a column of panels or of words, which is drawn at least
+// MIN_BOARD_PX wide where the page has room: Oct8's board with 4 players, 1.9 times taller than
 // wide, was 360 px wide at 1280 px (most of the screen empty, its cards small), and Octoverso's
 // opening with its 139 words to announce 336 px on a 390 px phone. Such a board is taller than
-// the window and the page scrolls. (On a phone the board takes the width: its height is then
-// never cut.) A board more than 2.5 times taller than wide has no height limit (play.js).
+// the window and the page scrolls; on a phone it takes the width. Octagone's board (1.6) still
+// fits a desktop's window, whole. A board more than 2.5 times taller than wide has no height limit
+// at all (play.js).
 const MIN_BOARD_PX = 600;
+const COLUMN = 1.75;
 
 function fitBoard(svg) {
   const vb = svg.viewBox && svg.viewBox.baseVal;
   if (!vb || !(vb.width > 0)) return;
-  svg.style.setProperty("--board-min-h", `${Math.ceil(MIN_BOARD_PX * vb.height / vb.width)}px`);
+  const ratio = vb.height / vb.width;
+  if (ratio > COLUMN) svg.style.setProperty("--board-min-h", `${Math.ceil(MIN_BOARD_PX * ratio)}px`);
+  else svg.style.removeProperty("--board-min-h");
 }
 
 // Octoverso's words to lay or announce ("word:..." targets) are drawn for a desktop, 32 units high

@@ -26,6 +26,7 @@ from starlette.routing import Route
 from ..core.errors import fail
 from ..core.paths import DATA_DIR, RESULTS_DIR
 from .http import JSON, ApiError, read_body_json
+from .octiles_glossary import glossary
 
 __all__ = ["ANSWERS_DIR", "CERT_DIR", "CERT_NAME", "catalogue", "certificate_name", "best_known", "stored_answers", "challenge_rows", "traced", "trace_json",
            "score_json", "board_geometry", "board_picture", "routes"]
@@ -138,12 +139,13 @@ def best_known(doc: dict | None, sense: str = "max") -> dict:
     certificate's status: ``optimal``, ``yes``, ``no``, ``best+bound``), the proof in words
     (``proof``: the method; ``argument``; ``proof_text``: the sentence the CLI prints) and the
     certificate's witness (``witness``: kind, summary, checked, rests_on, as the report wrote it;
-    ``witness_line``: the sentence the report's README shows)."""
+    ``witness_line``: the sentence the report's README shows) and ``glossary``: the solver words
+    they name, each with its meaning in plain words (``octiles_glossary``)."""
     if doc is None:
         return {"status": "not run", "value": None, "objective": None, "bound": None,
                 "proven": False, "settled": None, "proof": None, "argument": None,
                 "proof_text": "Not run: the report has no answer for this variant.",
-                "certificate": None, "witness": None, "witness_line": ""}
+                "certificate": None, "witness": None, "witness_line": "", "glossary": []}
     from ..octiles.challenges.gallery import proof_sentence
     from ..octiles.challenges.witness_show import witness_line
 
@@ -151,13 +153,13 @@ def best_known(doc: dict | None, sense: str = "max") -> dict:
     st = _certificate_status(doc)
     method = doc.get("proof") if isinstance(doc.get("proof"), str) else None
     argument = doc.get("argument") if isinstance(doc.get("argument"), str) else None
+    text = proof_sentence(st, value, doc.get("bound"), method or "", argument or "", sense)
+    line = witness_line(_witness(doc))
     return {"status": doc.get("status"), "value": value, "objective": doc.get("objective"),
             "bound": doc.get("bound"), "proven": _proven(doc), "settled": st,
-            "proof": method, "argument": argument,
-            "proof_text": proof_sentence(st, value, doc.get("bound"), method or "", argument or "",
-                                         sense),
+            "proof": method, "argument": argument, "proof_text": text,
             "certificate": certificate_name(doc), "witness": _witness(doc),
-            "witness_line": witness_line(_witness(doc))}
+            "witness_line": line, "glossary": glossary(text, line)}
 
 
 def _witness(doc: dict) -> dict | None:
@@ -174,7 +176,7 @@ def _witness(doc: dict) -> dict | None:
 def challenge_rows() -> list[dict]:
     """One row per challenge variant of the catalogue: ``challenge, variant, status, objective,
     bound`` (as the report's answer files say) plus title, statement, value, proven, settled,
-    proof, argument, proof_text, certificate, witness, witness_line, picture."""
+    proof, argument, proof_text, certificate, witness, witness_line, glossary, picture."""
     answers = stored_answers()
     rows = []
     for ch in catalogue():
@@ -187,7 +189,8 @@ def challenge_rows() -> list[dict]:
                          "settled": bk["settled"], "proof": bk["proof"],
                          "argument": bk["argument"], "proof_text": bk["proof_text"],
                          "certificate": bk["certificate"], "witness": bk["witness"],
-                         "witness_line": bk["witness_line"], "title": ch["title"], "text": ch["text"],
+                         "witness_line": bk["witness_line"], "glossary": bk["glossary"],
+                         "title": ch["title"], "text": ch["text"],
                          "statement": v["statement"], "sense": v["sense"], "method": v["method"],
                          "scorable": v["scorable"],
                          "answer": bool(doc and doc.get("placement")),

@@ -242,3 +242,39 @@ def test_the_paths_table_says_it_scrolls_sideways_on_a_phone(browser, url):
         assert not d.find_element(By.ID, "paths-more").is_displayed()
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+CARDS = r"""
+const look = e => { const s = getComputedStyle(e); return [s.fontFamily, s.backgroundColor, s.fontWeight]; };
+return [...document.querySelectorAll(arguments[0])].map(box => ({
+  text: box.textContent.trim().replace(/\s+/g, ' '),
+  code: box.querySelectorAll('code').length,
+  cards: [...box.querySelectorAll('.card-code:not(.wild)')].map(c => ({
+    letter: c.querySelector('b').textContent, number: c.querySelector('.n').textContent,
+    whole: look(c), l: look(c.querySelector('b')), n: look(c.querySelector('.n'))}))}));
+"""
+
+
+def test_octagion_card_codes_do_not_read_as_zero_one(browser, url):
+    # "one solution" showed "O1 C6 T3 ..." and the help "O1 is the O of number 1" in a code font,
+    # where the letter O reads as a zero: the letter bold in the text's font, the number in a tile
+    from .test_browser import click, settle
+
+    d = browser
+    d.get("about:blank")
+    load(d, url + "/octagion")
+    box = d.find_element(By.ID, "words")
+    box.clear()
+    box.send_keys("OCTAGONS\nNOVEMBER\n")
+    settle(d, lambda d: click(d, "#check"))
+    cells = read(d, lambda d: d.execute_script(CARDS, "#rows td.wide"))
+    assert [c["text"].split()[0] for c in cells] == ["O1", "N8"], cells  # the CSV's text, spaces kept
+    assert cells[1]["text"].endswith("*")  # NOVEMBER needs a Treatment Card
+    helps = d.execute_script(CARDS, "#help p")
+    cards = [k for c in cells + helps for k in c["cards"]]
+    assert {"O", "N", "C"} <= {k["letter"] for k in cards}
+    assert any(k["letter"] == "O" and k["number"] == "1" for c in helps for k in c["cards"]), helps
+    assert all(c["code"] == 0 for c in cells), cells  # no code element around the cards
+    for k in cards:
+        assert "mono" not in k["whole"][0].lower() and "mono" not in k["l"][0].lower(), k
+        assert k["n"][1] != k["l"][1] and k["l"][2] != k["n"][2], k  # the number set apart, the letter bold

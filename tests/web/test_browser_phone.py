@@ -3,7 +3,8 @@ control a finger can hit (44 px tall: the page's buttons, lists and boxes, and t
 buttons, Octagone's Pass and Oct8's End turn, which were 25-27 px), the boards' instructions
 saying "tap" (they said "click"), the title and menu compact enough that the board starts within
 the first quarter of the screen (it started 255-285 px down) and Octagone's board whole on the
-first screen, and Oct8's arm cards at least 24 px tall (they were 18.5 px)."""
+first screen, Oct8's arm cards at least 24 px tall (they were 18.5 px), and Octoverso's word
+buttons 44 px tall, their rows apart (they were 24 px, 28 px to tap)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ return {
             e.getBoundingClientRect().height]),
   arms: [...svg.querySelectorAll('[data-target^="arm:"] > rect:not(.octo-hit)')].map(e => e.getBoundingClientRect().height),
   words: [...svg.querySelectorAll('text')].map(t => t.textContent).join(' | '),
+  wordButtons: [...svg.querySelectorAll('[data-target^="word:"]')].map(g => {
+    const r = g.querySelector(':scope > rect:not(.octo-hit)').getBoundingClientRect();
+    return [g.getAttribute('data-target'), r.left, r.top, r.width, r.height];
+  }),
   width: document.documentElement.scrollWidth,
 };
 """
@@ -75,6 +80,19 @@ def test_phone_controls_take_a_finger_and_the_board_comes_first(browser, url, na
             assert got[button] >= 43.9, m["buttons"]  # 44 px, to rounding
         if name == "oct8":
             assert m["arms"] and min(m["arms"]) >= 24, m["arms"]
+        if name == "octoverso":  # the words to announce: 24 px high, 28 px to tap; now 44 px
+            buttons = m["wordButtons"]
+            assert len(buttons) > 20 and min(b[4] for b in buttons) >= 43.9, buttons[:3]
+            rows = sorted({round(b[2]) for b in buttons})
+            assert min(b - a for a, b in zip(rows, rows[1:])) >= 44, rows  # the rows do not overlap
+            name_, x, y, w, h = buttons[-1]  # a tap at its edge is its own
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                             d.find_element(By.CSS_SELECTOR, f'#board [data-target="{name_}"]'))
+            hit = d.execute_script("const r = document.querySelector(`#board [data-target=\"${arguments[0]}\"] > rect`)"
+                                   ".getBoundingClientRect(); const e = document.elementFromPoint(r.left + 4, r.top + 2);"
+                                   " return e && e.closest('[data-target]') && e.closest('[data-target]')"
+                                   ".getAttribute('data-target')", name_)
+            assert hit == name_, (hit, name_)
         assert "click" not in m["words"].lower(), m["words"]
         if name in ("oct8", "octiles", "octoverso"):  # their instructions name the gesture
             assert "tap " in m["words"], m["words"]

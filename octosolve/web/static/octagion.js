@@ -71,6 +71,17 @@ function assignmentText(r) {
   return (r.assignment || []).map(a => a.number !== undefined ? `${a.letter}${a.number}` : "*").join(" ");
 }
 
+// a solution's cards ("O1 C3 T7 ... *") as the page shows them: each card's letter bold and its
+// number in a small tile of its own, in the text's font (in a code font "O1" read as zero-one)
+function cardCodes(text) {
+  return text.split(" ").filter(Boolean).flatMap((t, i) => {
+    const m = /^([A-Z])(\d+)$/.exec(t);
+    return [i ? " " : "", m ? el("span", { class: "card-code", title: `the ${m[1]} of number ${m[2]}` },
+                                 el("b", {}, m[1]), el("span", { class: "n" }, m[2]))
+      : el("span", { class: "card-code wild", title: t === "*" ? "a Treatment Card" : null }, t)];
+  });
+}
+
 function difficultyRank(r) {
   const order = { hard: 0, medium: 1, easy: 2 };
   return r.difficulty in order ? order[r.difficulty] : 3 + (r.min_wildcards || 0);
@@ -114,7 +125,7 @@ function drawReport(rep) {
       el("td", { class: "num " + (r.solvable ? "ok" : "bad") }, r.min_wildcards),
       el("td", { class: "num" }, r.solutions),
       el("td", {}, r.repeat_of ? `again (line ${r.repeat_of}): counted once` : r.difficulty),
-      el("td", { class: "wide" }, el("code", {}, r.assignmentText))));
+      el("td", { class: "wide" }, el("span", { class: "cards" }, cardCodes(r.assignmentText)))));
   }
   for (const th of document.querySelectorAll("#table th[data-key]")) {
     const on = th.dataset.key === og.sort.key;

@@ -370,14 +370,24 @@ function witnessBlock(line, w, key) {
                                             target: "_blank", class: "witness-pic" }, "witness drawn")] : "");
 }
 
-// a gallery card's proof: the verdict line shown, how it is proved (method, argument, witness) folded
-function proofFolded(text, line, w, key) {
+// the solver words the proof names ("port-balance relaxation", "CP-SAT", "LP dual"...), each with
+// its meaning in plain words: the server's list (octiles_glossary.py), in the proof's order
+function glossaryBlock(words) {
+  if (!words || !words.length) return null;
+  return el("div", { class: "glossary" }, el("div", { class: "muted" }, "The words above, in plain words:"),
+            words.map(([term, text]) => el("div", {}, el("strong", {}, term), ": ",
+                                           text.split("`").map((t, i) => i % 2 ? el("code", {}, t) : t))));
+}
+
+// a gallery card's proof: the verdict line shown, how it is proved (method, argument, witness,
+// the words they use) folded
+function proofFolded(text, line, w, key, words) {
   const block = proofBlock(text);
   const head = block.querySelector(".head");
   const rest = [...block.children].filter(c => c !== head);
   return [el("div", { class: "proof" }, head),
           el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
-             el("div", { class: "proof" }, rest), witnessBlock(line, w, key))];
+             el("div", { class: "proof" }, rest), witnessBlock(line, w, key), glossaryBlock(words))];
 }
 
 function certificateLink(name) {
@@ -425,7 +435,8 @@ function drawScore(sc) {
        bk.settled === "best+bound" ? [" ", el("span", { class: "badge open" }, "not proven")] : ""),
     el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
        el("div", { id: "score-proof" }, proofBlock(bk.proof_text),
-          witnessBlock(bk.witness_line, bk.witness, document.getElementById("challenge").value || "/")),
+          witnessBlock(bk.witness_line, bk.witness, document.getElementById("challenge").value || "/"),
+          glossaryBlock(bk.glossary)),
        certificateLink(bk.certificate)));
   const [cls, text] = verdict(sc);
   vd.className = cls ? `verdict ${cls}` : "verdict";
@@ -483,7 +494,7 @@ function drawGallery() {
          " ", badge(bk)),
       r.picture ? el("img", { loading: "lazy", alt: `challenge ${key}`,
                               src: `/api/octiles/challenges/${r.challenge}/${r.variant}/picture.svg` }) : null,
-      proofFolded(r.proof_text, r.witness_line, r.witness, key),
+      proofFolded(r.proof_text, r.witness_line, r.witness, key, r.glossary),
       el("div", { class: "row actions" },
         r.answer ? el("button", { onclick: () => loadAnswer(r.challenge, r.variant) }, "load into editor") : null,
         r.scorable ? el("button", { onclick: () => Promise.resolve(chooseChallenge(key)).then(showScore) },

@@ -1,0 +1,86 @@
+"""The board's size on the play pages (boardfit.js), measured in Debian's chromium: a board much
+taller than wide is drawn at least 600 px wide where the page has room (Oct8's board with 4 players
+was 360 px wide at 1280 px, the rest of the screen empty), still inside a phone's 390 px with the
+page's controls above it; Octoverso's word buttons keep their desktop look on a desktop (they are
+drawn 44 px high on a phone only: test_browser_phone.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import GAME_TIMEOUT, browser, load, read  # noqa: F401
+from .test_browser_games import phone
+from .test_browser_phone import PAGES
+
+pytestmark = pytest.mark.integration
+
+from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
+
+DRAWN = r"""
+const svg = document.querySelector('#board svg'), vb = svg.viewBox.baseVal, m = svg.getScreenCTM();
+const b = svg.getBoundingClientRect(), undo = document.getElementById('hint').getBoundingClientRect();
+return {width: vb.width * m.a, height: vb.height * m.d, left: b.left + (b.width - vb.width * m.a) / 2,
+        page: document.documentElement.scrollWidth, window: innerWidth, hint: [undo.top, undo.height]};
+"""
+
+
+@pytest.fixture(scope="module")
+def url():
+    from octosolve.games import GAMES
+
+    with serve_in_thread(create_app(games=[g for g in GAMES if g.has_state])) as u:
+        yield u
+
+
+def screen(d, width, height, mobile):
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def test_oct8_four_players_uses_the_width(browser, url):
+    d = browser
+    try:
+        screen(d, 1280, 900, False)
+        d.get("about:blank")
+        load(d, url + PAGES["oct8"][0], GAME_TIMEOUT)
+        m = read(d, lambda d: d.execute_script(DRAWN))
+        assert m["height"] > 1.5 * m["width"], m  # the 4 players' board: tall
+        assert m["width"] >= 600, m  # it was 360 px
+        assert m["page"] <= m["window"], m  # no sideways scrolling
+        assert 0 < m["hint"][0] < 300, m  # the controls above the board, in view
+        phone(d)
+        d.get("about:blank")
+        load(d, url + PAGES["oct8"][0], GAME_TIMEOUT)
+        m = read(d, lambda d: d.execute_script(DRAWN))
+        assert m["page"] <= 390 and m["left"] >= 0 and m["left"] + m["width"] <= 390.5, m
+        assert m["width"] >= 350, m  # the phone's width
+        assert 0 < m["hint"][0] < 300, m
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_wide_board_keeps_its_size(browser, url):
+    # Octagone's board (wider than tall) on a desktop: as before, the window's height or 720 px
+    d = browser
+    try:
+        screen(d, 1280, 900, False)
+        d.get("about:blank")
+        load(d, url + "/play/octagone#level=easy&seed=1", GAME_TIMEOUT)
+        m = read(d, lambda d: d.execute_script(DRAWN))
+        assert m["height"] <= 760.5 and m["width"] <= 720.5, m
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_octoverso_words_keep_the_desktop_look(browser, url):
+    d = browser
+    try:
+        screen(d, 1280, 900, False)
+        d.get("about:blank")
+        load(d, url + PAGES["octoverso"][0], GAME_TIMEOUT)
+        heights = read(d, lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#board svg [data-target^=\"word:\"] > rect:not(.octo-hit)')]"
+            ".map(r => r.getAttribute('height'))"))
+        assert heights and set(heights) == {"32"}, set(heights)  # as the server drew them
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -84,3 +84,29 @@ def test_octoverso_words_keep_the_desktop_look(browser, url):
         assert heights and set(heights) == {"32"}, set(heights)  # as the server drew them
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+STICKY = r"""
+const ns = 'http://www.w3.org/2000/svg';
+const make = (w, h) => { const s = document.createElementNS(ns, 'svg');
+                         s.setAttribute('viewBox', `0 0 ${w} ${h}`); return s; };
+const floor = s => s.style.getPropertyValue('--board-min-h');
+const out = {};
+out.short_first = floor((() => { const s = make(100, 160); fitBoard(s, 'g1'); return s; })());
+fitBoard(make(100, 190), 'g1');             // the board grows past COLUMN
+out.short_after = floor((() => { const s = make(100, 160); fitBoard(s, 'g1'); return s; })());
+out.other_game = floor((() => { const s = make(100, 160); fitBoard(s, 'g2'); return s; })());
+return out;
+"""
+
+
+def test_a_board_drawn_wide_stays_wide_for_its_game(browser, url):
+    # Oct8's board grows taller as the game goes on; it jumped from about 430 to 600 px wide the
+    # move it crossed boardfit.js's COLUMN ratio, and back when it shrank
+    d = browser
+    d.get("about:blank")
+    load(d, url + PAGES["oct8"][0], GAME_TIMEOUT)
+    m = d.execute_script(STICKY)
+    assert m["short_first"] == "", m  # 1.6 times taller than wide: fits the window, as before
+    assert m["short_after"] == "960px", m  # the same game, once wide: stays 600 px wide
+    assert m["other_game"] == "", m  # a new game starts afresh

@@ -13,12 +13,19 @@
 const MIN_BOARD_PX = 600;
 const COLUMN = 1.75;
 
-function fitBoard(svg) {
+// Once a game's board has been drawn wide, it stays wide for the rest of that game (`game`, the
+// game's id): Oct8's board grows taller as the octopuses grow, and it jumped from about 430 to
+// 600 px wide mid-game when it crossed COLUMN.
+let wideGame = null;
+
+function fitBoard(svg, game) {
   const vb = svg.viewBox && svg.viewBox.baseVal;
   if (!vb || !(vb.width > 0)) return;
   const ratio = vb.height / vb.width;
-  if (ratio > COLUMN) svg.style.setProperty("--board-min-h", `${Math.ceil(MIN_BOARD_PX * ratio)}px`);
-  else svg.style.removeProperty("--board-min-h");
+  if (ratio > COLUMN) wideGame = game;
+  if (ratio > COLUMN || (game != null && wideGame === game)) {
+    svg.style.setProperty("--board-min-h", `${Math.ceil(MIN_BOARD_PX * ratio)}px`);
+  } else svg.style.removeProperty("--board-min-h");
 }
 
 // Octoverso's words to lay or announce ("word:..." targets) are drawn for a desktop, 32 units high

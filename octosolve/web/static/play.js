@@ -580,9 +580,10 @@ function drawBoard(v) {
     }
     svg.removeAttribute("width"); svg.removeAttribute("height");
     svg.setAttribute("role", "img");
-    fitBoard(svg);  // boardfit.js: at least 600 px wide where there is room
+    const game = pg.view && pg.view.id;
+    fitBoard(svg, game);  // boardfit.js: at least 600 px wide where there is room
     roomyWords(svg);  // boardfit.js: Octoverso's words 44 px high on a phone
-    fitBoard(svg);
+    fitBoard(svg, game);
     // a board much taller than wide (Octoverso's opening with jokers lists 500-1000 words to
     // announce) is not shrunk to the window's height, which made its words 4 px high at any
     // width: it is drawn at most at its own size, full width on a phone, and the page scrolls

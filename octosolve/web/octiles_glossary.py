@@ -42,7 +42,8 @@ GLOSSARY: list[tuple[str, str, str, str | None]] = [
      "an exact constraint solver (Google OR-Tools): it rules out whole groups of placements at once",
      None),
     ("turn symmetry broken", r"symmetry broken",
-     "a quarter turn of the board keeps the score, so one turn of each placement is searched", None),
+     "a quarter turn of the board keeps the score, so only one of each placement's four turns is "
+     "searched", None),
     ("INFEASIBLE", r"INFEASIBLE",
      "the solver proved that no placement does it (here: reaches that score)", None),
     ("FEASIBLE", r"\bFEASIBLE\b",
@@ -55,12 +56,13 @@ GLOSSARY: list[tuple[str, str, str, str | None]] = [
      "linear program: the puzzle as sums kept under limits, fractions allowed; its best value is a "
      "ceiling", None),
     ("LP dual", r"LP dual|multipliers?\b",
-     "one number (multiplier) per rule of the LP; adding them up caps the score, a sum anyone can "
-     "redo without a solver", None),
+     "one number (a multiplier) for each rule of the LP: the rules added up with these weights cap "
+     "the score, a sum anyone can redo without a solver", None),
     ("branch and bound", r"branch and bound",
      "the question cut into cases, each capped by its own LP: the largest cap is the bound", None),
     ("MIP", r"\bMIP\b",
-     "mixed integer program: an LP with whole numbers only, an exact model of the puzzle", None),
+     "mixed integer program: an LP in which some numbers must be whole (a tile is placed or not), "
+     "an exact model of the puzzle", None),
     ("flow", r"\bflow (LP|MIP)",
      "the paths seen as flows along the tile edges, each edge carrying one path at most", None),
     ("multicut", r"\bmulticut\b",

@@ -52,6 +52,10 @@ The same option name means the same thing in every game (`octosolve/core/clikit.
 Every file a command writes is written whole or not at all, and its readable answer ends with one
 `wrote PATH` line for each (`--json` keeps to the one JSON document).
 
+Large counts (`--games`, `--simulations`, Octagone's `--max-nodes`, Octagion's `--local-search`)
+may be written as in the guides, `2e7` or `20_000_000` as well as `20000000`; a value that is not
+a whole number (`2.5`, `1e-3`) is refused, never rounded.
+
 Long measurements have one name: `octosolve GAME measure` plays the report's long runs (minutes to
 hours) and writes them to a data file in `data/` with the command that made them, which `octosolve
 report` re-checks. Every `measure` takes `--quick` (smoke-test sizes, never written over the data

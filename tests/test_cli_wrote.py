@@ -11,7 +11,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from octosolve.cli import cli
+from octosolve.cli import cli, main
 from octosolve.core.clikit import OutPath
 
 from tests.test_cli_vocabulary import COMMANDS
@@ -105,3 +105,28 @@ def test_readable_output_names_every_file_written(name, inputs, tmp_path):
     assert r.exit_code == 0, r.output
     json.loads(r.stdout)
     assert all(p.exists() for p in paths.values())
+
+
+@pytest.mark.parametrize("args", [["octagone", "solve", "POS", "--target", "outcome", "--max-nodes"],
+                                  ["oct8", "simulate", "--players", "random,random", "--games"]])
+def test_large_counts_may_be_written_as_in_the_guides(args, tmp_path, capsys):
+    # the guides speak of budgets of 2e7 and 5e8 nodes: `--max-nodes 2e7` was refused ('not a valid
+    # integer range'); a value that is not a whole number is refused, never rounded
+    pos = tmp_path / "pos.json"
+    r = CliRunner().invoke(cli, ["octagone", "play", "--seed", "3", "--stop-after", "10",
+                                 "--position-out", str(pos)])
+    assert r.exit_code == 0, r.output
+    args = [str(pos) if a == "POS" else a for a in args]
+    same = [CliRunner().invoke(cli, args + [v, "--json"]) for v in ("20", "2e1", "2.0e1", "2_0")]
+    assert all(x.exit_code == 0 for x in same), [x.output for x in same]
+    docs = [json.loads(x.stdout) for x in same]
+    for d in docs:
+        d.pop("seconds", None)
+        d.pop("nodes_per_second", None)
+    assert docs[1:] == docs[:-1]
+    for bad, why in (("2.5", "is not a whole number"), ("1e-3", "is not a whole number"),
+                     ("1e999999999", "is out of range"), ("0", "is not in the range"), ("nan", "")):
+        with pytest.raises(SystemExit) as e:  # the console entry point: errors on one line
+            main(args + [bad])
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and why in err and len(err.strip().splitlines()) == 1, (bad, err)

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, distinct_outputs, json_option, out_option,
+from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, count, distinct_outputs, json_option, out_option,
                            scheduler_option, seconds, seed_option, svg_option, workers_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
@@ -204,7 +204,7 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
                    "--workers give the same deck on any machine load. Not with --anneal-time.")
 @workers_option(2, "CP-SAT's search threads, at most 64: more is refused (with more than 1 "
                    "the result varies from run to run, unless --deterministic)")
-@click.option("--local-search", "ls_iters", type=click.IntRange(0, 10_000_000), default=5000,
+@click.option("--local-search", "ls_iters", type=count(0, 10_000_000), default=5000,
               show_default=True,
               help="Simulated-annealing steps per run (numba, 0 to 10^7); the best run's deck is "
                    "CP-SAT's starting hint.")

@@ -8,8 +8,8 @@ import sys
 
 import click
 
-from ..core.clikit import (OutPath, wrote, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
-                           players_option, position_out_option, record_option, seed_option, simulations_option, svg_option)
+from ..core.clikit import (OutPath, batch_options, count, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
+                           players_option, position_out_option, record_option, seed_option, simulations_option, svg_option, wrote)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
 from ..core.words import counted
@@ -140,7 +140,7 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
 @click.option("--engine", type=click.Choice(["numba", "python"], case_sensitive=False), default="numba",
               show_default=True, help="numba (fast) or python (the plain twin, for checking).")
 @click.option("--all-moves", is_flag=True, help="Also give the proven value of every legal move.")
-@click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
+@click.option("--max-nodes", type=count(1, 10**12), default=None,
               help="Node budget, 1 to 10^12 (default 10^9, about two minutes): beyond it the answer "
                    "is 'not proven'.")
 @click.option("--target", type=click.Choice(["margin", "outcome"], case_sensitive=False),
@@ -415,7 +415,7 @@ def advantage(players, variant, wrap, hidden, games, simulations, seed, workers,
 @click.option("--free-cells", type=click.IntRange(4, 26), default=20, show_default=True,
               help="Free cells at which exact play takes over (4 to 26; each cell more costs several "
                    "times the time).")
-@click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
+@click.option("--max-nodes", type=count(1, 10**12), default=None,
               help="Node budget per position, 1 to 10^12 (default 5e7, enough at 20 free cells; "
                    "`measure perfect-play` gives 3e9 at 26): a deal not proven within it is counted "
                    "as unproven, never guessed.")
@@ -461,7 +461,7 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
               show_default=True, help="Reading of the wrap-around (standard and IV games; "
                                       "perfect-play plays the edge reading only).")
-@click.option("--max-nodes", type=click.IntRange(1, 10**12), default=None,
+@click.option("--max-nodes", type=count(1, 10**12), default=None,
               help="perfect-play only: the node budget per position, 1 to 10^12 (default 3e9; "
                    "--quick 5e7).")
 @click.option("--from", "from_path", default=None, metavar="PATH",

@@ -188,7 +188,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
         return
     if not r["proven"]:
         click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: not proven within "
-                   f"{budget} nodes (searched {r['nodes']} in {r['seconds']} s; raise --max-nodes)")
+                   f"{budget:,} nodes (searched {r['nodes']:,} in {r['seconds']} s; raise --max-nodes)")
         skipped = [opt for opt, on in (("--line", show_line), ("--all-moves", all_moves)) if on]
         if skipped:   # they printed nothing at all, without a word
             what = {"--line": "best line", "--all-moves": "value of every move"}
@@ -206,7 +206,7 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
     click.echo(f"P{r['player']} to move, {r['free_cells']} free cells: {res}; best move: {move}")
     threads = f", {r['threads']} threads" if r["threads"] > 1 else (
         ", one thread" if workers > 1 else "")  # --workers 2 with a search that runs on one
-    click.echo(f"{r['nodes']} nodes in {r['seconds']} s ({engine}"
+    click.echo(f"{r['nodes']:,} nodes in {r['seconds']} s ({engine}"
                f"{', df-pn' if r['method'] == 'dfpn' else ''}{threads})")
     if r.get("moves"):  # the outcome target proves -1/0/+1, which would read as margins
         click.echo("every move, its " + ("outcome for the mover:" if r["target"] == "outcome" else
@@ -225,7 +225,7 @@ def _echo_line(ln: dict, me: int, budget: int) -> None:
     n = len(ln["moves"])
     head = (f"the best line, both sides playing perfectly ({counted(n, 'move')} to the end):" if ln["proven"]
             else f"the best line, as far as proven ({counted(n, 'move')}; the next position was not "
-                 f"proven within {budget} nodes):")
+                 f"proven within {budget:,} nodes):")
     click.echo(head)
     for i, m in enumerate(ln["moves"], 1):
         click.echo(f"  {i:3}. P{m['player']}: {m['words']}  ({m['free_cells']} free cells)")

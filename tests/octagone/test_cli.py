@@ -172,7 +172,7 @@ def test_solve_budget_says_not_proven(tmp_path):
     f = tmp_path / "p.json"
     f.write_text(json.dumps(position_with_free(2, 20).to_json()))
     r = run(["solve", str(f), "--max-nodes", "1000"])
-    assert r.exit_code == 0 and "not proven within 1000 nodes" in r.output
+    assert r.exit_code == 0 and "not proven within 1,000 nodes" in r.output
     r = run(["solve", str(f), "--max-nodes", "1000", "--json"])
     d = json.loads(r.output)
     assert d["proven"] is False and d["value"] is None and d["result"] == "not proven"
@@ -513,7 +513,7 @@ def test_solve_not_proven_says_why_there_is_no_line(tmp_path):
     assert run(["play", "--players", "greedy,greedy", "--seed", "3", "--stop-after", "12",
                 "--position-out", str(f)]).exit_code == 0
     r = run(["solve", str(f), "--line", "--all-moves", "--max-nodes", "1000"])
-    assert r.exit_code == 0 and "not proven within 1000 nodes" in r.output
+    assert r.exit_code == 0 and "not proven within 1,000 nodes" in r.output
     assert r.output.splitlines()[-1] == ("no best line and no value of every move: --line and --all-moves "
                                          "need the proven value")
     r = run(["solve", str(f), "--line", "--max-nodes", "1000"])

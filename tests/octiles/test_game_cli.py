@@ -263,7 +263,8 @@ def test_position_text_names_winners_and_counts_turns_as_the_record_does(cli_run
     pos, rec = tmp_path / "end.json", tmp_path / "rec.json"
     r = run(cli_runner, "play", "--players", "greedy,random", "--seed", "1", "--position-out", pos)
     assert r.exit_code == 0, r.output
-    result = r.output.strip().splitlines()[-2]
+    assert r.output.strip().splitlines()[-1] == f"wrote {pos}"
+    result = r.output.strip().splitlines()[-3]
     assert result.startswith("Result after 173 turns: winner: P0 (greedy) ["), result
     r = run(cli_runner, "position", pos)
     head, *rest = r.output.splitlines()

@@ -268,6 +268,7 @@ def test_cli_team_game_text_names_seats_p0_to_p3_as_the_svg_does(tmp_path):
     lines = r.output.splitlines()
     assert lines[0] == "team P0+P2: P0 greedy, P2 greedy; team P1+P3: P1 random, P3 random"
     assert [ln.split()[0] for ln in lines[1:5]] == ["P0", "P1", "P2", "P3"]
-    assert lines[-1].startswith("winner: team P0+P2 (P2 greedy emptied their hand)")
+    assert lines[-2].startswith("winner: team P0+P2 (P2 greedy emptied their hand)")
+    assert lines[-1] == f"wrote {svg}"
     assert not any(t in r.output for t in ("A1 ", "B1 ", "A2 ", "B2 ", "team A", "team B"))
     assert "P2 and partner won" in svg.read_text()

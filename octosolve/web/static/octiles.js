@@ -316,11 +316,17 @@ function drawPaths(tr, order) {
 }
 
 // on a phone the paths table scrolls sideways (582 px in 363): its last columns, the points among
-// them, were out of sight with nothing saying so
+// them, were out of sight with nothing saying so. Said only when a column is half hidden or more:
+// at 1280 px the last column's padding (7 px) was out of view and the note said the table was wider
+// than the screen under a table shown whole
 function pathsMore() {
   const t = document.getElementById("paths-table");
-  document.getElementById("paths-more").hidden = !document.getElementById("paths").children.length
-    || t.scrollWidth <= t.clientWidth + 1;
+  const right = t.getBoundingClientRect().left + t.clientWidth;
+  const hidden = [...t.querySelectorAll("th")].some(h => {
+    const r = h.getBoundingClientRect();
+    return r.left + r.width / 2 > right;
+  });
+  document.getElementById("paths-more").hidden = !document.getElementById("paths").children.length || !hidden;
 }
 
 // the best known answer's badge: settled (green: proven optimal, or a yes/no question answered by

@@ -77,7 +77,7 @@ class BigCount(click.IntRange):
             if not d.is_finite():
                 self.fail(f"{value!r} is not a whole number", param, ctx)
             if d.adjusted() > 30:  # (before int(): 1e999999999 would take the machine's memory)
-                self.fail(f"{value!r} is out of range ({self._describe_range()})", param, ctx)
+                self.fail(f"{value!r} is out of range ({self.min}<=x<={self.max})", param, ctx)
             if d != d.to_integral_value():
                 self.fail(f"{value!r} is not a whole number", param, ctx)
             value = int(d)

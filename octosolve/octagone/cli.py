@@ -457,7 +457,8 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
 @group.command()
 @click.argument("what", type=click.Choice(["first-player", "matches", "perfect-play"],
                                           case_sensitive=False))
-@measure_options("Data file to write (default: data/octagone/<what>.json, which the report reads).")
+@measure_options("Data file to write (default: data/octagone/<what>.json, which the report reads; "
+                 "with --quick build/octagone-<what>.json).")
 @click.option("--wrap", type=click.Choice(["edge", "torus"], case_sensitive=False), default="edge",
               show_default=True, help="Reading of the wrap-around (standard and IV games; "
                                       "perfect-play plays the edge reading only).")
@@ -480,10 +481,11 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
 
     what = what.lower()
     data_file = DATA_DIR / "octagone" / f"{what}.json"
-    if out is None:
-        if quick:
-            fail("a --quick measurement needs --out (the default data file holds the full one)")
-        out = str(data_file)
+    if out is None:  # a --quick run never goes over the data file: build/, as every game's measure
+        from pathlib import Path
+
+        from ..core.clikit import check_out_path
+        out = str(check_out_path(Path("build") / f"octagone-{what}.json" if quick else data_file))
     elif quick and os.path.realpath(out) == os.path.realpath(data_file):  # --help: "never written over"
         fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
              "over it; give another file")

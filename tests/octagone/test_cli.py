@@ -519,3 +519,19 @@ def test_solve_not_proven_says_why_there_is_no_line(tmp_path):
     r = run(["solve", str(f), "--line", "--max-nodes", "1000"])
     assert r.output.splitlines()[-1] == "no best line: --line needs the proven value"
     assert json.loads(run(["solve", str(f), "--line", "--max-nodes", "1000", "--json"]).output)["line"] is None
+
+
+def test_quick_measure_without_out_writes_into_build_as_every_game_does(tmp_path, monkeypatch):
+    """`octagone measure WHAT --quick` stopped with 'needs --out', where oct8, octiles and
+    octoverso write a --quick run into build/ (docs/cli.md: never over the data file)."""
+    from octosolve.core.paths import DATA_DIR
+
+    data = DATA_DIR / "octagone" / "first-player.json"
+    before = data.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(root, ["octagone", "measure", "first-player", "--quick"])
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "build" / "octagone-first-player.json"
+    assert json.loads(out.read_text())["what"] == "first-player"
+    assert r.output.startswith("wrote build/octagone-first-player.json (first-player; command: ")
+    assert data.read_bytes() == before

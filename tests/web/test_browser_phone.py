@@ -165,3 +165,39 @@ def test_the_phone_screenshots_emulate_a_touch_phone(url):
         assert not d.execute_script("return matchMedia('(pointer: coarse)').matches")
     finally:
         d.quit()
+
+
+RETURN_A_TILE = ("/play/octoverso#params=jokers:false,teams:false,max_turns:200&seats=human,flat-mc"
+                 "&level=hard&seed=2&moves=2521243,2489480,1912992")
+HAND_TAPS = r"""
+const out = [];
+for (const g of document.querySelectorAll('#board [data-target^="tile:"].t-next')) {
+  const id = g.getAttribute('data-target'), r = g.querySelector(':scope > rect:not(.octo-hit)').getBoundingClientRect();
+  const at = (x, y) => { const e = document.elementFromPoint(x, y), t = e && e.closest('[data-target]');
+                         return t && t.getAttribute('data-target'); };
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  out.push([id, r.height, g.getBoundingClientRect().height, at(cx, cy), at(cx, cy - 20), at(cx, cy + 20)]);
+}
+return out;
+"""
+
+
+def test_phone_hand_tiles_take_a_finger(browser, url):
+    # Octoverso's hand tiles, tapped to return one to the pool, are 26 px on a phone and 3.5 px
+    # apart: growTargets grew a small place both ways or not at all, so they stayed 26 px to tap;
+    # now each grows up and down to 44 px, and across up to its neighbours' drawing
+    d = browser
+    phone(d)
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        d.get("about:blank")
+        load(d, url + RETURN_A_TILE, GAME_TIMEOUT)
+        d.execute_script("document.querySelector('#board [data-target^=\"tile:\"]').scrollIntoView({block: 'center'})")
+        taps = read(d, lambda d: d.execute_script(HAND_TAPS))
+        assert len(taps) >= 5, taps
+        for tid, drawn, area, centre, above, below in taps:
+            assert drawn < 30 and area >= 43.9, taps  # a small tile, a finger's height to tap
+            assert centre == above == below == tid, taps  # 20 px above or below it is still it
+    finally:
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -520,10 +520,13 @@ function decorateBoard() {
   svg.append(layer);
 }
 
-// A place to tap smaller than MIN_TAP_PX on the screen (on a phone Octiles' runners and stops are
-// 16-21 px, Oct8's arm cards 19 px high) gets a transparent rectangle of that size behind its own
-// drawing, inside its group: a tap near it counts, and its outline shows the area. Not where the
-// larger area would reach another place to tap now (which place a tap meant would be a guess).
+// A place to tap smaller than the least size on the screen (on a phone Octiles' runners and stops
+// are 16-21 px, Oct8's arm cards 19 px high, Octoverso's hand tiles 21 px) gets a transparent
+// rectangle behind its own drawing, inside its group, grown towards that size: a tap near it
+// counts, and its outline shows the area. Each way (across, up and down) it grows only until it
+// would reach another place to tap now (which place a tap meant would be a guess): it grew both
+// ways or not at all, so Octoverso's hand tiles, 2 px apart, stayed 21 px tall; now 44 px. The least size: 28 px with a mouse, 44 px
+// (a finger) on a phone or touch screen (boardfit.js), and for a board's buttons (Pass, End turn).
 const MIN_TAP_PX = 28;
 const MIN_BUTTON_PX = 44;  // a board's buttons (Pass, End turn, Done...: "button:..."): a finger's height
 
@@ -532,24 +535,31 @@ function growTargets(svg, next) {
   if (!next.size) return;
   const els = [...svg.querySelectorAll("[data-target]")].filter(e => next.has(e.getAttribute("data-target")));
   const boxes = els.map(e => e.getBoundingClientRect());
+  const finger = phoneScreen();
   els.forEach((e, i) => {
     const b = boxes[i];
-    const least = e.getAttribute("data-target").startsWith("button:") ? MIN_BUTTON_PX : MIN_TAP_PX;
+    const least = finger || e.getAttribute("data-target").startsWith("button:") ? MIN_BUTTON_PX : MIN_TAP_PX;
     if (!(e instanceof SVGGElement) || !b.width || (b.width >= least && b.height >= least)) return;
-    const w = Math.max(b.width, least), h = Math.max(b.height, least);
-    const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
-    const clash = boxes.some((o, j) => j !== i && o.width && o.left < cx + w / 2 && o.right > cx - w / 2
-                                       && o.top < cy + h / 2 && o.bottom > cy - h / 2);
-    if (clash) return;
+    let ex = Math.max(0, (least - b.width) / 2), ey = Math.max(0, (least - b.height) / 2);
+    boxes.forEach((o, j) => {
+      if (j === i || !o.width || els[j].contains(e) || e.contains(els[j])) return;
+      const gx = Math.max(o.left - b.right, b.left - o.right, 0);
+      const gy = Math.max(o.top - b.bottom, b.top - o.bottom, 0);
+      const besideX = o.top < b.bottom && o.bottom > b.top, besideY = o.left < b.right && o.right > b.left;
+      if (besideX && besideY) { ex = 0; ey = 0; }  // overlapping places: no guessing
+      else if (besideX) ex = Math.min(ex, gx);
+      else if (besideY) ey = Math.min(ey, gy);
+      else if (ex > gx && ey > gy) ex = gx;  // a neighbour on a diagonal: keep the height
+    });
+    if (ex < 0.5 && ey < 0.5) return;
     let lb, m;
     try { lb = e.getBBox(); m = e.getScreenCTM(); } catch (err) { return; }
     const sx = m ? Math.hypot(m.a, m.b) : 0, sy = m ? Math.hypot(m.c, m.d) : 0;
     if (!sx || !sy) return;
-    const lw = w / sx, lh = h / sy, lcx = lb.x + lb.width / 2, lcy = lb.y + lb.height / 2;
     const r = document.createElementNS(SVGNS, "rect");
     r.setAttribute("class", "octo-hit");
-    r.setAttribute("x", lcx - lw / 2); r.setAttribute("y", lcy - lh / 2);
-    r.setAttribute("width", lw); r.setAttribute("height", lh);
+    r.setAttribute("x", lb.x - ex / sx); r.setAttribute("y", lb.y - ey / sy);
+    r.setAttribute("width", lb.width + 2 * ex / sx); r.setAttribute("height", lb.height + 2 * ey / sy);
     r.setAttribute("fill", "transparent");
     const title = e.querySelector(":scope > title");
     if (title) title.after(r); else e.prepend(r);

@@ -52,7 +52,8 @@ from typing import Sequence
 from .errors import fail
 
 __all__ = ["CHANCE", "TERMINAL", "GameInfo", "State", "Game", "Player", "RandomPlayer",
-           "sample_chance", "play", "decided_winners", "as_action", "out_of_range", "check_params"]
+           "sample_chance", "play", "decided_winners", "as_action", "out_of_range", "check_params",
+           "parse_move"]
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
@@ -190,8 +191,6 @@ class State(abc.ABC):
         """The legal action (or chance outcome) that ``text`` names: the text ``action_to_string``
         gives (case and spacing ignored) or an action number (OpenSpiel's name). A one-line
         ``OctoError`` when no legal move has that name, or after the end of the game."""
-        from .record import parse_move
-
         if self.is_terminal():
             fail(f"no move {str(text)[:60]!r}: the game is over")
         return parse_move(self, text)
@@ -347,3 +346,28 @@ def decided_winners(returns: Sequence[float]) -> list[int]:
     best = max(returns)
     w = [i for i, r in enumerate(returns) if r == best]
     return [] if len(w) == len(returns) else w
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def parse_move(state: State, text: str | int) -> int:
+    """The legal action of ``state`` that ``text`` names: an action id (int or digits) or the
+    notation ``state.action_to_string`` prints (case and spacing ignored). A one-line error otherwise."""
+    legal = state.chance_outcomes() if state.current_player() == CHANCE else None
+    actions = [a for a, _ in legal] if legal is not None else list(state.legal_actions())
+    if isinstance(text, bool):
+        fail(f"move {text!r} is not a move")
+    if hasattr(text, "__index__") or (isinstance(text, str) and text.strip().lstrip("-").isdigit()):
+        a = int(text)
+        if a not in actions:
+            fail(f"move {a} is not legal here")
+        return a
+    want = _norm(text)
+    found = [a for a in actions if _norm(state.action_to_string(a)) == want]
+    if not found:
+        fail(f"move {str(text)[:80]!r} is not legal here")
+    if len(found) > 1:
+        fail(f"move {str(text)[:80]!r} names {len(found)} moves; give the action number")
+    return found[0]

@@ -1,0 +1,128 @@
+"""A notebook user's pass over the State API of every game of the registry (after python-chess and
+OpenSpiel): readable reprs, a picture, moves named and read back as text, copies that are copies, and
+a one-line ``OctoError`` for every kind of bad input from Python (never a TypeError, an IndexError,
+or a wrong answer)."""
+
+from __future__ import annotations
+
+import copy
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from octosolve.core.errors import OctoError
+from octosolve.core.game import CHANCE, sample_chance
+from octosolve.games import GAMES, get_game
+
+STATE_GAMES = [g.name for g in GAMES if g.has_state]
+
+
+@pytest.fixture(scope="module", params=STATE_GAMES)
+def game(request):
+    return get_game(request.param).make_game()
+
+
+def _played(game, moves, seed=1):
+    rng = random.Random(seed)
+    s = game.new_initial_state(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply_action(sample_chance(s, rng) if s.current_player() == CHANCE else rng.choice(s.legal_actions()))
+    while s.current_player() == CHANCE:
+        s.apply_action(sample_chance(s, rng))
+    return s
+
+
+def _finished(game):
+    s = _played(game, 5000)
+    assert s.is_terminal()
+    return s
+
+
+def test_game_repr_names_the_game(game):
+    r = repr(game)
+    assert "object at" not in r and "\n" not in r
+    assert r.startswith(f"<{type(game).__name__}: {game.info.short_name}, {game.info.num_players} players")
+
+
+def test_state_displays_as_svg_with_a_viewbox(game):
+    s = _played(game, 4)
+    root = ET.fromstring(s._repr_svg_().encode())
+    assert root.tag.endswith("svg") and len(root.get("viewBox").split()) == 4
+
+
+def test_moves_as_text_and_back(game):
+    s = _played(game, 4)
+    named = s.legal_action_strings()
+    assert list(named) == s.legal_actions()
+    texts = list(named.values())
+    for a, text in named.items():
+        if texts.count(text) == 1:
+            assert s.string_to_action(text) == a
+            assert s.string_to_action(f"  {text.upper()} ") == a   # case and spacing ignored
+        assert s.string_to_action(str(a)) == a and s.string_to_action(a) == a
+    with pytest.raises(OctoError, match="not legal here"):
+        s.string_to_action("no such move")
+    t = s.clone()
+    t.apply_action(t.string_to_action(texts[0]))
+    assert len(t.history) == len(s.history) + 1
+
+
+def test_copy_copy_is_a_clone(game):
+    s = _played(game, 4)
+    doc, n = s.to_json(), len(s.history)
+    c = copy.copy(s)
+    c.apply_action(c.legal_actions()[-1])
+    assert s.to_json() == doc and len(s.history) == n, "playing on copy.copy(state) changed the state"
+
+
+@pytest.mark.parametrize("bad", ["0", "pass", 1.0, None, True, [1]])
+def test_an_action_that_is_not_an_integer_is_refused(game, bad):
+    s = _played(game, 4)
+    doc = s.to_json()
+    with pytest.raises(OctoError, match="an action is an integer"):
+        s.apply_action(bad)
+    assert s.to_json() == doc
+
+
+def test_out_of_range_actions_are_named_so(game):
+    s = _played(game, 4)
+    for a in (-1, game.info.num_distinct_actions, 10**9):
+        assert s.action_to_string(a) == f"action {a} (out of range)"
+        with pytest.raises(OctoError, match="out of range|not an Octiles action"):
+            s.apply_action(a)
+    with pytest.raises(OctoError, match="an action is an integer"):
+        s.action_to_string("x")
+
+
+@pytest.mark.parametrize("bad", [-1, 9, "a", None, 0.5])
+def test_a_bad_observer_is_refused(game, bad):
+    s = _played(game, 4)
+    with pytest.raises(OctoError, match="player must be a seat number"):
+        s.observation_string(bad)
+
+
+@pytest.mark.parametrize("bad", ["a", 1.5, True])
+def test_a_seed_that_is_not_a_whole_number_is_refused(game, bad):
+    with pytest.raises(OctoError, match="a seed is a whole number"):
+        game.new_initial_state(bad)
+    assert game.new_initial_state(3.0).to_json() == game.new_initial_state(3).to_json()
+
+
+def test_unknown_game_parameter_is_refused(game):
+    with pytest.raises(OctoError, match="nonsense"):
+        get_game(game.info.short_name).make_game(nonsense=1)
+
+
+def test_a_finished_game_refuses_moves_and_players(game):
+    s = _finished(game)
+    with pytest.raises(OctoError):
+        s.apply_action(0)
+    with pytest.raises(OctoError, match="the game is over"):
+        s.string_to_action("pass")
+    entry = get_game(game.info.short_name)
+    for name in ("random", "greedy"):
+        with pytest.raises(OctoError, match="no move to choose, the game is over"):
+            entry.make_player(name, game, seed=1).choose(s)

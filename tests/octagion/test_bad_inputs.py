@@ -358,3 +358,24 @@ def test_a_word_of_one_letter_is_counted_in_good_english():
         normalize_sequence("A", "word")
     with pytest.raises(OctoError, match=r"has 9 letters;"):
         normalize_sequence("SEPTEMBER", "word")
+
+
+def test_a_sequence_that_is_not_a_string_is_refused_not_read_as_its_repr():
+    """``solve_word(None, deck)`` read the word 'NONE' ('has 4 letters'): any non-string is refused
+    as such (one line), whatever its str() would spell."""
+    from octosolve.core.errors import OctoError
+    from octosolve.octagion.rules import load_deck, normalize_sequence
+    from octosolve.octagion.solve import solve_word
+
+    deck = load_deck()
+    for bad in (None, 5, ["TREASURE"], b"TREASURE"):
+        with pytest.raises(OctoError, match="must be a string of 8 letters"):
+            solve_word(bad, deck)
+    assert normalize_sequence(" trésorie ") == "TRESORIE"
+
+
+def test_deck_repr_is_one_line():
+    from octosolve.octagion.rules import load_deck
+
+    r = repr(load_deck())
+    assert r.startswith("<Deck ") and r.endswith(": 48 cards, 6 a number>") and "object at" not in r

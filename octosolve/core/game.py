@@ -24,6 +24,11 @@ clause for every game of the registry, at random points of random games):
 - ``determinize(player, rng)``: a copy in which what ``player`` cannot see is drawn again at random,
   consistent with what they can see (the plain ``clone()`` for perfect-information games).
 
+Given by this base class to every game (a notebook's calls): ``string_to_action(text)`` (the legal
+action a move's text or number names), ``legal_action_strings()``, ``copy.copy(state)`` (a clone), a
+one-line ``repr``; bad input from Python (``as_action``, ``check_player``, ``check_params``) is a
+one-line ``OctoError``.
+
 Optional, for the web play page's board (a game without them plays with the text list of moves):
 
 - ``view_svg(viewer)``: an SVG document (a viewBox, no fixed pixel size) of what seat ``viewer``

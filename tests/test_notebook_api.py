@@ -126,3 +126,12 @@ def test_a_finished_game_refuses_moves_and_players(game):
     for name in ("random", "greedy"):
         with pytest.raises(OctoError, match="no move to choose, the game is over"):
             entry.make_player(name, game, seed=1).choose(s)
+
+
+def test_every_game_draws_its_state_with_render_position_svg(game):
+    """The same name in every game's package: ``<game>.render.position_svg(state)`` is the picture
+    a notebook shows (``_repr_svg_``)."""
+    s = _played(game, 4)
+    render = get_game(game.info.short_name).module("render")
+    assert render.position_svg(s) == s._repr_svg_()
+    assert "position_svg" in render.__all__

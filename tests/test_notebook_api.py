@@ -135,3 +135,17 @@ def test_every_game_draws_its_state_with_render_position_svg(game):
     render = get_game(game.info.short_name).module("render")
     assert render.position_svg(s) == s._repr_svg_()
     assert "position_svg" in render.__all__
+
+
+@pytest.mark.parametrize("options", [{"simulations": "a"}, {"simulations": 2.5}, {"simulations": 0},
+                                     {"simulations": -5}, {"simulations": True}])
+def test_bad_player_options_are_refused(game, options):
+    """``simulations="a"`` was a ValueError, ``2.5`` was rounded and ``-5`` played as if searched."""
+    with pytest.raises(OctoError, match="simulations must be a whole number >= 1"):
+        get_game(game.info.short_name).make_player("mcts", game, seed=1, **options)
+
+
+def test_a_player_is_given_a_state(game):
+    player = get_game(game.info.short_name).make_player("random", game, seed=1)
+    with pytest.raises(OctoError, match="choose takes a game state, got str"):
+        player.choose("x")

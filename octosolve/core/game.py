@@ -278,6 +278,9 @@ class Player(abc.ABC):
         if choose is not None and not getattr(choose, "_checks_end", False):
             @functools.wraps(choose)
             def checked(self, state, *args, **kwargs):
+                if not callable(getattr(state, "is_terminal", None)):
+                    fail(f"{getattr(self, 'name', 'player')}: choose takes a game state, got "
+                         f"{type(state).__name__}")
                 if state.is_terminal():
                     fail(f"{getattr(self, 'name', 'player')}: no move to choose, the game is over")
                 return choose(self, state, *args, **kwargs)

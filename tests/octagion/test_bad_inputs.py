@@ -379,3 +379,19 @@ def test_deck_repr_is_one_line():
 
     r = repr(load_deck())
     assert r.startswith("<Deck ") and r.endswith(": 48 cards, 6 a number>") and "object at" not in r
+
+
+def test_solve_word_and_check_words_from_python_check_their_arguments():
+    """A deck given as its file name was an AttributeError deep in the solver; ``check_words`` given
+    one string checked its letters one by one ('word 't' has 1 letter')."""
+    from octosolve.core.errors import OctoError
+    from octosolve.octagion.rules import load_deck
+    from octosolve.octagion.solve import check_words, solve_word
+
+    with pytest.raises(OctoError, match="deck must be a Deck"):
+        solve_word("treasure", "deck.csv")
+    with pytest.raises(OctoError, match="deck must be a Deck"):
+        check_words(["treasure"], None)
+    with pytest.raises(OctoError, match="takes a list of words, got the string 'treasure'"):
+        check_words("treasure", load_deck())
+    assert [r["word"] for r in check_words(("treasure",), load_deck())] == ["TREASURE"]

@@ -43,3 +43,14 @@ def test_tracing_repr_is_the_summary_line():
     tr = rules.trace(pl)
     assert repr(tr) == ("<Tracing: 2 tiles placed: 4 paths, 0 loops, 3 open, 8 crossings, "
                         "0 self-crossings, 2 groups>")
+
+
+def test_a_challenge_number_given_as_text_is_named_as_text():
+    """``solve_variant("6")`` said 'challenge must be 1-30, got 6'."""
+    import pytest
+
+    from octosolve.core.errors import OctoError
+    from octosolve.octiles.challenges import solve_variant
+
+    with pytest.raises(OctoError, match=r"challenge must be a whole number 1-30, got '6'"):
+        solve_variant("6", "points", time_limit=1)

@@ -118,7 +118,7 @@ def test_unknown_game_parameter_is_refused(game):
 
 def test_a_finished_game_refuses_moves_and_players(game):
     s = _finished(game)
-    with pytest.raises(OctoError):
+    with pytest.raises(OctoError, match="the game is over"):   # Oct8 said 'illegal action 0 (...) in phase over'
         s.apply_action(0)
     with pytest.raises(OctoError, match="the game is over"):
         s.string_to_action("pass")

@@ -388,8 +388,8 @@ class Oct8State(State):
         action = as_action(action)
         legal = self.legal_actions()
         if action not in legal:
-            fail(f"illegal action {action} ({self.action_to_string(action)}) in phase "
-                 f"{PHASE_NAMES[self.phase]}")
+            fail("the game is over" if self.phase == PH_OVER else  # as every game says it
+                 f"illegal action {action} ({self.action_to_string(action)}) in phase {PHASE_NAMES[self.phase]}")
         self.history.append((self.cur, action))
         self.decisions += 1
         p = self.cur

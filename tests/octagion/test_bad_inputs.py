@@ -395,3 +395,13 @@ def test_solve_word_and_check_words_from_python_check_their_arguments():
     with pytest.raises(OctoError, match="takes a list of words, got the string 'treasure'"):
         check_words("treasure", load_deck())
     assert [r["word"] for r in check_words(("treasure",), load_deck())] == ["TREASURE"]
+
+
+def test_wordcards_repr_is_one_line():
+    """A notebook's plain repr of the word cards was every word of every card."""
+    from octosolve.octagion.wordcards import WordCards, load_wordcards
+
+    w = load_wordcards()
+    assert repr(w) == f"<WordCards: {len(w)} cards {min(w)}-{max(w)}, 40 words each>"
+    assert repr(WordCards()) == "<WordCards: 0 cards, no words>"
+    assert dict(w) == w and w.to_json() == dict(w)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from .core.errors import OctoError, fail
 
 __all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec",
-           "record_game", "replay_record", "record_extras", "position_document"]
+           "record_game", "replay_record", "record_extras", "position_document", "state_from_document"]
 
 
 @dataclass(frozen=True)
@@ -200,3 +200,14 @@ def replay_record(rec):
 
     _entry, game = record_game(rec)
     return replay(rec, game)
+
+
+def state_from_document(game_name: str, doc):
+    """The state a position document (``State.to_json()``, e.g. a ``--position-out`` file) or a game
+    record describes, its game rebuilt from the document's own parameters: the same call for every
+    game with a state (``rules.state_from_document`` of the game's package). A one-line error for a
+    document of another game or an inconsistent one."""
+    entry = get_game(game_name)
+    if not entry.has_state:
+        fail(f"{entry.name} has no game state to read")
+    return entry.module("rules").state_from_document(position_document(doc, entry.name))

@@ -149,3 +149,32 @@ def test_a_player_is_given_a_state(game):
     player = get_game(game.info.short_name).make_player("random", game, seed=1)
     with pytest.raises(OctoError, match="choose takes a game state, got str"):
         player.choose("x")
+
+
+VARIANTS = {"octoverso": {"teams": True}, "oct8": {"players": 2}, "octiles": {"variant": "team-up", "players": 3},
+            "octagone": {"players": 4, "hidden": True}}
+
+
+@pytest.mark.parametrize("name", STATE_GAMES)
+def test_state_from_document_reads_any_position_of_the_game(name):
+    """One call for every game: ``games.state_from_document(name, doc)`` (``rules.state_from_document``
+    of each package) rebuilds the game from the document's own parameters; a record is replayed."""
+    from octosolve.core.record import make_record
+    from octosolve.games import state_from_document
+
+    entry = get_game(name)
+    assert entry.module("rules").state_from_document
+    for params in ({}, VARIANTS[name]):
+        game = entry.make_game(**params)
+        s = _played(game, 12, seed=2)
+        doc = s.to_json()
+        back = state_from_document(name, doc)
+        assert back.to_json() == doc and back.legal_actions() == s.legal_actions()
+        rec = make_record(name, game, 2, ["random"] * game.info.num_players, s.history)
+        assert state_from_document(name, rec).to_json() == doc
+    other = next(g for g in STATE_GAMES if g != name)
+    with pytest.raises(OctoError):
+        state_from_document(other, doc)
+    for bad in (None, [], "x", {}):
+        with pytest.raises(OctoError):
+            state_from_document(name, bad)

@@ -33,7 +33,7 @@ from .render import action_targets, svg_string, text_board, view_svg
 
 __all__ = ["Params", "OctagoneState", "OctagoneGame", "make_game", "deal", "kind_to_type",
            "NUM_ACTIONS", "DAMA_ACTIONS", "PLACE_BASE", "PASS", "JOLLY_SELF", "JOLLY_PARTNER",
-           "JOLLY_KIND", "state_from_json"]
+           "JOLLY_KIND", "state_from_json", "state_from_document"]
 
 
 
@@ -418,3 +418,6 @@ def state_from_json(obj) -> OctagoneState:
     st = OctagoneState(params, [[0] * NTYPES for _ in range(params.players)], 0)
     read_into(st, obj)
     return st
+
+
+state_from_document = state_from_json  # the name every game's rules module gives this reader

@@ -45,7 +45,7 @@ from .moves import (MIN_RAIL, ENDS, GAME_LETTERS, HAND_SIZE, JOKER, JOKER_CHAR, 
                     parse_hand, parse_rail, rail_string, reference_moves, spell_tiles, tile_char,
                     tile_counts)
 
-__all__ = ["OPENING", "PLAY", "DISCARD", "DRAW", "OVER", "PHASES", "MAX_TURNS", "TEAM_PLAYERS",
+__all__ = ["state_from_document", "OPENING", "PLAY", "DISCARD", "DRAW", "OVER", "PHASES", "MAX_TURNS", "TEAM_PLAYERS",
            "TEAM_MAX_TURNS", "team_of", "Actions", "OctoversoGame", "OctoversoState", "make_game",
            # re-exported from lexicon.py and moves.py (one import for scripts and tests)
            "Lexicon", "load_lexicon", "MIN_LEN", "MAX_LEN", "fold_word", "is_az", "ENDS", "SIDES",
@@ -166,6 +166,14 @@ def make_game(**params) -> OctoversoGame:
     if extra:
         fail(f"{counted(len(extra), 'unknown Octoverso parameter')}: {', '.join(extra)} (choose from {', '.join(sorted(allowed))})")
     return OctoversoGame(**params)
+
+
+def state_from_document(doc) -> "OctoversoState":
+    """The state of a position document (``State.to_json``), its game rebuilt from the document's
+    ``params`` (every game's rules module has this reader)."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
+        fail("not an Octoverso position (a JSON object with a \"params\" object)")
+    return make_game(**doc["params"]).state_from_json(doc)
 
 
 class OctoversoState(State):

@@ -25,10 +25,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
-from .core.errors import fail
+from .core.errors import OctoError, fail
 
 __all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec",
-           "record_game", "replay_record", "record_extras", "position_document"]
+           "record_game", "replay_record", "record_extras", "position_document", "state_from_document"]
 
 
 @dataclass(frozen=True)
@@ -165,13 +165,17 @@ def record_game(rec) -> tuple:
     entry = get_game(rec["game"])
     try:
         game = entry.make_game(**rec["params"])
-    except TypeError as exc:
+    except (TypeError, OctoError) as exc:
         import re
 
-        unknown = re.search(r"unexpected keyword argument '([^']+)'", str(exc))
+        unknown = re.search(r"unexpected keyword argument '([^']+)'|unknown \w+ parameters? '([^']+)'",
+                            str(exc))
         if unknown:  # a parameter of another game, or a misspelt one: name it and the game's own
-            fail(f"record: {entry.name} has no game parameter {unknown.group(1)[:40]!r} (its "
+            name = unknown.group(1) or unknown.group(2)
+            fail(f"record: {entry.name} has no game parameter {name[:40]!r} (its "
                  f"parameters: {', '.join(entry.make_game().params())})")
+        if isinstance(exc, OctoError):
+            raise
         fail(f"record: bad game parameters for {entry.name}: {str(exc)[:120]}")
     return entry, game
 
@@ -196,3 +200,14 @@ def replay_record(rec):
 
     _entry, game = record_game(rec)
     return replay(rec, game)
+
+
+def state_from_document(game_name: str, doc):
+    """The state a position document (``State.to_json()``, e.g. a ``--position-out`` file) or a game
+    record describes, its game rebuilt from the document's own parameters: the same call for every
+    game with a state (``rules.state_from_document`` of the game's package). A one-line error for a
+    document of another game or an inconsistent one."""
+    entry = get_game(game_name)
+    if not entry.has_state:
+        fail(f"{entry.name} has no game state to read")
+    return entry.module("rules").state_from_document(position_document(doc, entry.name))

@@ -24,6 +24,11 @@ clause for every game of the registry, at random points of random games):
 - ``determinize(player, rng)``: a copy in which what ``player`` cannot see is drawn again at random,
   consistent with what they can see (the plain ``clone()`` for perfect-information games).
 
+Given by this base class to every game (a notebook's calls): ``string_to_action(text)`` (the legal
+action a move's text or number names), ``legal_action_strings()``, ``copy.copy(state)`` (a clone), a
+one-line ``repr``; bad input from Python (``as_action``, ``check_player``, ``check_params``) is a
+one-line ``OctoError``.
+
 Optional, for the web play page's board (a game without them plays with the text list of moves):
 
 - ``view_svg(viewer)``: an SVG document (a viewBox, no fixed pixel size) of what seat ``viewer``
@@ -45,11 +50,15 @@ reproduces it. Computer players, the match layer and the OpenSpiel adapter
 from __future__ import annotations
 
 import abc
+import functools
 from dataclasses import dataclass
 from typing import Sequence
 
+from .errors import fail
+
 __all__ = ["CHANCE", "TERMINAL", "GameInfo", "State", "Game", "Player", "RandomPlayer",
-           "sample_chance", "play", "decided_winners"]
+           "sample_chance", "play", "decided_winners", "as_action", "out_of_range", "check_params",
+           "parse_move"]
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
@@ -70,6 +79,50 @@ class GameInfo:
     # True when new_initial_state(seed) deals at random (cards, shields, letters): the OpenSpiel
     # adapter then starts with an explicit chance node that picks one of a fixed set of seeds.
     random_start: bool = False
+
+
+def as_action(action) -> int:
+    """``action`` as an ``int`` (a numpy integer too); a one-line ``OctoError`` for anything else
+    (a move's text, a float, ``None``, a bool: text goes through ``State.string_to_action``).
+
+    >>> as_action(7)
+    7
+    >>> as_action("7")
+    Traceback (most recent call last):
+    ...
+    octosolve.core.errors.OctoValueError: an action is an integer, got '7' (text: state.string_to_action('7'))
+    """
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        hint = f" (text: state.string_to_action({action!r}))" if isinstance(action, str) else ""
+        fail(f"an action is an integer, got {str(repr(action))[:60]}{hint}")
+    return action.__index__()
+
+
+def out_of_range(action: int, num_actions: int) -> str | None:
+    """``action N (out of range)``, the text of an action outside ``range(num_actions)``; else None
+    (every game's ``action_to_string`` names such an action this way, never as another move)."""
+    return None if 0 <= action < num_actions else f"action {action} (out of range)"
+
+
+def check_params(title: str, factory, params: dict) -> dict:
+    """``params`` when ``factory`` (a game's class) takes every one of them; else a one-line
+    ``OctoError`` naming the unknown ones and the parameters there are (not a ``TypeError``).
+
+    >>> check_params("Toy", lambda players=2: None, {"players": 3})
+    {'players': 3}
+    >>> check_params("Toy", lambda players=2: None, {"player": 3})
+    Traceback (most recent call last):
+    ...
+    octosolve.core.errors.OctoValueError: unknown Toy parameter 'player' (choose from players)
+    """
+    import inspect
+
+    known = [n for n in inspect.signature(factory).parameters if n != "self"]
+    extra = [k for k in params if k not in known]
+    if extra:
+        fail(f"unknown {title} parameter{'s' if len(extra) > 1 else ''} "
+             f"{', '.join(repr(str(k)) for k in extra)} (choose from {', '.join(known)})")
+    return params
 
 
 class State(abc.ABC):
@@ -134,6 +187,34 @@ class State(abc.ABC):
         except Exception:                     # a state under construction still has a repr
             return f"<{name}: {moves}>"
 
+    def __copy__(self) -> "State":
+        """``copy.copy(state)`` is ``state.clone()`` (a shallow copy would share the history and
+        the board with the original)."""
+        return self.clone()
+
+    def string_to_action(self, text: str | int) -> int:
+        """The legal action (or chance outcome) that ``text`` names: the text ``action_to_string``
+        gives (case and spacing ignored) or an action number (OpenSpiel's name). A one-line
+        ``OctoError`` when no legal move has that name, or after the end of the game."""
+        if self.is_terminal():
+            fail(f"no move {str(text)[:60]!r}: the game is over")
+        return parse_move(self, text)
+
+    def legal_action_strings(self) -> dict[int, str]:
+        """``{action: action_to_string(action)}`` for every legal action (the chance outcomes at a
+        chance node), in order: the moves as a notebook shows them."""
+        acts = ([a for a, _ in self.chance_outcomes()] if self.current_player() == CHANCE
+                else self.legal_actions())
+        return {int(a): self.action_to_string(a) for a in acts}
+
+    def check_player(self, player) -> int:
+        """``player`` as a seat number of this game (0 to ``num_players() - 1``); a one-line
+        ``OctoError`` otherwise (what ``observation_string`` and the like are asked about)."""
+        n = len(self.returns())  # (a game may keep ``num_players`` as a number, not the method)
+        if isinstance(player, bool) or not hasattr(player, "__index__") or not 0 <= player.__index__() < n:
+            fail(f"player must be a seat number 0 to {n - 1}, got {str(repr(player))[:40]}")
+        return player.__index__()
+
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
@@ -173,11 +254,39 @@ class Game(abc.ABC):
         """The parameters ``make_game(**params)`` rebuilds this game from (JSON-ready)."""
         return {}
 
+    def __repr__(self) -> str:
+        """``<OctagoneGame: octagone, 2 players>``, with the parameters that differ from the
+        defaults: what ``make_game(**params)`` rebuilds."""
+        try:
+            info, params = self.info, self.params()
+            extra = "".join(f", {k}={v!r}" for k, v in params.items() if k != "players")
+            return f"<{type(self).__name__}: {info.short_name}, {info.num_players} players{extra}>"
+        except Exception:                     # a game under construction still has a repr
+            return f"<{type(self).__name__}>"
+
 
 class Player(abc.ABC):
     """A computer player: picks an action for the player to move."""
 
     name: str = "player"
+
+    def __init_subclass__(cls, **kw):
+        """Every player's ``choose`` refuses a finished game with a one-line ``OctoError`` (not an
+        ``IndexError`` from an empty list of moves, deep in a search)."""
+        super().__init_subclass__(**kw)
+        choose = cls.__dict__.get("choose")
+        if choose is not None and not getattr(choose, "_checks_end", False):
+            @functools.wraps(choose)
+            def checked(self, state, *args, **kwargs):
+                if not callable(getattr(state, "is_terminal", None)):
+                    fail(f"{getattr(self, 'name', 'player')}: choose takes a game state, got "
+                         f"{type(state).__name__}")
+                if state.is_terminal():
+                    fail(f"{getattr(self, 'name', 'player')}: no move to choose, the game is over")
+                return choose(self, state, *args, **kwargs)
+
+            checked._checks_end = True
+            cls.choose = checked
 
     @abc.abstractmethod
     def choose(self, state: State) -> int:
@@ -245,3 +354,28 @@ def decided_winners(returns: Sequence[float]) -> list[int]:
     best = max(returns)
     w = [i for i, r in enumerate(returns) if r == best]
     return [] if len(w) == len(returns) else w
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def parse_move(state: State, text: str | int) -> int:
+    """The legal action of ``state`` that ``text`` names: an action id (int or digits) or the
+    notation ``state.action_to_string`` prints (case and spacing ignored). A one-line error otherwise."""
+    legal = state.chance_outcomes() if state.current_player() == CHANCE else None
+    actions = [a for a, _ in legal] if legal is not None else list(state.legal_actions())
+    if isinstance(text, bool):
+        fail(f"move {text!r} is not a move")
+    if hasattr(text, "__index__") or (isinstance(text, str) and text.strip().lstrip("-").isdigit()):
+        a = int(text)
+        if a not in actions:
+            fail(f"move {a} is not legal here")
+        return a
+    want = _norm(text)
+    found = [a for a in actions if _norm(state.action_to_string(a)) == want]
+    if not found:
+        fail(f"move {str(text)[:80]!r} is not legal here")
+    if len(found) > 1:
+        fail(f"move {str(text)[:80]!r} names {len(found)} moves; give the action number")
+    return found[0]

@@ -140,7 +140,23 @@ def make_player(specs: Sequence[PlayerSpec], name: str, game: Game, *, seed: int
     given as ``None`` are left at the player's default."""
     spec = find_spec(specs, name)
     kw = {k: v for k, v in options.items() if k in spec.options and v is not None}
+    for key, value in kw.items():  # the CLI's options check these; Python callers get the same
+        _check_option(spec.name, key, value)
     return spec.build(game, seed=seed, **kw)
+
+
+def _check_option(player: str, key: str, value) -> None:
+    """``simulations``: a whole number >= 1; ``time_limit``: a finite number of seconds > 0. A
+    one-line error otherwise (``simulations="a"`` was a ValueError, ``2.5`` rounded, ``-5`` ran)."""
+    import math
+
+    if key == "simulations":
+        if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 1:
+            fail(f"{player}: simulations must be a whole number >= 1, got {str(repr(value))[:40]}")
+    elif key == "time_limit":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        if not ok or value <= 0:
+            fail(f"{player}: time_limit must be a number of seconds > 0, got {str(repr(value))[:40]}")
 
 
 def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[int] | None = None,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from .errors import fail
-from .game import CHANCE, Game, State
+from .game import CHANCE, Game, State, _norm, parse_move  # noqa: F401 (parse_move: its old home)
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
            "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action",
@@ -39,31 +39,6 @@ MAX_RECORD_MOVES = 100_000
 def move_text(state: State, action: int) -> str:
     """The notation of ``action`` in ``state`` (the state before the move)."""
     return str(state.action_to_string(int(action)))
-
-
-def _norm(text: str) -> str:
-    return " ".join(str(text).split()).casefold()
-
-
-def parse_move(state: State, text: str | int) -> int:
-    """The legal action of ``state`` that ``text`` names: an action id (int or digits) or the
-    notation :func:`move_text` prints (case and spacing ignored). A one-line error otherwise."""
-    legal = state.chance_outcomes() if state.current_player() == CHANCE else None
-    actions = [a for a, _ in legal] if legal is not None else list(state.legal_actions())
-    if isinstance(text, bool):
-        fail(f"move {text!r} is not a move")
-    if isinstance(text, int) or (isinstance(text, str) and text.strip().lstrip("-").isdigit()):
-        a = int(text)
-        if a not in actions:
-            fail(f"move {a} is not legal here")
-        return a
-    want = _norm(text)
-    found = [a for a in actions if _norm(state.action_to_string(a)) == want]
-    if not found:
-        fail(f"move {str(text)[:80]!r} is not legal here")
-    if len(found) > 1:
-        fail(f"move {str(text)[:80]!r} names {len(found)} moves; give the action number")
-    return found[0]
 
 
 def check_action(state: State, i: int, action: int, prefix: str = "record: ") -> None:

@@ -135,8 +135,13 @@ def type_name(t: int) -> str:
 
 
 def action_name(a: int) -> str:
-    """What action ``a`` of the action table does, in words."""
-    a = int(a)
+    """What action ``a`` of the action table does, in words (``action N (out of range)`` outside
+    the table, never another action's name)."""
+    from ..core.game import as_action, out_of_range
+
+    a = as_action(a)
+    if out_of_range(a, NUM_ACTIONS):
+        return out_of_range(a, NUM_ACTIONS)
     if A_PLACE <= a < A_DRAW:
         return f"place turn-draw card on shared head {a - A_PLACE}"
     if a < A_PASS:
@@ -163,9 +168,7 @@ def action_name(a: int) -> str:
         return "done"
     if a < A_DISCARD:
         return f"ship octopus {a - A_SHIP}"
-    if a < NUM_ACTIONS:
-        return f"discard {type_name(a - A_DISCARD)}"
-    return f"action {a}"
+    return f"discard {type_name(a - A_DISCARD)}"
 
 
 def parse_colour(word) -> int:

@@ -14,7 +14,8 @@ generator the numba playout uses, so the same seed gives the same game in both e
 from __future__ import annotations
 
 from ..core.errors import fail
-from ..core.game import TERMINAL, Game, GameInfo, State
+from ..core.seeding import whole_seed
+from ..core.game import TERMINAL, Game, GameInfo, State, as_action, check_params
 from . import board, position
 from .deck import (A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_DRAW, A_PASS, A_PLACE, A_SHIP, A_STOP,  # noqa: F401
                    A_TARGET, A_XFIELD, A_XHAND, ARMS_PER_COLOUR, BABY_CAP, BABY_OPTIONS, BONUS_OPTIONS,
@@ -52,7 +53,7 @@ class Oct8Game(Game):
             min_utility=-1.0 / n, max_utility=1.0 - 1.0 / n, random_start=True)
 
     def new_initial_state(self, seed: int | None = None) -> "Oct8State":
-        return Oct8State.new(self.cfg, 0 if seed is None else int(seed))
+        return Oct8State.new(self.cfg, 0 if seed is None else whole_seed(seed))
 
     def params(self) -> dict:
         return self.cfg.params()
@@ -78,7 +79,7 @@ def _params(p) -> dict:
 
 
 def make_game(**params) -> Oct8Game:
-    return Oct8Game(**params)
+    return Oct8Game(**check_params("Oct8", Oct8Game, params))
 
 
 def state_from_document(doc) -> "Oct8State":
@@ -151,8 +152,7 @@ class Oct8State(State):
     public_move_string = board.public_move_string
 
     def to_json(self) -> dict:
-        """The position as a JSON document (:mod:`octosolve.oct8.position`); the game's
-        ``state_from_json`` reads it back."""
+        """The position as a JSON document (:mod:`.position`); ``state_from_json`` reads it back."""
         return position.encode(self)
 
     def _repr_svg_(self) -> str:
@@ -385,11 +385,11 @@ class Oct8State(State):
 
     # ------------------------------------------------------------ apply
     def apply_action(self, action: int) -> None:
-        action = int(action)
+        action = as_action(action)
         legal = self.legal_actions()
         if action not in legal:
-            fail(f"illegal action {action} ({self.action_to_string(action)}) in phase "
-                 f"{PHASE_NAMES[self.phase]}")
+            fail("the game is over" if self.phase == PH_OVER else  # as every game says it
+                 f"illegal action {action} ({self.action_to_string(action)}) in phase {PHASE_NAMES[self.phase]}")
         self.history.append((self.cur, action))
         self.decisions += 1
         p = self.cur
@@ -554,7 +554,7 @@ class Oct8State(State):
         """What ``player`` sees: their colour and hand, and the public table (every octopus, the
         discard pile, the turn-draw card and the cards being played, which go face up); of the other
         players only hand sizes and chips, never their cards or colours."""
-        lines = [f"you are P{player}, colour {COLOURS[self.colour(player)]}",
+        lines = [f"you are P{player}, colour {COLOURS[self.colour(self.check_player(player))]}",
                  f"hand: {' '.join(sorted(self.card_str(c) for c in self.hands[player]))}"]
         return "\n".join(lines + self._public_lines())
 

@@ -89,6 +89,13 @@ class Deck:
     def __str__(self) -> str:
         return deck_text(self)
 
+    def __repr__(self) -> str:
+        """``<Deck 'default': 48 cards, 6 a number>`` (``str`` lists the cards, a notebook draws
+        them)."""
+        per = sorted(set(self.per_number()))
+        each = f"{per[0]} a number" if len(per) == 1 else f"{per[0]}-{per[-1]} a number"
+        return f"<Deck {self.name!r}: {len(self.cards)} cards, {each}>"
+
     def _repr_svg_(self) -> str:
         """The deck as eight columns of cards (notebooks show it)."""
         return deck_svg(self)
@@ -169,7 +176,9 @@ def treatment_cards(n: int) -> str:
 
 def normalize_sequence(word: str, what: str = "sequence") -> str:
     """Upper-case an 8-letter word (accents folded); one-line error if it is not 8 letters A-Z."""
-    w = fold_word(str(word).strip())
+    if not isinstance(word, str):  # str(None) is 'None', which would be read as a word
+        fail(f"{what} must be a string of 8 letters, got {str(repr(word))[:40]}")
+    w = fold_word(word.strip())
     if not is_az(w):
         fail(f"{what} {word!r} must be letters A-Z only")
     if len(w) != WORD_LEN:

@@ -14,6 +14,7 @@ duplicates never change a count; see docs/rules/octagion.md.
 from __future__ import annotations
 
 from ..core.cpsat import solve as cpsat_solve
+from ..core.errors import fail
 from . import kernels
 from .rules import NUMBERS, WORD_LEN, Deck, normalize_sequence, treatment_cards
 
@@ -126,14 +127,23 @@ def solve_word(word: str, deck: Deck, all_solutions: bool = False, limit: int | 
     (True, 16, 'easy')
     """
     w = normalize_sequence(word)
+    _check_deck(deck)
     sols, wild = kernels.solve_word_list([w], deck.masks)
     return word_result(w, deck.masks, sols[0], wild[0], all_solutions=all_solutions, limit=limit)
+
+
+def _check_deck(deck) -> None:
+    if not isinstance(deck, Deck):
+        fail(f"deck must be a Deck (rules.load_deck(path)), got {type(deck).__name__}")
 
 
 def check_words(words: list[str], deck: Deck, on_progress=None) -> list[dict]:
     """``solve_word`` for each word: the counts from the kernel in one call, then one assignment per
     word; ``on_progress(k)`` is called after every k words (for a progress bar)."""
+    if isinstance(words, str):  # iterating it would check its letters one by one
+        fail(f"check_words takes a list of words, got the string {words[:40]!r} (solve_word: one word)")
     ws = [normalize_sequence(x, "word") for x in words]
+    _check_deck(deck)
     sols, wild = kernels.solve_word_list(ws, deck.masks)
     out = []
     for i, w in enumerate(ws):

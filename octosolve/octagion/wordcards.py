@@ -44,6 +44,15 @@ class WordCards(dict):
     def _repr_svg_(self) -> str:
         return wordcards_svg(dict(self))
 
+    def __repr__(self) -> str:
+        """``<WordCards: 4 cards A-D, 40 words each>`` (not every word: ``dict(cards)`` has them)."""
+        sizes = sorted({len(v) for v in self.values()})
+        each = "no words" if not sizes else (f"{sizes[0]} words each" if len(sizes) == 1
+                                              else f"{sizes[0]}-{sizes[-1]} words each")
+        keys = sorted(self)
+        span = f" {keys[0]}-{keys[-1]}" if len(keys) > 1 else f" {keys[0]}" if keys else ""
+        return f"<WordCards: {len(self)} card{'' if len(self) == 1 else 's'}{span}, {each}>"
+
     def to_json(self) -> dict:
         return dict(self)
 

@@ -8,6 +8,7 @@ says why in words (``"proven": False, "why": ...``).
 
 from __future__ import annotations
 
+from ..core.errors import fail
 from .board import COLOURS, DIR_NAMES, colour_of_cell
 from .line import LineBroken, best_line
 from .rules import OctagoneState
@@ -23,6 +24,8 @@ LINE_NODES = 20_000_000
 
 
 def _free(state: OctagoneState) -> int:
+    if not isinstance(state, OctagoneState):
+        fail(f"a hint is for an Octagone state, got {type(state).__name__}")
     return sum(1 for b in state.board if b < 0)
 
 

@@ -21,7 +21,7 @@ from .board import (COLOURS, COLS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_K
                     JOLLY_SELF, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of, colour_of_cell, rc,
                     type_name)
 
-__all__ = ["text_board", "board_drawing", "svg_string", "draw_svg", "direction_name", "ARROW_CHARS",
+__all__ = ["text_board", "board_drawing", "svg_string", "position_svg", "draw_svg", "direction_name", "ARROW_CHARS",
            "view_drawing", "view_svg", "action_targets", "cell_target", "kind_target", "dir_target"]
 
 ARROW_CHARS = "↑↗→↘↓↙←↖"
@@ -148,6 +148,9 @@ def board_drawing(state, size: int = 60):
 def svg_string(state, size: int = 60) -> str:
     """The SVG document (with a viewBox) of :func:`board_drawing`, for ``_repr_svg_``."""
     return board_drawing(state, size).as_svg()
+
+
+position_svg = svg_string  # every game's render.position_svg(state): the picture _repr_svg_ shows
 
 
 def draw_svg(state, path: Path | str, size: int = 60) -> Path:

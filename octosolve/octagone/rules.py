@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import fail
-from ..core.game import TERMINAL, Game, GameInfo, State
+from ..core.game import TERMINAL, Game, GameInfo, State, as_action, check_params, out_of_range
 from .board import (COLOURS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
                     JOLLY_SELF, LINES, NCELLS, NTYPES, NUM_ACTIONS, PASS, PLACE_BASE, SYLLABLES,
                     VARIANTS, WRAPS, colour_of_cell, line_mode, rc, target_cell, words_completed)
@@ -33,7 +33,7 @@ from .render import action_targets, svg_string, text_board, view_svg
 
 __all__ = ["Params", "OctagoneState", "OctagoneGame", "make_game", "deal", "kind_to_type",
            "NUM_ACTIONS", "DAMA_ACTIONS", "PLACE_BASE", "PASS", "JOLLY_SELF", "JOLLY_PARTNER",
-           "JOLLY_KIND", "state_from_json"]
+           "JOLLY_KIND", "state_from_json", "state_from_document"]
 
 
 
@@ -209,9 +209,7 @@ class OctagoneState(State):
         return self.open_dirs(t, board)
 
     def apply_action(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, (int,)) and not hasattr(action, "__index__"):
-            fail(f"an action is an integer, got {action!r}")
-        action = int(action)
+        action = as_action(action)
         if self.over:
             fail("the game is over")
         if action not in self.legal_actions():
@@ -303,7 +301,7 @@ class OctagoneState(State):
         return redeal_hidden(self, player, rng)
 
     def action_to_string(self, action: int) -> str:
-        action = int(action)
+        action = as_action(action)
         if 0 <= action < DAMA_ACTIONS:
             cell, d = divmod(action, 8)
             r, c = rc(cell)
@@ -321,12 +319,13 @@ class OctagoneState(State):
             else:
                 name = "coloured" + (f":{SYLLABLES[k]}" if self.params.variant == "iv" else "")
             return f"{name}>{DIR_NAMES[d]}"
-        return f"action {action}"
+        return out_of_range(action, NUM_ACTIONS) or f"action {action}"
 
     def observation_string(self, player: int) -> str:
         """The board, the player to move and the hands; with hidden shields the other players'
         coloured shields are not shown (only their number and jollies)."""
-        return text_board(self, viewer=player if self.params.hidden else None)
+        viewer = self.check_player(player)
+        return text_board(self, viewer=viewer if self.params.hidden else None)
 
     def __str__(self) -> str:
         return text_board(self)
@@ -408,7 +407,7 @@ class OctagoneGame(Game):
 
 
 def make_game(**params) -> OctagoneGame:
-    return OctagoneGame(**params)
+    return OctagoneGame(**check_params("Octagone", OctagoneGame, params))
 
 
 def state_from_json(obj) -> OctagoneState:
@@ -419,3 +418,6 @@ def state_from_json(obj) -> OctagoneState:
     st = OctagoneState(params, [[0] * NTYPES for _ in range(params.players)], 0)
     read_into(st, obj)
     return st
+
+
+state_from_document = state_from_json  # the name every game's rules module gives this reader

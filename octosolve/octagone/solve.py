@@ -13,6 +13,7 @@ tests to check both.
 
 from __future__ import annotations
 
+import numbers
 import time
 
 import numpy as np
@@ -37,6 +38,8 @@ MAX_NODES = 10**12
 
 
 def check_solvable(state: OctagoneState) -> None:
+    if not isinstance(state, OctagoneState):
+        fail(f"the solver takes an Octagone state, got {type(state).__name__}")
     if state.n != 2:
         fail("the exact solver handles 2-player games (open shields) only")
     if state.params.variant == "iv":
@@ -203,8 +206,9 @@ def solve(state: OctagoneState, engine: str = "numba", max_nodes: int | None = D
         threads = 1  # two threads only for the outcome of the numba search
     window = OUTCOME_WINDOW if target == "outcome" else None
     sign = (lambda v: (v > 0) - (v < 0)) if target == "outcome" else (lambda v: v)
-    if max_nodes is not None and not 1 <= int(max_nodes) <= MAX_NODES:
-        fail(f"the node budget must be 1 to {MAX_NODES}, got {max_nodes}")
+    if max_nodes is not None and not (isinstance(max_nodes, numbers.Real) and not isinstance(max_nodes, bool)
+                                      and float(max_nodes).is_integer() and 1 <= max_nodes <= MAX_NODES):
+        fail(f"the node budget must be a whole number 1 to {MAX_NODES}, got {str(repr(max_nodes))[:40]}")
     if tt_bits is None:  # small searches do not need (nor pay for) a big table
         tt_bits = K.tt_bits_for(sum(1 for b in state.board if b < 0))
     p = state.to_move

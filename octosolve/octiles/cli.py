@@ -75,12 +75,7 @@ def trace_cmd(placement_file, svg_path, full, as_json):
         from . import render
         _saving(svg_path, lambda: render.save_board_svg(
             svg_path, pl, [p for p in tr.paths if p.kind == "loop"] + [p for p in tr.paths if p.kind != "loop"]))
-    from octosolve.core.words import counted
-
-    sm = out["summary"]
-    lines = [f"{counted(len(pl), 'tile')} placed: {counted(sm['paths'], 'path')}, "
-             f"{counted(sm['loops'], 'loop')}, {sm['open']} open, {counted(sm['crossings'], 'crossing')}, "
-             f"{counted(sm['self_crossings'], 'self-crossing')}, {counted(sm['groups'], 'group')}",
+    lines = [tr.summary_line(),
              "id kind  ends        tiles segs printed points self-x repeated  symmetry"]
     for p in tr.paths:
         sym = ("mirror " if p.symmetry.get("mirror") else "") + (

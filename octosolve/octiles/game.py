@@ -25,7 +25,8 @@ import json
 from dataclasses import asdict
 
 from ..core.errors import OctoError, fail
-from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ..core.seeding import whole_seed
+from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State, as_action
 from .notation import action_name, describe
 from .topology import (MOVE_BASE, N_SPACES, N_TILES, NUM_ACTIONS, PASS, RESIGN, ROTATE_BASE, VARIANTS,
                        Params, components, seats, short_name, start_places, teamup_placements,
@@ -82,6 +83,8 @@ class OctilesGame(Game):
 
     def new_initial_state(self, seed: int | None = None) -> "OctilesState":
         """The start (the stack's tiles are revealed at chance nodes, so ``seed`` is not needed)."""
+        if seed is not None:
+            whole_seed(seed)  # not used, but a seed that is not a whole number is still refused
         return OctilesState(self)
 
     def params(self) -> dict:
@@ -273,7 +276,7 @@ class OctilesState(State):
         return list(self._legal_cache)
 
     def apply_action(self, action: int) -> None:
-        action = int(action)
+        action = as_action(action)
         if self._winners is not None:
             raise OctoError("the game is over")
         if self.current_player() == CHANCE:
@@ -319,6 +322,7 @@ class OctilesState(State):
     def observation_string(self, player: int) -> str:
         """Everything is public (the stack's unseen tiles are drawn at chance nodes): the whole
         position, for every player."""
+        self.check_player(player)
         return str(self)
 
     def to_json(self) -> dict:

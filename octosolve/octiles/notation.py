@@ -8,14 +8,14 @@
 
 from __future__ import annotations
 
-from ..core.game import CHANCE
+from ..core.game import CHANCE, as_action
 from .topology import MOVE_BASE, N_SPACES, PASS, RESIGN, ROTATE_BASE, topology, trace
 
 __all__ = ["action_name", "describe"]
 
 
 def action_name(action: int, state=None) -> str:
-    topo = topology()
+    topo, action = topology(), as_action(action)
     if not 0 <= action <= RESIGN:
         return f"action {action} (out of range)"
     if state is not None and state.current_player() == CHANCE:

@@ -31,7 +31,7 @@ from . import tiles as R
 from .topology import MOVE_BASE, PASS, RESIGN, ROTATE_BASE, components, seats, trace
 
 __all__ = ["UNIT", "GROUP_COLOURS", "PLAYER_COLOURS", "edge_mid", "location_xy", "board_svg",
-           "save_board_svg", "placement_svg", "tracing_svg", "state_svg", "state_drawing", "tile_svg",
+           "save_board_svg", "placement_svg", "tracing_svg", "state_svg", "position_svg", "state_drawing", "tile_svg",
            "tiles_sheet_svg", "text_placement", "view_drawing", "view_svg", "action_targets",
            "runner_colour"]
 
@@ -222,6 +222,9 @@ def state_drawing(doc: dict, title: str | None = None) -> draw.Drawing:
 def state_svg(state, title: str | None = None) -> str:
     """The SVG text of a game state (``OctilesState._repr_svg_``)."""
     return state_drawing(state.to_json(), title).as_svg()
+
+
+position_svg = state_svg  # every game's render.position_svg(state): the picture _repr_svg_ shows
 
 
 def tile_svg(tile: int, rotation: int = 0, size: float = 80) -> draw.Drawing:

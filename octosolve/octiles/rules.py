@@ -34,10 +34,18 @@ from .tiles import __all__ as _tiles_all
 from .tracer import *  # noqa: F401,F403
 from .tracer import __all__ as _tracer_all
 
-__all__ = [*_tiles_all, *_tracer_all, "make_game"]
+__all__ = [*_tiles_all, *_tracer_all, "make_game", "state_from_document"]
 
 
 def make_game(**params):
     """The Octiles games' state API (``octosolve.core.game.Game``): Move Over, the full game
     (``variant="octiles"``) and Team Up; see :mod:`octosolve.octiles.game`."""
     return _game.make_game(**params)
+
+
+def state_from_document(doc):
+    """The state of a position document (``State.to_json``), its game rebuilt from the document's
+    ``params`` (every game's rules module has this reader)."""
+    from .position import position_from_json
+
+    return position_from_json(doc)

@@ -190,6 +190,20 @@ class Tracing:
 
         return tracing_svg(self)
 
+    def summary_line(self) -> str:
+        """``2 tiles placed: 4 paths, 0 loops, 3 open, 8 crossings, 0 self-crossings, 2 groups``
+        (the first line of ``octosolve octiles trace``)."""
+        from ..core.words import counted
+
+        sm = self.to_json()["summary"]
+        return (f"{counted(len(self.placement), 'tile')} placed: {counted(sm['paths'], 'path')}, "
+                f"{counted(sm['loops'], 'loop')}, {sm['open']} open, {counted(sm['crossings'], 'crossing')}, "
+                f"{counted(sm['self_crossings'], 'self-crossing')}, {counted(sm['groups'], 'group')}")
+
+    def __repr__(self) -> str:
+        """One line (the whole placement, paths and graphs are its fields; a notebook draws it)."""
+        return f"<Tracing: {self.summary_line()}>"
+
     @property
     def loops(self) -> list[PathInfo]:
         return self.by_kind("loop")

@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import fail
-from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State, as_action, out_of_range
 from ..core.lexicon import fold_word, is_az
 from ..core.seeding import derive_seed, py_random
 from ..core.words import counted
@@ -45,7 +45,7 @@ from .moves import (MIN_RAIL, ENDS, GAME_LETTERS, HAND_SIZE, JOKER, JOKER_CHAR, 
                     parse_hand, parse_rail, rail_string, reference_moves, spell_tiles, tile_char,
                     tile_counts)
 
-__all__ = ["OPENING", "PLAY", "DISCARD", "DRAW", "OVER", "PHASES", "MAX_TURNS", "TEAM_PLAYERS",
+__all__ = ["state_from_document", "OPENING", "PLAY", "DISCARD", "DRAW", "OVER", "PHASES", "MAX_TURNS", "TEAM_PLAYERS",
            "TEAM_MAX_TURNS", "team_of", "Actions", "OctoversoGame", "OctoversoState", "make_game",
            # re-exported from lexicon.py and moves.py (one import for scripts and tests)
            "Lexicon", "load_lexicon", "MIN_LEN", "MAX_LEN", "fold_word", "is_az", "ENDS", "SIDES",
@@ -166,6 +166,14 @@ def make_game(**params) -> OctoversoGame:
     if extra:
         fail(f"{counted(len(extra), 'unknown Octoverso parameter')}: {', '.join(extra)} (choose from {', '.join(sorted(allowed))})")
     return OctoversoGame(**params)
+
+
+def state_from_document(doc) -> "OctoversoState":
+    """The state of a position document (``State.to_json``), its game rebuilt from the document's
+    ``params`` (every game's rules module has this reader)."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
+        fail("not an Octoverso position (a JSON object with a \"params\" object)")
+    return make_game(**doc["params"]).state_from_json(doc)
 
 
 class OctoversoState(State):
@@ -348,7 +356,9 @@ class OctoversoState(State):
         return sorted(acts)
 
     def action_to_string(self, action: int) -> str:
-        A = self.game.actions
+        A, action = self.game.actions, as_action(action)
+        if out_of_range(action, A.N):
+            return out_of_range(action, A.N)
         if self.phase == DRAW:
             return f"draw {tile_char(action)}"
         if action < A.ANNOUNCE:
@@ -377,9 +387,7 @@ class OctoversoState(State):
         return Actions.word_action(self.lex.index[move.word], move.side, move.end, move.k)
 
     def apply_action(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            fail(f"an action is an integer, got {action!r}")
-        action = int(action)
+        action = as_action(action)
         if self.phase == OVER:
             fail("the game is over")
         if not self._is_legal(action):
@@ -543,7 +551,7 @@ class OctoversoState(State):
         """What ``player`` sees: the rail, every hand (hands are public: "visibles par les 2
         joueurs"), the words played; during the opening only their own announcement."""
         head = f"phase {PHASES[self.phase]}, to move: {self.current_player()}"
-        lines = [f"observer {player}; {head}", f"rail {rail_string(self.rail) or '-'}"]
+        lines = [f"observer {self.check_player(player)}; {head}", f"rail {rail_string(self.rail) or '-'}"]
         lines += [f"hand{q} {hand_string(self.hands[q])}" for q in range(self.num_players)]
         lines.append(f"pool {hand_string(self.pool)}")
         lines.append("played " + (" ".join(self.lex.words[w] for w in self.played) or "-"))

@@ -57,3 +57,15 @@ def test_openspiel_player_builds_or_says_what_is_missing():
     else:
         with pytest.raises(OctoError, match="needs OpenSpiel"):
             game.make_player("openspiel-mcts", seed=1)
+
+
+def test_time_limit_option_is_checked():
+    from octosolve.core.errors import OctoError
+    from octosolve.core.players import PlayerSpec, make_player
+
+    spec = PlayerSpec("slow", "a player with a time limit", lambda game, seed=None, time_limit=1.0: time_limit,
+                      options=("time_limit",))
+    assert make_player((spec,), "slow", None, time_limit=0.5) == 0.5
+    for bad in (0, -1, float("inf"), float("nan"), "1", True):
+        with pytest.raises(OctoError, match="time_limit must be a number of seconds > 0"):
+            make_player((spec,), "slow", None, time_limit=bad)

@@ -358,3 +358,50 @@ def test_a_word_of_one_letter_is_counted_in_good_english():
         normalize_sequence("A", "word")
     with pytest.raises(OctoError, match=r"has 9 letters;"):
         normalize_sequence("SEPTEMBER", "word")
+
+
+def test_a_sequence_that_is_not_a_string_is_refused_not_read_as_its_repr():
+    """``solve_word(None, deck)`` read the word 'NONE' ('has 4 letters'): any non-string is refused
+    as such (one line), whatever its str() would spell."""
+    from octosolve.core.errors import OctoError
+    from octosolve.octagion.rules import load_deck, normalize_sequence
+    from octosolve.octagion.solve import solve_word
+
+    deck = load_deck()
+    for bad in (None, 5, ["TREASURE"], b"TREASURE"):
+        with pytest.raises(OctoError, match="must be a string of 8 letters"):
+            solve_word(bad, deck)
+    assert normalize_sequence(" trésorie ") == "TRESORIE"
+
+
+def test_deck_repr_is_one_line():
+    from octosolve.octagion.rules import load_deck
+
+    r = repr(load_deck())
+    assert r.startswith("<Deck ") and r.endswith(": 48 cards, 6 a number>") and "object at" not in r
+
+
+def test_solve_word_and_check_words_from_python_check_their_arguments():
+    """A deck given as its file name was an AttributeError deep in the solver; ``check_words`` given
+    one string checked its letters one by one ('word 't' has 1 letter')."""
+    from octosolve.core.errors import OctoError
+    from octosolve.octagion.rules import load_deck
+    from octosolve.octagion.solve import check_words, solve_word
+
+    with pytest.raises(OctoError, match="deck must be a Deck"):
+        solve_word("treasure", "deck.csv")
+    with pytest.raises(OctoError, match="deck must be a Deck"):
+        check_words(["treasure"], None)
+    with pytest.raises(OctoError, match="takes a list of words, got the string 'treasure'"):
+        check_words("treasure", load_deck())
+    assert [r["word"] for r in check_words(("treasure",), load_deck())] == ["TREASURE"]
+
+
+def test_wordcards_repr_is_one_line():
+    """A notebook's plain repr of the word cards was every word of every card."""
+    from octosolve.octagion.wordcards import WordCards, load_wordcards
+
+    w = load_wordcards()
+    assert repr(w) == f"<WordCards: {len(w)} cards {min(w)}-{max(w)}, 40 words each>"
+    assert repr(WordCards()) == "<WordCards: 0 cards, no words>"
+    assert dict(w) == w and w.to_json() == dict(w)

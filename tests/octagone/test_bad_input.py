@@ -319,3 +319,38 @@ def test_quick_measure_never_over_the_data_file(tmp_path, monkeypatch, game, arg
     r = CliRunner().invoke(cli, [game, *args, "--quick", "--workers", "1", "--out", str(target)])
     assert r.exit_code == 2 and "a --quick measurement is never written over it" in r.output, r.output
     assert target.read_text() == '{"full": true}\n'
+
+
+def _solvable_state():
+    import random
+
+    s = OctagoneGame().new_initial_state(3)
+    rng = random.Random(0)
+    while sum(1 for b in s.board if b < 0) > 20:
+        s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("bad", ["a", 2.5, True, [5]])
+def test_solve_from_python_refuses_a_node_budget_that_is_not_a_whole_number(bad):
+    """``solve(state, max_nodes="a")`` was a ValueError from int(); 2.5 was rounded down."""
+    from octosolve.core.errors import OctoError
+    from octosolve.octagone.solve import solve
+
+    with pytest.raises(OctoError, match="the node budget must be a whole number"):
+        solve(_solvable_state(), max_nodes=bad)
+    assert solve(_solvable_state(), max_nodes=1e6, target="outcome")["proven"]   # 1e6: a whole number
+
+
+def test_solve_and_hints_refuse_what_is_not_an_octagone_state():
+    from octosolve.core.errors import OctoError
+    from octosolve.octagone import hint, solve
+    from octosolve.oct8.rules import make_game
+
+    for bad in ("x", {"board": []}, make_game().new_initial_state(0)):
+        with pytest.raises(OctoError, match="an Octagone state, got"):
+            solve.solve(bad)
+        with pytest.raises(OctoError, match="an Octagone state, got"):
+            hint.exact_hint(bad)
+        with pytest.raises(OctoError, match="an Octagone state, got"):
+            hint.hint_line(bad)

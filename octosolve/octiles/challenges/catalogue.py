@@ -501,7 +501,7 @@ def get_variant(number: int, variant: str | None, word: str = "variant") -> tupl
     """The challenge and its variant (the first one for None; None for challenge 1). Bad numbers or
     names are refused with a one-line error, calling a variant ``word`` (the CLI's --question)."""
     if number not in range(1, 31):
-        fail(f"challenge must be 1-30, got {number}")
+        fail(f"challenge must be a whole number 1-30, got {number!r}")  # repr: '6' is not 6
     ch = CHALLENGES.get(number)
     if ch is None or (ch.method != "bfs" and not ch.variants):
         fail(f"challenge {number} has no solver yet (see `octosolve octiles challenge --list`)")

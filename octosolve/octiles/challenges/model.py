@@ -157,6 +157,25 @@ class Result:
     verified_value: float | None = None
     extra: dict = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        """One line: ``<Result: challenge 6 points, OPTIMAL, objective 128, bound 128, 30.0 s,
+        28 tiles>`` (a notebook draws the placement: ``_repr_svg_``)."""
+        tiles = f"{len(self.placement)} tiles" if self.placement else "no placement"
+        checked = "" if self.verified is None else ", verified" if self.verified else ", NOT verified"
+        return (f"<Result: challenge {self.challenge} {self.variant}, {self.status}, objective "
+                f"{self.objective}, bound {self.bound}, {self.seconds:.1f} s, {tiles}{checked}>")
+
+    def _repr_svg_(self) -> str | None:
+        """The placement with the paths the answer counts in colour (``None``: nothing to draw)."""
+        if not self.placement:
+            return None
+        from ..render import placement_svg
+
+        # the highlight is the pictures module's (which reads the catalogue): a lazy Ref, as the
+        # catalogue's own references to the models are
+        return placement_svg(self.placement, Ref("pictures:highlight_for")(self),
+                             title=f"challenge {self.challenge} ({self.variant}): {self.objective}")
+
     def to_json(self) -> dict:
         d = {"challenge": self.challenge, "variant": self.variant, "status": self.status,
              "objective": self.objective, "bound": self.bound, "seconds": round(self.seconds, 3),

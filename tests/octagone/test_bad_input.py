@@ -91,7 +91,8 @@ def test_bad_position_files(files, key, cmd, capsys):
     ["new", "--players", "a,b"],
     ["new", "--variant", "kids", "--wrap", "torus"],
     ["measure", "everything"],
-    ["measure", "first-player", "--quick"],  # a quick run never writes the default data file
+    # (`measure first-player --quick` without --out was refused here; it now writes into build/, as
+    # every game's measure does: tests/octagone/test_cli.py)
     # perfect-play plays the edge reading only; --wrap torus used to be ignored (an edge measurement)
     ["measure", "perfect-play", "--quick", "--wrap", "torus", "--max-nodes", "1000", "--workers", "1",
      "--out", "/tmp/octosolve-never.json"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import drawsvg as draw
@@ -62,12 +63,34 @@ def new_drawing(width: float, height: float, background: str | None = "white") -
     return d
 
 
+_NOISE = re.compile(r"-?\d+\.\d{9,}(?:e[-+]?\d+)?|-?\d+(?:\.\d+)?e-\d+")
+
+
+def svg_text(d: draw.Drawing, **kw) -> str:
+    """The SVG text of ``d`` (``d.as_svg(**kw)``) with the floating-point noise of its coordinates
+    rounded away: drawsvg writes a float as Python prints it, so sums such as 381 + 1e-13 came out
+    as ``381.00000000000006`` (tens of thousands of them in results/), and tiny ones as ``1e-17``.
+    A number with 9 or more decimals, or a negative exponent, is rounded to 6 decimals; nothing a
+    drawing means is that fine.
+
+    >>> d = new_drawing(10, 10, None); d.append(draw.Line(0, 0.1 + 0.2, 381.00000000000006, 5))
+    >>> "M0,0.30000000000000004 L381.00000000000006,5" in d.as_svg(), "M0,0.3 L381,5" in svg_text(d)
+    (True, True)
+    """
+    return _NOISE.sub(_tidy, d.as_svg(**kw))
+
+
+def _tidy(m: re.Match) -> str:
+    t = f"{float(m.group(0)):.6f}".rstrip("0").rstrip(".")
+    return "0" if t == "-0" else t
+
+
 def scalable_svg(d: draw.Drawing) -> str:
     """The SVG text of ``d`` with its viewBox and no fixed pixel size, without the XML header (so a
     page can inline it and scale it): the ``State.view_svg`` documents of the games."""
     d.svg_args["width"] = None
     d.svg_args["height"] = None
-    return d.as_svg(header="")
+    return svg_text(d, header="")
 
 
 def target_group(target: str, title: str | None = None, **kw) -> draw.Group:
@@ -83,4 +106,4 @@ def save(d: draw.Drawing, path: Path | str) -> Path:
     """Write the drawing as SVG (creating parent folders)."""
     from .files import atomic_write_text
 
-    return atomic_write_text(Path(path), d.as_svg())
+    return atomic_write_text(Path(path), svg_text(d))

@@ -440,7 +440,7 @@ def view_svg(st, viewer: int) -> str:
     d.append(root)
     d.svg_args["width"] = None
     d.svg_args["height"] = None
-    return d.as_svg(header="")
+    return svg.svg_text(d, header="")
 
 
 def _player_panel(root, st, q: int, viewer: int, y: float, look: dict) -> float:

@@ -150,7 +150,7 @@ def position_svg(st) -> str:
             _octopus_svg(d, st, h, 90 + i * 64, y)
         for i, h in enumerate(st.shipped[p]):
             _octopus_svg(d, st, h, 90 + (len(st.fields[p]) + i) * 64, y, "shipped")
-    return d.as_svg()
+    return svg.svg_text(d)
 
 
 def bar_chart(path: Path, title: str, labels: list[str], values: list[float],

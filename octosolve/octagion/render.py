@@ -18,7 +18,7 @@ from pathlib import Path
 
 import drawsvg as draw
 
-from ..core.svg import color, text
+from ..core.svg import color, svg_text, text
 
 __all__ = ["DIFF_COLOURS", "deck_text", "deck_drawing", "deck_svg", "wordcards_drawing",
            "wordcards_svg", "histogram_svg"]
@@ -28,7 +28,7 @@ DIFF_COLOURS = {"easy": "#3cb44b", "medium": "#f58231", "hard": "#e6194b"}
 
 
 def _out(d: draw.Drawing, path: Path | str | None) -> str:
-    svg = d.as_svg()
+    svg = svg_text(d)
     if path is not None:
         from ..core.files import atomic_write_text
 

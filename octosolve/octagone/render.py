@@ -147,7 +147,7 @@ def board_drawing(state, size: int = 60):
 
 def svg_string(state, size: int = 60) -> str:
     """The SVG document (with a viewBox) of :func:`board_drawing`, for ``_repr_svg_``."""
-    return board_drawing(state, size).as_svg()
+    return svg.svg_text(board_drawing(state, size))
 
 
 position_svg = svg_string  # every game's render.position_svg(state): the picture _repr_svg_ shows

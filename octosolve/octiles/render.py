@@ -197,7 +197,7 @@ def save_board_svg(path: str | Path, placement: Mapping | None, highlight: Itera
 
 def placement_svg(placement: Mapping | None, highlight: Iterable = (), title: str | None = None) -> str:
     """The SVG text of a placement (for notebooks: ``_repr_svg_``)."""
-    return board_svg(placement, highlight, title).as_svg()
+    return svg.svg_text(board_svg(placement, highlight, title))
 
 
 def tracing_svg(tr) -> str:
@@ -221,7 +221,7 @@ def state_drawing(doc: dict, title: str | None = None) -> draw.Drawing:
 
 def state_svg(state, title: str | None = None) -> str:
     """The SVG text of a game state (``OctilesState._repr_svg_``)."""
-    return state_drawing(state.to_json(), title).as_svg()
+    return svg.svg_text(state_drawing(state.to_json(), title))
 
 
 position_svg = state_svg  # every game's render.position_svg(state): the picture _repr_svg_ shows

@@ -234,7 +234,7 @@ def view_svg(st, viewer: int) -> str:
     d.append(root)
     d.svg_args["width"] = None
     d.svg_args["height"] = None
-    return d.as_svg(header="")
+    return svg.svg_text(d, header="")
 
 
 def _rail(root, st, y: float) -> float:

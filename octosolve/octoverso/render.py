@@ -68,7 +68,7 @@ def move_svg(rail, move: R.Move, path: Path | str, title: str | None = None) -> 
 
 
 def _svg_text(d) -> str:
-    text = d.as_svg()
+    text = svg.svg_text(d)
     if "viewBox" not in text:  # always scalable in a notebook
         text = text.replace("<svg ", f'<svg viewBox="0 0 {d.width} {d.height}" ', 1)
     return text

@@ -315,6 +315,7 @@ def board_geometry() -> dict:
 def board_picture(placement, highlight=None) -> str:
     """The board SVG (as ``octiles trace --svg`` draws it) with the paths ``highlight`` (tracer path
     ids, drawn in that order with the palette's colours; ``None``: every path, loops first)."""
+    from ..core import svg
     from ..octiles import render
 
     pl, tr = traced(placement)
@@ -329,7 +330,7 @@ def board_picture(placement, highlight=None) -> str:
         if bad:
             fail(f"no path {bad[0]!r} on this board (path ids 0-{len(tr.paths) - 1})")
         paths = [by_id[h] for h in highlight]
-    return render.board_svg(pl, paths, label_size=12).as_svg()  # labels readable on a phone
+    return svg.svg_text(render.board_svg(pl, paths, label_size=12))  # labels readable on a phone
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ drawn 44 px high on a phone only: test_browser_phone.py)."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from .test_browser import GAME_TIMEOUT, browser, load, read  # noqa: F401
@@ -37,6 +39,18 @@ def screen(d, width, height, mobile):
                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
+@contextlib.contextmanager
+def desktop_page(d, page):
+    """The page loaded in a 1280 x 900 desktop window (the window put back afterwards)."""
+    try:
+        screen(d, 1280, 900, False)
+        d.get("about:blank")
+        load(d, page, GAME_TIMEOUT)
+        yield d
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_oct8_four_players_uses_the_width(browser, url):
     d = browser
     try:
@@ -61,29 +75,17 @@ def test_oct8_four_players_uses_the_width(browser, url):
 
 def test_a_wide_board_keeps_its_size(browser, url):
     # Octagone's board (wider than tall) on a desktop: as before, the window's height or 720 px
-    d = browser
-    try:
-        screen(d, 1280, 900, False)
-        d.get("about:blank")
-        load(d, url + "/play/octagone#level=easy&seed=1", GAME_TIMEOUT)
+    with desktop_page(browser, url + "/play/octagone#level=easy&seed=1") as d:
         m = read(d, lambda d: d.execute_script(DRAWN))
         assert m["height"] <= 760.5 and m["width"] <= 720.5, m
-    finally:
-        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_octoverso_words_keep_the_desktop_look(browser, url):
-    d = browser
-    try:
-        screen(d, 1280, 900, False)
-        d.get("about:blank")
-        load(d, url + PAGES["octoverso"][0], GAME_TIMEOUT)
+    with desktop_page(browser, url + PAGES["octoverso"][0]) as d:
         heights = read(d, lambda d: d.execute_script(
             "return [...document.querySelectorAll('#board svg [data-target^=\"word:\"] > rect:not(.octo-hit)')]"
             ".map(r => r.getAttribute('height'))"))
         assert heights and set(heights) == {"32"}, set(heights)  # as the server drew them
-    finally:
-        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 STICKY = r"""

@@ -115,6 +115,9 @@ def _check_point(game, s, rng):
     assert w == sorted(set(w)) and all(0 <= i < n for i in w)
     r = s.returns()
     assert len(r) == n
+    # the contract's num_players() is a method in every game (Octoverso's was a number, so a
+    # notebook's or a generic tool's state.num_players() failed there: 'int' object is not callable)
+    assert s.num_players() == n
     if not s.is_terminal():
         assert w == []
     elif w:

@@ -210,7 +210,7 @@ class State(abc.ABC):
     def check_player(self, player) -> int:
         """``player`` as a seat number of this game (0 to ``num_players() - 1``); a one-line
         ``OctoError`` otherwise (what ``observation_string`` and the like are asked about)."""
-        n = len(self.returns())  # (a game may keep ``num_players`` as a number, not the method)
+        n = self.num_players()
         if isinstance(player, bool) or not hasattr(player, "__index__") or not 0 <= player.__index__() < n:
             fail(f"player must be a seat number 0 to {n - 1}, got {str(repr(player))[:40]}")
         return player.__index__()

@@ -164,7 +164,7 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
                 f"{who} emptied {'your' if st.winner == viewer else 'their'} hand.")
     if st.phase == OPENING:
         mine = st.announced[viewer]
-        told = [q for q in range(st.num_players) if st.announced[q] >= 0 and q != viewer]
+        told = [q for q in range(st.num_players()) if st.announced[q] >= 0 and q != viewer]
         parts = ([f"You announced {st.lex.words[mine]}."] if mine >= 0 else []) + \
             ([f"{', '.join(f'P{q}' for q in told)} announced (hidden until everyone has)."] if told else [])
         ask = ("Announce a 4-letter word of your hand: click it below. The alphabetically first word is laid "
@@ -198,7 +198,7 @@ def view_svg(st, viewer: int) -> str:
     """What seat ``viewer`` sees, as an SVG document (viewBox, no fixed size) whose clickable parts
     carry ``data-target`` ids (module docstring): the rail (recto and verso, four ends), every hand,
     the pool, the words played, and for the player to move the list of their words."""
-    n = st.num_players
+    n = st.num_players()
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n:
         fail(f"viewer must be a seat from 0 to {n - 1}, got {viewer!r}")
     you = viewer == st.player and st.phase in (OPENING, PLAY, DISCARD)
@@ -270,7 +270,7 @@ def _hand_tiles(hand) -> list[int]:
 
 def _hands(root, st, viewer: int, y: float, you: bool) -> float:
     """The other seats' hands small (public), then the viewer's own large, one target per letter."""
-    n = st.num_players
+    n = st.num_players()
     for q in [(viewer + i) % n for i in range(1, n)]:
         tiles = _hand_tiles(st.hands[q])
         mark = "\u25b6 " if q == st.player and st.phase != OVER else ""

@@ -31,7 +31,7 @@ def record_extras(state) -> dict:
     """The Octoverso fields of a game record: ``first_mover`` (the seat that moved first after
     the announcements: the first ``n`` actions are the announcements, the next is the first
     mover's) and ``turns``."""
-    n, hist = state.num_players, state.history
+    n, hist = state.num_players(), state.history
     return {"first_mover": int(hist[n][0]) if len(hist) > n else None, "turns": int(state.turn)}
 
 
@@ -80,7 +80,7 @@ def game_record(state: R.OctoversoState, names, seed: int) -> dict:
                   "pool": int(state.pool.sum())},
     }
     if state.game.teams:
-        rec["teams"] = [[q for q in range(state.num_players) if R.team_of(q) == t] for t in (0, 1)]
+        rec["teams"] = [[q for q in range(state.num_players()) if R.team_of(q) == t] for t in (0, 1)]
         rec["winning_team"] = state.winning_team if state.winner >= 0 else None
     return rec
 

@@ -171,7 +171,7 @@ class LookaheadPlayer(Player):
         order = np.argsort(-sc, kind="stable")[: self.candidates]
         # interaction: an OCTO available now and not played lets the opponent return a tile
         has_octo = bool((lex.lens[rows[:, 0]] == R.RAIL_SIZE).any())
-        team = state.num_players > 2
+        team = state.num_players() > 2
         if team:  # seats after me: the opponent, my partner, the opponent's partner
             sizes = [int(x) for x in state.hands.sum(axis=1)]
             opp_seat = state.next_seat(state.player)
@@ -317,7 +317,7 @@ def _mcts_rollout(state, rng):
     if state.is_terminal():
         return state.returns()
     v = playout_value(state, 0, rng, plies=4)
-    return [v if R.team_of(q) == 0 else -v for q in range(state.num_players)]
+    return [v if R.team_of(q) == 0 else -v for q in range(state.num_players())]
 
 
 def mcts_candidates(state, legal: list[int], words: int = 12) -> list[int]:

@@ -107,7 +107,7 @@ class Rail:
 
 def position_svg(state) -> str:
     """A position as an SVG string: the rail (recto), every hand, the pool size and the phase."""
-    n = state.num_players
+    n = state.num_players()
     longest = max([R.RAIL_SIZE] + [len(R.hand_string(h)) for h in state.hands])   # every tile drawn
     width = 80 + CELL * max(14, longest) + 20
     d = svg.new_drawing(width, 50 + CELL * (n + 1) + 10 * n + 20)

@@ -276,7 +276,6 @@ class OctoversoState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    @property
     def num_players(self) -> int:
         return self.game.num_players
 
@@ -552,11 +551,11 @@ class OctoversoState(State):
         joueurs"), the words played; during the opening only their own announcement."""
         head = f"phase {PHASES[self.phase]}, to move: {self.current_player()}"
         lines = [f"observer {self.check_player(player)}; {head}", f"rail {rail_string(self.rail) or '-'}"]
-        lines += [f"hand{q} {hand_string(self.hands[q])}" for q in range(self.num_players)]
+        lines += [f"hand{q} {hand_string(self.hands[q])}" for q in range(self.num_players())]
         lines.append(f"pool {hand_string(self.pool)}")
         lines.append("played " + (" ".join(self.lex.words[w] for w in self.played) or "-"))
         if self.phase == OPENING:
-            for q in range(self.num_players):
+            for q in range(self.num_players()):
                 a = self.announced[q]
                 shown = "-" if a < 0 else (self.lex.words[a] if q == player else "(hidden)")
                 lines.append(f"announced{q} {shown}")
@@ -567,7 +566,7 @@ class OctoversoState(State):
         from the words their hands can announce (after the opening everything is public)."""
         s = self.clone()
         if s.phase == OPENING:
-            for q in range(self.num_players):
+            for q in range(self.num_players()):
                 if q != player and s.announced[q] >= 0:
                     s.announced[q] = rng.choice(opening_words(self.lex, s.hands[q]))
         return s

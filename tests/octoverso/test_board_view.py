@@ -48,7 +48,7 @@ def test_every_legal_move_is_clickable_and_unique(params, seed, every):
     phases = set()
     for st in random_positions(game, seed, every):
         if st.current_player() < 0:  # chance or over: a view for every seat, no clicks
-            for v in range(st.num_players):
+            for v in range(st.num_players()):
                 targets_in(st.view_svg(v))
             assert all(st.action_targets(a) == [] for a in st.legal_actions())
             continue
@@ -71,7 +71,7 @@ def test_the_opening_announcements_stay_hidden(params, seed, every):
     rng = random.Random(seed)
     differed = 0  # determinizations that really changed a hidden announcement (the check can fail)
     for st in random_positions(game, seed, every, max_moves=120):
-        for v in range(st.num_players):
+        for v in range(st.num_players()):
             view = st.view_svg(v)
             for _ in range(3):
                 d = st.determinize(v, rng)

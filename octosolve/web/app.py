@@ -76,7 +76,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     ``games``: the registry entries offered on /play (default: every game of
     :data:`octosolve.games.GAMES` with a turn-based state); ``warm``: when a game's page is
     first opened, load its computer player's compiled kernels in the background."""
-    from . import octagion_api, octiles_api, play
+    from . import octagion_api, octiles_api, play, previews
 
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
     routes += [
@@ -86,6 +86,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     ]
     routes += octiles_api.routes()
     routes += octagion_api.routes()
+    routes += previews.routes()
     routes += play.routes(play.Sessions(max_games=max_games, games=games, warm=warm), STATIC_DIR / "play.html")
     return Starlette(
         routes=routes,

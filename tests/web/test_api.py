@@ -76,6 +76,35 @@ def test_home_page_speaks_to_a_phone_too(client):
     assert "click your moves" not in page and "(click or tap)" in page
 
 
+def test_home_page_pictures_are_served(client):
+    """The home page shows a proven Octiles answer, the project's deck and each playable game a few
+    moves in (``/preview/GAME.svg``); every picture it names is served as SVG."""
+    import re
+
+    from octosolve.games import GAMES
+
+    page = client.get("/").text
+    srcs = re.findall(r'<img src="([^"]+)"', page)
+    for g in GAMES:
+        if g.has_state:  # each game's picture sits in the link to its play page
+            assert re.search(rf'<a href="/play/{g.name}"><img src="/preview/{g.name}.svg"', page), g.name
+    assert "/preview/octagion.svg" in srcs and any(s.startswith("/api/octiles/challenges/") for s in srcs)
+    for src in srcs:
+        r = client.get(src)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml"), src
+        assert "<svg" in r.text[:400] and r.text.rstrip().endswith("</svg>"), src
+    again = client.get("/preview/octagone.svg").text  # a fixed seed: the same picture every time
+    assert again == client.get("/preview/octagone.svg").text
+
+
+@pytest.mark.parametrize("name,words", [("chess", "unknown game"), ("x" * 500, "unknown game"),
+                                        ("..%2Fdata", "Not Found")])
+def test_preview_of_an_unknown_game_is_404(client, name, words):
+    r = client.get(f"/preview/{name}.svg")
+    assert r.status_code == 404 and words in r.json()["error"]
+    assert len(r.json()["error"]) < 200 and "\n" not in r.json()["error"]
+
+
 def test_static_assets_are_package_data():
     toml = Path(__file__).resolve().parents[2] / "pyproject.toml"
     assert '"octosolve.web" = ["static/*"]' in toml.read_text()
@@ -927,7 +956,7 @@ def test_serve_on_a_busy_port_prints_only_the_error(capsys):
 @pytest.mark.parametrize("name", ["octosolve.web.app", "octosolve.web.octiles_api",
                                   "octosolve.web.octagion_api", "octosolve.core.progress",
                                   "octosolve.octiles.challenges.gallery",
-                                  "octosolve.octagion.wordcards"])
+                                  "octosolve.octagion.wordcards", "octosolve.web.previews"])
 def test_doctests(name):
     res = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0

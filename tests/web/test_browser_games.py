@@ -433,6 +433,10 @@ def test_every_page_opens_without_a_console_error(browser, url):
     d = browser
     d.get(url + "/")
     wait(d, lambda d: d.execute_script("return document.readyState") == "complete")
+    # every picture of the home page drawn (a proven Octiles answer, the deck, each game a few moves in)
+    pics = read(d, lambda d: d.execute_script(
+        "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])"))
+    assert len(pics) >= 6 and all(ok for _src, ok in pics), pics
     links = read(d, lambda d: [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "header a")])
     for page in ("/octiles", "/octagion", "/play/octagone"):
         assert url + page in links

@@ -1,0 +1,68 @@
+"""The home page's pictures (``GET /preview/GAME.svg``): each game with a state a few random moves
+into a game from a fixed seed, drawn as its ``_repr_svg_`` shows it (``render.position_svg``) or,
+where that picture says little at a glance (Oct8's), as its play page shows the seat to move
+(``view_svg``); for Octagion the project's deck. Written against the registry's contract (only
+:data:`PREVIEWS` names games), drawn once per process and kept.
+
+>>> svg = preview_svg("octagone")
+>>> "<svg" in svg[:200] and svg.rstrip().endswith("</svg>") and svg == preview_svg("octagone")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..core.errors import OctoError
+from ..core.game import CHANCE, sample_chance
+from .http import ApiError
+
+__all__ = ["PREVIEWS", "PREVIEW_SEED", "preview_svg", "routes"]
+
+PREVIEW_SEED = 3
+# per game: its parameters, how many random moves in (enough for a board with something on it),
+# and which picture: "position" (_repr_svg_) or "view" (the play page's view_svg of the seat to move)
+PREVIEWS = {"octoverso": ({}, 10, "position"), "oct8": ({"players": 2}, 30, "view"),
+            "octiles": ({}, 10, "position"), "octagone": ({}, 12, "position")}
+
+
+@lru_cache(maxsize=None)
+def preview_svg(name: str) -> str:
+    """The home page's picture of game ``name`` (an SVG document); a one-line error for a game
+    the registry does not know."""
+    from ..games import get_game
+
+    entry = get_game(name)
+    if not entry.has_state:  # Octagion: the deck a designer starts from
+        return entry.module("rules").load_deck()._repr_svg_()
+    params, moves, picture = PREVIEWS.get(entry.name, ({}, 10, "position"))
+    state = entry.make_game(**params).new_initial_state(PREVIEW_SEED)
+    rng = random.Random(PREVIEW_SEED)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        state.apply_action(sample_chance(state, rng) if p == CHANCE else rng.choice(state.legal_actions()))
+    p = state.current_player()
+    if picture == "view" and hasattr(state, "view_svg"):
+        return state.view_svg(p if 0 <= p < state.num_players() else 0)
+    return state._repr_svg_()
+
+
+async def _preview(request: Request):
+    name = request.path_params["name"]
+    try:
+        svg = await run_in_threadpool(preview_svg, name[:60])
+    except OctoError as exc:
+        raise ApiError(404, exc.format_message()) from None
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+def routes() -> list[Route]:
+    return [Route("/preview/{name}.svg", _preview)]

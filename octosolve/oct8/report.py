@@ -303,7 +303,10 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
     L += _strength_rows(strength)
     L += ["## Rule options (docs/rules/oct8.md)", "",
           "The rules leave two readings open; each is a rule option (`--baby-chips cap|each`, "
-          "`--colour-bonus octopus|arm`), the default first.", "",
+          "`--colour-bonus octopus|arm`), the default first. Each reading is a run of its own: "
+          f"{options['builder4_default']['games']:,} games of 4 builders and "
+          f"{options['builder_vs_random_default']['games']:,} of 1 builder vs 3 random (the games count "
+          "in each row), so the default row differs a little from the larger seat table above.", "",
           "| reading | 4 builders: seat 0 / seat 3 win share | mean turns | mean score (seat 0) | chips spent "
           "per game | 1 builder vs 3 random: its win share | its mean score | chips spent per game |",
           "| --- | --- | --- | ---: | ---: | --- | ---: | ---: |"]

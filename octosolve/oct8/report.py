@@ -268,7 +268,9 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
             L.append(f"| {r['label']} | {r['games']:,} | {p} | {_fmt_ci(r['win_rate'][p], r['win_rate_ci'][p])} | "
                      f"{_fmt_ci(r['mean_score'][p], r['mean_score_ci'][p], 2)} |")
     L += ["", "![seats, random](seat_random4.svg) ![seats, builder](seat_builder4.svg)", ""]
-    L += ["## By strategy", "", "| match | games | win (score) share of the player | its mean score | "
+    L += ["## By strategy", "", "The share is the player's win share (ties split) in the numba rows, its "
+          "score share (wins + draws/2) in the match rows.", "",
+          "| match | games | share of the player | its mean score | "
           "others' mean score |", "| --- | ---: | --- | ---: | ---: |"]
     for s in range(4):
         r = results[f"builder_seat{s}"]

@@ -10,13 +10,16 @@ which writes its files under ``out_dir`` (e.g. ``results/octagion``) and returns
 changes from run to run: durations go to ``<game>/timings.json`` only, so a rerun of the plain
 ``octosolve report`` leaves every committed file as it was except the ``timings.json`` files.
 
-Only the plain run (every game, full size) writes into ``results/`` by default; a ``--quick`` or
-``--games`` run writes into ``build/results/`` unless ``--out`` says otherwise.
+A summary's relative links are written from ``<game>/``; results/README.md re-roots them (see
+:func:`rebase_links`). Only the plain run (every game, full size) writes into ``results/`` by
+default; a ``--quick``, ``--only`` or ``--seed`` run writes into ``build/results/`` unless ``--out`` says otherwise.
 """
 
 from __future__ import annotations
 
 import json
+import posixpath
+import re
 import time
 from pathlib import Path
 
@@ -27,13 +30,28 @@ from .core.jsonout import dumps, write_json
 from .core.words import counted
 from .games import GAMES, get_game
 
-__all__ = ["run_report", "default_out"]
+__all__ = ["run_report", "default_out", "rebase_links"]
 
 PARTIAL_OUT = Path("build") / "results"
 
 
 def default_out(full_run: bool) -> Path:
     return Path("results") if full_run else PARTIAL_OUT
+
+
+_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+
+
+def rebase_links(markdown: str, folder: str) -> str:
+    """A game's summary, written with links relative to ``results/<folder>/``, with every relative
+    link made relative to ``results/`` (for results/README.md): ``verify.json`` becomes
+    ``<folder>/verify.json``, ``../../docs/x.md`` becomes ``../docs/x.md``."""
+    def fix(m: re.Match) -> str:
+        target = m.group(2)
+        if re.match(r"^([a-z][a-z0-9+.-]*:|/|#)", target):
+            return m.group(0)
+        return m.group(1) + posixpath.normpath(posixpath.join(folder, target)) + m.group(3)
+    return _LINK.sub(fix, markdown)
 
 
 def run_report(out_dir: str | Path, games: list[str], *, quick: bool, seed: int | None,
@@ -87,6 +105,6 @@ def _write_index(out: Path, ran: list[dict]) -> list[dict]:
     for g in order:
         sec = sections[g]
         how = " (--quick run)" if sec.get("quick") else ""
-        lines += [f"## [{sec['title']}]({g}/README.md){how}", "", sec.get("summary", "").strip(), ""]
+        lines += [f"## [{sec['title']}]({g}/README.md){how}", "", rebase_links(sec.get("summary", "").strip(), g), ""]
     atomic_write_text((out / "README.md"), "\n".join(lines).rstrip() + "\n")
     return [sections[g] for g in order]

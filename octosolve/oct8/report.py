@@ -140,13 +140,19 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         f"- {total_games:,} numba playouts; seat win shares with 4 builders: "
         + ", ".join(f"{w:.3f}" for w in b4["win_rate"]) + f" ({b4['games']:,} games); "
         f"mean game {b4['mean_turns']:.1f} turns.",
-        f"- greedy vs 3 random: score share {greedy['results']['greedy']['score']:.2f} ({greedy['games']} games); "
-        f"flat-mc ({sims} sims) vs 3 greedy: {fm['score']:.2f} [{fm['score_ci95'][0]:.2f}, {fm['score_ci95'][1]:.2f}]"
-        f" ({flat_mc['games']} games); mcts ({uct_sims} sims) vs 3 greedy: {mc['score']:.2f} "
-        f"[{mc['score_ci95'][0]:.2f}, {mc['score_ci95'][1]:.2f}] ({mcts['games']} games; fair 0.25).",
+        f"- score shares in small matches played by the report: greedy vs 3 random "
+        f"{greedy['results']['greedy']['score']:.2f} ({greedy['games']} games); "
+        f"flat-mc ({sims} simulations a move) vs 3 greedy: {fm['score']:.2f} [95% CI {fm['score_ci95'][0]:.2f}, "
+        f"{fm['score_ci95'][1]:.2f}] ({flat_mc['games']} games); mcts ({uct_sims} simulations a move) vs 3 "
+        f"greedy: {mc['score']:.2f} [95% CI {mc['score_ci95'][0]:.2f}, {mc['score_ci95'][1]:.2f}] "
+        f"({mcts['games']} games; fair share 0.25).",
+        "- the strongest player, equal CPU per decision (stored, 200 games a match): mcts scores "
+        + "; ".join(f"{m['mcts']['score']:.3f} vs {_opponents(m['players'])} "
+                    f"(fair {1 / len(m['players']):.2f})" for m in strength["matches"]) + ".",
         f"- short variant: {results['builder4_short']['mean_turns']:.1f} turns vs {b4['mean_turns']:.1f}; "
         f"flat deck: {results['builder4_flat']['mean_turns']:.1f} turns; rule options: seat 0 of 4 builders wins "
-        + ", ".join(f"{options['builder4_' + k]['win_rate'][0]:.3f} ({k})" for k in ("default", "each", "arm", "each_arm"))
+        + ", ".join(f"{options['builder4_' + k]['win_rate'][0]:.3f} ({_OPTION_NAMES[k]})"
+                    for k in ("default", "each", "arm", "each_arm"))
         + ".",
     ])
     return {"title": "Oct8: balance and players", "summary": summary, "files": files, "timings": timings}
@@ -246,7 +252,8 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
          f"{total_games:,} numba playouts in all, plus measured matches on the Python engine "
          "(`core/match.py`, seats rotating). Intervals are 95% (Wilson for win and score shares, normal for "
          "means). A k-way tie counts 1/k for each winner in the seat tables; in matches a game every player "
-         "ties is a draw (half a point). Data: [balance.json](balance.json). Rules as read: docs/rules/oct8.md.",
+         "ties is a draw (half a point). Data: [balance.json](balance.json). Rules as read: "
+         "[docs/rules/oct8.md](../../docs/rules/oct8.md).",
          "", "Players: *random* (uniform over legal decisions), *builder* (numba rollout policy: completes a "
          "shared octopus whenever it can, otherwise draws), *greedy* (best immediate score change, including "
          "exchanges from the swap kernel), *flat-mc* (determinised flat Monte Carlo over whole moves with "
@@ -261,7 +268,9 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
             L.append(f"| {r['label']} | {r['games']:,} | {p} | {_fmt_ci(r['win_rate'][p], r['win_rate_ci'][p])} | "
                      f"{_fmt_ci(r['mean_score'][p], r['mean_score_ci'][p], 2)} |")
     L += ["", "![seats, random](seat_random4.svg) ![seats, builder](seat_builder4.svg)", ""]
-    L += ["## By strategy", "", "| match | games | win (score) share of the player | its mean score | "
+    L += ["## By strategy", "", "The share is the player's win share (ties split) in the numba rows, its "
+          "score share (wins + draws/2) in the match rows.", "",
+          "| match | games | share of the player | its mean score | "
           "others' mean score |", "| --- | ---: | --- | ---: | ---: |"]
     for s in range(4):
         r = results[f"builder_seat{s}"]
@@ -296,7 +305,10 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
     L += _strength_rows(strength)
     L += ["## Rule options (docs/rules/oct8.md)", "",
           "The rules leave two readings open; each is a rule option (`--baby-chips cap|each`, "
-          "`--colour-bonus octopus|arm`), the default first.", "",
+          "`--colour-bonus octopus|arm`), the default first. Each reading is a run of its own: "
+          f"{options['builder4_default']['games']:,} games of 4 builders and "
+          f"{options['builder_vs_random_default']['games']:,} of 1 builder vs 3 random (the games count "
+          "in each row), so the default row differs a little from the larger seat table above.", "",
           "| reading | 4 builders: seat 0 / seat 3 win share | mean turns | mean score (seat 0) | chips spent "
           "per game | 1 builder vs 3 random: its win share | its mean score | chips spent per game |",
           "| --- | --- | --- | ---: | ---: | --- | ---: | ---: |"]
@@ -316,7 +328,8 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
           "would feel the difference.", "",
           "![rule options](rule_options.svg)", ""]
     L += ["## Variants: short game, arm-count distribution, number of players", "",
-          "| table | games | turns per game | total score per game | mean octopuses per player | ties |",
+          "| table | games | turns per game | total score per game | mean octopuses per player | "
+          "shared wins (share of games) |",
           "| --- | ---: | --- | ---: | ---: | ---: |"]
     for key in ("random4", "random4_short", "random4_flat", "builder4", "builder4_short", "builder4_flat",
                 "builder3", "builder2"):
@@ -324,7 +337,8 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
         L.append(f"| {r['label']} (deck {r['deck']}) | {r['games']:,} | {_fmt_ci(r['mean_turns'], r['mean_turns_ci'], 2)} | "
                  f"{r['mean_total_score']:.2f} | {sum(r['mean_octopuses']) / len(r['players']):.2f} | "
                  f"{r['ties'] / r['games']:.3f} |")
-    L += ["", "![turns](turns_by_variant.svg)", ""]
+    L += ["", "Shared wins: the share of games without a single winner (two or more players share "
+          "the top score; each counts 1/k in the seat tables).", "", "![turns](turns_by_variant.svg)", ""]
     L += ["## How often each action is used (per game, all players)", "",
           "| table | " + " | ".join(R.CATEGORIES) + " |", "| --- |" + " ---: |" * len(R.CATEGORIES)]
     for key in ("random4", "builder4", "builder4_short", "builder4_flat"):
@@ -336,6 +350,17 @@ def _readme(quick, seed, total_games, results, options, greedy, flat_mc, mcts, o
           "actions paid with a baby chip (they are also counted under their own action); `pass` is a main "
           "action with nothing possible.", "", "![actions](actions_builder4.svg)", ""]
     return "\n".join(L) + "\n"
+
+
+_OPTION_NAMES = {"default": "default rules", "each": "a baby chip per octopus taken",
+                 "arm": "colour bonus per matching arm", "each_arm": "both"}
+
+
+def _opponents(players: list[str]) -> str:
+    """'flat-mc', or '3 greedy' for mcts's opponents in a match."""
+    others = [p for p in players if p != "mcts"]
+    return others[0] if len(others) == 1 else (
+        f"{len(others)} {others[0]}" if len(set(others)) == 1 else ", ".join(others))
 
 
 def m_sims(m: dict) -> str:

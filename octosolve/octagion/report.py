@@ -164,17 +164,20 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         "without Treatment Cards"
         + (f" (proved: no deck solves more than {best_top} of those {DEFAULT_DESIGN_WORDS})"
            if best_top is not None else ""),
-        f"- family-filtered lexicon: {family['lexicon_header'] or '?'}",
+        f"- family-filtered lexicon: {(family['lexicon_header'] or '?').removeprefix('Family filter: ')}",
         f"- {len(rep['cards'])} word cards of 40 words: "
         f"{sum(c['solvable'] for c in rep['cards'])}/{len(rep['words'])} solvable",
-        f"- deck design record re-checked: {design['recomputed_solvable']}/{design['words']} words "
-        f"solvable ({'agrees with' if design['agrees'] else 'DIFFERS from'} the record; CP-SAT bound "
-        f"{design['bound']:g}, gap {100 * design['gap']:.1f}%; proved by the letter counts: "
-        f"bound {design['count_bound']}, gap "
-        f"{100 * (1 - design['recomputed_solvable'] / design['count_bound']):.1f}%)",
+        f"- deck design record re-checked: the default deck solves {design['recomputed_solvable']} of "
+        f"the {design['words']} words it was designed against (the most familiar of the lexicon as it "
+        f"was then; {len(design['words_no_longer_in_lexicon'])} have left it since), "
+        f"{'as the record says' if design['agrees'] else 'NOT what the record says'}; the letter counts "
+        f"prove no deck solves more than {design['count_bound']} of them, so it is at most "
+        f"{100 * (1 - design['recomputed_solvable'] / design['count_bound']):.1f}% short of the best "
+        f"deck (CP-SAT's own bound in the record, {design['bound']:g}, is weaker)",
     ] + (["- best decks found, re-counted: " + ", ".join(
         f"{b['solvable']}/{b['words']}{' with the cards freely split' if b['split'] == 'free' else ''}"
-        f" (proved gap {100 * (1 - b['solvable'] / b['bound']):.1f}%)" for b in best)]
+        f" (at most {100 * (1 - b['solvable'] / b['bound']):.1f}% short of the best deck)"
+        for b in best)]
         if best else []))
     return {"title": "Octagion: deck, word cards, solvability", "summary": summary, "files": files,
             "timings": timings}
@@ -214,6 +217,19 @@ def _best_decks(bounds: list[dict]) -> list[dict]:
     return rows
 
 
+_LEVELS = ("hard", "medium", "easy")
+
+
+def _positions_line(probs: dict) -> str:
+    """'Every word position 1..40 has probability 1/40 ...', or the range when they differ."""
+    values = set(probs.values())
+    if len(values) == 1:
+        return (f"Every word position 1..{len(probs)} has probability {values.pop()} with this deck "
+                "and our Countdown Cards.")
+    return (f"The word positions 1..{len(probs)} are not equally likely with this deck and our "
+            "Countdown Cards (odds.json gives each).")
+
+
 def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full, zeta, bounds,
             best_top, best) -> list[str]:
     L = ["# Octagion", "",
@@ -244,7 +260,11 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
           f"{100 * (1 - design['recomputed_solvable'] / design['count_bound']):.1f}% short of the best "
           "deck",
           f"- {len(design['words_no_longer_in_lexicon'])} of the record's words are no longer in the "
-          "family-filtered lexicon: " + (", ".join(design['words_no_longer_in_lexicon']) or "none"),
+          "family-filtered lexicon: " + (", ".join(design['words_no_longer_in_lexicon']) or "none")
+          + ("; so today's " + f"{DEFAULT_DESIGN_WORDS} most familiar words are not quite the record's, "
+             f"and the same deck solves {st_top['solvable']} of them (\"Deck statistics\" below), "
+             f"not {design['recomputed_solvable']}"
+             if st_top["solvable"] != design["recomputed_solvable"] else ""),
           "", "## Proved bounds, re-checked ([bounds_check.json](bounds_check.json))", "",
           "The upper-bound certificates kept in `data/octagion/` (written by `octosolve octagion "
           "bound`, minutes to an hour each), re-checked here in exact arithmetic with no solver, "
@@ -292,7 +312,8 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
           "[docs/rules/octagion.md](../../docs/rules/octagion.md).", "",
           "## Deck statistics ([deck_stats.json](deck_stats.json))", "",
           f"- whole lexicon: {st_all['solvable']} of {st_all['words']} words solvable without "
-          f"Treatment Cards ({100 * st_all['solvable_fraction']:.1f}%); familiar words (Zipf >= 3): "
+          f"Treatment Cards ({100 * st_all['solvable_fraction']:.1f}%); familiar words (Zipf >= 3: at "
+          "least one in a million words of running text): "
           f"{st_all['familiar_solvable']} of {st_all['familiar_words']}",
           f"- {DEFAULT_DESIGN_WORDS} most familiar words: {st_top['solvable']} solvable "
           f"({100 * st_top['solvable_fraction']:.1f}%)",
@@ -309,24 +330,31 @@ def _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full,
           "wordcards --cards 4 --out data/octagion/wordcards.txt` "
           f"(the generator reproduces them in this run: {'yes' if same else 'NO'}); "
           "`octosolve octagion check` report per card:", "",
-          "| card | solvable | treatments needed | solutions min / median / max | difficulty |",
+          "| card | solvable | Treatment Cards needed | solutions min / median / max | difficulty (words) |",
           "| --- | --- | --- | --- | --- |"]
     for c in rep["cards"]:
         L.append(f"| {c['card']} | {c['solvable']}/{c['words']} | {c['treatment_cards_needed']} | "
                  f"{c['solutions_min']} / {c['solutions_median']} / {c['solutions_max']} | "
-                 + ", ".join(f"{k} {v}" for k, v in c["difficulty"].items()) + " |")
+                 + ", ".join(f"{k} {c['difficulty'][k]}" for k in sorted(
+                     c["difficulty"], key=lambda k: (_LEVELS.index(k) if k in _LEVELS else 9, k)))
+                 + " |")
     zeta_words = ", ".join(f"{r['sequence']} ({r['min_wildcards']})" for r in zeta["rounds"])
     zeta_total = sum(r["min_wildcards"] for r in zeta["rounds"])
     L += ["", "![word cards](wordcards.svg)", "",
           "## Delta / Epsilon odds ([odds.json](odds.json))", "",
-          "Every word position 1..40 has probability "
-          f"{od_full['position_probability_exact']['1']} with this deck and our Countdown Cards.", "",
+          _positions_line(od_full["position_probability_exact"]) + " In Epsilon each team draws its own "
+          "card; a team that lands on the same word as an earlier team (the same number on the same "
+          "face-up Word Card) collides and draws a new Word Card. The table gives, for each number of "
+          "teams, the chance that a round has at least one collision and the expected number of such "
+          "redraws in a round (exact, over every draw of the numbers; docs/rules/octagion.md, "
+          "\"Designer's odds\").", "",
           "| teams | P(collision in a round) | expected redraws |", "| --- | --- | --- |"]
     L += [f"| {t} | {v['p_collision']:.4f} | {v['expected_redraws']:.4f} |" for t, v in od.items()]
     L += ["", "## Example set-ups", "",
           f"- Virulent, 3 teams, seed {zeta['seed']}: [setup_virulent.json](setup_virulent.json)",
           f"- Zeta, 2 teams with {zeta['treatment_cards']['P0']} Treatment Cards each, seed "
-          f"{zeta['seed']} ([setup_zeta.json](setup_zeta.json)): {zeta_words}; "
+          f"{zeta['seed']} ([setup_zeta.json](setup_zeta.json)), each word with the Treatment Cards "
+          f"it needs at least: {zeta_words}; "
           f"{treatment_cards(zeta_total)} needed over the game, within each team's "
           f"{zeta['treatment_cards']['P0']}", ""]
     return L

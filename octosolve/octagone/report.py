@@ -20,6 +20,7 @@ from ..core.files import atomic_write_text
 from ..core.jsonout import read_json, write_json
 from ..core.paths import DATA_DIR
 from ..core.seeding import DEFAULT_SEED, derive_seed
+from ..core.words import counted
 
 __all__ = ["build", "measurement_lines"]
 
@@ -36,9 +37,9 @@ def measurement_lines(what: str, results) -> list[str]:
         return f"{_pct(lo_hi[0])}-{_pct(lo_hi[1])}"
 
     if what == "first-player":
-        return [f"{k}: {v['games']} games, the first player wins {v['first_wins']}, ties {v['ties']}, "
+        return [f"{k}: {v['games']} games, the first player wins {v['first_wins']}, draws {v['ties']}, "
                 f"loses {v['first_losses']}: score {_pct(v['first_score'])} "
-                f"({ci(v['first_score_ci95'])} with 95% confidence)" for k, v in results.items()]
+                f"(95% CI {ci(v['first_score_ci95'])})" for k, v in results.items()]
     if what == "matches":
         out = []
         for m in results:
@@ -47,14 +48,14 @@ def measurement_lines(what: str, results) -> list[str]:
             games = f"{m['games']} game" + "s" * (m["games"] != 1)
             out.append(f"{a} v {b} ({m['game']['variant']}): {games}, {a} wins {r['wins']}, "
                        f"draws {r['draws']}, loses {r['losses']}: score {_pct(r['score'])} "
-                       f"({ci(r['score_ci95'])} with 95% confidence)")
+                       f"(95% CI {ci(r['score_ci95'])})")
         return out
     f, j = results["first"], results["jolly"]
     return [f"from {results['free_cells']} free cells after {' v '.join(results['players'])} play, "
             f"{results['deals']} deals, at most {int(results['max_nodes']):,} nodes a position: "
             + _settled(results, "were"),
             f"the first player: {f['wins']} wins, {f['draws']} draws, {f['losses']} losses: "
-            + (f"score {_pct(f['score'])} ({ci(f['score_ci95'])} with 95% confidence)"
+            + (f"score {_pct(f['score'])} (95% CI {ci(f['score_ci95'])})"
                if f["score"] is not None else "no score (no deal proven)"),
             f"a jolly swapped for a coloured shield: worse for the mover in {j['worse_without']} of "
             f"{j['positions']} positions, the same in {j['same']}, better in {j['better_without']}"]
@@ -195,8 +196,13 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     game = OctagoneGame()
     greedy = [make_player(PLAYERS, "greedy", game, seed=derive_seed(seed, "seat", i)) for i in range(2)]
     rec, st = play_record(game, greedy, seed, stop_after=29)
+    picture = "A greedy-vs-greedy game stopped after 29 moves"
     if not st.over:
         proof = {k: v for k, v in solve(st).items() if k != "seconds"}
+        m = proof["value"]
+        picture += (f", {proof['free_cells']} free cells, P{st.to_move} to move: the exact solver proves "
+                    + (f"a {'win' if m > 0 else 'loss'} by {counted(abs(m), 'shield')}" if m else "a draw")
+                    + f" for P{st.to_move} ({proof['nodes']:,} nodes)")
         write_json(out_dir / "example_position.json", {"position": st.to_json(), "solve": proof})
         files.append("example_position.json")
     draw_svg(st, out_dir / "example_position.svg")
@@ -205,34 +211,42 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     greedy = [make_player(PLAYERS, "greedy", iv, seed=derive_seed(seed, "seat", i)) for i in range(2)]
     _, fin = play_record(iv, greedy, seed)
     draw_svg(fin, out_dir / "example_iv_final.svg")
+    left = fin.shields_left()
+    won = fin.winning_side()
+    picture_iv = (f"the end of an Octagone IV game, greedy v greedy ({fin.end_reason}; shields left: "
+                  + ", ".join(f"P{p} {n}" for p, n in enumerate(left)) + "; "
+                  + ("a draw" if won is None else f"P{won} wins with fewer shields left") + ")")
     files.append("example_iv_final.svg")
     timings["pictures"] = time.perf_counter() - t
 
     atomic_write_text(out_dir / "README.md", _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src,
-                                                   replayed, solved, exact, deep_out))
+                                                   replayed, solved, exact, deep_out,
+                                                   (picture, picture_iv)))
     files.insert(0, "README.md")
     sa = adv["standard/random"]
     summary = "\n".join([
-        f"- First-player score, random play, {sa['games']} games: standard "
+        f"- First-player score (wins + draws/2; 50% = no advantage), random play, {sa['games']} games: standard "
         f"{_pct(adv['standard/random']['first_score'])}, KIDS {_pct(adv['kids/random']['first_score'])}, "
         f"IV {_pct(adv['iv/random']['first_score'])}; greedy play ({adv['standard/greedy']['games']} games): "
         f"standard {_pct(adv['standard/greedy']['first_score'])}, KIDS "
         f"{_pct(adv['kids/greedy']['first_score'])}, IV {_pct(adv['iv/greedy']['first_score'])}.",
-        "- " + "; ".join(f"{m['players'][0]} vs {m['players'][1]}: "
+        "- Match scores of the first named: " + "; ".join(f"{m['players'][0]} vs {m['players'][1]}: "
                          f"{_pct(m['results'][m['players'][0]]['score'])} ({m['games']} games)"
                          for m in matches) + ".",
-        f"- Exact solver: positions up to {max(s['free_cells'] for s in solved)} free cells proven; "
-        f"at most {max(s['nodes'] for s in solved)} nodes.",
+        f"- Exact solver: {len(solved)} sample positions (at "
+        f"{', '.join(str(c) for c in sorted({s['free_cells'] for s in solved}))} free cells) all proven, "
+        f"the largest search {max(s['nodes'] for s in solved):,} nodes; whole deals are proven from "
+        f"{exact['free_cells']} and {deep_out['free_cells']} free cells (next lines).",
         f"- Perfect play from {exact['free_cells']} free cells (after greedy play, {exact['proven']} "
         f"deals solved): first-player score {_pct(exact['first']['score'] or 0)}; swapping a jolly for a "
         f"coloured shield worsens the mover's exact outcome in {exact['jolly']['worse_without']} of "
-        f"{exact['jolly']['positions']} positions and "
+        f"the {exact['jolly']['positions']} positions where the mover holds a jolly and "
         + ("never improves it" if exact['jolly']['better_without'] == 0 else
            f"improves it in {exact['jolly']['better_without']}") + ".",
         f"- From {deep_out['free_cells']} free cells ({_settled(deep_out, 'of the same deals')}): "
         f"first-player score {_pct(deep_out['first']['score'] or 0)}; the "
         f"jolly swap worsens the mover's exact outcome in {deep_out['jolly']['worse_without']} of "
-        f"{deep_out['jolly']['positions']} positions and improves it in "
+        f"{deep_out['jolly']['positions']} and improves it in "
         f"{deep_out['jolly']['better_without']}.",
     ])
     return {"title": "Octagone", "summary": summary, "files": files, "timings": timings}
@@ -257,24 +271,28 @@ def _perfect_tables(ex: dict) -> list[str]:
             f"{f['losses']} | {_pct(f['score'] or 0)} ({_pct(lo)}-{_pct(hi)}) |", "",
             f"**The value of the jolly.** In the same positions, one of the mover's jollies swapped for a "
             f"coloured shield of the row with the most free cells (the same number of shields): the exact "
-            f"outcome gets worse for the mover in {j['worse_without']} of {j['positions']} positions "
-            f"({_pct(jlo)}-{_pct(jhi)} with 95% confidence), stays the same in {j['same']} "
-            f"and gets better in {j['better_without']}.", ""]
+            f"outcome gets worse for the mover in {j['worse_without']} of the {j['positions']} positions "
+            f"where the mover holds a jolly (95% CI {_pct(jlo)}-{_pct(jhi)}), stays the same in "
+            f"{j['same']} and gets better in {j['better_without']}"
+            + ({0: "", 1: " (in the other position the mover has no jolly left)"}.get(
+                ex["proven"] - j["positions"],
+                f" (in the other {ex['proven'] - j['positions']} the mover has no jolly left)")) + ".", ""]
 
 
 def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved, exact,
-            deep) -> str:
-    L = ["# Octagone results", "",
-         f"Generated by `octosolve report` (this section alone: `octosolve report --only octagone"
-         f"{' --quick' if quick else ''}`), seed {seed}, default rules: the `edge` reading of the "
-         "wrap-around (docs/rules/octagone.md). The long measurements are not searched here: the "
+            deep, pictures) -> str:
+    L = ["# Octagone", "",
+         f"Generated by `octosolve report --only octagone{' --quick' if quick else ''}` "
+         f"(seed {seed}), default rules: the `edge` reading of the "
+         "wrap-around ([docs/rules/octagone.md](../../docs/rules/octagone.md)). The long measurements are not searched here: the "
          f"first-player figures are {fp_src}, made by `{fp.get('command', '(live)')}`; the matches "
          f"are {mt_src}, made by `{mt.get('command', '(live)')}`. The report replayed {replayed} of "
          "their stored games (the same seeds gave the same games) before quoting them.", "",
          "## First-player advantage (2 players)", "",
-         "The side that draws the Dama Bianca places it and moves first. Score = wins + half the ties "
-         "of the first side; 95% Wilson intervals. Data: [first_player.json](first_player.json).", "",
-         "| variant | players | games | first wins | ties | first loses | first score (95% CI) | mean moves |",
+         "The side that draws the Dama Bianca places it and moves first. Score = (wins + draws/2) / "
+         "games of the first side, so 50% means no advantage; 95% Wilson intervals. Data: "
+         "[first_player.json](first_player.json).", "",
+         "| variant | players | games | first wins | draws | first loses | first score (95% CI) | mean moves |",
          "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |"]
     for a in adv.values():
         lo, hi = a["first_score_ci95"]
@@ -284,7 +302,7 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
     L += ["", "## Matches (standard rules)", "",
           "Seats alternate game by game (`core.match`); who places the Dama is drawn from each deal. "
           "Data: [matches.json](matches.json).", "",
-          "| match | games | simulations | score of the first named (95% CI) | wins / ties / losses |",
+          "| match | games | simulations | score of the first named (95% CI) | wins / draws / losses |",
           "| --- | ---: | ---: | --- | --- |"]
     for m in matches:
         a, b = m["players"]
@@ -295,11 +313,14 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
     L += ["", "`mcts` is the core UCT player with informed numba playouts (the greedy rule with 10% "
           "random moves); `openspiel-mcts` is OpenSpiel's generic MCTS bot "
           "(`open_spiel.python.algorithms.mcts`, random rollouts, MCTS-Solver on), UCT constant 1.4 for "
-          "both. `alphabeta` solves exactly once at most 18 cells are free and plays like MCTS (300 "
-          "simulations) before that.", "",
+          "both. The simulations column is the per-move budget of the `mcts` and `openspiel-mcts` "
+          "players; `alphabeta` solves exactly once at most 18 cells are free (2 players, at most "
+          "3,000,000 nodes a move) and before that plays like MCTS with its own 300 simulations a move, "
+          "whatever the column says.", "",
           "## Exact solver", "",
-          "Positions from seeded random play, 2 players, open shields, default reading; value = proven "
-          "margin for the player to move. Data (with the positions): [solver.json](solver.json). "
+          "Positions from seeded random play, 2 players, open shields (the default: each player sees "
+          "the other's shields; hidden shields are a rule option), default reading; value = proven "
+          "margin for the player to move (positive: it wins by that many shields; 0: a draw). Data (with the positions): [solver.json](solver.json). "
           "Times: `python scripts/bench_octagone.py`.", "",
           "| free cells | value | result | nodes |", "| ---: | ---: | --- | ---: |"]
     for s in solved:
@@ -333,7 +354,6 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
           f"second player in between gave the outcome away) and worse in {a['worse_for_first']} (a "
           "move of the first player did).", ""]
     L += ["", "## Pictures", "",
-          "A greedy-vs-greedy game stopped after 29 moves ([SVG](example_position.svg), "
-          "[position and proof](example_position.json)); the end of an Octagone IV game "
-          "([SVG](example_iv_final.svg)).", ""]
+          f"{pictures[0]} ([SVG](example_position.svg), [position and proof](example_position.json)); "
+          f"{pictures[1]} ([SVG](example_iv_final.svg)).", ""]
     return "\n".join(L)

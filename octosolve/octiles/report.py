@@ -72,8 +72,13 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     for r in verified:
         if r["rests_on"] != "-":
             rests[r["rests_on"]] = rests.get(r["rests_on"], 0) + 1
-    checked = (f"All {len(verified)} certificates re-checked without CP-SAT (`octosolve octiles verify`): "
-               "every answer re-traced; bounds resting on " + ", ".join(f"{k}: {v}" for k, v in rests.items())
+    said = {"witness": "a witness that verify checks itself with no solver",
+            "cp-sat + HiGHS": "the claims of two solvers (CP-SAT and HiGHS)",
+            "cp-sat only": "CP-SAT's claim alone"}
+    checked = (f"All {len(verified)} stored certificates re-checked without CP-SAT (`octosolve octiles "
+               "verify`): every placement re-traced; of the "
+               f"{sum(rests.values())} upper bounds and impossibility proofs, "
+               + "; ".join(f"{v} rest on {said.get(k, k)}" for k, v in rests.items())
                + " ([challenges/verify.json](challenges/verify.json)).")
     summary = [gallery["summary"].strip(), "", "- " + checked, "", games["summary"].strip()]
     _write_readme(out_dir, gallery, games, quick, checked)

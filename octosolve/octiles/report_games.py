@@ -144,7 +144,16 @@ def _fmt_match(m: dict) -> list[str]:
     return rows
 
 
-def _line(m: dict) -> str:
+def _planned_name(command: str) -> str:
+    """'team-up: mcts vs greedy' from a planned `octosolve octiles match` command."""
+    import shlex
+
+    w = shlex.split(command)
+    opt = {w[i]: w[i + 1] for i in range(len(w) - 1) if w[i].startswith("--")}
+    return f"{opt.get('--variant', '?')}: {' vs '.join(opt.get('--players', '?').split(','))}"
+
+
+def _line(m: dict, where: str = "") -> str:
     a, b = m["players"]
     ra, rb = m["results"][a], m["results"][b]
     g = m["game"]
@@ -153,8 +162,9 @@ def _line(m: dict) -> str:
         notes.append(f"{m['options']['simulations']} simulations")
     if g.get("adjudicate"):
         notes.append(f"adjudicated at {g['max_turns']} turns")
-    return (f"- {g['variant']}: {a} vs {b}: {ra['wins']}-{rb['wins']} ({ra['draws']} draws) in "
-            f"{m['games']} games" + (f" ({', '.join(notes)})" if notes else ""))
+    return (f"- {g['variant']}: {a} vs {b}: {ra['wins']}-{rb['wins']} ({ra['draws']} "
+            f"draw{'s' * (ra['draws'] != 1)}) in "
+            f"{m['games']} games" + (f" ({', '.join(notes)})" if notes else "") + where)
 
 
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
@@ -220,8 +230,9 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
              "## greedy vs random, Move Over (played by the report)", "",
              f"Command: `{small['command']}`", ""] + _fmt_match(small) + [""]
     summary = [f"- sample game (Move Over, mcts {sims} simulations vs greedy, seed {SAMPLE['seed']}): "
-               f"{', '.join(rec['winner_names']) or 'no winner'} ({rec['end_reason']}, "
-               f"{rec['turns']} turns)", _line(small)]
+               + (f"won by {', '.join(rec['winner_names'])}" if rec["winner_names"] else "no winner")
+               + f" ({rec['end_reason']}) after {rec['turns']} turns",
+               _line(small, ", played by the report")]
     if suite is None:
         lines += ["## The match suite", "", f"Not played yet: `{rel}` is missing (make it with "
                   "`octosolve octiles measure`).", ""]
@@ -244,7 +255,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                       + (" with adjudication (most runners across wins; equal is a draw)"
                          if g.get("adjudicate") else "") + f". Command: `{m['command']}`", ""]
             lines += _fmt_match(m) + [""]
-            summary.append(_line(m))
+            summary.append(_line(m, ", stored match suite"))
         for s in suite.get("skipped", []):
             lines += [f"Not played: {s}.", ""]
         played = {m["command"] for m in suite["matches"]}
@@ -252,7 +263,9 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         if not suite.get("complete", True) and missing:
             lines += ["The suite's run was stopped before these matches (not played in this file): "
                       + "; ".join(f"`{c}`" for c in missing) + ".", ""]
-            summary.append(f"- match suite incomplete: {len(missing)} planned match(es) not played")
+            summary.append(f"- match suite incomplete: {len(missing)} planned "
+                           + ("match" if len(missing) == 1 else "matches") + " not played ("
+                           + ", ".join(_planned_name(c) for c in missing) + ")")
     atomic_write_text((out_dir / "README.md"), "\n".join(lines))
     files.insert(0, "README.md")
     return {"title": "Octiles games", "summary": "\n".join(summary), "files": files,

@@ -103,9 +103,10 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     # Octoverso's own account of it (events, final rail and hands) as its extras
     from ..core.record import record_from_history
 
-    write_json(out_dir / "sample_game.json", record_from_history(
+    sample = record_from_history(
         "octoverso", state.game, seed, ["lookahead", "greedy"], state,
-        extras={k: record[k] for k in ("first_player", "turns", "events", "final") if k in record}))
+        extras={k: record[k] for k in ("first_player", "turns", "events", "final") if k in record})
+    write_json(out_dir / "sample_game.json", sample)
     files.append("sample_game.json")
     live = []
     for names, games, opts in (QUICK_LIVE if quick else LIVE_PLAN):
@@ -149,8 +150,10 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                      f"{e['rail_used']} rail letters) plays `{e['played']}`, pushes `{e['pushed']}` "
                      f"([{e['svg']}]({e['svg']}))")
     lines += ["", "## Live matches", "",
-              "Played by this report (seats rotate; score = wins + draws/2; 95% Wilson intervals; \"first "
-              "mover\" is the player of the alphabetically first opening word). ([matches.json](matches.json))",
+              "Played by this report (seats rotate; score = (wins + draws/2) / games; 95% Wilson intervals; "
+              "\"first mover\" is the player whose opening word comes first alphabetically, who lays it and "
+              "moves first; \"mean moves\" counts every recorded move of a game: the two opening "
+              "announcements, the words and the tiles returned). ([matches.json](matches.json))",
               "", *HEAD, *(_row(m) for m in live), ""]
     lines += ["## Large simulations", ""]
     if sims is None:
@@ -168,7 +171,8 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     lines += ["## Sample game", "",
               f"lookahead (P0) v greedy (P1), seed {seed}: "
               + ("draw" if record["winner"] is None else f"P{record['winner']} wins")
-              + f" after {record['turns']} turns ([sample_game.json](sample_game.json)).", "",
+              + f" after {record['turns']} turns ({len(sample['moves'])} recorded moves, the unit of the "
+              "tables' \"mean moves\") ([sample_game.json](sample_game.json)).", "",
               "Speed of the move generator: `python scripts/bench_octoverso.py` (durations are not kept in "
               "this report).", ""]
     atomic_write_text((out_dir / "README.md"), "\n".join(lines))
@@ -177,11 +181,12 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     main = live[0]
     ra = main["results"]["lookahead"]
     summary = (f"- lexicon: {len(lex):,} playable words in {n_lemmas:,} lemma families (Grammalecte)\n"
-               f"- lookahead v greedy (live, {main['games']} games): score {ra['score']:.3f} "
-               f"[{ra['score_ci95'][0]:.3f}, {ra['score_ci95'][1]:.3f}]")
+               f"- lookahead v greedy (played by the report, {main['games']} games): lookahead's score "
+               f"{ra['score']:.3f} [95% CI {ra['score_ci95'][0]:.3f}, {ra['score_ci95'][1]:.3f}]")
     mirror = next((m for m in sim_matches if m["players"] == ["greedy", "greedy"] and not m["teams"]), None)
     if mirror:
         f = mirror["first_mover"]
-        summary += (f"\n- first mover's side wins {f['rate']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}] "
-                    f"(greedy v greedy, {f['decided']} decided games; simulations file, re-check: {recheck})")
+        summary += (f"\n- first-player advantage: the side that moves first wins {f['rate']:.3f} "
+                    f"[95% CI {f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}] of {f['decided']} decided greedy v "
+                    f"greedy games (stored simulations, re-check: {recheck})")
     return {"title": "Octoverso", "summary": summary, "files": files, "timings": timings}

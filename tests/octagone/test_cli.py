@@ -326,7 +326,8 @@ def test_measurement_lines_of_the_stored_data_files():
     lines = measurement_lines("first-player", fp)
     v = fp["standard/random"]
     assert len(lines) == len(fp) and lines[0].startswith(
-        f"standard/random: {v['games']} games, the first player wins {v['first_wins']}, ties {v['ties']}")
+        f"standard/random: {v['games']} games, the first player wins {v['first_wins']}, draws {v['ties']}")
+    assert all("ties" not in ln and "95% CI" in ln and "confidence" not in ln for ln in lines)
     mt = json.loads((DATA_DIR / "octagone" / "matches.json").read_text())["results"]
     lines = measurement_lines("matches", mt)
     g = mt[0]["results"]["greedy"]

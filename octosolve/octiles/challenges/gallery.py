@@ -152,12 +152,15 @@ def build_gallery(out_dir, *, quick: bool, seed: int = 0) -> dict:
     settled = counts["optimal"] + counts["yes"] + counts["no"]
     n_ver = sum(1 for _, r, *_ in rows if r.verified)
     numbers = sorted({n for n, *_ in rows})
+    over = (f"all {len(numbers)} challenges" if numbers == list(range(1, 31))
+            else f"challenges {', '.join(map(str, numbers))}")
     summary = [
-        f"- {len(rows)} challenge variants over challenges {', '.join(map(str, numbers))}: "
-        f"{settled} settled ({counts['optimal']} proven optimal, {counts['yes']} yes-certificates, "
-        f"{counts['no']} proven impossible), {counts['best+bound']} best found with a proven bound, "
-        f"{len(rows) - settled - counts['best+bound']} without certificate; {n_ver} re-checked by "
-        f"the networkx tracer (certificates from `octosolve octiles prove`).",
+        f"- {len(rows)} questions (challenge variants) over {over}: {settled} settled "
+        f"({counts['optimal']} proven optimal, {counts['yes']} answered yes with a placement, "
+        f"{counts['no']} proven impossible), {counts['best+bound']} open (best found, with a proven "
+        f"upper bound), {len(rows) - settled - counts['best+bound']} without any answer yet; the "
+        f"{n_ver} answers are re-checked by the networkx path tracer (challenge 1's answer is computed "
+        "by the report; the others come from stored certificates made by `octosolve octiles prove`).",
     ]
     headline = {(n, r.variant): r for n, r, *_ in rows}
     for key, label in [((1, "pairs"), "runner-position pairs (challenge 1)"),

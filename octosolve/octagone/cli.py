@@ -346,7 +346,7 @@ def _print_results(m: dict):
 @json_option
 def match(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
     """A measured match on the shared match layer (seats rotate; the Dama's holder is drawn from each
-    deal); score = wins + half the ties, with its 95% Wilson interval."""
+    deal); score = wins + half the draws, with its 95% Wilson interval."""
     from .matches import check_pairs, pair_results, run_match
 
     names = _names(players)

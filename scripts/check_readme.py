@@ -69,10 +69,11 @@ SKIP: list[tuple[str, str]] = [
      "CP-SAT with a time limit: its deck depends on the machine's speed"),
     (r"^octosolve octagion check-bound bound200\.json", "needs bound200.json of the skipped design-deck"),
     (r"^octosolve octagion bound --top 2000 --sets\b", "set bound at 2000 words: 10-30 minutes"),
-    (r"^octosolve octagion bound --top 300 --sets --hall\b", "366 s"),
+    (r"^octosolve octagion bound --top 300 --sets --hall\b", "set bound with Hall's rows: 127 s of CPU"),
     (r"^octosolve octagion check-bound hall300\.json", "needs hall300.json of the skipped bound"),
-    (r"^python scripts/octagion_bound_study\.py", "209 s"),
-    (r"octosolve octagion design-deck --top 2000\b", "annealing at 2000 words: about 2 minutes"),
+    (r"^python scripts/octagion_bound_study\.py", "63 s of CPU (209 s wall under load)"),
+    (r"octosolve octagion design-deck --top 2000\b",
+     "annealing at 2000 words: 140 s of CPU on one thread, about 220 s on two"),
     (r"^python scripts/bench_", "benchmark: minutes, and its figures are timings"),
     (r"^octosolve \w+ measure\b", "the report's long measurement (minutes to hours); writes data/"),
     (r"^octosolve octagone perfect-play --deals 200\b", "200 exact solves: many minutes"),
@@ -93,13 +94,30 @@ FIXTURES: dict[str, dict[str, bytes]] = {
 EXIT_NOTE = re.compile(r"^exit status (\d+)$")
 
 
+def blocks(text: str) -> list[tuple[str, list[str]]]:
+    """(info string, lines) of every fenced code block, fences read in order (a ```python block's
+    closing fence never opens a block)."""
+    out, info, body = [], None, []
+    for line in text.split("\n"):
+        fence = re.match(r"^```(.*)$", line)
+        if info is None and fence:
+            info, body = fence.group(1).strip(), []
+        elif info is not None and line.rstrip() == "```":
+            out.append((info, body))
+            info = None
+        elif info is not None:
+            body.append(line)
+    return out
+
+
 def examples(text: str, docs: bool) -> list[tuple[str, list[str]]]:
     """(command, lines shown) of every `$ ` line of the example blocks: ```console blocks, and in
     docs mode also the unlabelled ``` blocks."""
-    pattern = r"^```(?:console)?\n(.*?)^```" if docs else r"^```console\n(.*?)^```"
     out = []
-    for block in re.findall(pattern, text, re.S | re.M):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+    for info, body in blocks(text):
+        if info != "console" and not (docs and info == ""):
+            continue
+        for chunk in re.split(r"^\$ ", "\n".join(body), flags=re.M)[1:]:
             lines = chunk.rstrip("\n").split("\n")
             out.append((lines[0].split("  #")[0].strip(), [ln.rstrip() for ln in lines[1:]]))
     return out

@@ -65,9 +65,6 @@ SKIP: list[tuple[str, str]] = [
     # docs, with the machine's load)
     (r"--games 200 --workers 1 --time-limit", "time-limited match: not reproducible move by move"),
     (r"^python scripts/oct8_strength\.py", "74 minutes; writes data/oct8/strength.json"),
-    (r"^octosolve octagion design-deck --top 200 --time-limit 10\b",
-     "CP-SAT with a time limit: its deck depends on the machine's speed"),
-    (r"^octosolve octagion check-bound bound200\.json", "needs bound200.json of the skipped design-deck"),
     (r"^octosolve octagion bound --top 2000 --sets\b", "set bound at 2000 words: 10-30 minutes"),
     (r"^octosolve octagion bound --top 300 --sets --hall\b", "set bound with Hall's rows: 127 s of CPU"),
     (r"^octosolve octagion check-bound hall300\.json", "needs hall300.json of the skipped bound"),

@@ -48,6 +48,9 @@ from pathlib import Path
 import psutil  # a dependency of dask[distributed], itself a dependency of octosolve
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from octosolve.core.files import atomic_write_bytes, atomic_write_text  # noqa: E402 (every write: whole or not at all)
 
 # Timings and load-dependent figures, masked on both sides before lines are compared.
 TIMINGS = [
@@ -140,7 +143,7 @@ def tool_folder(tmp: Path) -> Path:
     """A folder for the front of PATH: ``octosolve`` and ``python`` running this worktree's code."""
     bin_dir = tmp / "_bin"
     bin_dir.mkdir()
-    (bin_dir / "octosolve").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m octosolve "$@"\n')
+    atomic_write_text(bin_dir / "octosolve", f'#!/bin/sh\nexec "{sys.executable}" -m octosolve "$@"\n')
     (bin_dir / "octosolve").chmod(0o755)
     for name in ("python", "python3"):
         os.symlink(sys.executable, bin_dir / name)
@@ -200,11 +203,11 @@ def check_file(path: Path, docs: bool, timeout: float, bin_dir: Path, out=sys.st
         for name in ("data", "scripts"):
             os.symlink(ROOT / name, cwd / name)
         for name, content in FIXTURES.get(path.name, {}).items():
-            (cwd / name).write_bytes(content)
+            atomic_write_bytes(cwd / name, content)
         for cmd, shown in examples(path.read_text(encoding="utf-8"), docs):
             m = re.fullmatch(r"cat (\S+)", cmd)
             if m and not (cwd / m.group(1)).exists():
-                (cwd / m.group(1)).write_text("\n".join(shown) + "\n", encoding="utf-8")
+                atomic_write_text(cwd / m.group(1), "\n".join(shown) + "\n")
                 print("file " + cmd, file=out)
                 continue
             reason = skip_reason(cmd)

@@ -79,17 +79,6 @@ def _game(n: int, variant, deck, baby_chips, colour_bonus) -> dict:
                        colour_bonus=colour_bonus.lower())
 
 
-def _scheduler(address):
-    """A Dask scheduler address as the batch runner takes it ('local', tcp://host:port, host:port)."""
-    import re
-
-    if address is None or address == "local":
-        return address
-    if not re.fullmatch(r"((tcp|tls|inproc|ucx)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}", str(address)):
-        fail(f"--scheduler must be 'local' or an address like tcp://host:8786, got {address!r}")
-    return address
-
-
 def _names(text: str, counts=PLAYER_COUNTS) -> list[str]:
     from ..core.players import parse_players
     from .players import PLAYERS
@@ -122,7 +111,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     distinct_outputs(("--out", out), inputs=(("--deck", deck),))
 
     names = _names(players)
-    res = run(players=names, games=games, seed=seed, workers=workers, scheduler=_scheduler(scheduler),
+    res = run(players=names, games=games, seed=seed, workers=workers, scheduler=scheduler,
               simulations=simulations, game=_game(len(names), variant, deck, baby_chips, colour_bonus))
     if out:
         write_json(out, res)
@@ -250,7 +239,7 @@ def measure(quick, seed, workers, scheduler, out, as_json):
         fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
              "over it; give another file")
     cmd = "octosolve oct8 measure" + (" --quick" if quick else "") + f" --seed {seed}"
-    res = run(seed, quick=quick, workers=workers, scheduler=_scheduler(scheduler), command=cmd)
+    res = run(seed, quick=quick, workers=workers, scheduler=scheduler, command=cmd)
     write_json(out, res)
     emit({"out": out, "command": cmd, "results": res["results"], "mean_scores": res["mean_scores"]}, as_json,
          "\n".join([f"wrote {out} ({res['games']} games; command: {cmd})"] + _table_lines(res)))
@@ -301,7 +290,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
         fail(f"a match of {names[0]} against itself measures nothing: name two different players "
              "(`oct8 simulate` measures the seats)")
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
-              simulations=simulations, time_limit=time_limit, workers=workers, scheduler=_scheduler(scheduler),
+              simulations=simulations, time_limit=time_limit, workers=workers, scheduler=scheduler,
               keep_records=bool(out))
     if out:
         write_json(out, res)
@@ -338,7 +327,7 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     if time_limit:
         opts["time_limit"] = time_limit
     spec = match_spec("oct8", _game(2, variant, deck, baby_chips, colour_bonus), opts)
-    res = round_robin(spec, names, games, seed, workers=workers, scheduler=_scheduler(scheduler))
+    res = round_robin(spec, names, games, seed, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, res)
     lines = [f"round robin, {counted(games, 'game')} per pair, two players"]

@@ -227,7 +227,7 @@ def test_another_games_position_or_record_is_named(tmp_path):
     o8r = tmp_path / "o8r.json"
     assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--position-out",
                  str(o8), "--out", str(o8r)]).exit_code == 0
-    assert _run(["octagone", "new", str(og)]).exit_code == 0
+    assert _run(["octagone", "new", "--out", str(og)]).exit_code == 0
     for args, needle in ((["octagone", "show", str(o8)], "this is a position of 'oct8', not of octagone"),
                          (["oct8", "swaps", str(og)], "this is a position of 'octagone', not of oct8"),
                          (["octagone", "solve", str(o8r)], "this is a record of 'oct8', not of octagone")):

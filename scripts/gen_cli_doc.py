@@ -82,8 +82,8 @@ def _walk(group: click.Group, path: list[str], out: list[str]):
     ctx = click.Context(group, info_name=" ".join(["octosolve"] + path))
     for name in group.list_commands(ctx):
         cmd = group.get_command(ctx, name)
-        if cmd is None or cmd.hidden:
-            continue
+        if cmd is None or cmd.hidden or (cmd.help or "").startswith("Deprecated name of"):
+            continue        # (a deprecated command name is listed at the end of the page)
         full = path + [name]
         if isinstance(cmd, click.Group):
             out += [f"### `octosolve {' '.join(full)}`", "", _first_paragraph(cmd.help), ""]

@@ -43,7 +43,7 @@ WALL_FACTOR = 6  # a run that does not use the CPU is killed after 6 x TIME_LIMI
 NOT_FUZZED = {("serve",), ("report",), ("octagone", "measure"), ("octoverso", "measure"),
               ("octiles", "prove"), ("octiles", "measure"), ("oct8", "measure"),
               # the deprecated old names of the two measure commands
-              ("octoverso", "simulate"), ("octiles", "match-suite")}
+              ("octiles", "match-suite")}
 
 
 def _leaves(group: click.Group, path: list[str]):

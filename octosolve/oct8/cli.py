@@ -250,7 +250,7 @@ def measure(quick, seed, workers, scheduler, out, as_json):
 
 @group.command()
 @click.option("--deck", default=None, metavar="TOML",
-              help="Arm-card distribution: a TOML file, or 'default' / 'flat' (default data/oct8/deck.toml).")
+              help="The deck's arm-card distribution: a TOML file, or 'default' / 'flat' (default data/oct8/deck.toml).")
 @json_option
 def deck(deck, as_json):
     """Show (and validate) an arm-card distribution."""

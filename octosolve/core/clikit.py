@@ -8,7 +8,7 @@ visible deprecated alias (:func:`old_spelling`, :func:`old_command_name`) with n
 own: it stands for the option it names and prints one line, ``OLD is deprecated; use NEW``.
 
 Types here refuse what is absurd with a one-line error and exit status 2: non-finite numbers, counts
-beyond their stated upper limit, an output path whose folder cannot be written.
+beyond their stated upper limit, an output path whose folder cannot be created or written.
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ MEANINGS: dict[str, tuple[str, str, str]] = {
                      "its `--simulations` budget (Oct8 `play`, `match`, `tournament`; at most 60)",
                      "per decision"),
     "--time-limit": ("--time-limit SECONDS", "seconds a solver's search may take (a finite number >= 0.1): "
-                     "wall-clock seconds, or with `--deterministic` CP-SAT's deterministic seconds; never a "
-                     "player's time per decision (that is `--think-time`)", "seconds"),
+                     "wall-clock seconds, or with `--deterministic` CP-SAT's deterministic seconds (an Octiles "
+                     "local search scores a fixed number of placements worth about that many seconds); never "
+                     "a player's time per decision (that is `--think-time`)", "seconds"),
     "--max-nodes": ("--max-nodes N", "Octagone: the exact solver's node budget (per position); beyond it the "
                     "answer is 'not proven'", "node budget"),
     "--stop-after": ("--stop-after N", "`play`: stop after N moves of the game record (the position reached "

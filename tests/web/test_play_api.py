@@ -293,7 +293,7 @@ def test_the_web_plays_the_match_layers_game_for_a_seed(client, name, params, co
         assert r.status_code == 200, r.text
         v = r.json()
     got = v["all_actions"][:len(want)]
-    assert got == want, (name, next(i for i, (a, b) in enumerate(zip(got, want)) if a != b))
+    assert got == want, (name, next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), len(got)))
 
 
 def test_the_web_plays_the_cli_play_game_for_a_seed(client, tmp_path):

@@ -69,7 +69,7 @@ TIMINGS = [
 SKIP: list[tuple[str, str]] = [
     # long measurements and benchmarks (minutes to hours; their figures are measured and dated in the
     # docs, with the machine's load)
-    (r"--games 200 --workers 1 --time-limit", "time-limited match: not reproducible move by move"),
+    (r"--games 200 --workers 1 --think-time", "time-limited match: not reproducible move by move"),
     (r"^python scripts/oct8_strength\.py", "74 minutes; writes data/oct8/strength.json"),
     (r"^octosolve octagion bound --top 2000 --sets\b", "set bound at 2000 words: 2 to 30 minutes of CPU"),
     (r"^octosolve octagion bound --top 300 --sets --hall\b", "set bound with Hall's rows: 130-160 s of CPU"),

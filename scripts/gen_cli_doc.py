@@ -13,12 +13,11 @@ from pathlib import Path
 
 import click
 
-from octosolve.core.files import atomic_write_text
-
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))   # this checkout's package, before an installed one
 
 from octosolve.cli import cli  # noqa: E402
+from octosolve.core.files import atomic_write_text  # noqa: E402
 
 HEADER = """# Command-line options
 
@@ -28,26 +27,13 @@ fails when it is out of date).
 
 ## One vocabulary for every game
 
-The same option name means the same thing in every game (`octosolve/core/clikit.py` defines them):
+The same option name means the same thing in every command: every option name that more than one
+command takes has one meaning (`MEANINGS` in `octosolve/core/clikit.py`, which this table shows; a
+test fails when a command's option says otherwise, or when a shared name is missing here):
 
-| option | meaning |
-| --- | --- |
-| `--players NAMES` | comma-separated player names, case-insensitive (`mcts,greedy`); their number is the number of players; seats rotate in matches |
-| `--simulations N` | search budget per move of the search players (1 to 100,000); players that do not search ignore it, and it is refused when none of the players given searches |
-| `--games N` | number of games of a match or simulation (stated upper limit in each `--help`) |
-| `--variant NAME` | the variant of the game's rules, a case-insensitive choice (an Octiles challenge's question is `--question NAME`, see `octiles challenge --list`) |
-| `--time-limit SECONDS` | time a solver may search: a finite number >= 0.1; for the search players of `oct8 play`, `match` and `tournament`, CPU seconds per decision (a finite number > 0, at most 60) |
-| `--workers N` | cores to use at once (1 to 256): worker processes for games or independent cases, or CP-SAT's search threads for a single search |
-| `--teams N` / `--team-game` | Octagion: the number of teams; Octoverso and Octiles: play the team game (a flag) |
-| `--cards N` / `--laid ROW` | Octagion: the number of word cards to make; the row of cards a team laid (`score`) |
-| `--record PATH` | write the JSON record of what the command did, which another command re-checks (a game: `octosolve replay`; a deck design: the report) |
-| `--scheduler ADDRESS` | run on a Dask cluster (`tcp://host:8786`, or `local` for a throw-away local cluster) |
-| `--seed N` | random seed, 0 to 2^63-1: the same seed gives the same result (a CP-SAT search with more than one worker races its threads; add `--deterministic` where offered) |
-| `--deterministic` | CP-SAT's `--time-limit` counts its deterministic time (its own measure of work, not seconds) and its workers interleave in a fixed order, so the same `--seed` and `--workers` give the same answer on any machine and load (Octagion `design-deck`, Octiles `prove` and `challenge --fresh`) |
-| `--json` | print one JSON document (for scripts) instead of the readable answer |
-| `--out PATH` | where to write a file or folder; checked before the work starts. A game's `play --out` (also spelled `--record`) writes the game record (octosolve-record/1), which `octosolve replay` replays and the position commands read as its last position |
-| `--position-out PATH` | `play`: write the final (or stopped) position document (`State.to_json`) |
-| `--svg PATH` | write an SVG picture; checked before the work starts |
+{vocabulary}
+
+Old spellings are deprecated aliases with no meaning of their own (listed at the end of this page).
 
 Every file a command writes is written whole or not at all, and its readable answer ends with one
 `wrote PATH` line for each (`--json` keeps to the one JSON document).
@@ -96,8 +82,8 @@ def _walk(group: click.Group, path: list[str], out: list[str]):
     ctx = click.Context(group, info_name=" ".join(["octosolve"] + path))
     for name in group.list_commands(ctx):
         cmd = group.get_command(ctx, name)
-        if cmd is None or cmd.hidden:
-            continue
+        if cmd is None or cmd.hidden or (cmd.help or "").startswith("Deprecated name of"):
+            continue        # (a deprecated command name is listed at the end of the page)
         full = path + [name]
         if isinstance(cmd, click.Group):
             out += [f"### `octosolve {' '.join(full)}`", "", _first_paragraph(cmd.help), ""]
@@ -120,21 +106,30 @@ def _old_spellings(group: click.Group, path: list[str], out: list[str]):
         full = " ".join(["octosolve"] + path + [name])
         if isinstance(cmd, click.Group):
             _old_spellings(cmd, path + [name], out)
-        elif cmd.hidden:
+        elif (cmd.help or "").startswith("Deprecated name of"):
             out.append(f"| `{full}` | {cmd.help} |")
         else:
-            out += [f"| `{full} {o}` | {getattr(p, 'old_spelling', None) or p.help} |" for p in cmd.params
-                    if getattr(p, "hidden", False) for o in p.opts]
+            out += [f"| `{full} {o}` | {p.help} |" for p in cmd.params
+                    if getattr(p, "deprecated_for", None) for o in p.opts]
+
+
+def _vocabulary() -> str:
+    from octosolve.core.clikit import MEANINGS
+
+    rows = [f"| `{label}` | {meaning} |" for label, meaning, _ in MEANINGS.values()]
+    return "\n".join(["| option | meaning |", "| --- | --- |"] + rows)
 
 
 def render() -> str:
-    out = [HEADER]
+    out = [HEADER.replace("{vocabulary}", _vocabulary())]
     _walk(cli, [], out)
     old: list[str] = []
     _old_spellings(cli, [], old)
     if old:
-        out += ["## Old spellings", "",
-                "Still accepted, hidden from `--help`; each prints a one-line note naming the new one.", "",
+        out += ["## Deprecated spellings", "",
+                "Still accepted and listed in `--help` as deprecated; each prints one line on stderr, "
+                "`OLD is deprecated; use NEW`, when the command has done its work. They have no meaning "
+                "of their own: each stands for the option (or command) it names.", "",
                 "| old | now |", "| --- | --- |"] + old + [""]
     return "\n".join(out).rstrip() + "\n"
 

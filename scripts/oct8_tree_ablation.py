@@ -3,7 +3,7 @@ decision, on the same deals (core/match.py, seats alternating, the same seed): `
 ``max_depth=1`` (a UCB bandit over the root's moves with the same candidates, determinisations, numba
 engine and playouts, and nothing below the root) and ``mcts`` as it plays (the full tree).
 
-    python scripts/oct8_tree_ablation.py [--games 100] [--time-limit 0.05] [--seed 20261121]
+    python scripts/oct8_tree_ablation.py [--games 100] [--think-time 0.05] [--seed 20261121]
 
 Prints one line per match (score share of the mcts variant with its 95% Wilson interval); the last
 line is one JSON object. Time-limited games depend on the machine: the figures vary run to run.
@@ -32,11 +32,11 @@ def new_player(name, game, seed=None, time_limit=None):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100, help="games per match (default 100)")
-    ap.add_argument("--time-limit", type=float, default=0.05, help="CPU seconds per decision (default 0.05)")
+    ap.add_argument("--think-time", dest="time_limit", type=float, default=0.05, help="CPU seconds per decision (default 0.05)")
     ap.add_argument("--seed", type=int, default=20261121)
     args = ap.parse_args()
     if not (args.games >= 1 and 0 < args.time_limit <= 60):
-        ap.error("--games must be >= 1 and --time-limit in (0, 60]")
+        ap.error("--games must be >= 1 and --think-time in (0, 60]")
     warm_kernels()
     spec = MatchSpec(new_game=make_game, new_player=new_player, game_params={"players": 2},
                      player_options={"time_limit": args.time_limit})

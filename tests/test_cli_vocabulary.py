@@ -43,7 +43,7 @@ def test_options_have_help_and_shared_meaning(name, cmd):
         if "--simulations" in p.opts or "--games" in p.opts or "--workers" in p.opts:
             assert isinstance(p.type, click.IntRange) and p.type.max is not None, \
                 f"{name} {p.opts}: counts need an upper limit"
-        if "--time-limit" in p.opts:
+        if "--time-limit" in p.opts and not _deprecated(p):
             assert p.type.name == "float" and type(p.type).__name__ == "FiniteFloat", \
                 f"{name}: --time-limit must refuse nan/inf"
         if "--seed" in p.opts:
@@ -74,6 +74,7 @@ VOCABULARY = {
     "--games": (lambda p: isinstance(p.type, click.IntRange) and p.type.min == 1, "games"),
     "--simulations": (lambda p: isinstance(p.type, click.IntRange) and p.type.min == 1, ""),
     "--time-limit": (lambda p: type(p.type).__name__ == "FiniteFloat", ""),
+    "--think-time": (lambda p: type(p.type).__name__ == "FiniteFloat", "per decision"),
     "--players": (lambda p: not isinstance(p.type, click.types.IntParamType), "player"),
     "--json": (_flag, ""),
     # the variant of the game's rules, always a choice; an Octiles challenge's question is --question
@@ -81,10 +82,8 @@ VOCABULARY = {
     "--question": (_text, "question"),
     # a game's final (or stopped) position document; `play --out` is its game record
     "--position-out": (lambda p: type(p.type).__name__ == "OutPath", "position document"),
-    # the JSON record of what the command did, which another command re-checks (a game's record:
-    # `octosolve replay`; a deck design's record: the report)
-    "--record": (lambda p: isinstance(p.type, (click.Path,)) or type(p.type).__name__ == "OutPath",
-                 "record"),
+    # a deck design's record, which the report re-checks (a game's record is `play --out`)
+    "--record": (lambda p: type(p.type).__name__ == "OutPath", "design record"),
 }
 
 
@@ -94,8 +93,8 @@ def test_each_shared_option_has_one_meaning(option):
     seen = 0
     for name, cmd in COMMANDS:
         for p in cmd.params:
-            # a hidden option is an old spelling kept working (core.clikit.old_spelling)
-            if isinstance(p, click.Option) and option in p.opts and not p.hidden:
+            # a deprecated alias stands for another option (core.clikit.old_spelling)
+            if isinstance(p, click.Option) and option in p.opts and not _deprecated(p):
                 seen += 1
                 assert check(p), f"{name} {option}: not the type the vocabulary gives it"
                 assert words.lower() in (p.help or "").lower(), \
@@ -104,12 +103,15 @@ def test_each_shared_option_has_one_meaning(option):
 
 
 def test_play_out_is_the_game_record_in_every_game():
-    """`play --out` means one thing in every game: the game record (also spelled --record)."""
+    """`play --out` means one thing in every game: the game record (its old second spelling,
+    --record, is a deprecated alias: --record is design-deck's design record)."""
     plays = [(n, c) for n, c in COMMANDS if n.endswith(" play")]
     assert len(plays) == 4
     for name, cmd in plays:
         out = [p for p in cmd.params if isinstance(p, click.Option) and "--out" in p.opts]
-        assert len(out) == 1 and "--record" in out[0].opts and "game record" in out[0].help, name
+        assert len(out) == 1 and out[0].opts == ["--out"] and "game record" in out[0].help, name
+        old = [p for p in cmd.params if "--record" in getattr(p, "opts", ())]
+        assert len(old) == 1 and old[0].deprecated_for == "--out" and not old[0].hidden, name
         assert any("--position-out" in p.opts for p in cmd.params), name
 
 
@@ -141,21 +143,118 @@ def test_long_measurements_have_one_name_and_one_option_set():
         assert opts - shared <= extra, (game, opts - shared)
         out = next(p for p in cmd.params if "--out" in p.opts)
         assert "data/" in out.help and "the report reads" in out.help, game
-    hidden = [n for n, c in COMMANDS if c.hidden]
-    assert sorted(hidden) == ["octiles match-suite", "octoverso simulate"]
+    old = [n for n, c in COMMANDS if (c.help or "").startswith("Deprecated name of `measure`")]
+    assert sorted(old) == ["octiles match-suite"]       # (`octoverso simulate` is gone: `simulate` is oct8's)
+    assert [n for n, _ in COMMANDS if n.endswith(" simulate")] == ["oct8 simulate"]
+    assert not [n for n, c in COMMANDS if c.hidden]
 
 
-def test_hidden_old_spellings_print_one_note():
+def _deprecated(p) -> bool:
+    return bool(getattr(p, "deprecated_for", None))
+
+
+def test_old_spellings_are_visible_deprecated_aliases_that_print_one_line():
+    """No hidden option or command is left: an old spelling is listed in --help as deprecated,
+    still works, and prints exactly one line on stderr, `OLD is deprecated; use NEW`."""
     from click.testing import CliRunner
 
     r = CliRunner().invoke(cli, ["octiles", "challenge", "11", "--variant", "twice", "--json"])
-    assert r.exit_code == 0 and r.stderr.count("\n") == 1 and "--question" in r.stderr
+    assert r.exit_code == 0 and r.stderr == "--variant is deprecated; use --question\n", r.stderr
     assert r.stdout == CliRunner().invoke(cli, ["octiles", "challenge", "11", "--question", "twice",
                                                 "--json"]).stdout
+    r = CliRunner().invoke(cli, ["octagion", "score", "--sequence", "TREASURE", "--laid",
+                                 "T5 R6 E1 A2 S4 U3 R8 *", "--treatments", "1", "--json"])
+    assert r.exit_code == 0 and r.stderr == "--treatments is deprecated; use --treatments-left\n"
+    assert r.stdout == CliRunner().invoke(cli, ["octagion", "score", "--sequence", "TREASURE", "--laid",
+                                                "T5 R6 E1 A2 S4 U3 R8 *", "--treatments-left", "1",
+                                                "--json"]).stdout
+    seen = 0
+    for name, cmd in COMMANDS:
+        assert not cmd.hidden, name
+        for p in cmd.params:
+            assert not getattr(p, "hidden", False), f"{name} {p.opts} is hidden"
+            if _deprecated(p):
+                seen += 1
+                assert p.help.startswith(f"Deprecated spelling of {p.deprecated_for}"), (name, p.help)
+                assert any(p.deprecated_for in q.opts for q in cmd.params if q is not p), name
+    assert seen >= 9     # challenge/prove --variant, 4 play --record, 3 oct8 --time-limit, score --treatments
+
+
+def test_a_deprecated_alias_is_checked_as_the_option_it_stands_for(tmp_path):
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(cli, ["oct8", "play", "--players", "mcts,greedy", "--time-limit", "nan"])
+    assert r.exit_code == 2 and "'--time-limit'" in r.output and "finite" in r.output, r.output
+    r = CliRunner().invoke(cli, ["oct8", "play", "--players", "mcts,greedy", "--time-limit", "0.01",
+                                 "--think-time", "0.01"])
+    assert r.exit_code == 2 and "give --think-time only" in r.output, r.output
+    r = CliRunner().invoke(cli, ["oct8", "play", "--players", "random,greedy", "--time-limit", "1"])
+    assert r.exit_code == 2 and "--think-time sets the budget" in r.output, r.output
+
+
+# words that would give a name a second meaning it once had (a player's time per decision is
+# --think-time, a game's record `play --out`)
+NOT_SAID = {"--time-limit": ("per decision", "per move"), "--record": ("game record",),
+            "--treatments": ("still has",)}
+
+
+def _two_meanings(commands) -> list[str]:
+    """Option names taken with two meanings: a name that two commands take and MEANINGS does not
+    declare, or a use whose help does not say its declared meaning."""
+    from octosolve.core.clikit import MEANINGS
+
+    users: dict[str, list[str]] = {}
+    bad = []
+    for name, cmd in commands:
+        for p in cmd.params:
+            if not isinstance(p, click.Option) or _deprecated(p):
+                continue
+            for o in p.opts:
+                users.setdefault(o, []).append(name)
+                text = " ".join((p.help or "").split()).lower()
+                if o in MEANINGS and MEANINGS[o][2].lower() not in text:
+                    bad.append(f"{name} {o}: its help does not say {MEANINGS[o][2]!r} "
+                               f"({MEANINGS[o][1]}): {p.help!r}")
+                bad += [f"{name} {o}: its help says {w!r}, another option's meaning" for w in NOT_SAID.get(o, ())
+                        if w in text]
+    bad += [f"{o} is taken by {len(set(ns))} commands ({', '.join(sorted(set(ns))[:3])}, ...) and "
+            "has no declared meaning in core.clikit.MEANINGS" for o, ns in sorted(users.items())
+            if len(set(ns)) > 1 and o not in MEANINGS]
+    return bad
+
+
+def test_no_option_name_has_two_meanings():
+    """Issue 42: --time-limit was a run's wall-clock limit, a player's CPU seconds per decision and
+    a local search's step budget; --record a game record and a design record; --treatments a
+    team's cards left and its cards for the game. Every option name two commands take now has one
+    declared meaning (core.clikit.MEANINGS, docs/cli.md's table), which each use's help says."""
+    assert _two_meanings(COMMANDS) == []
+
+
+def test_the_two_meanings_check_can_fail():
+    think = click.Command("play", params=[click.Option(["--time-limit"], help="CPU seconds per decision.")])
+    solve = click.Command("solve", params=[click.Option(["--time-limit"], help="Seconds the solver may search.")])
+    assert _two_meanings([("solve", solve)]) == []
+    assert len(_two_meanings([("play", think), ("solve", solve)])) == 1     # (says "per decision")
+    budget = click.Command("a", params=[click.Option(["--budget"], help="Steps.")])
+    other = click.Command("b", params=[click.Option(["--budget"], help="Seconds.")])
+    assert "--budget is taken by 2 commands" in _two_meanings([("a", budget), ("b", other)])[0]
+
+
+def test_every_scheduler_option_is_the_shared_check():
+    """octiles prove checked --scheduler with its own code (refusing LOCAL and ws://..., accepting
+    port 99999), oct8 with another: every --scheduler now goes through core.batch.check_scheduler."""
+    seen = 0
     for name, cmd in COMMANDS:
         for p in cmd.params:
-            if isinstance(p, click.Option) and p.hidden:
-                assert "old spelling" in (p.help or "").lower(), f"{name} {p.opts} is hidden but no old spelling"
+            if "--scheduler" in getattr(p, "opts", ()):
+                seen += 1
+                ctx = click.Context(cmd)
+                assert p.process_value(ctx, "LOCAL") == "local", name
+                assert p.process_value(click.Context(cmd), "ws://10.0.0.5:8786") == "ws://10.0.0.5:8786", name
+                with pytest.raises(click.BadParameter, match="port 99999 is out of range"):
+                    p.process_value(click.Context(cmd), "10.0.0.5:99999")
+    assert seen >= 16
 
 
 def test_the_vocabulary_check_can_fail():
@@ -177,7 +276,7 @@ BUDGETED = [(n, c) for n, c in COMMANDS
 @pytest.mark.parametrize("name", [n for n, _ in BUDGETED])
 def test_a_search_budget_without_a_search_player_is_refused(name):
     """`--simulations N` with players none of whom searches changes nothing: refused before any game
-    is played, in every command that takes both (and so is oct8's other budget, --time-limit); with
+    is played, in every command that takes both (and so is oct8's other budget, --think-time); with
     a search player among the players it is taken."""
     from click.testing import CliRunner
 
@@ -186,8 +285,8 @@ def test_a_search_budget_without_a_search_player_is_refused(name):
     assert "--simulations sets the budget of the search players " in r.output, r.output
     assert "none of the players given (random) is one of them" in r.output, r.output
     cmd = dict(BUDGETED)[name]
-    if name.split()[0] == "oct8" and any("--time-limit" in p.opts for p in cmd.params if isinstance(p, click.Option)):
-        r = CliRunner().invoke(cli, [*name.split(), "--players", "random,greedy", "--time-limit", "1"])
+    if name.split()[0] == "oct8" and any("--think-time" in p.opts for p in cmd.params if isinstance(p, click.Option)):
+        r = CliRunner().invoke(cli, [*name.split(), "--players", "random,greedy", "--think-time", "1"])
         assert r.exit_code == 2 and "none of the players given (random, greedy)" in r.output, r.output
 
 
@@ -254,13 +353,13 @@ def test_the_root_help_names_every_command_without_json():
 
 
 def test_a_time_limit_beside_a_search_player_taking_another_budget():
-    """oct8's openspiel-mcts searches but takes --simulations only: --time-limit beside it was refused
+    """oct8's openspiel-mcts searches but takes --simulations only: --think-time beside it was refused
     as 'none of the players given (openspiel-mcts, greedy) searches', which is untrue."""
     from click.testing import CliRunner
 
-    r = CliRunner().invoke(cli, ["oct8", "play", "--players", "openspiel-mcts,greedy", "--time-limit", "1"])
+    r = CliRunner().invoke(cli, ["oct8", "play", "--players", "openspiel-mcts,greedy", "--think-time", "1"])
     assert r.exit_code == 2 and "searches" not in r.output, r.output
-    assert ("--time-limit sets the budget of the search players flat-mc, mcts only, and none of the "
+    assert ("--think-time sets the budget of the search players flat-mc, mcts only, and none of the "
             "players given (openspiel-mcts, greedy) is one of them") in r.output, r.output
 
 

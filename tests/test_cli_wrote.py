@@ -61,7 +61,8 @@ SLOW = {"report": "minutes", "octagion design-deck": "a search (tests/octagion c
 
 def test_every_command_with_an_output_option_is_checked():
     with_outputs = {name for name, cmd in COMMANDS
-                    if not cmd.hidden and any(isinstance(p.type, OutPath) for p in cmd.params)}
+                    if not cmd.hidden and not (cmd.help or "").startswith("Deprecated name of")  # (= measure)
+                    and any(isinstance(p.type, OutPath) for p in cmd.params)}
     assert with_outputs == set(CASES) | set(SLOW), (with_outputs ^ (set(CASES) | set(SLOW)))
 
 

@@ -1,4 +1,4 @@
-"""One game record for every game (issue 21): each game's `play --record` writes octosolve-record/1,
+"""One game record for every game (issue 21): each game's `play --out` writes octosolve-record/1,
 `octosolve replay` replays it against the rules to the same outcome, and a tampered record is
 refused in one line (exit 2)."""
 
@@ -27,7 +27,7 @@ def _run(args):
 @pytest.mark.parametrize("game", sorted(PLAYS))
 def test_play_record_replays_to_the_same_outcome(game, tmp_path):
     path = tmp_path / "rec.json"
-    r = _run([game, "play", "--seed", "5", "--record", str(path), *PLAYS[game]])
+    r = _run([game, "play", "--seed", "5", "--out", str(path), *PLAYS[game]])
     assert r.exit_code == 0, r.output
     rec = json.loads(path.read_text())
     assert rec["format"] == RECORD_FORMAT and rec["game"] == game and rec["seed"] == 5
@@ -49,7 +49,7 @@ def test_play_record_replays_to_the_same_outcome(game, tmp_path):
 @pytest.mark.parametrize("game", sorted(PLAYS))
 def test_tampered_record_is_refused(game, tmp_path):
     path = tmp_path / "rec.json"
-    assert _run([game, "play", "--seed", "6", "--record", str(path), *PLAYS[game]]).exit_code == 0
+    assert _run([game, "play", "--seed", "6", "--out", str(path), *PLAYS[game]]).exit_code == 0
     rec = json.loads(path.read_text())
     bad = dict(rec, moves=[dict(m) for m in rec["moves"]])
     k = next(i for i, m in enumerate(bad["moves"]) if m["player"] >= 0)
@@ -71,7 +71,7 @@ def test_tampered_record_is_refused(game, tmp_path):
 def test_stopped_game_replays_unfinished(tmp_path):
     path = tmp_path / "rec.json"
     r = _run(["octagone", "play", "--seed", "2", "--stop-after", "6", "--players", "greedy,greedy",
-              "--record", str(path)])
+              "--out", str(path)])
     assert r.exit_code == 0, r.output
     doc = json.loads(_run(["replay", str(path), "--json"]).output)
     assert doc["outcome"]["terminal"] is False and doc["moves"] >= 6
@@ -145,7 +145,7 @@ def test_play_out_is_the_record_and_position_out_the_position(game, tmp_path):
 
 def _octagone_record(tmp_path, seed=4):
     path = tmp_path / "rec.json"
-    r = _run(["octagone", "play", "--seed", str(seed), "--players", "greedy,greedy", "--record", str(path)])
+    r = _run(["octagone", "play", "--seed", str(seed), "--players", "greedy,greedy", "--out", str(path)])
     assert r.exit_code == 0, r.output
     return json.loads(path.read_text())
 
@@ -213,7 +213,7 @@ def test_bad_game_parameters_are_named(tmp_path):
     _one_line_error(_replay_edited(tmp_path, dict(rec, params=four)),
                     "the hidden-shield option is true or false, not 'no'")
     path = tmp_path / "oct8.json"
-    assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--record",
+    assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--out",
                  str(path)]).exit_code == 0
     o = json.loads(path.read_text())
     _one_line_error(_replay_edited(tmp_path, dict(o, params=dict(o["params"], deck=5))),
@@ -227,7 +227,7 @@ def test_another_games_position_or_record_is_named(tmp_path):
     o8r = tmp_path / "o8r.json"
     assert _run(["oct8", "play", "--players", "random,random", "--stop-after", "5", "--position-out",
                  str(o8), "--out", str(o8r)]).exit_code == 0
-    assert _run(["octagone", "new", str(og)]).exit_code == 0
+    assert _run(["octagone", "new", "--out", str(og)]).exit_code == 0
     for args, needle in ((["octagone", "show", str(o8)], "this is a position of 'oct8', not of octagone"),
                          (["oct8", "swaps", str(og)], "this is a position of 'octagone', not of oct8"),
                          (["octagone", "solve", str(o8r)], "this is a record of 'oct8', not of octagone")):
@@ -239,7 +239,7 @@ def test_octagone_replay_says_each_move_in_words(tmp_path):
     """Octagone's notation ('coloured>E') names neither the colour nor the cell: the replay printed
     only that; now each move also as `play` says it (the colour or jolly, its cell and arrow)."""
     path = tmp_path / "rec.json"
-    r = _run(["octagone", "play", "--seed", "4", "--players", "greedy,greedy", "--json", "--record", str(path)])
+    r = _run(["octagone", "play", "--seed", "4", "--players", "greedy,greedy", "--json", "--out", str(path)])
     played = json.loads(r.output)["moves"]
     text = _run(["replay", str(path)]).output.splitlines()[1:-1]
     assert len(text) == len(played)

@@ -1,29 +1,11 @@
 """The option vocabulary every game's CLI shares (written down in docs/cli.md).
 
-One name, one meaning, everywhere:
-
-==================  ==========================================================================
-``--players NAMES``  comma-separated player names (case-insensitive); their number is the number
-                     of players
-``--simulations N``  search budget per move of search players (1..100000); refused when none of
-                     the players searches
-``--games N``        number of games of a match / simulation (1..10^7)
-``--variant NAME``   the variant of the game's rules (a case-insensitive choice); an Octiles
-                     challenge's question is ``--question NAME`` (``--variant`` there is a hidden old
-                     spelling)
-``--team-game``      the team game (a flag); ``--teams N`` is a number of teams (Octagion)
-``--time-limit S``   seconds for a solver (finite, > 0, at most a week); for search players in a game,
-                     CPU seconds per decision
-``--workers N``      cores to use at once (1..256): worker processes for games or independent
-                     cases, or CP-SAT search threads for a single search
-``--scheduler ADDR`` a Dask cluster (``tcp://host:8786``) or ``local``
-``--seed N``         random seed (0..2^63-1): the same seed gives the same result
-``--json``           one JSON document on stdout
-``--out PATH``       where to write a file or folder (checked before the work starts); a game's
-                     ``play --out`` writes the game record (also spelled ``--record``), and
-                     ``--position-out`` its final position document
-``--svg PATH``       write an SVG picture (checked before the work starts)
-==================  ==========================================================================
+One name, one meaning, everywhere: :data:`MEANINGS` gives every option name that more than one
+command takes its one meaning (docs/cli.md's vocabulary table is made from it) and the words each
+use's help says; tests/test_cli_vocabulary.py fails when a command's option of that name does not
+say them, or when an option name two commands take is missing from it. An old spelling is a
+visible deprecated alias (:func:`old_spelling`, :func:`old_command_name`) with no meaning of its
+own: it stands for the option it names and prints one line, ``OLD is deprecated; use NEW``.
 
 Types here refuse what is absurd with a one-line error and exit status 2: non-finite numbers, counts
 beyond their stated upper limit, an output path whose folder cannot be created or written.
@@ -40,13 +22,94 @@ from click.core import ParameterSource
 
 from .seeding import DEFAULT_SEED
 
-__all__ = ["json_option", "seed_option", "batch_options", "players_option", "simulations_option",
+__all__ = ["MEANINGS", "json_option", "seed_option", "batch_options", "players_option", "simulations_option",
            "games_option", "scheduler_option", "time_limit_option", "variant_option", "out_option",
            "svg_option",
            "count", "BigCount", "FiniteFloat", "OutPath", "MAX_SEED", "MAX_GAMES", "MAX_SIMULATIONS", "MAX_WORKERS",
-           "check_out_path", "record_option", "position_out_option", "old_spelling",
+           "check_out_path", "record_option", "position_out_option", "old_spelling", "DeprecatedOption",
+           "deprecation_note",
            "take_old_spelling", "old_command_name", "measure_options", "distinct_outputs", "given_options",
            "wrote"]
+
+# option name -> (as docs/cli.md shows it, its one meaning, words every use's --help says)
+MEANINGS: dict[str, tuple[str, str, str]] = {
+    "--players": ("--players NAMES", "comma-separated player names, case-insensitive (`mcts,greedy`); their "
+                  "number is the number of players; seats rotate in matches", "player names"),
+    "--simulations": ("--simulations N", "search budget per move of the search players (1 to 100,000); players "
+                      "that do not search ignore it, and it is refused when none of the players given "
+                      "searches", "search budget per move"),
+    "--think-time": ("--think-time SECONDS", "CPU seconds each search player may think per decision, instead of "
+                     "its `--simulations` budget (Oct8 `play`, `match`, `tournament`; at most 60)",
+                     "per decision"),
+    "--time-limit": ("--time-limit SECONDS", "seconds a solver's search may take (a finite number >= 0.1): "
+                     "wall-clock seconds, or with `--deterministic` CP-SAT's deterministic seconds (an Octiles "
+                     "local search scores a fixed number of placements worth about that many seconds); never "
+                     "a player's time per decision (that is `--think-time`)", "seconds"),
+    "--max-nodes": ("--max-nodes N", "Octagone: the exact solver's node budget (per position); beyond it the "
+                    "answer is 'not proven'", "node budget"),
+    "--stop-after": ("--stop-after N", "`play`: stop after N moves of the game record (the position reached "
+                     "is the one `--out` and `--position-out` hold)", "stop after n moves"),
+    "--max-turns": ("--max-turns N", "Octiles: the turn limit, a rule: a game still running after it is a "
+                    "draw", "turn limit"),
+    "--games": ("--games N", "number of games of a match or simulation (stated upper limit in each "
+                "`--help`)", "number of games"),
+    "--variant": ("--variant NAME", "the variant of the game's rules, a case-insensitive choice (an Octiles "
+                  "challenge's question is `--question NAME`)", "rule variant"),
+    "--question": ("--question NAME", "Octiles `challenge` and `prove`: the challenge's question (see "
+                   "`octiles challenge --list`)", "question"),
+    "--workers": ("--workers N", "cores to use at once (1 to 256): worker processes for games or "
+                  "independent cases, or CP-SAT's search threads for a single search",
+                  "cores to use at once"),
+    "--scheduler": ("--scheduler ADDRESS", "run on a Dask cluster (`tcp://host:8786`, or `local` for a "
+                    "throw-away local cluster); checked by one rule everywhere (`core.batch.check_scheduler`)",
+                    "dask"),
+    "--seed": ("--seed N", "random seed, 0 to 2^63-1: the same seed gives the same result (a CP-SAT search "
+               "with more than one worker races its threads; add `--deterministic` where offered)", "seed"),
+    "--deterministic": ("--deterministic", "CP-SAT's `--time-limit` counts its deterministic time (its own "
+                        "measure of work, not seconds) and its workers interleave in a fixed order, so the "
+                        "same `--seed` and `--workers` give the same answer on any machine and load",
+                        "deterministic time"),
+    "--fresh": ("--fresh", "Octiles `challenge` and `prove`: prove from scratch instead of using the stored "
+                "certificate", "from scratch"),
+    "--json": ("--json", "print one JSON document (for scripts) instead of the readable answer",
+               "one json document"),
+    "--out": ("--out PATH", "where to write the command's file or folder; checked before the work starts. A "
+              "game's `play --out` writes the game record (octosolve-record/1), which `octosolve replay` "
+              "replays and the position commands read as its last position", ""),
+    "--position-out": ("--position-out PATH", "`play`: write the final (or stopped) position document "
+                       "(`State.to_json`)", "position document"),
+    "--svg": ("--svg PATH", "write an SVG picture; checked before the work starts", "svg"),
+    "--record": ("--record PATH", "Octagion `design-deck`: write the design record (the command, the words, "
+                 "CP-SAT's figures, the deck), which the report re-checks (a game's record is `play --out`)",
+                 "design record"),
+    "--quick": ("--quick", "smoke-test sizes (never written over the data files the report reads)", "smoke"),
+    "--teams": ("--teams N", "Octagion: the number of teams", "number of teams"),
+    "--cards": ("--cards N", "Octagion: the number of word cards to make", "number of word cards"),
+    "--laid": ("--laid ROW", "Octagion `score`: the row of cards a team laid", "row of cards"),
+    "--team-game": ("--team-game", "Octoverso and Octiles: play the team game (a flag)", "team"),
+    "--treatments": ("--treatments N[,N...]", "Octagion `setup`: Treatment Cards per team for the whole game "
+                     "(`score` counts the cards a team still has, `--treatments-left`)", "treatment cards per team"),
+    "--deck": ("--deck PATH", "the game's deck file (Octagion: the team's deck, CSV; Oct8: the arm-card "
+               "distribution, TOML)", "deck"),
+    "--top": ("--top N", "Octagion: use only the first N words of the word list (the lexicon is sorted by "
+              "familiarity)", "use only the first n words"),
+    "--per-number": ("--per-number N", "Octagion: cards per number 1..8 of the deck", "cards per number"),
+    "--levels": ("--levels LIST", "Octagion: the countdown levels in play", "countdown levels"),
+    "--lexicon": ("--lexicon PATH", "Octoverso: the word list to use instead of the shipped lexicon",
+                  "word list"),
+    "--rail": ("--rail LETTERS", "Octoverso: the rail's letters, recto order", "rail letters"),
+    "--hand": ("--hand LETTERS", "Octoverso: a hand's letters", "hand letters"),
+    "--hidden": ("--hidden", "Octagone, four players: hidden shields", "hidden shields"),
+    "--wrap": ("--wrap READING", "Octagone: the reading of the wrap-around", "wrap-around"),
+    "--baby-chips": ("--baby-chips RULE", "Oct8: the baby chips' rule", "baby chips"),
+    "--colour-bonus": ("--colour-bonus RULE", "Oct8: the colour bonus's rule", "colour bonus"),
+    "--runners": ("--runners N", "Octiles: runners per player", "runners per player"),
+    "--joint-winners": ("--joint-winners", "Octiles Team Up: all connected players win together",
+                        "win together"),
+    "--resign": ("--resign", "Octiles Team Up: resignation is a move", "resignation"),
+    "--adjudicate": ("--adjudicate", "Octiles: at the turn limit the game is adjudicated instead of drawn "
+                     "(not a rule)", "at the turn limit"),
+}
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10_000_000
@@ -240,7 +303,8 @@ def given_options(*names: str) -> tuple[str, ...]:
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return ()
-    return tuple(n for n in names if ctx.get_parameter_source(n) in _GIVEN)
+    return tuple(n for n in names if ctx.get_parameter_source(n) in _GIVEN
+                 or ctx.meta.get(f"old_spelling:{n}") is not None)
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document (for scripts).")
@@ -348,17 +412,40 @@ def out_option(help_text: str = "Write the result to this file.", directory: boo
     return click.option("--out", type=OutPath(directory), default=default, help=help_text)
 
 
-def old_spelling(old: str, dest: str, new: str):
-    """A hidden option ``old``, an old spelling of option ``new`` (whose parameter is ``dest``) kept
-    working: the value goes to ``new``'s parameter (``new`` takes ``callback=take_old_spelling``)
-    and, when the command succeeds, one line on stderr says the new spelling."""
+class DeprecatedOption(click.Option):
+    """A visible old spelling of another option (:func:`old_spelling`): ``deprecated_for`` names the
+    option it stands for, so the vocabulary (docs/cli.md, tests/test_cli_vocabulary.py) gives it no
+    meaning of its own."""
+
+    deprecated_for: str = ""
+
+
+def deprecation_note(old: str, new: str) -> str:
+    """The one line an old spelling prints on stderr.
+
+    >>> deprecation_note("--time-limit", "--think-time")
+    '--time-limit is deprecated; use --think-time'
+    """
+    return f"{old} is deprecated; use {new}"
+
+
+def old_spelling(old: str, dest: str, new: str, metavar: str = "VALUE"):
+    """A visible deprecated option ``old``, an old spelling of option ``new`` (whose parameter is
+    ``dest``) kept working: the value goes to ``new``'s parameter (``new`` takes
+    ``callback=take_old_spelling``, which checks it with ``new``'s type) and, when the command
+    succeeds, one line on stderr says ``OLD is deprecated; use NEW``."""
     def note(ctx, param, value):
         if value is not None:
-            ctx.meta[f"old_spelling:{dest}"] = value
-            _note_on_success(ctx, f"Note: {old} is an old spelling of {new}; use {new}.")
+            ctx.meta[f"old_spelling:{dest}"] = (old, value)
+            _note_on_success(ctx, deprecation_note(old, new))
 
-    return click.option(old, f"old_{dest}", hidden=True, default=None, callback=note, is_eager=True,
-                        expose_value=False, help=f"Old spelling of {new} (hidden; prints a one-line note).")
+    def deco(f):
+        f = click.option(old, f"old_{dest}", cls=DeprecatedOption, default=None, callback=note,
+                         is_eager=True, expose_value=False, metavar=metavar,
+                         help=f"Deprecated spelling of {new} (prints a one-line note); use {new}.")(f)
+        f.__click_params__[-1].deprecated_for = new
+        return f
+    return deco
 
 
 def _note_on_success(ctx, text: str) -> None:
@@ -373,21 +460,34 @@ def _note_on_success(ctx, text: str) -> None:
 
 
 def take_old_spelling(ctx, param, value):
-    """The callback of an option with a hidden old spelling (:func:`old_spelling`)."""
-    return value if value is not None else ctx.meta.get(f"old_spelling:{param.name}")
+    """The callback of an option with an old spelling (:func:`old_spelling`): the value given under
+    the old spelling, checked with this option's type; both spellings at once are refused."""
+    old = ctx.meta.get(f"old_spelling:{param.name}")
+    if old is None:
+        return value
+    if value is not None and value != param.default:    # (click sets the source after the callback)
+        raise click.UsageError(f"{old[0]} is the deprecated spelling of {param.opts[0]}: give "
+                               f"{param.opts[0]} only", ctx)
+    try:
+        return param.type_cast_value(ctx, old[1])
+    except click.BadParameter as e:      # named as the user wrote it
+        raise click.BadParameter(e.message, ctx=ctx, param_hint=f"'{old[0]}'") from None
 
 
 def old_command_name(group: click.Group, cmd: click.Command, old: str) -> None:
-    """Register ``cmd`` in ``group`` under the hidden ``old`` name as well (an old command name kept
-    working): run under it, it first prints a one-line note naming ``cmd``."""
+    """Register ``cmd`` in ``group`` under the deprecated ``old`` name as well (an old command name
+    kept working, listed as deprecated): run under it, it prints one line naming ``cmd`` when it
+    has done its work."""
     def callback(**kw):
         out = cmd.callback(**kw)
         # after the work, and only when it succeeded: an error stays one line
-        click.echo(f"Note: `{old}` is an old name of `{cmd.name}`; use `{cmd.name}`.", err=True)
+        click.echo(deprecation_note(f"`{old}`", f"`{cmd.name}`"), err=True)
         return out
 
-    group.add_command(click.Command(old, params=list(cmd.params), callback=callback, hidden=True,
-                                    help=f"Old name of `{cmd.name}` (hidden; prints a one-line note)."))
+    group.add_command(click.Command(old, params=list(cmd.params), callback=callback, deprecated=False,
+                                    help=f"Deprecated name of `{cmd.name}` (prints a one-line note); "
+                                         f"use `{cmd.name}`.",
+                                    short_help=f"Deprecated name of `{cmd.name}`."))
 
 
 def measure_options(out_help: str, seed_default: int | None = DEFAULT_SEED, quick_help: str | None = None):
@@ -407,13 +507,19 @@ def measure_options(out_help: str, seed_default: int | None = DEFAULT_SEED, quic
 
 
 def record_option():
-    """A game's ``play --out PATH`` (also spelled ``--record PATH``): the game record in the one
-    format every game shares (octosolve-record/1, core/record.py), which ``octosolve replay PATH``
-    replays move by move and the position commands read as the position it ends in."""
-    return click.option("--out", "--record", "out", type=OutPath(False), default=None, metavar="PATH",
-                        help="Write the game record (octosolve-record/1: game, players, seed, every "
-                             "move in the game's notation, outcome) to this file; `octosolve replay "
-                             "PATH` replays it, and the position commands read it as its last position.")
+    """A game's ``play --out PATH``: the game record in the one format every game shares
+    (octosolve-record/1, core/record.py), which ``octosolve replay PATH`` replays move by move and
+    the position commands read as the position it ends in. ``--record PATH``, its old second
+    spelling, is deprecated (``--record`` is Octagion ``design-deck``'s design record)."""
+    def deco(f):
+        f = old_spelling("--record", "out", "--out", "PATH")(f)
+        return click.option("--out", "out", type=OutPath(False), default=None, metavar="PATH",
+                            callback=take_old_spelling,
+                            help="Write the game record (octosolve-record/1: game, players, seed, every "
+                                 "move in the game's notation, outcome) to this file; `octosolve replay "
+                                 "PATH` replays it, and the position commands read it as its last "
+                                 "position.")(f)
+    return deco
 
 
 def position_out_option(what: str = "final"):

@@ -33,7 +33,7 @@ from .batch import run_batch
 from .errors import fail
 from .game import Game, Player, State, play
 from .record import RECORD_FORMAT, as_summary, finish_record, move_text
-from .seeding import derive_seed, py_random
+from .seeding import chance_rng, derive_seed, player_seed
 from .stats import wilson_interval
 from .words import counted
 
@@ -67,14 +67,14 @@ def play_game(spec: MatchSpec, names: Sequence[str], seed: int | None, game_inde
     ``max_moves`` the game stops after that many moves (its record is then unfinished)."""
     game = spec.new_game(**spec.game_params)
     state = game.new_initial_state(seed)
-    players = [spec.new_player(nm, game, seed=derive_seed(seed, "player", game_index, i),
+    players = [spec.new_player(nm, game, seed=player_seed(seed, game_index, i),
                                **spec.player_options) for i, nm in enumerate(names)]
     moves: list[dict] = []
 
     def on_move(s, p, a):  # the notation is read on the state before the move
         moves.append({"player": int(p), "action": int(a), "move": move_text(s, a)})
 
-    play(state, players, rng=py_random(seed, "chance"),
+    play(state, players, rng=chance_rng(seed),
          max_moves=spec.max_moves if max_moves is None else max_moves, on_move=on_move)
     rec = {"format": RECORD_FORMAT, "game": spec.game_name, "params": dict(game.params()),
            "players": [str(x) for x in names], "seed": None if seed is None else int(seed),

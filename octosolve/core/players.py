@@ -159,6 +159,11 @@ def _check_option(player: str, key: str, value) -> None:
             fail(f"{player}: time_limit must be a number of seconds > 0, got {str(repr(value))[:40]}")
 
 
+# the command-line option of a player option, where its name is not the option's
+# (a player's time_limit is its thinking time per decision, --think-time)
+OPTION_FLAGS = {"time_limit": "--think-time"}
+
+
 def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[int] | None = None,
                   given: Sequence[str] = ()) -> list[str]:
     """``"MCTS, greedy"`` -> ``["mcts", "greedy"]`` (canonical names); checks every name and, when
@@ -186,9 +191,9 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
     for option in given:
         takers = [s.name for s in specs if option in s.options]
         if takers and not any(option in find_spec(specs, n).options for n in names):
-            flag = "--" + option.replace("_", "-")
+            flag = OPTION_FLAGS.get(option, "--" + option.replace("_", "-"))
             # "none ... searches" was untrue of a search player with another budget (oct8's
-            # openspiel-mcts takes --simulations, not --time-limit)
+            # openspiel-mcts takes --simulations, not --think-time)
             fail(f"{flag} sets the budget of the search players {', '.join(takers)} only, and none of "
                  f"the players given ({', '.join(dict.fromkeys(names))}) is one of them")
     return names

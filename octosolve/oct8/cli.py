@@ -7,7 +7,7 @@ import click
 
 from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option,
-                           svg_option, variant_option, wrote)
+                           svg_option, old_spelling, take_old_spelling, variant_option, wrote)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from ..core.words import counted
@@ -17,12 +17,15 @@ __all__ = ["group", "rule_options", "write_file", "write_json"]
 
 PLAYER_COUNTS = (2, 3, 4)
 MAX_MATCH_GAMES = 100_000  # Python-engine games with search players: about a second each
-MAX_MOVE_SECONDS = 60.0  # --time-limit of the search players, per decision
+MAX_MOVE_SECONDS = 60.0  # --think-time of the search players, per decision
 
 
 def move_time_option(f):
-    """--time-limit: CPU seconds each search player may think per decision (equal-time matches)."""
-    return click.option("--time-limit", type=FiniteFloat(0.0, MAX_MOVE_SECONDS), default=None,
+    """--think-time: CPU seconds each search player may think per decision (equal-time matches);
+    --time-limit, its old spelling, is deprecated (--time-limit is a solver's wall-clock limit)."""
+    f = old_spelling("--time-limit", "time_limit", "--think-time", "SECONDS")(f)
+    return click.option("--think-time", "time_limit", type=FiniteFloat(0.0, MAX_MOVE_SECONDS), default=None,
+                        metavar="SECONDS", callback=take_old_spelling,
                         help="CPU seconds each search player (flat-mc, mcts) may think per decision, instead "
                              f"of its --simulations budget (a finite number > 0, at most {MAX_MOVE_SECONDS:g}; "
                              "measured with time.process_time; not with --simulations; refused when none of the players "
@@ -30,10 +33,10 @@ def move_time_option(f):
 
 
 def _one_budget(simulations, time_limit) -> None:
-    """--simulations and --time-limit are two budgets of the same search: refuse both at once (the
-    time limit would silently replace the other)."""
+    """--simulations and --think-time are two budgets of the same search: refuse both at once (the
+    thinking time would silently replace the other)."""
     if simulations is not None and time_limit is not None:
-        fail("--simulations and --time-limit are two budgets for the search players: give one")
+        fail("--simulations and --think-time are two budgets for the search players: give one")
 
 
 def write_file(path, text: str) -> None:
@@ -65,7 +68,7 @@ def rule_options(f):
                      help="Baby chips: 'cap' = the +1/+2 chip, at most 2 extra actions held; 'each' = one "
                           "extra action per octopus taken, no cap.")(f)
     f = click.option("--deck", default=None, metavar="TOML",
-                     help="Arm-card distribution: a TOML file, or 'default' / 'flat' (default "
+                     help="The deck's arm-card distribution: a TOML file, or 'default' / 'flat' (default "
                           "data/oct8/deck.toml).")(f)
     f = variant_option(VARIANTS, "standard", "Rule variant: standard, or short (2 heads of each colour "
                        "removed, as the rules suggest).")(f)
@@ -77,17 +80,6 @@ def _game(n: int, variant, deck, baby_chips, colour_bonus) -> dict:
 
     return game_params(players=n, variant=variant.lower(), deck=deck, baby_chips=baby_chips.lower(),
                        colour_bonus=colour_bonus.lower())
-
-
-def _scheduler(address):
-    """A Dask scheduler address as the batch runner takes it ('local', tcp://host:port, host:port)."""
-    import re
-
-    if address is None or address == "local":
-        return address
-    if not re.fullmatch(r"((tcp|tls|inproc|ucx)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}", str(address)):
-        fail(f"--scheduler must be 'local' or an address like tcp://host:8786, got {address!r}")
-    return address
 
 
 def _names(text: str, counts=PLAYER_COUNTS) -> list[str]:
@@ -122,7 +114,7 @@ def simulate(players, games, simulations, seed, variant, deck, baby_chips, colou
     distinct_outputs(("--out", out), inputs=(("--deck", deck),))
 
     names = _names(players)
-    res = run(players=names, games=games, seed=seed, workers=workers, scheduler=_scheduler(scheduler),
+    res = run(players=names, games=games, seed=seed, workers=workers, scheduler=scheduler,
               simulations=simulations, game=_game(len(names), variant, deck, baby_chips, colour_bonus))
     if out:
         write_json(out, res)
@@ -201,7 +193,7 @@ def swaps(state_file, babies, svg_path, as_json):
 @move_time_option
 @seed_option()
 @click.option("--stop-after", type=click.IntRange(1, 100_000), default=None, metavar="N",
-              help="Stop after N decisions (then --out and --position-out hold that position, e.g. for "
+              help="Stop after N moves (then --out and --position-out hold that position, e.g. for "
                    "`oct8 swaps`).")
 @rule_options
 @record_option()
@@ -250,7 +242,7 @@ def measure(quick, seed, workers, scheduler, out, as_json):
         fail(f"--out {out} is the data file the report reads: a --quick measurement is never written "
              "over it; give another file")
     cmd = "octosolve oct8 measure" + (" --quick" if quick else "") + f" --seed {seed}"
-    res = run(seed, quick=quick, workers=workers, scheduler=_scheduler(scheduler), command=cmd)
+    res = run(seed, quick=quick, workers=workers, scheduler=scheduler, command=cmd)
     write_json(out, res)
     emit({"out": out, "command": cmd, "results": res["results"], "mean_scores": res["mean_scores"]}, as_json,
          "\n".join([f"wrote {out} ({res['games']} games; command: {cmd})"] + _table_lines(res)))
@@ -258,7 +250,7 @@ def measure(quick, seed, workers, scheduler, out, as_json):
 
 @group.command()
 @click.option("--deck", default=None, metavar="TOML",
-              help="Arm-card distribution: a TOML file, or 'default' / 'flat' (default data/oct8/deck.toml).")
+              help="The deck's arm-card distribution: a TOML file, or 'default' / 'flat' (default data/oct8/deck.toml).")
 @json_option
 def deck(deck, as_json):
     """Show (and validate) an arm-card distribution."""
@@ -301,7 +293,7 @@ def match(players, games, simulations, time_limit, seed, variant, deck, baby_chi
         fail(f"a match of {names[0]} against itself measures nothing: name two different players "
              "(`oct8 simulate` measures the seats)")
     res = run(names, games, seed, game=_game(len(names), variant, deck, baby_chips, colour_bonus),
-              simulations=simulations, time_limit=time_limit, workers=workers, scheduler=_scheduler(scheduler),
+              simulations=simulations, time_limit=time_limit, workers=workers, scheduler=scheduler,
               keep_records=bool(out))
     if out:
         write_json(out, res)
@@ -338,7 +330,7 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     if time_limit:
         opts["time_limit"] = time_limit
     spec = match_spec("oct8", _game(2, variant, deck, baby_chips, colour_bonus), opts)
-    res = round_robin(spec, names, games, seed, workers=workers, scheduler=_scheduler(scheduler))
+    res = round_robin(spec, names, games, seed, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, res)
     lines = [f"round robin, {counted(games, 'game')} per pair, two players"]

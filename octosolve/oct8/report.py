@@ -241,8 +241,8 @@ def _strength_rows(strength: dict) -> list[str]:
         r = m["mcts"]
         L.append(f"| {' vs '.join(m['players'])} | {m['games']} | {r['wins']} - {r['draws']} - {r['losses']} | "
                  f"{_fmt_ci(r['score'], r['score_ci95'])} | {1 / len(m['players']):.2f} |")
-    L += ["", "So mcts is the CLI's default and the web app's hard level. At equal wall-clock time "
-          "(`--time-limit`) the same order holds (docs/oct8.md, \"Equal time per move\").", ""]
+    L += ["", "So mcts is the CLI's default and the web app's hard level. At equal thinking time "
+          "(`--think-time`, CPU seconds per decision) the same order holds (docs/oct8.md, \"Equal time per move\").", ""]
     return L
 
 

@@ -15,7 +15,8 @@ import sys
 import click
 
 from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, count, distinct_outputs, json_option, out_option,
-                           scheduler_option, seconds, seed_option, svg_option, workers_option)
+                           old_spelling, scheduler_option, seconds, seed_option, svg_option, take_old_spelling,
+                           workers_option)
 from ..core.errors import fail
 from ..core.jsonout import emit, write_json
 from ..core.words import counted
@@ -124,8 +125,10 @@ def check(path, deck_path, out, svg_path, as_json):
                    "'C3 O5 _ * N2 ...': letter+number, _ an empty position, * a Treatment Card.")
 @click.option("--got-it", is_flag=True, help="The team called 'Got it!'.")
 @DECK_OPT
-@click.option("--treatments", type=click.IntRange(0, 5), default=5, show_default=True,
+@click.option("--treatments-left", "treatments", type=click.IntRange(0, 5), default=5, show_default=True,
+              callback=take_old_spelling,
               help="Treatment Cards the team still has (0 to 5); a row using more is refused.")
+@old_spelling("--treatments", "treatments", "--treatments-left", "N")
 @json_option
 def score(sequence, cards, got_it, deck_path, treatments, as_json):
     """Score one round exactly as the rules' Scoring section (see docs/rules/octagion.md). A row
@@ -565,7 +568,7 @@ def odds(deck_path, teams, countdown_path, levels, as_json):
 @group.command("deck")
 @DECK_OPT
 @click.option("--top", type=click.IntRange(1, MAX_TOP), default=None,
-              help="Only the N most familiar lexicon words.")
+              help="Use only the first N words of the lexicon (its N most familiar).")
 @svg_option("Write the deck as an SVG picture.")
 @json_option
 def deck_cmd(deck_path, top, svg_path, as_json):

@@ -279,52 +279,23 @@ def move(position, row, col, shield, syllable, direction, is_pass, extra_jolly, 
     click.echo(dumps(pos) if as_json else str(st) + wrote(out))
 
 
-class _OldOutArgument(click.Argument):
-    """``new POSITION``, the old spelling of ``new --out POSITION``: still accepted, hidden from
-    the usage line and the help (every other command writes its file with ``--out``)."""
-    def __init__(self, *args, **kw):
-        super().__init__(*args, **kw)
-        # set here, not on the class (click 8.5's Argument sets its own); not as ``help``, which
-        # click 8.5 would list under "Positional arguments" (docs/cli.md reads ``old_spelling``)
-        self.hidden = True
-        self.old_spelling = "Old spelling of --out (hidden; prints a one-line note)."
-        self.opts = ["POSITION"]    # as docs/cli.md's list of old spellings names it
-
-    def get_usage_pieces(self, ctx):
-        return []
-
-
-def _old_out_note(ctx, param, value):
-    if value is not None:
-        from ..core.clikit import _note_on_success
-        _note_on_success(ctx, "Note: `octagone new POSITION` is an old spelling of --out; use "
-                              "`octagone new --out POSITION`.")
-    return value
-
-
 @group.command()
-@click.argument("old_position", metavar="POSITION", required=False, type=OutPath(False),
-                cls=_OldOutArgument, callback=_old_out_note)
 @players_option("random,random", "Only their number (2 or 4) matters here.")
 @_rule_options
 @seed_option()
 @out_option("Also write the starting position (a position document: show, move and solve read it) "
             "to this file.")
 @json_option
-def new(old_position, players, variant, wrap, hidden, seed, out, as_json):
+def new(players, variant, wrap, hidden, seed, out, as_json):
     """Deal a new game and print its starting position."""
     from .rules import OctagoneGame
 
-    if old_position and out:
-        fail("give the file once: --out PATH (new POSITION is its old spelling)")
-    out = out or old_position
     names = _names(players)
     st = OctagoneGame(**_game_params(variant, wrap, hidden, len(names))).new_initial_state(seed)
     pos = st.to_json()
     if out:
         write_json(out, pos)
-    if as_json or not old_position:   # the old spelling printed nothing but the file
-        click.echo(dumps(pos) if as_json else str(st) + wrote(out))
+    click.echo(dumps(pos) if as_json else str(st) + wrote(out))
 
 
 def _print_results(m: dict):

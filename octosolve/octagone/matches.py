@@ -10,7 +10,7 @@ from ..core.errors import fail
 from ..core.game import play
 from ..core.match import match, play_one, tally_by_team
 from ..core.record import summary
-from ..core.seeding import derive_seed, py_random
+from ..core.seeding import chance_rng, player_seed
 from ..games import match_spec
 from .position import hand_to_json
 from .rules import OctagoneGame, OctagoneState
@@ -95,7 +95,7 @@ def play_record(game: OctagoneGame, players, seed: int, *, stop_after: int | Non
     def on_move(s, p, a):
         record["moves"].append(s.move_record(p, a))
 
-    play(st, players, rng=py_random(seed, "chance"),
+    play(st, players, rng=chance_rng(seed),
          max_moves=10**6 if stop_after is None else stop_after, on_move=on_move)
     record.update({"winners": st.winners() if st.over else None, "shields_left": st.shields_left(),
                    "over": st.over})
@@ -105,4 +105,5 @@ def play_record(game: OctagoneGame, players, seed: int, *, stop_after: int | Non
 
 
 def seat_seed(seed: int, seat: int) -> int:
-    return derive_seed(seed, "player", 0, seat)
+    """The seed of the player in ``seat`` of a game played alone (core.seeding.player_seed)."""
+    return player_seed(seed, 0, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.clikit import (batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, old_command_name,
+from ..core.clikit import (batch_options, distinct_outputs, games_option, given_options, json_option, measure_options,
                            out_option, players_option,
                            position_out_option, record_option, seed_option, simulations_option, svg_option, variant_option, wrote)
 from ..core.errors import fail
@@ -360,6 +360,3 @@ def simulate(quick, seed, workers, scheduler, out, as_json):
               for m in data["matches"]]
     emit({"out": out, "command": cmd, "matches": [m.get("key") for m in data["matches"]]}, as_json,
          "\n".join(lines))
-
-
-old_command_name(group, simulate, "simulate")

@@ -159,7 +159,11 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     if sims is None:
         lines.append("`data/octoverso/simulations.json` is missing: run `octosolve octoverso measure`.")
     else:
-        lines += [f"Read from `data/octoverso/simulations.json`, written by `{sims.get('command')}` (not played "
+        made = sims.get("command") or ""
+        # `octoverso simulate`, the old name of `measure`, is gone (`simulate` is Oct8's fixed-seat run)
+        today = made.replace("octosolve octoverso simulate", "octosolve octoverso measure")
+        made = f"`{made}`" + (f" (today `{today}`)" if today != made else "")
+        lines += [f"Read from `data/octoverso/simulations.json`, written by {made} (not played "
                   f"by this report). Replaying the first stored games of each match (all but the OpenSpiel match, whose "
                   f"games take about 20 s each to replay): the records **{recheck}**. "
                   "([simulations.json](simulations.json), [simulations.svg](simulations.svg))", "", *HEAD,

@@ -14,7 +14,7 @@ __all__ = ["SIM_PLAN", "QUICK_PLAN", "simulate", "recheck"]
 
 # ------------------------------------------------------------------- the large simulations
 
-# (players, games, options): the matches `octosolve octoverso simulate` plays; the report reads the
+# (players, games, options): the matches `octosolve octoverso measure` plays; the report reads the
 # file it writes (data/octoverso/simulations.json) and replays the first games of each to check it.
 SIM_PLAN = (
     (("lookahead", "greedy"), 600, {}),

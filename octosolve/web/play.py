@@ -10,8 +10,10 @@ text of the move (``State.public_move_string(action)``, read on the state before
 game has it) or as "moved", and the record is downloadable once the game is over.
 
 Every game is its moves: the session keeps the record (``core.record``, octosolve-record/1: game,
-parameters, seats, seed, each move's action and notation read on the state before it). Chance
-outcomes are drawn from ``derive_seed(seed, "web-chance", ply)``, so a game is rebuilt exactly from
+parameters, seats, seed, each move's action and notation read on the state before it). The
+computer players and the chance outcomes are seeded as the match layer seeds them
+(``core.seeding.player_seed`` and ``chance_rng``), so a seed and the human's moves give the game
+`octosolve GAME play` gives with that seed and those players, and a game is rebuilt exactly from
 its seed and moves: ``POST /api/GAME/new`` with ``"moves"`` (or a whole ``"record"``) replays them,
 which is what a shared address does after a server restart; the in-memory store (at most
 ``max_games``, the least recently used dropped) is a cache, not the truth. ``undo`` takes back the
@@ -45,6 +47,7 @@ from starlette.routing import Route
 
 from ..core.errors import fail
 from ..core.record import check_record_shape
+from ..core.seeding import chance_rng, player_seed
 from .http import JSON, ApiError, read_body_json
 from .session import HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session  # noqa: F401 (re-exported)
 
@@ -301,10 +304,12 @@ class Sessions:
         from ..core.players import find_spec, make_player
 
         seats = [HUMAN if s.strip().lower() == HUMAN else find_spec(specs, s).name for s in seats]
-        players = {i: make_player(specs, s, g, seed=seed + 1000 * (i + 1), **options)
+        # seeded as `octosolve GAME play` and the match layer seed them (core.seeding): the same
+        # seed, seats and moves give the same game here and there
+        players = {i: make_player(specs, s, g, seed=player_seed(seed, 0, i), **options)
                    for i, s in enumerate(seats) if s != HUMAN}
         state = g.new_initial_state(seed)
-        rng = random.Random(seed ^ 0x5EED)
+        rng = chance_rng(seed)
         s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options,
                     lock=self._engine_locks[e.name])
         moves = body.get("moves")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import fail
 from ..core.record import RECORD_FORMAT, check_action, finish_record, move_text
-from ..core.seeding import derive_seed
+from ..core.seeding import chance_rng, derive_seed
 
 __all__ = ["Session", "HUMAN", "MAX_HISTORY_SHOWN", "MAX_REPLAY_MOVES"]
 
@@ -75,8 +75,7 @@ class Session:
 
         guard = 0
         while not self.state.is_terminal() and self.state.current_player() == CHANCE:
-            rng = random.Random(derive_seed(self.seed, "web-chance", len(self.moves)))
-            self.apply(sample_chance(self.state, rng))
+            self.apply(sample_chance(self.state, self.rng))
             guard += 1
             if guard > 10_000:  # a game that never leaves its chance nodes
                 raise RuntimeError("too many chance moves in a row")
@@ -84,12 +83,16 @@ class Session:
     def replay(self, actions, chance: bool = True) -> None:
         """Play recorded ``actions`` (chance outcomes included) from the start, each checked; then
         (``chance``) the chance moves that follow, as after any move."""
+        from ..core.game import CHANCE
+
         if not isinstance(actions, list) or len(actions) > MAX_REPLAY_MOVES:
             fail(f'"moves" must be a list of at most {MAX_REPLAY_MOVES} action numbers')
         for i, a in enumerate(actions, 1):
             if isinstance(a, bool) or not isinstance(a, int):
                 fail(f"move {i}: {a!r} is not an action number")
             check_action(self.state, i, a, prefix="")
+            if self.state.current_player() == CHANCE:
+                self.rng.random()  # the chance stream goes past a recorded draw (core.seeding.chance_rng)
             self.apply(a)
         if chance:
             self.play_chance()
@@ -101,6 +104,7 @@ class Session:
             fail("no move of yours to take back")
         keep = [m["action"] for m in self.moves[:last]]
         self.state = self.game.new_initial_state(self.seed)
+        self.rng = chance_rng(self.seed)
         self.moves = []
         self.replay(keep)
 

@@ -50,7 +50,8 @@ def test_absurd_counts():
     bad(["simulate", "--seed", "-1"], "--seed")
     for cmd in ("play", "match", "tournament"):
         for v in ("0", "-1", "nan", "inf", "61", "x"):
-            bad([cmd, "--time-limit", v], "--time-limit")
+            bad([cmd, "--think-time", v], "--think-time")
+            bad([cmd, "--time-limit", v], "--time-limit")   # its deprecated spelling, checked alike
 
 
 def test_scheduler_address():
@@ -144,10 +145,10 @@ def test_generated_command_lines_exit_0_or_2(tmp_path_factory, cmd, players, num
 
 
 def test_one_search_budget_at_a_time():
-    """--simulations and --time-limit together: refused (the time limit silently replaced the
+    """--simulations and --think-time together: refused (the time limit silently replaced the
     simulations before), in play, match and tournament."""
     for cmd in (["play"], ["match", "--games", "2"], ["tournament", "--games", "2"]):
-        bad([*cmd, "--players", "greedy,mcts", "--simulations", "10", "--time-limit", "0.1"],
+        bad([*cmd, "--players", "greedy,mcts", "--simulations", "10", "--think-time", "0.1"],
             "give one")
 
 

@@ -254,7 +254,7 @@ def test_match_and_tournament_commands_json(tmp_path):
     st = d["results"]["flat-mc"]
     assert st["wins"] + st["draws"] + st["losses"] == 2 and 0 <= st["score"] <= 1
     assert len(json.loads((tmp_path / "m.json").read_text())["records"]) == 2
-    r = run(["match", "--games", "2", "--time-limit", "0.01", "--players", "mcts,flat-mc", "--workers", "1",
+    r = run(["match", "--games", "2", "--think-time", "0.01", "--players", "mcts,flat-mc", "--workers", "1",
              "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)

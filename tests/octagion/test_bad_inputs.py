@@ -66,8 +66,8 @@ BAD = [
     ["check", "{words.txt}", "--svg", "{dir}/x.svg"],          # a plain list has no cards to draw
     ["score", "--sequence", "TREASURE", "--laid", "T\u00b3 R6"],
     ["score", "--sequence", "TREASURE", "--laid", "T5 T5"],
-    ["score", "--sequence", "TREASURE", "--laid", "* * *", "--treatments", "2"],
-    ["score", "--sequence", "TREASURE", "--laid", "T5", "--treatments", "9"],
+    ["score", "--sequence", "TREASURE", "--laid", "* * *", "--treatments-left", "2"],
+    ["score", "--sequence", "TREASURE", "--laid", "T5", "--treatments-left", "9"],
     ["design-deck", "--time-limit", "nan"],
     ["design-deck", "--time-limit", "inf"],
     ["design-deck", "--time-limit", "-1"],

@@ -316,7 +316,7 @@ def test_counts_agree_with_their_nouns(tmp_path):
     assert "\n1 team (Epsilon): P(collision)" in run("odds", "--teams", "1").output
     r = run("score", "--sequence", "TREASURE", "--laid", "O1 C5 T7 A3 G2 O4 N8 E6")
     assert "  8 - 0 empty - 6 incorrect letters - 0 repeated numbers = 2" in r.output
-    r = run("score", "--sequence", "TREASURE", "--laid", "T5 R6 E1 A2 S4 U3 R8 *", "--treatments", "0")
+    r = run("score", "--sequence", "TREASURE", "--laid", "T5 R6 E1 A2 S4 U3 R8 *", "--treatments-left", "0")
     assert r.exit_code == 2 and "uses 1 Treatment Card but the team has 0" in r.output
     r = run("setup", "--teams", "1", "--treatments", "3,1")
     assert r.exit_code == 2 and "2 values for 1 team\n" in r.output

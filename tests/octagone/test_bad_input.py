@@ -252,7 +252,7 @@ def test_measure_from_replays_unreached_deals(tmp_path):
     assert _settled_rows(keep, 20261121, 4, 22, ["greedy", "greedy"], 1000) == {}
 
 
-@pytest.mark.parametrize("pair", [("--out", "--position-out"), ("--record", "--svg"),
+@pytest.mark.parametrize("pair", [("--out", "--position-out"), ("--out", "--svg"),
                                   ("--position-out", "--svg")])
 def test_play_outputs_name_different_files(tmp_path, capsys, pair):
     """play --out X --position-out X: a one-line error before the game (the record used to replace

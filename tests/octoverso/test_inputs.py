@@ -190,7 +190,7 @@ def test_position_files(tmp_path, game):
     ["tournament", "--scheduler", "tcp://host", "--games", "2"],
     ["measure", "--scheduler", "nowhere", "--quick"],
     ["measure", "--quick", "--out", "/proc/x/y.json"],
-    ["simulate", "--quick", "--out", "/proc/x/y.json"],   # the hidden old name
+    ["simulate", "--quick", "--out", "/proc/x/y.json"],   # the old name of measure, removed
 ])
 def test_absurd_options(args):
     assert_clean_error(run(*args), args)

@@ -262,3 +262,56 @@ def test_a_finished_game_says_the_points_where_the_game_counts_them(client):
     o = client.post("/api/octagone/new", json={"level": "easy", "seed": 9}).json()
     o = _play(client, "octagone", o, 500)
     assert o["terminal"] and o["scores"] is None
+
+
+# One seeding rule (issue 42): the web app seeds its computer players and its chance outcomes as the
+# match layer (core.match.play_game, which every game's `play` goes through) does, so the same seed,
+# the same players and the same human moves give the same computer replies in both.
+SAME_GAME = [("oct8", {"players": 2}, "mcts", {"simulations": 30}, 5, 60),
+             ("octagone", {}, "mcts", {"simulations": 30}, 9, 24),
+             ("octiles", {"variant": "move-over", "players": 2}, "mcts", {"simulations": 10}, 4, 30),
+             ("octoverso", {}, "random", {}, 7, 30)]
+
+
+@pytest.mark.parametrize("name,params,computer,options,seed,plies", SAME_GAME, ids=[g[0] for g in SAME_GAME])
+def test_the_web_plays_the_match_layers_game_for_a_seed(client, name, params, computer, options, seed, plies):
+    from octosolve.core.match import play_game
+    from octosolve.games import match_spec
+
+    # seat 0 is the human on the web, a random player in the match layer; seat 1 the computer
+    rec, _ = play_game(match_spec(name, params, options), ["random", computer], seed, 0, max_moves=plies)
+    want = [m["action"] for m in rec["moves"]]
+    assert {m["player"] for m in rec["moves"]} >= {0, 1}
+    v = client.post(f"/api/{name}/new", json={"params": params, "seats": ["human", computer],
+                                               "options": options, "seed": seed}).json()
+    assert "error" not in v, v
+    while len(v["all_actions"]) < len(want) and not v["terminal"]:
+        if v["human_turn"]:
+            r = client.post(f"/api/{name}/{v['id']}/move", json={"action": want[len(v["all_actions"])]})
+        else:
+            r = client.post(f"/api/{name}/{v['id']}/computer", json={})
+        assert r.status_code == 200, r.text
+        v = r.json()
+    got = v["all_actions"][:len(want)]
+    assert got == want, (name, next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), len(got)))
+
+
+def test_the_web_plays_the_cli_play_game_for_a_seed(client, tmp_path):
+    """`octosolve octagone play --players greedy,mcts --seed 12` and the web app with a human in
+    seat 0 playing greedy's moves: the computer (mcts, the same budget) replies the same."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    out = tmp_path / "game.json"
+    r = CliRunner().invoke(cli, ["octagone", "play", "--players", "greedy,mcts", "--simulations", "30",
+                                 "--seed", "12", "--stop-after", "16", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    want = [m["action"] for m in json.loads(out.read_text())["moves"]]
+    v = client.post("/api/octagone/new", json={"seats": ["human", "mcts"], "options": {"simulations": 30},
+                                               "seed": 12}).json()
+    while len(v["all_actions"]) < len(want) and not v["terminal"]:
+        path = "move" if v["human_turn"] else "computer"
+        body = {"action": want[len(v["all_actions"])]} if v["human_turn"] else {}
+        v = client.post(f"/api/octagone/{v['id']}/{path}", json=body).json()
+    assert v["all_actions"][:len(want)] == want

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import click
 
-from octosolve.core.clikit import (OutPath, json_option, old_spelling, seconds, seed_option, svg_option, wrote,
-                                   take_old_spelling, workers_option)
+from octosolve.core.clikit import (OutPath, json_option, old_spelling, scheduler_option, seconds, seed_option,
+                                   svg_option, wrote, take_old_spelling, workers_option)
 from octosolve.core.cpsat import deterministic as exact_time
 from octosolve.core.errors import fail
 from octosolve.core.jsonout import emit
@@ -29,19 +29,6 @@ def _saving(path, write) -> None:
         write()
     except OSError as e:
         fail(f"cannot write {path}: {e.strerror or e}")
-
-
-def _check_scheduler(scheduler):
-    """``local`` or a Dask scheduler address (``tcp://host:8786``), else a one-line error before any
-    work (as octosolve/octiles/cli.py checks it for the games)."""
-    import re
-
-    if scheduler is None or scheduler == "local":
-        return scheduler
-    if not re.fullmatch(r"((tcp|tls|ucx)://)?[A-Za-z0-9_.\-\[\]]+:\d{1,5}", scheduler):
-        fail(f"--scheduler must be 'local' or a Dask scheduler address such as tcp://host:8786, "
-             f"not {scheduler!r}")
-    return scheduler
 
 
 def _stronger(new: dict, old: dict) -> bool:
@@ -120,8 +107,7 @@ def _deterministic_option(when: str = ""):
 @workers_option(1, "CP-SAT's search threads (with more than 1 the placement found can vary from "
                    "run to run, unless --deterministic), or local processes for the cases of a split")
 @_deterministic_option()
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
+@scheduler_option("Spread the independent cases of a split over a Dask cluster (tcp://host:8786, "
                    "or 'local'); only challenge 12 count's proof splits (refused elsewhere).")
 @click.option("--fresh", is_flag=True, help="Prove from scratch: ignore the stored placement.")
 @seed_option(0)
@@ -136,7 +122,6 @@ def prove_cmd(number, variant, time_limit, workers, deterministic, scheduler, fr
     from .certificates import cert_path, load_certificate, save_certificate
     from .prove import prove_variant
 
-    _check_scheduler(scheduler)
     ch, var = get_variant(number, variant, "question")
     if ch.method == "bfs":  # (was 'Invalid value for NUMBER: 1 is not in the range 2<=x<=30')
         fail("challenge 1 needs no proof: `octosolve octiles challenge 1` counts it exactly (a "

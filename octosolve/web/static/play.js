@@ -320,7 +320,7 @@ function newGame() {
     const opts = optionsFor(effectivePlayer());
     const options = {};
     const sims = opts.includes("simulations") ? formNumber("simulations", "Simulations", false) : null;
-    const tl = opts.includes("time_limit") ? formNumber("time-limit", "Time limit", false) : null;
+    const tl = opts.includes("time_limit") ? formNumber("time-limit", "Thinking time per move", false) : null;
     if (sims !== null) options.simulations = sims;
     if (tl !== null) options.time_limit = tl;
     body.options = options;

@@ -92,10 +92,10 @@ def test_prove_command_writes_and_keeps(tmp_path, cli_runner):
     assert d["status"] == "optimal" and d["value"] == d["bound"] == 9 and d["written"]
     cert = json.loads((tmp_path / "challenge11-twice.json").read_text())
     assert cert["command"].startswith("octosolve octiles prove 11 --question twice")
-    # the old spelling --variant still works, with a one-line note on stderr
+    # the deprecated spelling --variant still works, with a one-line note on stderr
     r = cli_runner.invoke(prove_cmd, ["11", "--variant", "twice", "--out", str(tmp_path), "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["written"] is False   # not stronger: kept
-    assert r.stderr.strip() == "Note: --variant is an old spelling of --question; use --question."
+    assert r.stderr == "--variant is deprecated; use --question\n"
 
 
 def test_prove_command_bad_input(cli_runner):

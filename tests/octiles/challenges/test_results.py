@@ -27,7 +27,7 @@ def test_stored_answer_is_certified(path: Path):
     d = json.loads(path.read_text())
     n, variant = d["challenge"], d["variant"]
     if d["placement"] is None:
-        assert d["status"] in ("UNKNOWN", "INFEASIBLE")
+        assert d["status"] in ("OPEN", "INFEASIBLE")   # open: what was tried, no placement
         return
     pl = R.validate_placement(d["placement"], full=True)
     assert len({v.tile for v in pl.values()}) == 17

@@ -311,7 +311,7 @@ def certificate_table(cert_dir=None) -> str:
             continue
         r = answer_variant(n, v, cert_dir)
         if "certificate" not in r.extra:
-            L.append(f"| {n} | {v} | none | - | - | - | {r.extra.get('proof', '')} | - | - |")
+            L.append(f"| {n} | {v} | open | - | - | - | {r.extra.get('proof', '')} | - | - |")
             continue
         from .certificates import load_certificate
         cert = load_certificate(n, v, cert_dir)

@@ -52,6 +52,18 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     write_json(out_dir / "challenges" / "verify.json", verified)
     files.append("challenges/verify.json")
     timings["verify_seconds"] = round(time.perf_counter() - t0, 1)
+    # across the questions: every placement re-scored by every question, the containments checked
+    t0 = time.perf_counter()
+    from .challenges.verify_cross import cross_all
+
+    cross = cross_all(DATA_DIR / "octiles" / "certificates")
+    write_json(out_dir / "challenges" / "cross.json", cross)
+    files.append("challenges/cross.json")
+    timings["cross_seconds"] = round(time.perf_counter() - t0, 1)
+    if cross["problems"]:
+        from ..core.errors import fail
+
+        fail("octiles verify (cross-question) failed: " + " | ".join(cross["problems"])[:400])
     if not all(r["ok"] for r in rows):
         from ..core.errors import fail
 
@@ -79,7 +91,12 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
                "verify`): every placement re-traced; of the "
                f"{sum(rests.values())} upper bounds and impossibility proofs, "
                + "; ".join(f"{v} rest on {said.get(k, k)}" for k, v in rests.items())
-               + " ([challenges/verify.json](challenges/verify.json)).")
+               + " ([challenges/verify.json](challenges/verify.json)). Across the questions: "
+               f"{cross['placements']} distinct stored placements re-scored by all "
+               f"{cross['questions']} scored questions (none beats a stored best) and "
+               f"{len(cross['relations'])} containments between questions checked (a special case "
+               "or a combination never beats the question containing it; "
+               "[challenges/cross.json](challenges/cross.json)).")
     summary = [gallery["summary"].strip(), "", "- " + checked, "", games["summary"].strip()]
     _write_readme(out_dir, gallery, games, quick, checked)
     files.insert(0, "README.md")

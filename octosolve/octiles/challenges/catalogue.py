@@ -131,7 +131,7 @@ for _m in ("tiles", "segments", "points"):
                                 Sc.longest_score("path", _m, ends_filter=B.is_circle),
                                 pick=Sc.best_comp(("path",), lambda p, m=_m: p.measure(m),
                                                   ends=B.is_circle),
-                                **_PROOF_6[_m]))
+                                at_most=((2, f"path-{_m}"),), **_PROOF_6[_m]))
 
 _ch = challenge(7, "Ten circle-to-circle paths at once",
                 "Make 10 paths as in Challenge #6 at the same time. Try this combined with other "
@@ -182,7 +182,8 @@ for _t, _w in ((2, "twice"), (3, "thrice")):
                                 pick=Sc.best_comp(("path", "loop"), lambda p, t=_t: sum(
                                     v >= t for v in p.tile_visits.values())),
                                 fast=fast_repeats(_t), bound_argument=_counting(11, _w),
-                                witness=("assignment", f"11 {_w}", 2)))
+                                witness=("assignment", f"11 {_w}", 2),
+                                at_most=((11, "twice"),) if _t == 3 else ()))
 
 _ch = challenge(12, "Most self-crossings", "In how many places can you make a path or loop cross "
                 "itself?")
@@ -243,7 +244,8 @@ _ch.variants += [
                   pick=(lambda tr, k=k: [tr.paths[i] for r in Sc.disjoint_circle_routes(tr, k)[1]
                                          for i in r]),
                   bound_argument=Ref("arguments:routes_15_bound", k, False),
-                  witness=("counting", "location-disjoint routes", {"k": k}))
+                  witness=("counting", "location-disjoint routes", {"k": k}),
+                  at_most=((15, f"shared-{k}"),))
     for k in (1, 2, 3)]
 SHARED_15 = tuple(range(1, len(B.stops) + 1))    # k = 17 has no route: a route's stops differ
 _ch.variants += [
@@ -309,7 +311,8 @@ _ch.variants.append(Variant("count", "Maximise the number of groups (route-graph
 _ch.variants.append(Variant("types", "Maximise the number of the types A, B, C present at once "
                             "(3 = one of each type at the same time).", "max", M.two_stop_build(True),
                             lambda tr: len({g["type"] for g in Sc.two_stop_groups(tr)} & {"A", "B", "C"}),
-                            upper=3, pick=_pick18, witness=("counting", "group types")))
+                            upper=3, pick=_pick18, witness=("counting", "group types"),
+                            at_most=((18, "count"),)))
 
 _ch = challenge(19, "Single-kind paths",
                 "How many paths can you make at the same time so that each path contains only one "
@@ -363,7 +366,8 @@ _ch.variants += [
                   "stop square, no location twice) that have the same shape (their drawn tile "
                   "segments, as for paths) and share no path.", Sc.identical_routes,
                   pick=Sc.identical_routes_pick, bound_argument=Ref("arguments:route_count_bound"),
-                  strategy=Ref("proofs_shapes:prove_22_routes"), witness=("counting", "path pairs")),
+                  strategy=Ref("proofs_shapes:prove_22_routes"), witness=("counting", "path pairs"),
+                  at_most=((22, "routes-any"),)),
     SearchVariant("routes-any", "Maximise the number of routes of two or more paths (joined end to "
                   "end at stop squares, no location twice; a circuit returns to its first stop) "
                   "that have the same shape (their drawn tile segments) and share no path.",
@@ -405,6 +409,7 @@ for _name, _closed, _one, _what, _bound, _turned, _witness in (
                f"no path (shape: the drawn tile segments, as in 21).", _sc,
         pick=(lambda tr, f=_sc: [tr.paths[i] for ids in f.pair(tr)[1] for i in sorted(ids)]),
         bound_argument=_bound, turned_model=_turned, witness=_witness))
+_ch.variants[-1].at_most = ((23, "circuits"), (23, "segments"))   # one-path circuits, two paths
 
 _ch = challenge(24, "Paths matching a turned path",
                 "How many paths can you make that exactly match another path located a quarter- or "
@@ -439,7 +444,7 @@ _ch.variants.append(Variant("whole-board-ends", "Whole board, ends mirrored too:
                             "a Diameter may keep each end in place). Score = such paths (36 = "
                             "solved).", "feasible", M.build26_ends, Sc.mirror_symmetric_paths_with_ends,
                             Sc.whole_board(Sc.mirror_symmetric_paths_with_ends), upper=36,
-                            pick=lambda tr: tr.complete_paths))
+                            pick=lambda tr: tr.complete_paths, at_most=((26, "whole-board"),)))
 
 _ch = challenge(27, "No path between neighbouring squares",
                 "No path connects one square to another that is only a tile edge-length away.")
@@ -478,7 +483,7 @@ _ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can yo
                             pick=lambda tr: [p for p in tr.complete_paths if p.segments == 1
                                              and p.printed == 0],
                             bound_argument=Ref("arguments:one_tile_bound"), turn_invariant=True,
-                            witness=("assignment", "30 one-tile", 0)))
+                            witness=("assignment", "30 one-tile", 0), at_most=((19, "count"),)))
 del _ch, _kind, _m, _off, _pairs, _t, _w, _name, _closed, _one, _what, _sc, _bound, _turned, _witness
 
 # the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five): declared in

@@ -26,7 +26,7 @@ import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, OPP_STOPS, opposite_circle_pairs, ring_pairs,
                        similar_circle_pairs, turned_pairs)
 
-__all__ = ["SCORERS", "CHECKS", "PICKS", "SEVEN_WITH", "WHOLE", "WHOLE_PAIRS", "COMBINED_WHOLE",
+__all__ = ["SCORERS", "CHECKS", "PICKS", "PARTS", "SEVEN_WITH", "WHOLE", "WHOLE_PAIRS", "COMBINED_WHOLE",
            "seven_holds", "whole_condition", "seven_with_score"]
 
 
@@ -69,6 +69,13 @@ def whole_condition(numbers):
     return lambda tr: all(WHOLE[n](tr) for n in numbers)
 
 
+# the parts of each combination (``at_most`` of its declaration: it can never beat them): 7 with X
+# counts X's paths when 7 holds, at most 7's count when X's pairs are circle pairs; 25-29 in
+# combination hold only when each part does
+_PART = {8: [(7, "count")], 9: [(9, "count"), (7, "count")], 10: [(10, "count"), (7, "count")]}
+PARTS = {**{(7, name): tuple(_PART.get(n) or [(16, f"{name[8:]}-turn")])
+            for name, (n, _, _) in SEVEN_WITH.items()},
+         **{key: tuple((n, "whole-board") for n in nums) for key, nums in COMBINED_WHOLE.items()}}
 SCORERS = {(7, name): seven_with_score(pairs) for name, (_, pairs, _) in SEVEN_WITH.items()}
 CHECKS = {key: whole_condition(nums) for key, nums in COMBINED_WHOLE.items()}
 PICKS = {**{(7, name): (lambda tr, P=pairs: Sc.between(P)(tr) if seven_holds(tr) else [])

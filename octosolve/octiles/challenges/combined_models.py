@@ -13,7 +13,7 @@ Each combination declares its proof strategy in :mod:`.proofs_combined` (``octos
 
 from __future__ import annotations
 
-from .combined import CHECKS, COMBINED_WHOLE, PICKS, SCORERS, SEVEN_WITH
+from .combined import CHECKS, COMBINED_WHOLE, PARTS, PICKS, SCORERS, SEVEN_WITH
 from .cpsat import pairing
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, PAIRS, PORT_LINKS, SP, STUBS,
                        loc_pairs_to_stub_pairs, stubs_of)
@@ -118,12 +118,12 @@ def combined_variants() -> list[tuple[int, Variant]]:
                   f"where 7 fails scores 0.", "max", seven_with_build(pairs), SCORERS[7, name],
             upper=10 if n != 16 else None, pick=PICKS[7, name],
             strategy=Ref("proofs_combined:prove_seven_with"),
-            witness=("combined",))))   # (written by the strategy, kept by add_bound_witnesses.py)
+            witness=("combined",), at_most=PARTS[7, name])))   # (written by the strategy, kept by add_bound_witnesses.py)
     for key, nums in COMBINED_WHOLE.items():
         what = "; ".join(f"{n} ({_TITLES[n]})" for n in nums)
         out.append((key[0], Variant(
             key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
                     f"Score = 1 when all hold.", "feasible", whole_build(nums),
             (lambda tr, c=CHECKS[key]: int(c(tr))), CHECKS[key], pick=PICKS[key],
-            strategy=Ref("proofs_combined:prove_whole", nums))))
+            strategy=Ref("proofs_combined:prove_whole", nums), at_most=PARTS[key])))
     return out

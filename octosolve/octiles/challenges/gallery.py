@@ -17,7 +17,7 @@ from .model import Result
 from .pictures import challenge_drawing, highlight_for, value_text
 from .witness_show import witness_line
 
-__all__ = ["QUICK", "highlight_for", "value_text", "proof_sentence", "answer_variant", "run_variant",
+__all__ = ["QUICK", "highlight_for", "value_text", "proof_sentence", "open_sentence", "answer_variant", "run_variant",
            "build_gallery"]
 
 QUICK = [(1, None), (2, "path-tiles"), (4, "once"), (8, "pairs-0"), (27, "whole-board"),
@@ -61,10 +61,31 @@ def proof_sentence(status: str | None, value=None, bound=None, method: str = "",
     return end(method) if method else "No certificate yet."
 
 
+def open_sentence(n: int, variant: str) -> str:
+    """A question without a certificate in words: open, what was tried (its recorded runs: the
+    command, the outcome, the seconds) and the command to try further."""
+    import json
+
+    from octosolve.core.paths import DATA_DIR
+
+    p = DATA_DIR / "octiles" / "attempts" / f"challenge{n:02d}-{variant}.json"
+    further = f"octosolve octiles prove {n} --question {variant} --time-limit 3600"
+    try:
+        d = json.loads(p.read_text(encoding="utf-8"))
+        tried = "; ".join(f"`{t['command']}` ({t.get('date', 'undated')}): {t['outcome']} "
+                            f"({t['seconds']:g} s)" for t in d["tried"])
+        further = d.get("further") or further
+        what = d.get("summary") or "nothing settled"
+    except (OSError, ValueError, KeyError, TypeError):
+        what, tried = "no certificate", "no run recorded"
+    return f"open: {what}. Tried: {tried}. Try further: `{further}`"
+
+
 def answer_variant(n: int, variant: str | None, cert_dir=None) -> Result:
     """The stored answer of a variant: challenge 1 by its BFS (exact, seconds), every other variant
     from its certificate, re-checked by the tracer (no search). A variant without a certificate is
-    UNKNOWN (run ``octosolve octiles prove N --question Q``)."""
+    OPEN: what was tried, for how long, and the command to try further
+    (``data/octiles/attempts/challengeNN-V.json`` when a run is recorded there)."""
     from .certificates import load_certificate, recheck
 
     ch = CHALLENGES[n]
@@ -78,8 +99,8 @@ def answer_variant(n: int, variant: str | None, cert_dir=None) -> Result:
     var = ch.variant(variant)
     cert = load_certificate(n, var.name, cert_dir)
     if cert is None:
-        res = Result(n, var.name, "UNKNOWN", None, None, 0.0, None, verified=False)
-        res.extra["proof"] = f"no certificate: run `octosolve octiles prove {n} --question {var.name}`"
+        res = Result(n, var.name, "OPEN", None, None, 0.0, None, verified=False)
+        res.extra["proof"] = open_sentence(n, var.name)
         return res
     return recheck(n, var, cert)
 
@@ -158,7 +179,8 @@ def build_gallery(out_dir, *, quick: bool, seed: int = 0) -> dict:
         f"- {len(rows)} questions (challenge variants) over {over}: {settled} settled "
         f"({counts['optimal']} proven optimal, {counts['yes']} answered yes with a placement, "
         f"{counts['no']} proven impossible), {counts['best+bound']} open (best found, with a proven "
-        f"upper bound), {len(rows) - settled - counts['best+bound']} without any answer yet; the "
+        f"upper bound), {len(rows) - settled - counts['best+bound']} open without any answer yet "
+        "(what was tried and the command to try further: its row); the "
         f"{n_ver} answers are re-checked by the networkx path tracer (challenge 1's answer is computed "
         "by the report; the others come from stored certificates made by `octosolve octiles prove`).",
     ]
@@ -212,8 +234,8 @@ def _counts_line(rows) -> str:
     settled = c["optimal"] + c["yes"] + c["no"]
     return (f"**{len(rows)} variants: {settled} settled** ({c['optimal']} optimal, {c['yes']} yes with "
             f"a checked placement, {c['no']} no with a proof); **{c['best+bound']} open** (best found "
-            f"and a proven bound: the gaps below); {c['none']} without a certificate (open questions "
-            "with nothing found yet: docs/octiles-challenges.md says what was tried).")
+            f"and a proven bound: the gaps below); {c['none']} open without a certificate (nothing "
+            "found yet: its row says what was tried, for how long, and the command to try further).")
 
 
 def _write_readme(gal_dir: Path, rows, quick: bool) -> None:
@@ -289,7 +311,7 @@ def certificate_table(cert_dir=None) -> str:
             continue
         r = answer_variant(n, v, cert_dir)
         if "certificate" not in r.extra:
-            L.append(f"| {n} | {v} | none | - | - | - | {r.extra.get('proof', '')} | - | - |")
+            L.append(f"| {n} | {v} | open | - | - | - | {r.extra.get('proof', '')} | - | - |")
             continue
         from .certificates import load_certificate
         cert = load_certificate(n, v, cert_dir)

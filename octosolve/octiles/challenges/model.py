@@ -76,6 +76,10 @@ class Proof:
       so the default CP-SAT run breaks that symmetry (tested on random placements).
     * ``witness``: the kind of the bound witness ``scripts/add_bound_witnesses.py`` builds for the
       certificate (its builder's name and arguments), None when the certificate has no bound.
+    * ``at_most``: the questions ``(challenge, variant)`` this one is a special case of, or a
+      combination of: on every placement its score is at most theirs (a yes/no question: its
+      condition implies theirs), so its best can never beat their bound. ``octosolve octiles
+      verify`` checks each relation on every stored placement and against the certificates.
 
     ``number`` and ``seed`` (the challenge's sentence in the rules) are filled in by the catalogue.
     """
@@ -84,6 +88,7 @@ class Proof:
     strategy: Ref | None = None
     turn_invariant: bool = False
     witness: tuple | None = None
+    at_most: tuple = ()
     # set by the catalogue when it declares the variant (from its challenge: never declared twice)
     number: int | None = field(default=None, compare=False)
     seed: str | None = field(default=None, repr=False, compare=False)   # the rules' sentence

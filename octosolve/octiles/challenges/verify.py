@@ -10,7 +10,10 @@ DIR``):
 * the status must agree: ``optimal`` means value = bound, ``best+bound`` value <= bound;
 * the ``bound_witness`` is checked by :mod:`.witness` (independent of the code that proved the
   bound) and must prove at most the stored bound; a certificate with a bound but no witness is
-  shown as "none stored" (not a failure).
+  shown as "none stored" (not a failure);
+* across the questions (:func:`.verify_cross.cross_all`): every stored placement re-scored
+  by every question (none may beat a question's certified best), and the containments declared
+  with the questions (a special case or a combination never beats the question containing it).
 
 Nothing here imports OR-Tools, scipy or the modules that produced the bounds (tested in a
 subprocess). The result is one row per certificate; any failure makes the command exit 1.

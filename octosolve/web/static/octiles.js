@@ -337,7 +337,9 @@ function badge(bk) {
     case "yes": return el("span", { class: "badge proven" }, "settled: yes");
     case "no": return el("span", { class: "badge proven" }, "settled: no");
     case "best+bound": return el("span", { class: "badge open" }, `not proven; bound ${bk.bound}`);
-    default: return el("span", { class: "badge" }, bk.status || "not run");
+    default: return bk.status === "OPEN"     // no certificate: what was tried is in the proof text
+      ? el("span", { class: "badge open" }, "open: nothing found yet")
+      : el("span", { class: "badge" }, bk.status || "not run");
   }
 }
 
@@ -348,7 +350,9 @@ function bestKnownText(bk) {
     case "best+bound": return `best known: ${v}, bound ${bk.bound}`;
     case "yes": return "a stored placement meets it (checked by the tracer)";
     case "no": return "no placement meets it";
-    default: return "no stored answer yet";
+    default: return bk.status === "OPEN"
+      ? "open: no answer yet (below: what was tried, for how long, and the command to try further)"
+      : "no stored answer yet";
   }
 }
 

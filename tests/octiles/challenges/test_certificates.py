@@ -71,6 +71,19 @@ def test_every_variant_has_a_certificate():
         assert f"| {a} + {b} | open |" in text, (n, v)
 
 
+def test_open_questions_say_what_was_tried():
+    """Issue 44: an open question without a certificate is never a bare UNKNOWN: its answer says
+    what was tried, for how long, and the command to try further."""
+    from octosolve.octiles.challenges.gallery import answer_variant
+
+    for n, v in OPEN:
+        res = answer_variant(n, v)
+        assert res.status == "OPEN" and res.placement is None
+        text = res.extra["proof"]
+        assert text.startswith("open: ") and "Tried: `" in text and " s)" in text
+        assert f"Try further: `octosolve octiles prove {n} --question {v}" in text
+
+
 def test_tampered_certificate_is_a_mismatch(tmp_path):
     d = json.loads((CERT_DIR / "challenge12-count.json").read_text())
     d["value"] = d["bound"] = d["value"] + 1

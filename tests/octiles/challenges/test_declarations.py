@@ -201,13 +201,14 @@ def test_prove_gives_the_committed_certificate(key):
 
 def test_prove_runs_the_default_search():
     """22 routes-any has a bound argument and no strategy: the default local search runs (1 s here)
-    from the stored placement; the certificate keeps the committed bound and method."""
+    from the stored placement and keeps the committed bound. (The committed certificate holds 22
+    routes' placement, named by verify's cross-question check: its method says so.)"""
     from octosolve.octiles.challenges.prove import prove_variant
     cert = load_certificate(22, "routes-any")
     got = prove_variant(22, "routes-any", time_limit=1, workers=1, seed=0)
-    assert got["bound"] == cert["bound"] == 18 and got["value"] >= cert["value"]
-    assert got["proof"]["method"] == cert["proof"]["method"]
-    assert list(got["proof"]) == list(cert["proof"])
+    assert got["bound"] == cert["bound"] == 18 and got["value"] >= cert["value"] == 10
+    assert got["proof"]["method"] == "best found by local search; bound: counting"
+    assert "22 routes" in cert["proof"]["method"]
     assert got["solver"]["local_search"] == "simulated annealing"
 
 

@@ -34,11 +34,12 @@ __all__ = ["CHALLENGES", "MEASURE_WORDS", "SHARED_15", "challenge", "get_variant
 CHALLENGES: dict[int, Challenge] = {}
 
 
-def challenge(number, title, text, note="", method="cpsat") -> Challenge:
-    """Declare challenge ``number`` (once: a second declaration is an error)."""
+def challenge(number, title, text, note="", method="cpsat", **shown) -> Challenge:
+    """Declare challenge ``number`` (once: a second declaration is an error); ``shown``: the
+    ``headline`` and ``quick`` of a BFS challenge's one answer."""
     if number in CHALLENGES:
         raise ValueError(f"challenge {number} is declared twice")
-    ch = Challenge(number, title, text, note=note, method=method)
+    ch = Challenge(number, title, text, note=note, method=method, **shown)
     CHALLENGES[number] = ch
     return ch
 
@@ -60,14 +61,17 @@ _RELAXATION = Ref("proofs_paths:prove_by_relaxation")    # the port-balance rela
 
 _ch = challenge(1, "Shortest path between two runner positions",
                 "Choose any two runner positions on the board and find the shortest path between "
-                "them. (How many different position pairs are there?)", method="bfs")
+                "them. (How many different position pairs are there?)", method="bfs",
+                headline="runner-position pairs (challenge 1)", quick=True)
 # challenge 1 is computed by shortest.challenge_one() (no variants: its one answer is "pairs")
 
 _ch = challenge(2, "Longest path or loop", "How long a path or loop can you make?")
 # the proof of each: counting bound (bounds.SPECS) or the port-balance relaxation (proofs_paths)
-_PROOF_2 = {"path-tiles": dict(bound_argument=_counting(2, "path-tiles"), witness=("counting", "spaces")),
+_PROOF_2 = {"path-tiles": dict(bound_argument=_counting(2, "path-tiles"), witness=("counting", "spaces"),
+                               headline="longest path, tiles", quick=True),
             "path-segments": dict(strategy=_RELAXATION, turn_invariant=True,
-                                  witness=("port-balance", "segments", 2, False)),
+                                  witness=("port-balance", "segments", 2, False),
+                                  headline="longest path, segments"),
             "path-points": dict(bound_argument=_counting(2, "path-points"), strategy=_RELAXATION,
                                 turn_invariant=True, witness=("relaxation", "points", 2, False)),
             "loop-tiles": dict(witness=("counting", "spaces")),
@@ -87,7 +91,7 @@ _ch.variants.append(Variant(
     "Maximise the number of stop squares on one route (paths joined end to end at stop squares, "
     "each stop and circle used at most once; a circuit returning to its start is allowed).",
     "max", M.route_build, lambda tr: Sc.longest_route_squares(tr)[0], upper=16, pick=Sc.route_pick,
-    witness=("counting", "stops")))
+    witness=("counting", "stops"), search_rate=40))
 
 _ch = challenge(3, "Most loops", "How many loops can you make at the same time?")
 _ch.variants.append(Variant("count", "Maximise the number of loops (closed paths touching no stop "
@@ -96,7 +100,7 @@ _ch.variants.append(Variant("count", "Maximise the number of loops (closed paths
                             pick=lambda tr: tr.loops,
                             bound_argument=Ref("arguments:loop_packing_bound"),
                             strategy=Ref("proofs_loops:prove_3_by_cycles"), turn_invariant=True,
-                            witness=("loops-by-cycles",)))
+                            witness=("loops-by-cycles",), headline="most loops"))
 
 _ch = challenge(4, "A loop through every tile once",
                 "Find a loop that crosses every tile exactly once. It may include some of the path "
@@ -104,7 +108,7 @@ _ch = challenge(4, "A loop through every tile once",
 _ch.variants.append(Variant("once", "Find a placement with a loop that uses exactly one segment of "
                             "each of the 17 tiles (printed board segments allowed).", "feasible",
                             M.loop_every_tile_build, lambda tr: int(Sc.loop_every_tile_check(tr)),
-                            Sc.loop_every_tile_check,
+                            Sc.loop_every_tile_check, quick=True,
                             pick=lambda tr: [p for p in tr.loops if len(p.tile_visits) == len(SP)][:1]))
 
 _ch = challenge(5, "Board segments on a path through every tile",
@@ -150,7 +154,8 @@ for _off in (0, 1):
         "Join every circle to a neighbour around the ring, in the 10 pairs "
         + ", ".join(f"{u}-{v}" for u, v in _pairs) + ".", "feasible", M.pairs_all_build(_pairs),
         (lambda tr, P=_pairs: Sc.paths_between(tr, P)),
-        (lambda tr, P=_pairs: Sc.paths_between(tr, P) == 10), pick=Sc.between(_pairs)))
+        (lambda tr, P=_pairs: Sc.paths_between(tr, P) == 10), pick=Sc.between(_pairs),
+        quick=_off == 0))
 
 _ch = challenge(9, "Circles on opposite sides",
                 "Connect circles on opposite sides of the board. Four pairs may be the maximum. Try "
@@ -176,13 +181,13 @@ _ch.variants.append(Variant("count", "Maximise the number of paths joining two c
 
 _ch = challenge(11, "Tiles travelled twice or three times",
                 "Across how many tiles can you make a path or loop travel twice? Three times?")
-for _t, _w in ((2, "twice"), (3, "thrice")):
+for _t, _w, _rate in ((2, "twice", 2000), (3, "thrice", 3000)):
     _ch.variants.append(Variant(_w, f"Maximise the number of tiles that one path or loop crosses "
                                 f"at least {_t} times.", "max", M.repeat_build(_t), Sc.repeat_score(_t),
                                 pick=Sc.best_comp(("path", "loop"), lambda p, t=_t: sum(
                                     v >= t for v in p.tile_visits.values())),
                                 fast=fast_repeats(_t), bound_argument=_counting(11, _w),
-                                witness=("assignment", f"11 {_w}", 2)))
+                                witness=("assignment", f"11 {_w}", 2), search_rate=_rate))
 
 _ch = challenge(12, "Most self-crossings", "In how many places can you make a path or loop cross "
                 "itself?")
@@ -192,7 +197,8 @@ _ch.variants.append(Variant("count", "Maximise the number of places (pairs of cr
                             lambda tr: max([p.self_crossings for p in Sc.comps(tr)] or [0]),
                             pick=Sc.best_comp(("path", "loop"), lambda p: p.self_crossings),
                             fast=fast_max_self_crossings, bound_argument=_counting(12, "count"),
-                            strategy=Ref("proofs_paths:prove_12_by_end_split"), witness=("ends-12",)))
+                            strategy=Ref("proofs_paths:prove_12_by_end_split"), witness=("ends-12",),
+                            search_rate=30000, marks="self"))
 
 _ch = challenge(13, "Self-crossing paths and loops",
                 "How many self-crossing paths or loops can you make? How about paths that cross a tile "
@@ -204,7 +210,7 @@ _ch.variants += [
                   fast_count(lambda d: d["kind"] != "open" and d["self_crossings"] > 0),
                   pick=lambda tr: [p for p in Sc.comps(tr) if p.self_crossings > 0],
                   bound_argument=Ref("arguments:cycle_per_component_bound", "self-crossing"),
-                  witness=("cycle-per-component",)),
+                  witness=("cycle-per-component",), search_rate=5000, marks="self"),
     SearchVariant("twice-not-self-crossing", "Maximise the number of paths (stop/circle "
                   "to stop/circle) that cross some tile at least twice but never cross "
                   "themselves.",
@@ -216,7 +222,7 @@ _ch.variants += [
                                    and p.repeated_tiles],
                   bound_argument=Ref("arguments:cycle_per_component_bound",
                                      "twice-not-self-crossing"),
-                  witness=("cycle-per-component",))]
+                  witness=("cycle-per-component",), search_rate=5000, marks="self")]
 
 _ch = challenge(14, "Two paths crossing each other",
                 "How many times can you make a pair of paths or loops cross each other? Or share "
@@ -225,7 +231,7 @@ _ch.variants.append(Variant("cross", "Maximise the number of crossings between t
                             "or loops.", "max", M.pair_cross_build, Sc.score_pair_cross,
                             pick=Sc.pair_pick(False), bound_argument=_counting(14, "cross"),
                             strategy=Ref("proofs_paths:prove_pair_by_cases"), turn_invariant=True,
-                            witness=("assignment", "14 cross", 4)))
+                            witness=("assignment", "14 cross", 4), marks="between"))
 _ch.variants.append(Variant("share", "Maximise the number of tiles shared by two different paths or "
                             "loops that never cross each other.", "max", M.pair_share_build,
                             Sc.score_pair_share, pick=Sc.pair_pick(True),
@@ -256,7 +262,8 @@ _ch.variants += [
                                          for i in r]),
                   bound_argument=Ref("arguments:routes_15_bound", k, True),
                   strategy=Ref("proofs_readings:prove_shared_routes"),
-                  witness=("counting", "path-disjoint routes", {"k": k}))
+                  witness=("counting", "path-disjoint routes", {"k": k}),
+                  search_rate={1: 3000, 2: 1000, 3: 500}.get(k))
     for k in SHARED_15]
 
 _ch = challenge(16, "Paths between opposite locations",
@@ -363,14 +370,16 @@ _ch.variants += [
                   "stop square, no location twice) that have the same shape (their drawn tile "
                   "segments, as for paths) and share no path.", Sc.identical_routes,
                   pick=Sc.identical_routes_pick, bound_argument=Ref("arguments:route_count_bound"),
-                  strategy=Ref("proofs_shapes:prove_22_routes"), witness=("counting", "path pairs")),
+                  strategy=Ref("proofs_shapes:prove_22_routes"), witness=("counting", "path pairs"),
+                  search_rate=60),
     SearchVariant("routes-any", "Maximise the number of routes of two or more paths (joined end to "
                   "end at stop squares, no location twice; a circuit returns to its first stop) "
                   "that have the same shape (their drawn tile segments) and share no path.",
                   Sc.identical_routes_any,
                   pick=lambda tr: [tr.paths[i] for ids in Sc.identical_routes_any_pick_ids(tr)
                                    for i in sorted(ids)],
-                  bound_argument=Ref("arguments:route_count_bound"), witness=("counting", "path pairs"))]
+                  bound_argument=Ref("arguments:route_count_bound"), witness=("counting", "path pairs"),
+                  search_rate=6)]
 
 _ch = challenge(23, "Longest identical pair",
                 "What is the longest pair of identical paths, loops, or routes that you can make?",
@@ -385,26 +394,26 @@ _ch.variants.append(SearchVariant("segments", "Maximise the length in tile segme
                                   witness=("segments-one-tile",)))
 # the bound: two routes (circuits) by the segments and stop passes, a pair of one-stop circuits (two
 # paths) by the segments; the turned model: a route (circuit, path) whose quarter turn is placed too
-for _name, _closed, _one, _what, _bound, _turned, _witness in (
+for _name, _closed, _one, _what, _bound, _turned, _witness, _rate in (
         ("routes", None, False, "routes of two or more paths (joined end to end at stop squares, no "
                                 "location twice; a circuit returning to its first stop included)",
          Ref("arguments:route_pair_bound", True), Ref("proofs_shapes:TurnedRoute", False),
-         ("counting", "segments: identical routes", {"closed": False})),
+         ("counting", "segments: identical routes", {"closed": False}), 6),
         ("circuits", True, False, "circuits (routes of one or more paths that return to their "
                                   "first stop; a one-path circuit is a path from a stop back to "
                                   "itself)",
          Ref("arguments:route_pair_bound", False), Ref("proofs_shapes:TurnedRoute", True),
-         ("counting", "segments: identical routes", {"closed": True})),
+         ("counting", "segments: identical routes", {"closed": True}), 75),
         ("one-stop-circuits", True, True, "one-stop circuits (a path from a stop square back to "
                                           "the same stop square: the seed's example)",
          Ref("arguments:segment_bound", 23, "one-stop-circuits"), Ref("proofs_shapes:TurnedOneStop"),
-         ("segments-one-tile",))):
+         ("segments-one-tile",), None)):
     _sc = Sc.longest_identical_route_pair(_closed, min_paths=1 if _closed else 2, one_stop=_one)
     _ch.variants.append(SearchVariant(
         _name, f"Maximise the length in tile segments of a shape held by two {_what} that share "
                f"no path (shape: the drawn tile segments, as in 21).", _sc,
         pick=(lambda tr, f=_sc: [tr.paths[i] for ids in f.pair(tr)[1] for i in sorted(ids)]),
-        bound_argument=_bound, turned_model=_turned, witness=_witness))
+        bound_argument=_bound, turned_model=_turned, witness=_witness, search_rate=_rate))
 
 _ch = challenge(24, "Paths matching a turned path",
                 "How many paths can you make that exactly match another path located a quarter- or "
@@ -431,7 +440,7 @@ _ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 pat
                             "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
                             "(36 = solved).", "feasible", M.build26, Sc.mirror_symmetric_paths,
                             Sc.whole_board(Sc.mirror_symmetric_paths), upper=36, stored=True,
-                            pick=lambda tr: tr.complete_paths))
+                            pick=lambda tr: tr.complete_paths, quick=True))
 _ch.variants.append(Variant("whole-board-ends", "Whole board, ends mirrored too: every one of the 36 "
                             "paths is mirror-symmetric with its two ends: one reflection maps its "
                             "drawn tile segments onto themselves and its end locations onto its end "
@@ -447,7 +456,7 @@ _ch.variants.append(Variant("whole-board", "Find a placement in which no path jo
                             "one tile edge apart (horizontally or vertically adjacent stops). "
                             "Score = number of such paths (0 is a solution).", "feasible",
                             M.forbid_pairs_build(ADJ_STOPS), Sc.forbid_score(ADJ_STOPS),
-                            Sc.forbid_check(ADJ_STOPS), pick=lambda tr: tr.complete_paths))
+                            Sc.forbid_check(ADJ_STOPS), pick=lambda tr: tr.complete_paths, quick=True))
 _ch = challenge(28, "No path across a tile between opposite squares",
                 "No path connects a pair of stop squares on opposite sides of the same tile.")
 _ch.variants.append(Variant("whole-board", "Find a placement in which no path joins two stop squares "
@@ -465,7 +474,8 @@ _ch.variants.append(Variant("whole-board", "Find a placement whose route graph (
                             "feasible", M.subway_build,
                             lambda tr: max(len(g["locations"]) for g in tr.groups()), Sc.subway_check,
                             presearch=lambda tr: max(len(g["locations"]) for g in tr.groups()),
-                            presearch_target=36, pick=lambda tr: tr.complete_paths))
+                            presearch_target=36, pick=lambda tr: tr.complete_paths,
+                            headline="subway board"))
 
 _ch = challenge(30, "Our own puzzle: most one-tile paths",
                 "Create your own puzzle! If you feel particularly inspired by your puzzle and "
@@ -479,7 +489,7 @@ _ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can yo
                                              and p.printed == 0],
                             bound_argument=Ref("arguments:one_tile_bound"), turn_invariant=True,
                             witness=("assignment", "30 one-tile", 0)))
-del _ch, _kind, _m, _off, _pairs, _t, _w, _name, _closed, _one, _what, _sc, _bound, _turned, _witness
+del _ch, _kind, _m, _off, _pairs, _t, _w, _rate, _name, _closed, _one, _what, _sc, _bound, _turned, _witness
 
 # the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five): declared in
 # .combined (scorers) and .combined_models (models)

@@ -77,6 +77,15 @@ class Proof:
     * ``witness``: the kind of the bound witness ``scripts/add_bound_witnesses.py`` builds for the
       certificate (its builder's name and arguments), None when the certificate has no bound.
 
+    How the rest of the package shows and runs it (read from here, never from a table of variants):
+
+    * ``search_rate``: the placements a second the annealing scores (:func:`.search.budget`), when
+      far from ``search.DEFAULT_RATE``.
+    * ``headline``: its line in the report's summary (None: not in the summary); ``quick``: it is
+      one of the few variants of the quick gallery (``octosolve report --quick``).
+    * ``marks``: the crossings its picture rings: ``"self"`` (a component crossing itself),
+      ``"between"`` (two components crossing each other), None.
+
     ``number`` and ``seed`` (the challenge's sentence in the rules) are filled in by the catalogue.
     """
     bound_argument: Ref | None = None
@@ -84,6 +93,10 @@ class Proof:
     strategy: Ref | None = None
     turn_invariant: bool = False
     witness: tuple | None = None
+    search_rate: float | None = None
+    headline: str | None = None
+    quick: bool = False
+    marks: str | None = None
     # set by the catalogue when it declares the variant (from its challenge: never declared twice)
     number: int | None = field(default=None, compare=False)
     seed: str | None = field(default=None, repr=False, compare=False)   # the rules' sentence
@@ -136,6 +149,8 @@ class Challenge:
     variants: list = field(default_factory=list)   # Variant or SearchVariant, by ``method``
     note: str = ""
     method: str = "cpsat"               # "bfs" (challenge 1), "cpsat" or "search"
+    headline: str | None = None         # a BFS challenge's one answer: as Proof.headline, quick
+    quick: bool = False
 
     def variant(self, name: str | None):
         """The variant called ``name`` (the first one for None); None if there is none."""

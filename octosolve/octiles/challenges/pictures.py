@@ -174,11 +174,9 @@ def challenge_drawing(res, title: str | None = None) -> draw.Drawing:
     tr = R.trace(res.placement)
     paths = highlight_for(res)
     groups = highlight_groups(res, tr, paths)
-    marks = []
-    if res.challenge in (12, 13):
-        marks = crossing_points(paths, between=False)
-    elif (res.challenge, res.variant) == (14, "cross"):
-        marks = crossing_points(paths, between=True)
+    ch = CHALLENGES.get(res.challenge)
+    ring = getattr(ch.variant(res.variant) if ch else None, "marks", None)   # declared crossings
+    marks = crossing_points(paths, between=ring == "between") if ring else []
     base = render.board_svg(res.placement, (), title)
     geo = render._Geo(title_h=30.0)
     legend = [(PALETTE[i % len(PALETTE)], label) for i, (label, _) in enumerate(groups)]

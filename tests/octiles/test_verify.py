@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("octosolve.octiles.challenges.bounds", "octosolve.octiles.challenges.arguments",
              "octosolve.octiles.challenges.proofs_paths", "octosolve.octiles.challenges.proofs_groups",
              "octosolve.octiles.challenges.prove", "octosolve.octiles.challenges.cpsat_models",
-             "octosolve.octiles.challenges.cpsat", "octosolve.octiles.challenges.catalogue")
+             "octosolve.octiles.challenges.cpsat", "octosolve.octiles.challenges.combined_models",
+             "octosolve.octiles.challenges.wholeboard", "octosolve.octiles.kernels")
 
 
 def verify(*args):
@@ -154,14 +155,14 @@ def test_altered_placement_fails(few):
     p = few / "challenge14-cross.json"
     d = json.loads(p.read_text())
     from octosolve.octiles import rules as R
-    from octosolve.octiles.challenges.verify import SCORERS
+    from octosolve.octiles.challenges.verify import declared
     pl = R.placement_from_json(d["placement"])
     rng = random.Random(0)
     for _ in range(200):        # a rotation change that changes the score
         s = rng.choice(sorted(pl))
         new = dict(pl)
         new[s] = R.Placed(pl[s][0], (pl[s][1] + rng.randrange(1, 8)) % 8)
-        if SCORERS[14, "cross"](R.trace(new)) != d["value"]:
+        if declared(14, "cross").score(R.trace(new)) != d["value"]:
             break
     d["placement"] = R.placement_to_json(new)
     p.write_text(json.dumps(d))
@@ -331,23 +332,17 @@ def test_summary_line_counts_in_words(tmp_path):
 # the checker against the proofs' own code, other solvers and brute force
 
 
-def test_scorers_are_the_catalogue_scorers():
-    from octosolve.octiles import rules as R
+def test_verify_scores_by_the_declarations():
+    """verify re-scores each certificate by its question's declaration (no second table of
+    scorers): every question is declared, a malformed key is no question."""
     from octosolve.octiles.challenges import catalogue as C
-    from octosolve.octiles.challenges.certificates import load_certificate
-    from octosolve.octiles.challenges.verify import CHECKS, SCORERS
-    want = {(n, v) for n, v in C.all_variants() if n != 1}
-    assert set(SCORERS) | set(CHECKS) == want
-    for n, v in sorted(want):
-        _, var = C.get_variant(n, v)
-        cert = load_certificate(n, v)
-        if cert is None or cert["placement"] is None:     # (an open combination; a "no")
-            continue
-        tr = R.trace(cert["placement"])
-        if (n, v) in CHECKS:
-            assert var.check is not None and CHECKS[n, v](tr) == var.check(tr)
-        else:
-            assert var.check is None and SCORERS[n, v](tr) == var.score(tr)
+    from octosolve.octiles.challenges.verify import declared
+    for n, v in C.all_variants():
+        if n != 1:
+            assert declared(n, v) is C.get_variant(n, v)[1]
+    for n, v in ((1, "pairs"), (6, "no-such"), ("6", "points"), (True, "count"), ([6], "x"),
+                 (6, None), (31, "count")):
+        assert declared(n, v) is None
 
 
 def test_local_tables_equal_the_bounds_module():

@@ -18,19 +18,21 @@ from __future__ import annotations
 
 from octosolve.core.errors import fail
 
-import octosolve.octiles.challenges.cpsat_models as M
 import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
                        ring_pairs, similar_circle_pairs, turned_pairs)
-from .model import Challenge, Ref, SearchVariant, Variant
-from .combined_models import combined_variants
-from .cpsat import solve_cpsat
+from .model import Challenge, Models, Ref, SearchVariant, Variant
+from .combined import combined_variants
 from .search import fast_count, fast_max_self_crossings, fast_repeats, search_solve
 from .shortest import challenge_one
 
-__all__ = ["CHALLENGES", "MEASURE_WORDS", "SHARED_15", "challenge", "get_variant", "all_variants", "list_challenges",
+__all__ = ["CHALLENGES", "MEASURE_WORDS", "SHARED_15", "challenge", "declare", "get_variant", "all_variants", "list_challenges",
            "statement", "method_name", "solve_variant", "search_variant"]
 
+
+
+M = Models("cpsat_models", factories=("longest_build", "pairs_count_build", "pairs_all_build",
+                                           "repeat_build", "two_stop_build", "forbid_pairs_build"))
 CHALLENGES: dict[int, Challenge] = {}
 
 
@@ -42,6 +44,16 @@ def challenge(number, title, text, note="", method="cpsat", **shown) -> Challeng
     ch = Challenge(number, title, text, note=note, method=method, **shown)
     CHALLENGES[number] = ch
     return ch
+
+
+def declare(number: int, variant) -> None:
+    """Add ``variant`` (a Variant or SearchVariant: one whole declaration) to challenge ``number``,
+    after its others; it learns the challenge's number and sentence. A name taken is an error."""
+    ch = CHALLENGES[number]
+    if ch.variant(variant.name) is not None:
+        raise ValueError(f"challenge {number} already has a question {variant.name!r}")
+    variant.number, variant.seed = number, ch.text
+    ch.variants.append(variant)
 
 
 MEASURE_WORDS = {"tiles": "tiles crossed (each counted once)",
@@ -491,17 +503,16 @@ _ch.variants.append(Variant("one-tile-paths", "Our puzzle: how many paths can yo
                             witness=("assignment", "30 one-tile", 0)))
 del _ch, _kind, _m, _off, _pairs, _t, _w, _rate, _name, _closed, _one, _what, _sc, _bound, _turned, _witness
 
-# the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five): declared in
-# .combined (scorers) and .combined_models (models)
-for _n, _v in combined_variants():
-    CHALLENGES[_n].variants.append(_v)
-del _n, _v
-
 # each variant knows its challenge's number and sentence in the rules (the seed of its question)
 for _c in CHALLENGES.values():
     for _v in _c.variants:
         _v.number, _v.seed = _c.number, _c.text
-del _c, _v
+# the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five), declared
+# in .combined (scorers; their models in .combined_models)
+for _n, _v in combined_variants(CHALLENGES):
+    declare(_n, _v)
+del _c, _n, _v
+
 
 # ---------------------------------------------------------------------------------------------
 # looking challenges up
@@ -586,6 +597,8 @@ def solve_variant(number: int, variant: str | None = None, *, time_limit: float 
         return challenge_one()
     if ch.method == "search":
         return search_variant(number, variant, seconds=time_limit, seed=seed)
+    from .cpsat import solve_cpsat       # (OR-Tools: loaded when a model is solved)
+
     return solve_cpsat(number, var, time_limit=time_limit, workers=workers, seed=seed, hint=hint,
                        fixed=fixed, presearch_default=presearch_default, stored=stored)
 

@@ -1,4 +1,4 @@
-"""CP-SAT models and catalogue declarations of the combined challenges (:mod:`.combined`).
+"""CP-SAT models of the combined challenges (declared in :mod:`.combined`).
 
 * 7 with X: one :func:`~.cpsat.pairing` over the circle-to-circle stub pairs and X's pairs; every
   circle stub is the end of a path to a circle (each such literal is true only when the two stubs
@@ -13,16 +13,15 @@ Each combination declares its proof strategy in :mod:`.proofs_combined` (``octos
 
 from __future__ import annotations
 
-from .combined import CHECKS, COMBINED_WHOLE, PICKS, SCORERS, SEVEN_WITH
+from .combined import SEVEN_WITH
 from .cpsat import pairing
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, PAIRS, PORT_LINKS, SP, STUBS,
                        loc_pairs_to_stub_pairs, stubs_of)
-from .model import Ref, Variant
 from .cpsat_models import forbid_pairs_build, subway_build
 from .wholeboard import model25, model26
 
 __all__ = ["seven_with_build", "whole_build", "forbid_reach_build", "WHOLE_BUILDS", "SECOND_BUILDS",
-           "SECOND_WORDS", "combined_variants"]
+           "SECOND_WORDS"]
 
 
 def seven_with_build(pairs):
@@ -101,29 +100,3 @@ def whole_build(numbers, builds=None):
             builds[n](sk)
         return None
     return build
-
-
-_TITLES = {25: "every path has a turned twin", 26: "every path mirror-symmetric",
-           27: "no path between neighbouring squares", 28: "no path across a tile between opposite "
-           "squares", 29: "subway: everything reachable"}
-
-
-def combined_variants() -> list[tuple[int, Variant]]:
-    """(challenge, variant) of every combination, in the order of the docs."""
-    out = []
-    for name, (n, pairs, words) in SEVEN_WITH.items():
-        out.append((7, Variant(
-            name, f"Challenge 7 combined with {n}: all 20 circles joined in 10 circle-to-circle "
-                  f"paths (7 holds); maximise the number of paths joining {words}. A placement "
-                  f"where 7 fails scores 0.", "max", seven_with_build(pairs), SCORERS[7, name],
-            upper=10 if n != 16 else None, pick=PICKS[7, name],
-            strategy=Ref("proofs_combined:prove_seven_with"),
-            witness=("combined",))))   # (written by the strategy, kept by add_bound_witnesses.py)
-    for key, nums in COMBINED_WHOLE.items():
-        what = "; ".join(f"{n} ({_TITLES[n]})" for n in nums)
-        out.append((key[0], Variant(
-            key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
-                    f"Score = 1 when all hold.", "feasible", whole_build(nums),
-            (lambda tr, c=CHECKS[key]: int(c(tr))), CHECKS[key], pick=PICKS[key],
-            strategy=Ref("proofs_combined:prove_whole", nums))))
-    return out

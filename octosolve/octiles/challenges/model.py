@@ -12,6 +12,8 @@ package lazily (:class:`Ref`, "module:function"), so declaring a variant imports
 True
 >>> Ref("arguments:segment_bound", 21, "count")()["bound"]
 37
+>>> Made("cpsat_models:repeat_build", 2)
+Made('cpsat_models:repeat_build', 2)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Callable
 
 from .. import rules as R
 
-__all__ = ["Ref", "Proof", "Variant", "SearchVariant", "Challenge", "Result", "METHODS"]
+__all__ = ["Ref", "Made", "Models", "Proof", "Variant", "SearchVariant", "Challenge", "Result", "METHODS"]
 
 METHODS = ("bfs", "cpsat", "search")
 
@@ -58,6 +60,49 @@ class Ref:
     def __repr__(self):
         args = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
         return f"Ref({', '.join([repr(self.target)] + args)})"
+
+
+class Made(Ref):
+    """A lazy reference to the function a factory makes: ``Made("cpsat_models:longest_build",
+    "path", "tiles")(sk)`` is ``longest_build("path", "tiles")(sk)``, the factory run once, on
+    first use. The catalogue names its CP-SAT models so: declaring (or reading) a variant imports
+    no OR-Tools."""
+
+    def __init__(self, target: str, *args, **kwargs):
+        super().__init__(target, *args, **kwargs)
+        self._made = None
+
+    def __call__(self, *more, **kwargs):
+        if self._made is None:
+            self._made = self.resolve()(*self.args, **self.kwargs)
+        return self._made(*more, **kwargs)
+
+    def __getstate__(self):                # (what it made may be a closure: made again)
+        return {**self.__dict__, "_made": None}
+
+    def __eq__(self, other):
+        return type(other) is Made and super().__eq__(other)
+
+    __hash__ = Ref.__hash__
+
+    def __repr__(self):
+        return "Made" + super().__repr__()[3:]
+
+
+class Models:
+    """A module of models named lazily: ``Models("cpsat_models", factories=("repeat_build",))``
+    gives ``.loops_build``, a :class:`Ref` to that model, and ``.repeat_build(2)``, a :class:`Made`
+    (the model the factory makes); nothing is imported until a model is built."""
+
+    def __init__(self, module: str, factories=()):
+        self.module, self.factories = module, frozenset(factories)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self.factories:
+            return lambda *args, **kwargs: Made(f"{self.module}:{name}", *args, **kwargs)
+        return Ref(f"{self.module}:{name}")
 
 
 @dataclass(kw_only=True)

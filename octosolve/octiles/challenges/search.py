@@ -90,9 +90,9 @@ def traced(fn):
 
 
 def fast_count(pred):
-    from .. import kernels as K
-
+    """(The kernels are imported on the first call: declaring a variant loads no compiled code.)"""
     def f(pl):
+        from .. import kernels as K
         ft = K.fast_trace(pl)
         return sum(1 for d in ft.components() if pred(d))
     return f
@@ -105,9 +105,8 @@ def fast_max_self_crossings(pl):
 
 
 def fast_repeats(times):
-    from .. import kernels as K
-
     def f(pl):
+        from .. import kernels as K
         ft = K.fast_trace(pl)
         best = 0
         own = ft.owner.reshape(-1, 8)

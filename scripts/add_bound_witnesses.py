@@ -414,7 +414,7 @@ def w_identical_paths(cert, old, b):
             "long": counting("long identical paths", short=3), "classes": out, "bound": b}
 
 
-def w_combined(cert, old, b):
+def w_combined(cert, old, b, *of):
     """7 with 8, 9, 10, 16: the witness their proof (proofs_combined.prove_seven_with) wrote is kept."""
     return None
 

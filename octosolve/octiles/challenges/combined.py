@@ -28,7 +28,7 @@ from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, OPP_STOPS, opposite_circle_pairs
                        similar_circle_pairs, turned_pairs)
 
 __all__ = ["SCORERS", "CHECKS", "PICKS", "SEVEN_WITH", "WHOLE", "WHOLE_PAIRS", "COMBINED_WHOLE",
-           "seven_holds", "whole_condition", "seven_with_score", "combined_variants"]
+           "RELAXES", "seven_holds", "whole_condition", "seven_with_score", "combined_variants"]
 
 
 def seven_holds(tr) -> bool:
@@ -44,6 +44,9 @@ SEVEN_WITH = {
     "with-16-half": (16, turned_pairs(2), "locations (stops or circles) a half turn apart (16)"),
     "with-16-quarter": (16, turned_pairs(1), "locations (stops or circles) a quarter turn apart (16)"),
 }
+# the question whose bound holds for each (its count, 0 when 7 fails): the relaxation of the bound
+RELAXES = {"with-8": (7, "count"), "with-9": (9, "count"), "with-10": (10, "count"),
+           "with-16-half": (16, "half-turn"), "with-16-quarter": (16, "quarter-turn")}
 
 
 def seven_with_score(pairs):
@@ -88,7 +91,8 @@ def combined_variants(challenges) -> list[tuple[int, Variant]]:
                   f"where 7 fails scores 0.", "max", Made("combined_models:seven_with_build", pairs),
             SCORERS[7, name], upper=10 if n != 16 else None, pick=PICKS[7, name],
             strategy=Ref("proofs_combined:prove_seven_with"),
-            witness=("combined",))))   # (written by the strategy, kept by add_bound_witnesses.py)
+            witness=("combined", *RELAXES[name]))))
+        # (the relaxation written by the strategy, kept by add_bound_witnesses.py)
     for key, nums in COMBINED_WHOLE.items():
         what = "; ".join(f"{n} ({challenges[n].title[0].lower()}{challenges[n].title[1:]})"
                          for n in nums)

@@ -73,10 +73,10 @@ def _witness_of(key) -> dict:
 
 def prove_seven_with(ctx, highs_time_limit: float | None = None) -> dict:
     """7 with X: CP-SAT, then (below X's bound) the flow MIP and CP-SAT from ``value + 1`` up."""
-    from .witness import COMBINED, check
+    from .witness import check
     var, name = ctx.var, ctx.var.name
     htl = ctx.time_limit if highs_time_limit is None else highs_time_limit
-    other = COMBINED[7, name]
+    other = tuple(var.witness[1:])     # the question its bound relaxes to (declared: "combined")
     ocert = load_certificate(*other)
     if ocert is None or ocert.get("bound") is None:
         fail(f"7 {name}: the certificate of {other[0]} {other[1]} (its bound) is needed first")

@@ -91,7 +91,15 @@ _ch.variants.append(Variant("count", "Maximise the number of loops (closed paths
                             pick=lambda tr: tr.loops,
                             bound_argument=Ref("arguments:loop_packing_bound"),
                             strategy=Ref("proofs_loops:prove_3_by_cycles"), turn_invariant=True,
-                            witness=("loops-by-cycles",), headline="most loops"))
+                            witness=("loops-by-cycles",), headline="most loops",
+                            witness_picture=(("packing", "partial"), "the loop packing's LP dual (the "
+                                             "checked part)", "The dual of the cycle-packing LP: "
+                                             "every simple cycle of the space graph (each board "
+                                             "link once, each space at most its capacity) pays at "
+                                             "least 1 in link and space multipliers, so "
+                                             "link-disjoint cycles are at most their total (9). "
+                                             "The solvers' claims bring the packing to 8 and the "
+                                             "loops to 7.")))
 
 _ch = challenge(4, "A loop through every tile once",
                 "Find a loop that crosses every tile exactly once. It may include some of the path "
@@ -168,7 +176,11 @@ _ch.variants.append(Variant("count", "Maximise the number of paths joining two c
                             M.pairs_count_build(similar_circle_pairs()),
                             lambda tr: Sc.paths_between(tr, similar_circle_pairs()),
                             pick=Sc.between(similar_circle_pairs()),
-                            witness=("multicut", "similar-position")))
+                            witness=("multicut", "similar-position"),
+                            witness_picture=((), "the bound witness (multicut)", "A multicut: "
+                                             "every route between two circles of similar "
+                                             "positions passes ports weighing at least 1 in "
+                                             "total, so such paths are at most the total.")))
 
 _ch = challenge(11, "Tiles travelled twice or three times",
                 "Across how many tiles can you make a path or loop travel twice? Three times?")
@@ -268,7 +280,11 @@ _ch.variants.append(Variant("half-turn", "Maximise the number of paths whose two
                             pick=Sc.between(turned_pairs(2)),
                             bound_argument=Ref("arguments:turned_pair_bound", 2),
                             strategy=Ref("proofs_groups:prove_16"), turn_invariant=True,
-                            witness=("multicut", "half-turn")))
+                            witness=("multicut", "half-turn"),
+                            witness_picture=((), "the bound witness (multicut)", "A multicut: "
+                                             "every route between a circle and its half-turn "
+                                             "partner weighs at least 1, so such paths are at "
+                                             "most the total (rounded down).")))
 _ch.variants.append(Variant("quarter-turn", "Maximise the number of paths whose two ends are "
                             "images of each other under a quarter turn of the board.", "max",
                             M.pairs_count_build(turned_pairs(1)),
@@ -276,7 +292,11 @@ _ch.variants.append(Variant("quarter-turn", "Maximise the number of paths whose 
                             pick=Sc.between(turned_pairs(1)),
                             bound_argument=Ref("arguments:turned_pair_bound", 1),
                             strategy=Ref("proofs_groups:prove_16"), turn_invariant=True,
-                            witness=("multicut", "quarter-turn")))
+                            witness=("multicut", "quarter-turn"),
+                            witness_picture=((), "the bound witness (multicut)", "A multicut: "
+                                             "every route between a circle and its quarter-turn "
+                                             "partner weighs at least 1, so such paths are at "
+                                             "most the total.")))
 
 _ch = challenge(17, "Four-colour groups",
                 "Make a group of paths that connect a single stop square to a circle of each color. "

@@ -130,6 +130,9 @@ class Proof:
       one of the few variants of the quick gallery (``octosolve report --quick``).
     * ``marks``: the crossings its picture rings: ``"self"`` (a component crossing itself),
       ``"between"`` (two components crossing each other), None.
+    * ``witness_picture``: its bound witness is drawn (:mod:`.witness_pictures`): ``(where the
+      drawn LP dual or multicut sits in the bound witness (keys), the picture's short title, its
+      caption)``; None: not drawn.
 
     ``number`` and ``seed`` (the challenge's sentence in the rules) are filled in by the catalogue.
     """
@@ -142,6 +145,7 @@ class Proof:
     headline: str | None = None
     quick: bool = False
     marks: str | None = None
+    witness_picture: tuple | None = None
     # set by the catalogue when it declares the variant (from its challenge: never declared twice)
     number: int | None = field(default=None, compare=False)
     seed: str | None = field(default=None, repr=False, compare=False)   # the rules' sentence

@@ -31,9 +31,10 @@ METHODS = ("bfs", "cpsat", "search")
 
 
 class Ref:
-    """A lazy reference to a function or class of this package, ``"module:name"`` (a module of
-    ``octosolve.octiles.challenges``), with the arguments it is declared with. Calling it imports
-    the module (on first use), then calls ``name(*args, *more, **kwargs)``."""
+    """A lazy reference to a function or class, ``"module:name"`` (a module of
+    ``octosolve.octiles.challenges``, or a dotted module path: a question declared elsewhere, e.g.
+    by a test), with the arguments it is declared with. Calling it imports the module (on first
+    use), then calls ``name(*args, *more, **kwargs)``."""
 
     PACKAGE = "octosolve.octiles.challenges"
 
@@ -45,7 +46,8 @@ class Ref:
     def resolve(self):
         """The function or class named (ImportError / AttributeError if there is none)."""
         module, name = self.target.split(":")
-        return getattr(importlib.import_module(f"{self.PACKAGE}.{module}"), name)
+        path = module if "." in module else f"{self.PACKAGE}.{module}"
+        return getattr(importlib.import_module(path), name)
 
     def __call__(self, *more, **kwargs):
         return self.resolve()(*self.args, *more, **{**self.kwargs, **kwargs})

@@ -43,12 +43,11 @@ MEASURE_WORDS = {"tiles": "tiles crossed (each counted once)",
 
 
 
-def _counting(number, variant):
-    """The counting/assignment bound of :mod:`.bounds` (its ``SPECS`` entry)."""
-    return Ref("bounds:counting_bound", number, variant)
+def _counting(name):
+    """The counting/assignment bound of :mod:`.bounds` named ``name`` (its ``SPECS`` entry)."""
+    return Ref("bounds:counting_bound", name)
 
 
-_RELAXATION = Ref("proofs_paths:prove_by_relaxation")    # the port-balance relaxation
 
 _ch = challenge(1, "Shortest path between two runner positions",
                 "Choose any two runner positions on the board and find the shortest path between "
@@ -57,17 +56,21 @@ _ch = challenge(1, "Shortest path between two runner positions",
 # challenge 1 is computed by shortest.challenge_one() (no variants: its one answer is "pairs")
 
 _ch = challenge(2, "Longest path or loop", "How long a path or loop can you make?")
-# the proof of each: counting bound (bounds.SPECS) or the port-balance relaxation (proofs_paths)
-_PROOF_2 = {"path-tiles": dict(bound_argument=_counting(2, "path-tiles"), witness=("counting", "spaces"),
+# the proof of each: counting bound (bounds.SPECS) or the port-balance relaxation (proofs_paths:
+# what it measures, the bound whose assignment cuts it adds)
+_PROOF_2 = {"path-tiles": dict(bound_argument=_counting("2 path-tiles"), witness=("counting", "spaces"),
                                headline="longest path, tiles", quick=True),
-            "path-segments": dict(strategy=_RELAXATION, turn_invariant=True,
+            "path-segments": dict(strategy=Ref("proofs_paths:prove_by_relaxation", "segments",
+                                               cuts=False), turn_invariant=True,
                                   witness=("port-balance", "segments", 2, False),
                                   headline="longest path, segments"),
-            "path-points": dict(bound_argument=_counting(2, "path-points"), strategy=_RELAXATION,
+            "path-points": dict(bound_argument=_counting("2 path-points"),
+                                strategy=Ref("proofs_paths:prove_by_relaxation", "points",
+                                             spec="2 path-points"),
                                 turn_invariant=True, witness=("relaxation", "points", 2, False)),
             "loop-tiles": dict(witness=("counting", "spaces")),
             "loop-segments": dict(witness=("port-balance", "segments", 0, False)),
-            "loop-points": dict(bound_argument=_counting(2, "loop-points"),
+            "loop-points": dict(bound_argument=_counting("2 loop-points"),
                                 witness=("port-balance", "points", 0, False))}
 for _kind in ("path", "loop"):
     for _m in ("tiles", "segments", "points"):
@@ -125,7 +128,9 @@ _ch = challenge(6, "Longest circle-to-circle path",
                 "find?")
 _PROOF_6 = {"tiles": dict(witness=("counting", "spaces")),
             "segments": dict(witness=("model", ("segments", 2, True))),
-            "points": dict(bound_argument=_counting(6, "points"), strategy=_RELAXATION,
+            "points": dict(bound_argument=_counting("6 points"),
+                           strategy=Ref("proofs_paths:prove_by_relaxation", "points",
+                                        spec="6 points", circles=True),
                            turn_invariant=True, witness=("relaxation", "points", 2, True))}
 for _m in ("tiles", "segments", "points"):
     _ch.variants.append(Variant(_m, f"Maximise the length of one path whose two ends are circles, "
@@ -189,7 +194,7 @@ for _t, _w, _rate in ((2, "twice", 2000), (3, "thrice", 3000)):
                                 f"at least {_t} times.", "max", M.repeat_build(_t), Sc.repeat_score(_t),
                                 pick=Sc.best_comp(("path", "loop"), lambda p, t=_t: sum(
                                     v >= t for v in p.tile_visits.values())),
-                                fast=fast_repeats(_t), bound_argument=_counting(11, _w),
+                                fast=fast_repeats(_t), bound_argument=_counting(f"11 {_w}"),
                                 witness=("assignment", f"11 {_w}", 2), search_rate=_rate))
 
 _ch = challenge(12, "Most self-crossings", "In how many places can you make a path or loop cross "
@@ -199,7 +204,7 @@ _ch.variants.append(Variant("count", "Maximise the number of places (pairs of cr
                             M.self_cross_build,
                             lambda tr: max([p.self_crossings for p in Sc.comps(tr)] or [0]),
                             pick=Sc.best_comp(("path", "loop"), lambda p: p.self_crossings),
-                            fast=fast_max_self_crossings, bound_argument=_counting(12, "count"),
+                            fast=fast_max_self_crossings, bound_argument=_counting("12"),
                             strategy=Ref("proofs_paths:prove_12_by_end_split"), witness=("ends-12",),
                             search_rate=30000, marks="self"))
 
@@ -232,13 +237,13 @@ _ch = challenge(14, "Two paths crossing each other",
                 "tiles instead of crossing each other?")
 _ch.variants.append(Variant("cross", "Maximise the number of crossings between two different paths "
                             "or loops.", "max", M.pair_cross_build, Sc.score_pair_cross,
-                            pick=Sc.pair_pick(False), bound_argument=_counting(14, "cross"),
+                            pick=Sc.pair_pick(False), bound_argument=_counting("14 cross"),
                             strategy=Ref("proofs_paths:prove_pair_by_cases"), turn_invariant=True,
                             witness=("assignment", "14 cross", 4), marks="between"))
 _ch.variants.append(Variant("share", "Maximise the number of tiles shared by two different paths or "
                             "loops that never cross each other.", "max", M.pair_share_build,
                             Sc.score_pair_share, pick=Sc.pair_pick(True),
-                            bound_argument=_counting(14, "share"),
+                            bound_argument=_counting("14 share"),
                             strategy=Ref("proofs_paths:prove_pair_by_cases"), turn_invariant=True,
                             witness=("component-kinds",)))
 

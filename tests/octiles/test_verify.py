@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from octosolve.cli import cli
 from octosolve.octiles.challenges import witness as W
 from octosolve.octiles.challenges.certificates import CERT_DIR
+from octosolve.octiles.challenges.verify import declared_witness
 
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("octosolve.octiles.challenges.bounds", "octosolve.octiles.challenges.arguments",
@@ -234,7 +235,7 @@ def test_branch_witness_covers_every_integral_point():
     over the two sides proves what the LP itself proves with an integer rounding; on the stored
     tree, every leaf is below 9 while the plain LP is 9."""
     w = _witness("challenge13-self-crossing")["packing"]
-    v = W.check(13, "self-crossing", _witness("challenge13-self-crossing"))
+    v = W.check(13, "self-crossing", _witness("challenge13-self-crossing"), declared_witness)
     assert v.ok and v.bound == 8 and v.rests_on == "witness"
     leaves = []
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
                        ring_pairs, similar_circle_pairs, turned_pairs)
-from .model import Models, Ref, SearchVariant, Variant
-from .combined import combined_variants
+import octosolve.octiles.challenges.combined as Co
+from .model import Made, Models, Ref, SearchVariant, Variant
 from .registry import (CHALLENGES, all_variants, challenge, declare, get_variant, list_challenges,
                        method_name, search_variant, solve_variant, statement)
 from .search import fast_count, fast_max_self_crossings, fast_repeats
@@ -511,8 +511,32 @@ del _ch, _kind, _m, _off, _pairs, _t, _w, _rate, _name, _closed, _one, _what, _s
 for _c in CHALLENGES.values():
     for _v in _c.variants:
         _v.number, _v.seed = _c.number, _c.text
-# the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five), declared
-# in .combined (scorers; their models in .combined_models)
-for _n, _v in combined_variants(CHALLENGES):
+def _combined_variants(challenges) -> list[tuple[int, Variant]]:
+    """(challenge, variant) of every combination, in the order of the docs (the scorers of
+    :mod:`.combined`; ``challenges``: for the titles of 25-29)."""
+    out = []
+    for name, (n, pairs, words) in Co.SEVEN_WITH.items():
+        out.append((7, Variant(
+            name, f"Challenge 7 combined with {n}: all 20 circles joined in 10 circle-to-circle "
+                  f"paths (7 holds); maximise the number of paths joining {words}. A placement "
+                  f"where 7 fails scores 0.", "max", Made("combined_models:seven_with_build", pairs),
+            Co.SCORERS[7, name], upper=10 if n != 16 else None, pick=Co.PICKS[7, name],
+            strategy=Ref("proofs_combined:prove_seven_with"),
+            witness=("combined", *Co.RELAXES[name]))))
+        # (the relaxation written by the strategy, kept by add_bound_witnesses.py)
+    for key, nums in Co.COMBINED_WHOLE.items():
+        what = "; ".join(f"{n} ({challenges[n].title[0].lower()}{challenges[n].title[1:]})"
+                         for n in nums)
+        out.append((key[0], Variant(
+            key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
+                    f"Score = 1 when all hold.", "feasible", Made("combined_models:whole_build", nums),
+            (lambda tr, c=Co.CHECKS[key]: int(c(tr))), Co.CHECKS[key], pick=Co.PICKS[key],
+            strategy=Ref("proofs_combined:prove_whole", nums))))
+    return out
+
+
+# the combinations the seed asks for (7 with 8, 9, 10, 16; 25-29 in pairs and all five): their
+# scorers in .combined, their models in .combined_models
+for _n, _v in _combined_variants(CHALLENGES):
     declare(_n, _v)
 del _c, _n, _v

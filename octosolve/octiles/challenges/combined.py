@@ -9,8 +9,8 @@
   the yes/no question whether the whole-board conditions of two of them (and of all five) hold in
   one placement.
 
-Nothing here imports OR-Tools or scipy: the catalogue declares these variants
-(:func:`combined_variants`) with their CP-SAT models named lazily (:mod:`.combined_models`).
+Nothing here imports OR-Tools or scipy: the catalogue declares these variants with these scorers,
+their CP-SAT models named lazily (:mod:`.combined_models`).
 
 >>> sorted(SCORERS)[:2]
 [(7, 'with-10'), (7, 'with-16-half')]
@@ -23,12 +23,11 @@ from __future__ import annotations
 import itertools
 
 import octosolve.octiles.challenges.scoring as Sc
-from .model import Made, Ref, Variant
 from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, OPP_STOPS, opposite_circle_pairs, ring_pairs,
                        similar_circle_pairs, turned_pairs)
 
 __all__ = ["SCORERS", "CHECKS", "PICKS", "SEVEN_WITH", "WHOLE", "WHOLE_PAIRS", "COMBINED_WHOLE",
-           "RELAXES", "seven_holds", "whole_condition", "seven_with_score", "combined_variants"]
+           "RELAXES", "seven_holds", "whole_condition", "seven_with_score"]
 
 
 def seven_holds(tr) -> bool:
@@ -78,27 +77,3 @@ CHECKS = {key: whole_condition(nums) for key, nums in COMBINED_WHOLE.items()}
 PICKS = {**{(7, name): (lambda tr, P=pairs: Sc.between(P)(tr) if seven_holds(tr) else [])
             for name, (_, pairs, _) in SEVEN_WITH.items()},
          **{key: (lambda tr: tr.complete_paths) for key in COMBINED_WHOLE}}
-
-
-def combined_variants(challenges) -> list[tuple[int, Variant]]:
-    """(challenge, variant) of every combination, in the order of the docs (``challenges``: the
-    catalogue's, for the titles of 25-29)."""
-    out = []
-    for name, (n, pairs, words) in SEVEN_WITH.items():
-        out.append((7, Variant(
-            name, f"Challenge 7 combined with {n}: all 20 circles joined in 10 circle-to-circle "
-                  f"paths (7 holds); maximise the number of paths joining {words}. A placement "
-                  f"where 7 fails scores 0.", "max", Made("combined_models:seven_with_build", pairs),
-            SCORERS[7, name], upper=10 if n != 16 else None, pick=PICKS[7, name],
-            strategy=Ref("proofs_combined:prove_seven_with"),
-            witness=("combined", *RELAXES[name]))))
-        # (the relaxation written by the strategy, kept by add_bound_witnesses.py)
-    for key, nums in COMBINED_WHOLE.items():
-        what = "; ".join(f"{n} ({challenges[n].title[0].lower()}{challenges[n].title[1:]})"
-                         for n in nums)
-        out.append((key[0], Variant(
-            key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
-                    f"Score = 1 when all hold.", "feasible", Made("combined_models:whole_build", nums),
-            (lambda tr, c=CHECKS[key]: int(c(tr))), CHECKS[key], pick=PICKS[key],
-            strategy=Ref("proofs_combined:prove_whole", nums))))
-    return out

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, ClassVar
 
 from .. import rules as R
 
@@ -222,6 +222,9 @@ class Result:
     verified: bool | None = None
     verified_value: float | None = None
     extra: dict = field(default_factory=dict)
+    # (Result) -> the paths its picture highlights: the registry's ``highlight_for`` (set there: it
+    # knows the declarations, and this module imports nothing above it)
+    highlight: ClassVar[Callable | None] = None
 
     def __repr__(self) -> str:
         """One line: ``<Result: challenge 6 points, OPTIMAL, objective 128, bound 128, 30.0 s,
@@ -237,9 +240,8 @@ class Result:
             return None
         from ..render import placement_svg
 
-        # the highlight is the pictures module's (which reads the catalogue): a lazy Ref, as the
-        # catalogue's own references to the models are
-        return placement_svg(self.placement, Ref("pictures:highlight_for")(self),
+        paths = type(self).highlight(self) if type(self).highlight else []
+        return placement_svg(self.placement, paths,
                              title=f"challenge {self.challenge} ({self.variant}): {self.objective}")
 
     def to_json(self) -> dict:

@@ -107,7 +107,7 @@ def prove_seven_with(ctx, highs_time_limit: float | None = None) -> dict:
     else:
         placement, value, bound, witness = _seven_above(ctx, placement, value, relax, htl, out)
     out.update(placement=placement, bound=bound, bound_witness=witness)
-    v = check(7, name, witness)
+    v = check(7, name, witness, ctx.declared_witness)
     if not v.ok or v.bound != bound:
         fail(f"7 {name}: the witness does not check: {v.problems}")
     return out

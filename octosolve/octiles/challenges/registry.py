@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from octosolve.core.errors import fail
 
-from .model import Challenge
+from .. import rules as R
+from .model import Challenge, Result
 from .search import search_solve
 from .shortest import challenge_one
 
-__all__ = ["CHALLENGES", "challenge", "declare", "get_variant", "all_variants", "list_challenges",
+__all__ = ["CHALLENGES", "challenge", "declare", "highlight_for", "get_variant", "all_variants", "list_challenges",
            "statement", "method_name", "solve_variant", "search_variant"]
 
 CHALLENGES: dict[int, Challenge] = {}
@@ -135,3 +136,23 @@ def search_variant(number: int, variant: str | None = None, *, seconds: float = 
     if ch.method != "search":
         fail(f"challenge {number} is not answered by local search")
     return search_solve(number, var, seconds=seconds, seed=seed)
+
+
+def highlight_for(res: Result) -> list:
+    """The paths a picture of ``res`` highlights (from the tracer): its question's declared
+    ``pick``."""
+    if not res.placement:
+        return []
+    tr = R.trace(res.placement)
+    if res.challenge == 1:
+        lo = res.extra["longest_shortest"]
+        return [p for p in tr.complete_paths if set(p.ends) == {lo["from"], lo["to"]}][:1]
+    ch = CHALLENGES.get(res.challenge)
+    var = ch.variant(res.variant) if ch is not None else None
+    pick = var.pick if var is not None else None
+    return pick(tr) if pick else []
+
+
+# a Result draws itself with these paths in a notebook (model.Result._repr_svg_): the declarations
+# are known here, and the datatypes import nothing above them
+Result.highlight = staticmethod(highlight_for)

@@ -5,8 +5,8 @@ A certificate's ``bound`` was proven by :mod:`.prove` with counting arguments, L
 and CP-SAT. Its ``bound_witness`` (added by ``scripts/add_bound_witnesses.py``) stores what lets this
 module check the bound again **without** those modules (its checks use none of ``bounds``,
 ``arguments``, ``proofs_*``, ``prove``, ``models``, ``cpsat``, ``geometry``, nor OR-Tools or
-scipy; of the catalogue, which names them lazily, it reads the kind of witness a question declares,
-as data): only the board and tiles (:mod:`octosolve.octiles.tiles`), the tracer's definition of a
+scipy, nor the catalogue: its caller gives the kind of witness a question declares, as data): only
+the board and tiles (:mod:`octosolve.octiles.tiles`), the tracer's definition of a
 shape (:func:`octosolve.octiles.tracer.shape_key`) and exact rational arithmetic
 (:class:`fractions.Fraction`). Every table it needs (the local bound of a tile on a space, the
 simple cycles of the space graph, the short paths, the flow network) it derives from the board
@@ -66,7 +66,7 @@ from .witness_lp import (_check_lp, _check_lp_branch, _check_multicut, _frac, _f
 
 __all__ = ["Verdict", "check", "check_certificate_witness", "lp_rows", "lagrangian", "multicut_value",
            "local_table", "simple_cycles", "short_paths", "classes", "class_key", "LOCAL_SPECS",
-           "CASE_SPLITS", "declared_witness", "expected", "counting_facts", "REST_ORDER"]
+           "CASE_SPLITS", "expected", "counting_facts", "REST_ORDER"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -337,16 +337,6 @@ CASE_SPLITS = ("ends-12", "component-kinds", "loops-by-cycles", "two-stop-groups
                "identical-loops", "identical-paths", "cycle-per-component", "segments-one-tile")
 
 
-def declared_witness(number, variant) -> tuple | None:
-    """The witness a question declares in the catalogue (its builder's name and arguments, data
-    only: no code of the catalogue runs here), None for no such question or no witness."""
-    from .catalogue import CHALLENGES
-
-    ch = CHALLENGES.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
-    var = ch.variant(variant) if ch is not None and isinstance(variant, str) else None
-    return None if var is None else var.witness
-
-
 def expected(declared: tuple | None) -> dict:
     """What a declared witness stands for: ``argument``, the check of the argument that bounds the
     question (None: none is checkable); ``solver``, a solver's word is its bound (with ``partial``,
@@ -380,12 +370,12 @@ def expected(declared: tuple | None) -> dict:
 # stored with the relaxation as its checked ``partial``.
 
 
-def _check_relaxation(w: dict, of: tuple) -> Verdict:
+def _check_relaxation(w: dict, of: tuple, declared) -> Verdict:
     v = Verdict(True, None, "relaxation")
     if w.get("kind") != "relaxation" or tuple(w.get("of") or ()) != of:
         return v.fail(f"expected a relaxation witness of {of[0]} {of[1]}, got {w.get('kind')} "
                       f"{w.get('of')!r}")
-    sub = check(of[0], of[1], w.get("witness"))
+    sub = check(of[0], of[1], w.get("witness"), declared)
     if not sub.ok:
         return v.fail(f"{of[0]} {of[1]}: " + "; ".join(sub.problems))
     if w.get("bound") != sub.bound:
@@ -396,26 +386,28 @@ def _check_relaxation(w: dict, of: tuple) -> Verdict:
     return v
 
 
-def _check_combined(of: tuple, w: dict) -> Verdict:
+def _check_combined(of: tuple, w: dict, declared) -> Verdict:
     if w.get("kind") != "solver":
-        return _check_relaxation(w, of)
-    v = _check_solver(w, lambda pw: _check_relaxation(pw, of))
+        return _check_relaxation(w, of, declared)
+    v = _check_solver(w, lambda pw: _check_relaxation(pw, of, declared))
     if v.ok and w.get("partial") is None:
         return v.fail("a solver's word on a combination needs the relaxation beside it (partial)")
-    if v.ok and _check_relaxation(w["partial"], of).bound <= v.bound:
+    if v.ok and _check_relaxation(w["partial"], of, declared).bound <= v.bound:
         return v.fail("the relaxation proves the bound: a solver's word is not accepted")
     return v
 
 
-def check(number: int, variant: str, w: dict) -> Verdict:
-    """Check the witness ``w`` of a variant's bound against the witness the variant declares; the
-    verdict's ``bound`` is what it proves."""
+def check(number: int, variant: str, w: dict, declared) -> Verdict:
+    """Check the witness ``w`` of a variant's bound against the witness the variant declares
+    (``declared(number, variant)``: the ``witness`` of its declaration in the catalogue, data only,
+    None for none; the caller looks it up, so this module imports no catalogue); the verdict's
+    ``bound`` is what it proves."""
     if not isinstance(w, dict):
         return Verdict(False, None, "?", problems=["the witness is not a JSON object"])
     try:
-        exp = expected(declared_witness(number, variant))
+        exp = expected(declared(number, variant))
         if exp["of"]:
-            return _check_combined(exp["of"], w)
+            return _check_combined(exp["of"], w, declared)
         if w.get("kind") == "solver":
             if exp["argument"] is not None:     # a checkable bound is not downgraded to a claim
                 return Verdict(False, None, "solver",
@@ -434,13 +426,13 @@ def check(number: int, variant: str, w: dict) -> Verdict:
         return Verdict(False, None, str(w.get("kind")), problems=[f"malformed witness: {e!r}"])
 
 
-def check_certificate_witness(cert: dict) -> Verdict | None:
+def check_certificate_witness(cert: dict, declared) -> Verdict | None:
     """The verdict on a certificate's ``bound_witness`` (None when it has none); a witness that
     proves more than the stored bound (a weaker bound) fails."""
     w = cert.get("bound_witness")
     if w is None:
         return None
-    v = check(cert["challenge"], cert["variant"], w)
+    v = check(cert["challenge"], cert["variant"], w, declared)
     if v.ok and (v.bound is None or cert.get("bound") is None or v.bound > cert["bound"]):
         v.fail(f"the witness proves {v.bound}, the certificate's bound is {cert.get('bound')}")
     return v

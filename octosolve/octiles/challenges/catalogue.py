@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+
 import octosolve.octiles.challenges.scoring as Sc
 from .geometry import (ADJ_STOPS, B, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, SP, opposite_circle_pairs,
                        ring_pairs, similar_circle_pairs, turned_pairs)
@@ -456,6 +458,8 @@ _ch.variants.append(Variant("whole-board", "Whole board: every one of the 36 pat
                             "symmetry (its drawn tile segments). Score = mirror-symmetric paths "
                             "(36 = solved).", "feasible", M.build26, Sc.mirror_symmetric_paths,
                             Sc.whole_board(Sc.mirror_symmetric_paths), upper=36, stored=True,
+                            second_model=(Ref("wholeboard:model26", numbers=False),
+                                          "26 without its path numbers (a relaxation)"),
                             pick=lambda tr: tr.complete_paths, quick=True))
 _ch.variants.append(Variant("whole-board-ends", "Whole board, ends mirrored too: every one of the 36 "
                             "paths is mirror-symmetric with its two ends: one reflection maps its "
@@ -466,20 +470,30 @@ _ch.variants.append(Variant("whole-board-ends", "Whole board, ends mirrored too:
                             Sc.whole_board(Sc.mirror_symmetric_paths_with_ends), upper=36,
                             pick=lambda tr: tr.complete_paths))
 
+
+
+def _BY_REACH(pairs, n):
+    """27 and 28 by reachability booleans (the second formulation of a "no")."""
+    return (Made("combined_models:forbid_reach_build", pairs),
+            f"{n} by reachability booleans per stop stub (no integer labels)")
+
+
 _ch = challenge(27, "No path between neighbouring squares",
                 "No path connects one square to another that is only a tile edge-length away.")
 _ch.variants.append(Variant("whole-board", "Find a placement in which no path joins two stop squares "
                             "one tile edge apart (horizontally or vertically adjacent stops). "
                             "Score = number of such paths (0 is a solution).", "feasible",
                             M.forbid_pairs_build(ADJ_STOPS), Sc.forbid_score(ADJ_STOPS),
-                            Sc.forbid_check(ADJ_STOPS), pick=lambda tr: tr.complete_paths, quick=True))
+                            Sc.forbid_check(ADJ_STOPS), pick=lambda tr: tr.complete_paths, quick=True,
+                            second_model=_BY_REACH(ADJ_STOPS, 27)))
 _ch = challenge(28, "No path across a tile between opposite squares",
                 "No path connects a pair of stop squares on opposite sides of the same tile.")
 _ch.variants.append(Variant("whole-board", "Find a placement in which no path joins two stop squares "
                             "that face opposite diagonal edges of one tile. Score = number of such "
                             "paths (0 is a solution).", "feasible",
                             M.forbid_pairs_build(OPP_STOPS), Sc.forbid_score(OPP_STOPS),
-                            Sc.forbid_check(OPP_STOPS), pick=lambda tr: tr.complete_paths))
+                            Sc.forbid_check(OPP_STOPS), pick=lambda tr: tr.complete_paths,
+                            second_model=_BY_REACH(OPP_STOPS, 28)))
 
 _ch = challenge(29, "Subway: everything reachable",
                 "Every circle and stop square can be visited from any other circle and stop square, "
@@ -511,26 +525,38 @@ del _ch, _kind, _m, _off, _pairs, _t, _w, _rate, _name, _closed, _one, _what, _s
 for _c in CHALLENGES.values():
     for _v in _c.variants:
         _v.number, _v.seed = _c.number, _c.text
+
+
+def _whole(challenges, n):
+    """Challenge ``n``'s whole-board question (25-29: the conditions the combinations combine)."""
+    return challenges[n].variant("whole-board")
+
+
 def _combined_variants(challenges) -> list[tuple[int, Variant]]:
-    """(challenge, variant) of every combination, in the order of the docs (the scorers of
-    :mod:`.combined`; ``challenges``: for the titles of 25-29)."""
+    """(challenge, variant) of every combination, in the order of the docs: 7 with 8, 9, 10, 16
+    (the scorers of :mod:`.combined`), then 25-29 two by two (declared under the lower number) and
+    all five, with the conditions 25-29 declare (``challenges``: theirs)."""
     out = []
     for name, (n, pairs, words) in Co.SEVEN_WITH.items():
         out.append((7, Variant(
             name, f"Challenge 7 combined with {n}: all 20 circles joined in 10 circle-to-circle "
                   f"paths (7 holds); maximise the number of paths joining {words}. A placement "
                   f"where 7 fails scores 0.", "max", Made("combined_models:seven_with_build", pairs),
-            Co.SCORERS[7, name], upper=10 if n != 16 else None, pick=Co.PICKS[7, name],
+            Co.seven_with_score(pairs), upper=10 if n != 16 else None, pick=Co.seven_with_pick(pairs),
             strategy=Ref("proofs_combined:prove_seven_with"),
             witness=("combined", *Co.RELAXES[name]))))
         # (the relaxation written by the strategy, kept by add_bound_witnesses.py)
-    for key, nums in Co.COMBINED_WHOLE.items():
+    for nums in [*itertools.combinations(range(25, 30), 2), tuple(range(25, 30))]:
         what = "; ".join(f"{n} ({challenges[n].title[0].lower()}{challenges[n].title[1:]})"
                          for n in nums)
-        out.append((key[0], Variant(
-            key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
-                    f"Score = 1 when all hold.", "feasible", Made("combined_models:whole_build", nums),
-            (lambda tr, c=Co.CHECKS[key]: int(c(tr))), Co.CHECKS[key], pick=Co.PICKS[key],
+        holds = (lambda tr, cs=tuple(_whole(challenges, n).check for n in nums):
+                 all(c(tr) for c in cs))
+        out.append((nums[0], Variant(
+            f"with-{nums[1]}" if len(nums) == 2 else "all-five",
+            f"Whole board, in combination: one placement meeting the conditions of {what}. "
+            f"Score = 1 when all hold.", "feasible",
+            Made("combined_models:whole_build", tuple(_whole(challenges, n).build for n in nums)),
+            (lambda tr, c=holds: int(c(tr))), holds, pick=lambda tr: tr.complete_paths,
             strategy=Ref("proofs_combined:prove_whole", nums))))
     return out
 

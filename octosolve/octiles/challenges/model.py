@@ -132,6 +132,9 @@ class Proof:
       one of the few variants of the quick gallery (``octosolve report --quick``).
     * ``marks``: the crossings its picture rings: ``"self"`` (a component crossing itself),
       ``"between"`` (two components crossing each other), None.
+    * ``second_model``: a whole-board condition's second formulation, ``(its model (a Ref), the
+      words the certificate records)``: lighter or a relaxation, its INFEASIBLE proves the same
+      (``prove`` of the combinations of 25-29 runs it first).
     * ``witness_picture``: its bound witness is drawn (:mod:`.witness_pictures`): ``(where the
       drawn LP dual or multicut sits in the bound witness (keys), the picture's short title, its
       caption)``; None: not drawn.
@@ -148,6 +151,7 @@ class Proof:
     quick: bool = False
     marks: str | None = None
     witness_picture: tuple | None = None
+    second_model: tuple | None = None
     # set by the catalogue when it declares the variant (from its challenge: never declared twice)
     number: int | None = field(default=None, compare=False)
     seed: str | None = field(default=None, repr=False, compare=False)   # the rules' sentence

@@ -79,6 +79,12 @@ class ProofContext:
     fresh: bool = False                 # --fresh: no stored placement (of any challenge) as a hint
 
     @staticmethod
+    def declared(number: int, variant: str):
+        """Another question's declaration (a strategy reads the catalogue through its context,
+        never by importing it: the catalogue refers to the strategies)."""
+        return get_variant(number, variant)[1]
+
+    @staticmethod
     def declared_witness(number: int, variant: str) -> tuple | None:
         """The bound witness another question declares (for :func:`.witness.check`: a strategy
         reads the catalogue through its context, never by importing it)."""

@@ -14,8 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 PKG = ROOT / "octosolve"
 CHALLENGES = PKG / "octiles" / "challenges"
-# the declarations: the catalogue, and the combinations it declares through combined.py
-DECLARATIONS = {CHALLENGES / "catalogue.py", CHALLENGES / "combined.py"}
+DECLARATIONS = {CHALLENGES / "catalogue.py"}
 # where a dict keyed by challenge numbers is a table of questions (elsewhere 1..30 count tiles,
 # cards, players ...)
 NUMBERED = [CHALLENGES, PKG / "web", PKG / "octiles" / "report.py"]

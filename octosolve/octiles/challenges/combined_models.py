@@ -7,8 +7,9 @@
   exact); the objective counts X's pairs.
 * 25-29 in combination: the exact models of each condition (as 25-29 declare them: :mod:`.wholeboard`
   for 25 and 26, label separation for 27 and 28, the flow of 29) added to one skeleton; 27 and 28
-  also by reachability booleans (:func:`forbid_reach_build`, their declared second formulation). Each model is exact, so
-  their conjunction is exact: INFEASIBLE means no placement meets the conditions at once.
+  also by reachability booleans (:func:`forbid_reach_build`, their declared second formulation).
+  Each model is exact, so their conjunction is exact: INFEASIBLE means no placement meets the
+  conditions at once.
 
 Each combination declares its proof strategy in :mod:`.proofs_combined` (``octosolve octiles prove``).
 """

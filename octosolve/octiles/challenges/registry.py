@@ -14,8 +14,8 @@ from .model import Challenge, Result
 from .search import search_solve
 from .shortest import challenge_one
 
-__all__ = ["CHALLENGES", "challenge", "declare", "highlight_for", "get_variant", "all_variants", "list_challenges",
-           "statement", "method_name", "solve_variant", "search_variant"]
+__all__ = ["CHALLENGES", "challenge", "declare", "highlight_for", "get_variant", "all_variants",
+           "list_challenges", "statement", "method_name", "solve_variant", "search_variant"]
 
 CHALLENGES: dict[int, Challenge] = {}
 

@@ -45,3 +45,46 @@ def cli_runner():
         return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False, **kw)
 
     return run
+
+
+# --- numba kernels compiled once per run, before the xdist workers start ----------------------------
+# Every kernel is jitted with cache=True: the first process that calls it compiles it and writes the
+# cache beside its module (__pycache__), later ones load it. Run with workers (-n 2), each worker would
+# otherwise compile the same kernels at the same time; so the controller first compiles them, one
+# process per game, as many at once as there are workers, and the workers then load them.
+
+_WARM = """
+import sys
+import numpy as np
+from octosolve.games import get_game
+rng = np.random.default_rng(0)
+for t in get_game(sys.argv[1]).twins():
+    for args in t.examples(rng):
+        t.kernel(*args)
+        break
+"""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    import subprocess
+    import sys
+    import time
+
+    config = session.config
+    workers = getattr(config.option, "numprocesses", None) or 0
+    if hasattr(config, "workerinput") or workers in (0, "0") or os.environ.get("OCTOSOLVE_NO_WARM"):
+        return
+    if not isinstance(workers, int):
+        workers = os.cpu_count() or 1
+    from octosolve.games import GAMES
+
+    start = time.perf_counter()
+    todo = [g.name for g in GAMES]
+    running: list = []
+    while todo or running:
+        while todo and len(running) < max(1, workers):
+            running.append(subprocess.Popen([sys.executable, "-c", _WARM, todo.pop(0)]))
+        running[0].wait()
+        running = [p for p in running if p.poll() is None]
+    print(f"numba kernels compiled or loaded in {time.perf_counter() - start:.0f} s", file=sys.stderr)

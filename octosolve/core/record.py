@@ -18,7 +18,9 @@ the state *before* the move). Replaying a record rebuilds every position, so a r
 checkable by anyone holding the rules: :func:`replay` refuses a move that is not legal where it
 stands, or a ``move`` text that does not name its action.
 
->>> from octosolve.core.record import parse_move  # doctest: +SKIP
+>>> from octosolve.core.record import parse_move
+>>> parse_move is __import__('octosolve.core.game', fromlist=['parse_move']).parse_move
+True
 """
 
 from __future__ import annotations

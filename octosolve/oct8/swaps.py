@@ -5,7 +5,7 @@ sequences over baby chips (:func:`swap_sequences`).
 >>> import numpy as np
 >>> hand = np.zeros(24, dtype=np.int64); hand[[0, 3]] = 1          # r1, r4 in hand
 >>> octo = np.zeros((1, 24), dtype=np.int64); octo[0, [20, 2]] = 1  # own red octopus: b5 r3
->>> sorted(tuple(r[6:8]) for r in run_swaps(0, 2, hand, [0], [0], [octo[0]]))  # b5 <- r1 + r4
+>>> sorted(tuple(int(x) for x in r[6:8]) for r in run_swaps(0, 2, hand, [0], [0], [octo[0]]))  # b5 <- r1 + r4
 [(0, 3)]
 """
 

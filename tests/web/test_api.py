@@ -4,7 +4,6 @@ errors as {"error": ...} with 400/404/413, bounded memory, hidden information ke
 from __future__ import annotations
 
 import csv
-import doctest
 import importlib
 import io
 import json
@@ -951,15 +950,6 @@ def test_serve_on_a_busy_port_prints_only_the_error(capsys):
     err = capsys.readouterr().err
     assert e.value.code == 2 and err.strip().splitlines() == [err.strip()], err
     assert err.startswith("Error: cannot serve on 127.0.0.1:") and "web app" not in err, err
-
-
-@pytest.mark.parametrize("name", ["octosolve.web.app", "octosolve.web.octiles_api",
-                                  "octosolve.web.octagion_api", "octosolve.core.progress",
-                                  "octosolve.octiles.challenges.gallery",
-                                  "octosolve.octagion.wordcards", "octosolve.web.previews"])
-def test_doctests(name):
-    res = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert res.attempted > 0 and res.failed == 0
 
 
 def test_every_post_route_refuses_deep_or_duplicate_json_with_400(client):

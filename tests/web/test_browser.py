@@ -5,7 +5,6 @@ selenium is missing."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -29,40 +28,18 @@ from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
 
 from .toygame import NimEntry  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-DRIVER = shutil.which("chromedriver")
+from .conftest import CHROMIUM, DRIVER, TIMEOUT, new_browser  # noqa: E402,F401 (imported by the other modules)
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM or not DRIVER:
-        pytest.skip("chromium and chromedriver are not installed "
-                    "(apt-get install -y chromium chromium-driver)")
-    opts = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
-        opts.add_argument(a)
-    opts.binary_location = CHROMIUM
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, for js_errors
-    d = webdriver.Chrome(options=opts, service=Service(DRIVER))
-    d.set_page_load_timeout(TIMEOUT)
-    yield d
-    d.quit()
-
-
-@pytest.fixture(scope="module")
-def url():
-    games = [NimEntry()]
-    from octosolve.games import GAMES
-    games += [g for g in GAMES if g.has_state]
-    with serve_in_thread(create_app(games=games)) as u:
-        yield u
+def url(site):
+    return site
 
 
 # Every wait is for a STATE of the page, never for a time: the timeouts below are only ceilings
 # (generous, for a busy machine) and a test goes on as soon as the state is reached. The pages set
 # <body data-ready="1"> when set up, data-busy "1"/"0" around each request and its redraw, and
 # data-settled, a count of the times they became idle (octosolve/web/static/common.js, busyWhile).
-TIMEOUT = 120
 GAME_TIMEOUT = 300  # a computer move of a real game on a loaded machine
 IGNORED = (StaleElementReferenceException, NoSuchElementException)
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import GAME_TIMEOUT, By, attr, browser, click, load, read, settle, text, texts  # noqa: F401
+from .test_browser import GAME_TIMEOUT, By, attr, click, load, read, settle, text, texts  # noqa: F401
 from .test_browser_games import board, no_js_errors, overlay, phone, sel, view  # noqa: F401
 
 pytestmark = pytest.mark.integration
 
-from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
 
 # a game against the hard level, 20 free cells, your move: a proven win by one shield in 21 moves
 LATE = ("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,alphabeta&level=hard"
@@ -22,11 +21,8 @@ LATE = ("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,a
 
 
 @pytest.fixture(scope="module")
-def url():
-    from octosolve.games import get_game
-
-    with serve_in_thread(create_app(games=[get_game("octagone")])) as u:
-        yield u
+def url(site):
+    return site
 
 
 def heading(d):

@@ -10,13 +10,12 @@ import contextlib
 
 import pytest
 
-from .test_browser import GAME_TIMEOUT, browser, load, read  # noqa: F401
+from .test_browser import GAME_TIMEOUT, load, read  # noqa: F401
 from .test_browser_games import phone
 from .test_browser_phone import PAGES
 
 pytestmark = pytest.mark.integration
 
-from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
 
 DRAWN = r"""
 const svg = document.querySelector('#board svg'), vb = svg.viewBox.baseVal, m = svg.getScreenCTM();
@@ -27,11 +26,8 @@ return {width: vb.width * m.a, height: vb.height * m.d, left: b.left + (b.width 
 
 
 @pytest.fixture(scope="module")
-def url():
-    from octosolve.games import GAMES
-
-    with serve_in_thread(create_app(games=[g for g in GAMES if g.has_state])) as u:
-        yield u
+def url(site):
+    return site
 
 
 def screen(d, width, height, mobile):

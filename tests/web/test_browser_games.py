@@ -18,16 +18,14 @@ import json
 import pytest
 
 from .test_browser import (  # noqa: F401 (the fixture is used by name)
-    CHROMIUM,
-    DRIVER,
     GAME_TIMEOUT,
     TIMEOUT,
     By,
     Service,
     attr,
-    browser,
     click,
     keys,
+    new_browser,
     load,
     open_advanced,
     page_state,
@@ -51,9 +49,8 @@ def _games():
 
 
 @pytest.fixture(scope="module")
-def url():
-    with serve_in_thread(create_app(games=_games())) as u:
-        yield u
+def url(site):
+    return site
 
 
 @pytest.fixture(autouse=True)
@@ -64,17 +61,6 @@ def no_js_errors(browser):
     yield
     severe = [e["message"] for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
     assert severe == [], severe
-
-
-def new_browser():
-    opts = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
-        opts.add_argument(a)
-    opts.binary_location = CHROMIUM
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(options=opts, service=Service(DRIVER))
-    d.set_page_load_timeout(TIMEOUT)
-    return d
 
 
 def sel(target: str) -> str:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import By, browser, load, read  # noqa: F401
+from .test_browser import By, load, read  # noqa: F401
 from .test_browser_games import no_js_errors, phone  # noqa: F401
 
 pytestmark = pytest.mark.integration
 
-from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
 
 # what a finger taps: buttons, menus, boxes, disclosure lines, a checkbox's label (the checkbox in
 # it counts by its label), links set apart from a sentence, sortable column titles
@@ -31,9 +30,8 @@ return [...document.querySelectorAll('main button, main select, main summary, ma
 
 
 @pytest.fixture(scope="module")
-def url():
-    with serve_in_thread(create_app(games=[])) as u:
-        yield u
+def url(site):
+    return site
 
 
 @pytest.fixture

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import GAME_TIMEOUT, By, browser, load, read, wait  # noqa: F401
+from .test_browser import GAME_TIMEOUT, By, load, read, wait  # noqa: F401
 from .test_browser_games import no_js_errors, phone  # noqa: F401
 
 pytestmark = pytest.mark.integration
 
-from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
 
 OCT8 = "players:4,variant:standard,deck:default,baby_chips:cap,colour_bonus:octopus"
 PAGES = {  # your move with a board button to tap: Octagone's Pass, Oct8's End turn (keep chips)
@@ -53,11 +52,8 @@ return {
 
 
 @pytest.fixture(scope="module")
-def url():
-    from octosolve.games import GAMES
-
-    with serve_in_thread(create_app(games=[g for g in GAMES if g.has_state])) as u:
-        yield u
+def url(site):
+    return site
 
 
 @pytest.mark.parametrize("name", list(PAGES))

@@ -16,7 +16,6 @@ from starlette.testclient import TestClient  # noqa: E402
 from octosolve.web.app import create_app  # noqa: E402
 from octosolve.web.octiles_glossary import GLOSSARY, glossary  # noqa: E402
 
-from .test_browser import browser  # noqa: E402,F401
 
 
 @pytest.fixture(scope="module")
@@ -71,22 +70,19 @@ def test_the_editors_score_carries_the_words_too():
 
 
 @pytest.mark.integration
-def test_the_gallery_shows_the_words_under_how_it_is_proved(browser):
-    from octosolve.web.app import serve_in_thread
-
+def test_the_gallery_shows_the_words_under_how_it_is_proved(browser, site):
     from .test_browser import load, read
 
     d = browser
-    with serve_in_thread(create_app(warm=False)) as url:
-        load(d, url + "/octiles")
-        got = read(d, lambda d: d.execute_script("""
-            const card = document.querySelector('#gallery .card[data-key="2/path-segments"]');
-            const det = card.querySelector('details.proof');
-            const shown = card.querySelector('.glossary').checkVisibility();
-            det.open = true;
-            const g = det.querySelector('.glossary');
-            return {shown, text: g.innerText, proof: det.querySelector('div.proof').innerText,
-                    lines: [...g.querySelectorAll(':scope > div > strong')].map(s => s.textContent)};"""))
+    load(d, site + "/octiles")
+    got = read(d, lambda d: d.execute_script("""
+        const card = document.querySelector('#gallery .card[data-key="2/path-segments"]');
+        const det = card.querySelector('details.proof');
+        const shown = card.querySelector('.glossary').checkVisibility();
+        det.open = true;
+        const g = det.querySelector('.glossary');
+        return {shown, text: g.innerText, proof: det.querySelector('div.proof').innerText,
+                lines: [...g.querySelectorAll(':scope > div > strong')].map(s => s.textContent)};"""))
     assert got["shown"] is False  # folded with the proof
     assert "port-balance relaxation" in got["proof"]
     assert got["lines"][0] == "port-balance relaxation" and "CP-SAT" in got["lines"], got

@@ -42,6 +42,7 @@ import numpy as np
 from octosolve.core.jsonout import write_json
 from octosolve.octiles.challenges import witness as W
 from octosolve.octiles.challenges.certificates import CERT_DIR
+from octosolve.octiles.challenges.verify import declared_witness
 
 HIGHS_FORMULATION = "HiGHS (scipy.optimize.milp) on a formulation written in scripts/add_bound_witnesses.py: "
 
@@ -414,7 +415,7 @@ def w_identical_paths(cert, old, b):
             "long": counting("long identical paths", short=3), "classes": out, "bound": b}
 
 
-def w_combined(cert, old, b):
+def w_combined(cert, old, b, *of):
     """7 with 8, 9, 10, 16: the witness their proof (proofs_combined.prove_seven_with) wrote is kept."""
     return None
 
@@ -788,7 +789,7 @@ def main(argv=None) -> int:
         wit = build(n, v, d, d.get("bound_witness"))
         if wit is None:
             continue
-        verdict = W.check(n, v, wit)
+        verdict = W.check(n, v, wit, declared_witness)
         if not verdict.ok or verdict.bound is None or verdict.bound > d["bound"]:
             print(f"{path.name}: the witness does not check: {verdict.problems}", file=sys.stderr)
             return 1

@@ -5,8 +5,10 @@ Modules, by concept:
 
 * :mod:`.model` the datatypes (Challenge, Variant, SearchVariant, Result; Proof, Ref: how a variant
   is proven);
-* :mod:`.catalogue` the one registry of the 30 challenges and their variants (each declared once,
-  with its statement, scorer, model, bound argument and proof strategy), and ``solve_variant``;
+* :mod:`.catalogue` the one catalogue of the 30 challenges and their variants (each declared once,
+  with its statement, scorer, model, bound argument, proof strategy and how it is shown), filling
+  :mod:`.registry` (``CHALLENGES``, ``declare``, the look-ups and ``solve_variant``, re-exported by
+  the catalogue);
 * :mod:`.geometry` board indexing shared by the models and the scorers;
 * :mod:`.cpsat` the CP-SAT skeleton and solver run; :mod:`.cpsat_models` the per-challenge models;
   :mod:`.wholeboard` the exact whole-board models of 25 and 26;

@@ -1,7 +1,7 @@
 """Bounds with an argument of their own (not the assignment bound of :mod:`.bounds`): the loop
 packing bound and the cycle model of challenge 3, the path counts of 20-23, the one-tile bound of 30.
 A variant names the one that applies in its declaration (``bound_argument`` in :mod:`.catalogue`);
-:func:`static_bound` runs it.
+:func:`.prove.static_bound` runs it (this module never reads the catalogue, which refers to it).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .arguments_paths import (SHORT, _packed_classes, identical_paths_bound, por
 from .geometry import N_PATHS, N_SEGMENTS, B, SP, STUBS
 from .symmetry import break_turn_symmetry
 
-__all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "static_bound", "one_tile_bound",
+__all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "one_tile_bound",
            "two_stop_bound", "identical_loops_bound", "cycle_classes", "class_packing",
            "turned_cut_bound", "cut_capacity", "routes_15_bound", "paths_count_bound",
            "route_count_bound", "turned_pair_bound",
@@ -144,14 +144,6 @@ def prove_loops_by_cycles(at_least: int, *, time_limit: float, workers: int, see
             "closed_by": "CP-SAT", "solver_status": name,
             "seconds": round(time.perf_counter() - t0, 1),
             "placement": sk.placement(solver) if st in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None}
-
-
-def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
-    """A proven bound for a variant without a model: what its declared ``bound_argument`` proves
-    (:class:`~.model.Proof`; the counting/assignment bound or an argument particular to the
-    variant). None when none is declared."""
-    from .catalogue import get_variant
-    return get_variant(number, variant)[1].static_bound(workers)
 
 
 _PATHS = (f"every full placement has exactly {N_PATHS} paths ({len(STUBS)} ports face a stop or "

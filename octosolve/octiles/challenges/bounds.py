@@ -20,9 +20,9 @@ local sum with the placement's own tiles and ends is never below the tracer's va
 local bound), and the assignment maximum equals a brute force over all assignments on small
 instances.
 
->>> b = counting_bound(11, "twice"); b["bound"]
+>>> b = counting_bound("11 twice"); b["bound"]
 9
->>> counting_bound(3, "count") is None
+>>> counting_bound("3") is None
 True
 """
 
@@ -68,31 +68,32 @@ def _points(W) -> int:
     return sum(R.KIND_POINTS[R.seg_distance(a, b)] for a, b in W)
 
 
-SPECS = {
-    (11, "twice"): Spec("11 twice", 1, 2, lambda Ws: int(len(Ws[0]) >= 2),
-                        argument="a tile counts when the path or loop uses 2 of its segments"),
-    (11, "thrice"): Spec("11 thrice", 1, 2, lambda Ws: int(len(Ws[0]) >= 3),
-                         argument="a tile counts when the path or loop uses 3 of its segments"),
-    (12, "count"): Spec("12", 1, 2, lambda Ws: _crossings(Ws[0]),
-                        argument="the self-crossings on a tile are the crossing pairs among the "
-                                 "segments the path or loop uses there"),
-    (14, "cross"): Spec("14 cross", 2, 4, lambda Ws: _crossings(Ws[0], Ws[1]),
-                        argument="the crossings on a tile are the crossing pairs with one segment "
-                                 "on each of the two paths or loops (4 ends in all)"),
-    (14, "share"): Spec("14 share", 2, 4, lambda Ws: int(bool(Ws[0]) and bool(Ws[1])
-                                                         and _crossings(Ws[0], Ws[1]) == 0),
-                        argument="a tile counts when both use one of its segments and none of "
-                                 "theirs cross (4 ends in all)"),
-    (2, "path-points"): Spec("2 path-points", 1, 2, lambda Ws: _points(Ws[0]),
-                             argument="the points of the segments the path uses on each tile"),
-    (2, "loop-points"): Spec("2 loop-points", 1, 0, lambda Ws: _points(Ws[0]),
-                             argument="a loop only uses ports that lead to another tile"),
-    (6, "points"): Spec("6 points", 1, 2, lambda Ws: _points(Ws[0]), end_ok=_end_ok_circle,
-                        argument="a circle-to-circle path never touches a stop, and ends at 2 "
-                                 "circle ports"),
-    (2, "path-tiles"): Spec("2 path-tiles", 1, 2, lambda Ws: int(bool(Ws[0])),
-                            argument="a tile counts when the path uses one of its segments"),
-}
+# the bounds, by name (a question's declared bound argument names one: ``counting_bound("12")``)
+SPECS = {spec.name: spec for spec in (
+    Spec("11 twice", 1, 2, lambda Ws: int(len(Ws[0]) >= 2),
+         argument="a tile counts when the path or loop uses 2 of its segments"),
+    Spec("11 thrice", 1, 2, lambda Ws: int(len(Ws[0]) >= 3),
+         argument="a tile counts when the path or loop uses 3 of its segments"),
+    Spec("12", 1, 2, lambda Ws: _crossings(Ws[0]),
+         argument="the self-crossings on a tile are the crossing pairs among the "
+                  "segments the path or loop uses there"),
+    Spec("14 cross", 2, 4, lambda Ws: _crossings(Ws[0], Ws[1]),
+         argument="the crossings on a tile are the crossing pairs with one segment "
+                  "on each of the two paths or loops (4 ends in all)"),
+    Spec("14 share", 2, 4, lambda Ws: int(bool(Ws[0]) and bool(Ws[1])
+                                          and _crossings(Ws[0], Ws[1]) == 0),
+         argument="a tile counts when both use one of its segments and none of "
+                  "theirs cross (4 ends in all)"),
+    Spec("2 path-points", 1, 2, lambda Ws: _points(Ws[0]),
+         argument="the points of the segments the path uses on each tile"),
+    Spec("2 loop-points", 1, 0, lambda Ws: _points(Ws[0]),
+         argument="a loop only uses ports that lead to another tile"),
+    Spec("6 points", 1, 2, lambda Ws: _points(Ws[0]), end_ok=_end_ok_circle,
+         argument="a circle-to-circle path never touches a stop, and ends at 2 "
+                  "circle ports"),
+    Spec("2 path-tiles", 1, 2, lambda Ws: int(bool(Ws[0])),
+         argument="a tile counts when the path uses one of its segments"),
+)}
 
 
 def _space_ports(s, end_ok):
@@ -176,10 +177,9 @@ def placement_local_sum(key, placement, ends_at: dict) -> int:
 
 
 @lru_cache(maxsize=None)
-def counting_bound(number: int, variant: str) -> dict | None:
-    """The assignment bound of a variant, with the argument that proves it (None if there is none
-    for this variant)."""
-    key = (number, variant)
+def counting_bound(key: str) -> dict | None:
+    """The assignment bound named ``key`` (a :data:`SPECS` name, as a question's declared bound
+    argument gives it), with the argument that proves it (None if there is no such bound)."""
     if key not in SPECS:
         return None
     spec = SPECS[key]

@@ -1,28 +1,27 @@
-"""CP-SAT models and catalogue declarations of the combined challenges (:mod:`.combined`).
+"""CP-SAT models of the combined challenges (declared in :mod:`.catalogue`, scored by
+:mod:`.combined`).
 
 * 7 with X: one :func:`~.cpsat.pairing` over the circle-to-circle stub pairs and X's pairs; every
   circle stub is the end of a path to a circle (each such literal is true only when the two stubs
   really are the ends of one path, so this is sound and, choosing the literals of the actual paths,
   exact); the objective counts X's pairs.
-* 25-29 in combination: the exact models of each condition (:mod:`.wholeboard` for 25 and 26,
-  label separation for 27 and 28, the flow of 29) added to one skeleton. Each model is exact, so
-  their conjunction is exact: INFEASIBLE means no placement meets the conditions at once.
+* 25-29 in combination: the exact models of each condition (as 25-29 declare them: :mod:`.wholeboard`
+  for 25 and 26, label separation for 27 and 28, the flow of 29) added to one skeleton; 27 and 28
+  also by reachability booleans (:func:`forbid_reach_build`, their declared second formulation).
+  Each model is exact, so their conjunction is exact: INFEASIBLE means no placement meets the
+  conditions at once.
 
 Each combination declares its proof strategy in :mod:`.proofs_combined` (``octosolve octiles prove``).
 """
 
 from __future__ import annotations
 
-from .combined import CHECKS, COMBINED_WHOLE, PARTS, PICKS, SCORERS, SEVEN_WITH
+from .combined import SEVEN_WITH
 from .cpsat import pairing
-from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, CIRCLE_STUBS, OPP_STOPS, PAIRS, PORT_LINKS, SP, STUBS,
+from .geometry import (CIRCLE_PAIRS, CIRCLE_STUBS, PAIRS, PORT_LINKS, SP, STUBS,
                        loc_pairs_to_stub_pairs, stubs_of)
-from .model import Ref, Variant
-from .cpsat_models import forbid_pairs_build, subway_build
-from .wholeboard import model25, model26
 
-__all__ = ["seven_with_build", "whole_build", "forbid_reach_build", "WHOLE_BUILDS", "SECOND_BUILDS",
-           "SECOND_WORDS", "combined_variants"]
+__all__ = ["seven_with_build", "whole_build", "forbid_reach_build"]
 
 
 def seven_with_build(pairs):
@@ -81,49 +80,11 @@ def forbid_reach_build(pairs):
     return build
 
 
-WHOLE_BUILDS = {25: model25, 26: model26, 27: forbid_pairs_build(ADJ_STOPS),
-                28: forbid_pairs_build(OPP_STOPS), 29: subway_build}
-# the second formulation of a "no": 27 and 28 by reachability booleans instead of integer labels,
-# 26 without its path numbers (a relaxation: its INFEASIBLE proves the same); 25 and 29 as before
-SECOND_BUILDS = {**WHOLE_BUILDS, 26: lambda sk: model26(sk, numbers=False),
-                 27: forbid_reach_build(ADJ_STOPS), 28: forbid_reach_build(OPP_STOPS)}
-SECOND_WORDS = {26: "26 without its path numbers (a relaxation)",
-                27: "27 by reachability booleans per stop stub (no integer labels)",
-                28: "28 by reachability booleans per stop stub (no integer labels)"}
-
-
-def whole_build(numbers, builds=None):
-    """The conjunction of the whole-board models ``numbers`` (a yes/no question: no objective)."""
-    builds = builds or WHOLE_BUILDS
-
+def whole_build(builds):
+    """The conjunction of whole-board models (``builds``: the conditions' models, as their questions
+    declare them; a yes/no question: no objective)."""
     def build(sk):
-        for n in numbers:
-            builds[n](sk)
+        for b in builds:
+            b(sk)
         return None
     return build
-
-
-_TITLES = {25: "every path has a turned twin", 26: "every path mirror-symmetric",
-           27: "no path between neighbouring squares", 28: "no path across a tile between opposite "
-           "squares", 29: "subway: everything reachable"}
-
-
-def combined_variants() -> list[tuple[int, Variant]]:
-    """(challenge, variant) of every combination, in the order of the docs."""
-    out = []
-    for name, (n, pairs, words) in SEVEN_WITH.items():
-        out.append((7, Variant(
-            name, f"Challenge 7 combined with {n}: all 20 circles joined in 10 circle-to-circle "
-                  f"paths (7 holds); maximise the number of paths joining {words}. A placement "
-                  f"where 7 fails scores 0.", "max", seven_with_build(pairs), SCORERS[7, name],
-            upper=10 if n != 16 else None, pick=PICKS[7, name],
-            strategy=Ref("proofs_combined:prove_seven_with"),
-            witness=("combined",), at_most=PARTS[7, name])))   # (written by the strategy, kept by add_bound_witnesses.py)
-    for key, nums in COMBINED_WHOLE.items():
-        what = "; ".join(f"{n} ({_TITLES[n]})" for n in nums)
-        out.append((key[0], Variant(
-            key[1], f"Whole board, in combination: one placement meeting the conditions of {what}. "
-                    f"Score = 1 when all hold.", "feasible", whole_build(nums),
-            (lambda tr, c=CHECKS[key]: int(c(tr))), CHECKS[key], pick=PICKS[key],
-            strategy=Ref("proofs_combined:prove_whole", nums), at_most=PARTS[key])))
-    return out

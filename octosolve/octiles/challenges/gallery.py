@@ -17,11 +17,20 @@ from .model import Result
 from .pictures import challenge_drawing, highlight_for, value_text
 from .witness_show import witness_line
 
-__all__ = ["QUICK", "highlight_for", "value_text", "proof_sentence", "open_sentence", "answer_variant", "run_variant",
+__all__ = ["quick_variants", "highlight_for", "value_text", "proof_sentence", "open_sentence", "answer_variant", "run_variant",
            "build_gallery"]
 
-QUICK = [(1, None), (2, "path-tiles"), (4, "once"), (8, "pairs-0"), (27, "whole-board"),
-         (26, "whole-board")]
+
+
+def quick_variants() -> list[tuple[int, str | None]]:
+    """The few variants of the quick gallery: those declared ``quick``, in the catalogue's order."""
+    return [(n, v) for n, v in all_variants() if _shown(n, v).quick]
+
+
+def _shown(n: int, v: str | None):
+    """What declares how a variant is shown: the variant, or a BFS challenge itself."""
+    ch = CHALLENGES[n]
+    return ch if v is None or ch.method == "bfs" else ch.variant(v)
 
 
 def proof_sentence(status: str | None, value=None, bound=None, method: str = "",
@@ -129,8 +138,8 @@ def run_variant(out_dir: Path, n: int, variant: str | None, cert_dir=None):
 
 def _witness(out_dir: Path, n: int, res: Result, stem: str, cert_dir=None) -> list[str]:
     """The certificate's witness in words (``res.extra["witness"]``: kind, summary, whether
-    ``octosolve octiles verify`` accepts it) and, for the variants of
-    :data:`.witness_pictures.DRAWN`, its picture ``{stem}-witness.svg``. Returns the files written."""
+    ``octosolve octiles verify`` accepts it) and, for the variants that declare a
+    ``witness_picture``, its picture ``{stem}-witness.svg``. Returns the files written."""
     import json
 
     from octosolve.core import svg
@@ -161,7 +170,7 @@ def build_gallery(out_dir, *, quick: bool, seed: int = 0) -> dict:
     t_start = time.perf_counter()
     out_dir = Path(out_dir)
     (out_dir / "challenges").mkdir(parents=True, exist_ok=True)
-    todo = QUICK if quick else all_variants()
+    todo = quick_variants() if quick else all_variants()
     rows = []
     files: list[str] = []
     for n, variant in progress(todo, desc="octiles challenges", unit="variant"):
@@ -184,13 +193,10 @@ def build_gallery(out_dir, *, quick: bool, seed: int = 0) -> dict:
         f"{n_ver} answers are re-checked by the networkx path tracer (challenge 1's answer is computed "
         "by the report; the others come from stored certificates made by `octosolve octiles prove`).",
     ]
-    headline = {(n, r.variant): r for n, r, *_ in rows}
-    for key, label in [((1, "pairs"), "runner-position pairs (challenge 1)"),
-                       ((2, "path-tiles"), "longest path, tiles"),
-                       ((2, "path-segments"), "longest path, segments"),
-                       ((3, "count"), "most loops"), ((29, "whole-board"), "subway board")]:
-        if key in headline:
-            summary.append(f"- {label}: {value_text(headline[key])}")
+    for n, res, *_ in rows:
+        label = _shown(n, res.variant).headline
+        if label:
+            summary.append(f"- {label}: {value_text(res)}")
     _write_readme(out_dir / "challenges", rows, quick)
     files.insert(0, "challenges/README.md")
     return {"title": "Octiles: the 30 puzzle challenges", "summary": "\n".join(summary),

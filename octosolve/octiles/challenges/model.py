@@ -12,6 +12,8 @@ package lazily (:class:`Ref`, "module:function"), so declaring a variant imports
 True
 >>> Ref("arguments:segment_bound", 21, "count")()["bound"]
 37
+>>> Made("cpsat_models:repeat_build", 2)
+Made('cpsat_models:repeat_build', 2)
 """
 
 from __future__ import annotations
@@ -19,19 +21,20 @@ from __future__ import annotations
 import importlib
 import inspect
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, ClassVar
 
 from .. import rules as R
 
-__all__ = ["Ref", "Proof", "Variant", "SearchVariant", "Challenge", "Result", "METHODS"]
+__all__ = ["Ref", "Made", "Models", "Proof", "Variant", "SearchVariant", "Challenge", "Result", "METHODS"]
 
 METHODS = ("bfs", "cpsat", "search")
 
 
 class Ref:
-    """A lazy reference to a function or class of this package, ``"module:name"`` (a module of
-    ``octosolve.octiles.challenges``), with the arguments it is declared with. Calling it imports
-    the module (on first use), then calls ``name(*args, *more, **kwargs)``."""
+    """A lazy reference to a function or class, ``"module:name"`` (a module of
+    ``octosolve.octiles.challenges``, or a dotted module path: a question declared elsewhere, e.g.
+    by a test), with the arguments it is declared with. Calling it imports the module (on first
+    use), then calls ``name(*args, *more, **kwargs)``."""
 
     PACKAGE = "octosolve.octiles.challenges"
 
@@ -43,7 +46,8 @@ class Ref:
     def resolve(self):
         """The function or class named (ImportError / AttributeError if there is none)."""
         module, name = self.target.split(":")
-        return getattr(importlib.import_module(f"{self.PACKAGE}.{module}"), name)
+        path = module if "." in module else f"{self.PACKAGE}.{module}"
+        return getattr(importlib.import_module(path), name)
 
     def __call__(self, *more, **kwargs):
         return self.resolve()(*self.args, *more, **{**self.kwargs, **kwargs})
@@ -58,6 +62,49 @@ class Ref:
     def __repr__(self):
         args = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
         return f"Ref({', '.join([repr(self.target)] + args)})"
+
+
+class Made(Ref):
+    """A lazy reference to the function a factory makes: ``Made("cpsat_models:longest_build",
+    "path", "tiles")(sk)`` is ``longest_build("path", "tiles")(sk)``, the factory run once, on
+    first use. The catalogue names its CP-SAT models so: declaring (or reading) a variant imports
+    no OR-Tools."""
+
+    def __init__(self, target: str, *args, **kwargs):
+        super().__init__(target, *args, **kwargs)
+        self._made = None
+
+    def __call__(self, *more, **kwargs):
+        if self._made is None:
+            self._made = self.resolve()(*self.args, **self.kwargs)
+        return self._made(*more, **kwargs)
+
+    def __getstate__(self):                # (what it made may be a closure: made again)
+        return {**self.__dict__, "_made": None}
+
+    def __eq__(self, other):
+        return type(other) is Made and super().__eq__(other)
+
+    __hash__ = Ref.__hash__
+
+    def __repr__(self):
+        return "Made" + super().__repr__()[3:]
+
+
+class Models:
+    """A module of models named lazily: ``Models("cpsat_models", factories=("repeat_build",))``
+    gives ``.loops_build``, a :class:`Ref` to that model, and ``.repeat_build(2)``, a :class:`Made`
+    (the model the factory makes); nothing is imported until a model is built."""
+
+    def __init__(self, module: str, factories=()):
+        self.module, self.factories = module, frozenset(factories)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self.factories:
+            return lambda *args, **kwargs: Made(f"{self.module}:{name}", *args, **kwargs)
+        return Ref(f"{self.module}:{name}")
 
 
 @dataclass(kw_only=True)
@@ -81,6 +128,26 @@ class Proof:
       condition implies theirs), so its best can never beat their bound. ``octosolve octiles
       verify`` checks each relation on every stored placement and against the certificates.
 
+    How the rest of the package shows and runs it (read from here, never from a table of variants):
+
+    * ``search_rate``: the placements a second the annealing scores (:func:`.search.budget`), when
+      far from ``search.DEFAULT_RATE``.
+    * ``headline``: its line in the report's summary (None: not in the summary); ``quick``: it is
+      one of the few variants of the quick gallery (``octosolve report --quick``).
+    * ``marks``: the crossings its picture rings: ``"self"`` (a component crossing itself),
+      ``"between"`` (two components crossing each other), None.
+    * ``second_model``: a whole-board condition's second formulation, ``(its model (a Ref), the
+      words the certificate records)``: lighter or a relaxation, its INFEASIBLE proves the same
+      (``prove`` of the combinations of 25-29 runs it first).
+    * ``witness_picture``: its bound witness is drawn (:mod:`.witness_pictures`): ``(where the
+      drawn LP dual or multicut sits in the bound witness (keys), the picture's short title, its
+      caption)``; None: not drawn.
+
+    * ``quick_beats``: how ``verify``'s cross checks tell fast whether a placement could beat a value
+      of a route question (:mod:`.verify_cross`): ``("classes", closed, min_paths)`` packs the
+      routes of each shape class, ``("pair", closed, min_paths)`` looks for two routes of one shape;
+      None: the scorer itself is run.
+
     ``number`` and ``seed`` (the challenge's sentence in the rules) are filled in by the catalogue.
     """
     bound_argument: Ref | None = None
@@ -89,6 +156,13 @@ class Proof:
     turn_invariant: bool = False
     witness: tuple | None = None
     at_most: tuple = ()
+    search_rate: float | None = None
+    headline: str | None = None
+    quick: bool = False
+    marks: str | None = None
+    witness_picture: tuple | None = None
+    second_model: tuple | None = None
+    quick_beats: tuple | None = None
     # set by the catalogue when it declares the variant (from its challenge: never declared twice)
     number: int | None = field(default=None, compare=False)
     seed: str | None = field(default=None, repr=False, compare=False)   # the rules' sentence
@@ -141,6 +215,8 @@ class Challenge:
     variants: list = field(default_factory=list)   # Variant or SearchVariant, by ``method``
     note: str = ""
     method: str = "cpsat"               # "bfs" (challenge 1), "cpsat" or "search"
+    headline: str | None = None         # a BFS challenge's one answer: as Proof.headline, quick
+    quick: bool = False
 
     def variant(self, name: str | None):
         """The variant called ``name`` (the first one for None); None if there is none."""
@@ -161,6 +237,9 @@ class Result:
     verified: bool | None = None
     verified_value: float | None = None
     extra: dict = field(default_factory=dict)
+    # (Result) -> the paths its picture highlights: the registry's ``highlight_for`` (set there: it
+    # knows the declarations, and this module imports nothing above it)
+    highlight: ClassVar[Callable | None] = None
 
     def __repr__(self) -> str:
         """One line: ``<Result: challenge 6 points, OPTIMAL, objective 128, bound 128, 30.0 s,
@@ -176,9 +255,8 @@ class Result:
             return None
         from ..render import placement_svg
 
-        # the highlight is the pictures module's (which reads the catalogue): a lazy Ref, as the
-        # catalogue's own references to the models are
-        return placement_svg(self.placement, Ref("pictures:highlight_for")(self),
+        paths = type(self).highlight(self) if type(self).highlight else []
+        return placement_svg(self.placement, paths,
                              title=f"challenge {self.challenge} ({self.variant}): {self.objective}")
 
     def to_json(self) -> dict:

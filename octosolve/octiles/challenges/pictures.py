@@ -21,6 +21,7 @@ from octosolve.core import svg
 from .. import render
 from .. import rules as R
 from .catalogue import CHALLENGES
+from .registry import highlight_for
 from .geometry import B
 from .model import Result
 
@@ -33,20 +34,6 @@ PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f
            "#fabed4", "#ffe119", "#a9a9a9", "#000000"]
 CROSS_COLOUR = "#000000"
 LEGEND_ROW = 16.0
-
-
-def highlight_for(res: Result) -> list:
-    """The paths a picture of ``res`` highlights (from the tracer)."""
-    if not res.placement:
-        return []
-    tr = R.trace(res.placement)
-    if res.challenge == 1:
-        lo = res.extra["longest_shortest"]
-        return [p for p in tr.complete_paths if set(p.ends) == {lo["from"], lo["to"]}][:1]
-    ch = CHALLENGES.get(res.challenge)
-    var = ch.variant(res.variant) if ch is not None else None
-    pick = var.pick if var is not None else None
-    return pick(tr) if pick else []
 
 
 def value_text(res: Result) -> str:
@@ -174,11 +161,9 @@ def challenge_drawing(res, title: str | None = None) -> draw.Drawing:
     tr = R.trace(res.placement)
     paths = highlight_for(res)
     groups = highlight_groups(res, tr, paths)
-    marks = []
-    if res.challenge in (12, 13):
-        marks = crossing_points(paths, between=False)
-    elif (res.challenge, res.variant) == (14, "cross"):
-        marks = crossing_points(paths, between=True)
+    ch = CHALLENGES.get(res.challenge)
+    ring = getattr(ch.variant(res.variant) if ch else None, "marks", None)   # declared crossings
+    marks = crossing_points(paths, between=ring == "between") if ring else []
     base = render.board_svg(res.placement, (), title)
     geo = render._Geo(title_h=30.0)
     legend = [(PALETTE[i % len(PALETTE)], label) for i, (label, _) in enumerate(groups)]

@@ -1,4 +1,4 @@
-"""The proofs of the combined challenges (:mod:`.combined`, declared in :mod:`.combined_models`):
+"""The proofs of the combined challenges (:mod:`.combined`, declared in :mod:`.catalogue`):
 the strategies ``octosolve octiles prove 7 --question with-9`` and ``prove 25 --question with-26``
 run (:mod:`.prove`).
 
@@ -11,7 +11,7 @@ run (:mod:`.prove`).
   of a ``solver`` witness with the relaxation as its checked ``partial``.
 * 25-29 in combination (:func:`prove_whole`): the conjunction of the exact models. A solution is
   re-checked by the tracer (``yes``). INFEASIBLE (``no``) is asked again of a second formulation
-  (``combined_models.SECOND_BUILDS``: 27 and 28 by reachability booleans instead of integer labels,
+  (the ``second_model`` 26-28 declare: 27 and 28 by reachability booleans instead of integer labels,
   26 without its path numbers, a relaxation), by CP-SAT and by HiGHS on its MIP (:mod:`.mip`);
   with no second formulation (25 and 29 only) HiGHS gets the MIP of the same model. Every claim goes
   into the certificate's ``proof.claims``, a run that did not say INFEASIBLE into ``proof.attempts``.
@@ -33,7 +33,7 @@ from octosolve.core.errors import fail
 from .. import rules as R
 from .certificates import cert_path, load_certificate
 from .combined import SEVEN_WITH
-from .combined_models import SECOND_BUILDS, SECOND_WORDS, whole_build
+from .combined_models import whole_build
 from .runner import run_cpsat
 
 __all__ = ["prove_seven_with", "prove_whole", "near_miss", "hint_path", "highs_on_model"]
@@ -73,10 +73,10 @@ def _witness_of(key) -> dict:
 
 def prove_seven_with(ctx, highs_time_limit: float | None = None) -> dict:
     """7 with X: CP-SAT, then (below X's bound) the flow MIP and CP-SAT from ``value + 1`` up."""
-    from .witness import COMBINED, check
+    from .witness import check
     var, name = ctx.var, ctx.var.name
     htl = ctx.time_limit if highs_time_limit is None else highs_time_limit
-    other = COMBINED[7, name]
+    other = tuple(var.witness[1:])     # the question its bound relaxes to (declared: "combined")
     ocert = load_certificate(*other)
     if ocert is None or ocert.get("bound") is None:
         fail(f"7 {name}: the certificate of {other[0]} {other[1]} (its bound) is needed first")
@@ -107,7 +107,7 @@ def prove_seven_with(ctx, highs_time_limit: float | None = None) -> dict:
     else:
         placement, value, bound, witness = _seven_above(ctx, placement, value, relax, htl, out)
     out.update(placement=placement, bound=bound, bound_witness=witness)
-    v = check(7, name, witness)
+    v = check(7, name, witness, ctx.declared_witness)
     if not v.ok or v.bound != bound:
         fail(f"7 {name}: the witness does not check: {v.problems}")
     return out
@@ -207,13 +207,15 @@ def prove_whole(nums, ctx, highs_time_limit: float | None = None) -> dict:
     htl = ctx.time_limit if highs_time_limit is None else highs_time_limit
     hint, hint_of, exact_first = _whole_hint(ctx, nums)
     start = f"hinted with the stored placement of {hint_of}" if hint is not None else None
-    second = [m for m in nums if m in SECOND_WORDS]
-    words = ("a second formulation: " + "; ".join(SECOND_WORDS[m] for m in second)
+    whole = {m: ctx.declared(m, "whole-board") for m in nums}   # the conditions' declarations
+    second = [m for m in nums if whole[m].second_model]
+    # (the words the certificates record, the name of the old table included)
+    words = ("a second formulation: " + "; ".join(whole[m].second_model[1] for m in second)
              + " (combined_models.SECOND_BUILDS), with the other exact models")
 
     class _Second:
         name = "second"
-        build = staticmethod(whole_build(nums, SECOND_BUILDS))
+        build = staticmethod(whole_build(tuple(_second(whole[m]) for m in nums)))
     models = ([(words, _Second)] if second else []) + [(CP_MODEL + ": " + ", ".join(map(str, nums)), var)]
     if exact_first:
         models = models[::-1]
@@ -263,10 +265,18 @@ def prove_whole(nums, ctx, highs_time_limit: float | None = None) -> dict:
     return out
 
 
-def near_miss(other: int, path, *, time_limit: float = 200.0, workers: int = 2, seed: int = 0) -> dict:
+def _second(var):
+    """A whole-board question's model for the second formulation: its declared ``second_model``,
+    else its own model."""
+    return var.second_model[0] if var.second_model else var.build
+
+
+def near_miss(other: int, path, *, declared, time_limit: float = 200.0, workers: int = 2,
+              seed: int = 0) -> dict:
     """A hint for 26 with ``other`` (28, 29): ``other``'s condition hard, CP-SAT maximising the
     mirror-symmetric paths (26's soft model), hinted with 26's answer; the placement goes to
-    ``path`` (as :func:`hint_path` names it, :func:`prove_whole` uses it). Returns the run."""
+    ``path`` (as :func:`hint_path` names it, :func:`prove_whole` uses it). ``declared``: the
+    catalogue's look-up (``prove.ProofContext.declared``). Returns the run."""
     from octosolve.core.files import atomic_write_text
     from .wholeboard import model26
 
@@ -275,7 +285,7 @@ def near_miss(other: int, path, *, time_limit: float = 200.0, workers: int = 2, 
 
         @staticmethod
         def build(sk):
-            SECOND_BUILDS[other](sk)
+            _second(declared(other, "whole-board"))(sk)
             return model26(sk, soft=True)
     hint = load_certificate(26, "whole-board")["placement"]
     r = run_cpsat(26, _Soft, time_limit=time_limit, workers=workers, seed=seed, hint=hint,

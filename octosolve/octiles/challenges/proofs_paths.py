@@ -31,7 +31,7 @@ from .. import rules as R
 from .cpsat_models import pair_crossings, self_crossings
 from .geometry import B, CROSSING, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 
-__all__ = ["balance_component", "assignment_cuts", "Relaxation", "RELAXATIONS",
+__all__ = ["balance_component", "assignment_cuts", "Relaxation",
            "solve_relaxation", "prove_by_relaxation", "PairOfPaths", "pair_case_bounds",
            "prove_pair_by_cases", "case_12_build", "prove_12_cases", "prove_12_by_end_split"]
 
@@ -65,7 +65,7 @@ def balance_component(sk, end_ok=None, max_ends=2, name="K"):
 
 def assignment_cuts(sk, key, local: dict, ends: dict, E: int) -> None:
     """local[s] <= sum_t y[s,t] u[s,t,e_s] (see the module docstring), ``ends[s]``: the stub-port
-    expressions of the components counted by the table ``key`` of :mod:`.bounds`."""
+    expressions of the components counted by the bound ``key`` of :mod:`.bounds` (its name)."""
     from .bounds import local_table
     u = local_table(key)
     m = sk.m
@@ -104,25 +104,27 @@ def _points(w, s):
 
 
 class Relaxation:
-    """A variant's port-balance relaxation as a model ``run_cpsat`` can solve (``build(sk)`` returns
-    the objective). ``cuts``: add the assignment cuts."""
+    """A port-balance relaxation as a model ``run_cpsat`` can solve (``build(sk)`` returns the
+    objective), of what a question measures (as its strategy declares it): ``"segments"`` or
+    ``"points"`` of one path (ending at circles only: ``circles``), or the ``"cross"`` or
+    ``"share"`` of two components (14). ``cuts``: add the assignment cuts of the bound ``spec``
+    (a :data:`.bounds.SPECS` name)."""
 
-    def __init__(self, key, cuts=True):
-        self.key, self.cuts = key, cuts
-        self.name = f"{key[1]} (port-balance relaxation)"
+    def __init__(self, measure, *, spec=None, circles=False, cuts=True, name=None):
+        self.measure, self.spec, self.circles, self.cuts = measure, spec, circles, cuts
+        self.name = f"{name or measure} (port-balance relaxation)"
         self.parts: dict = {}
 
     def build(self, sk):
         m = sk.m
-        n, v = self.key
-        if (n, v) in ((2, "path-points"), (6, "points"), (2, "path-segments")):
-            end_ok = B.is_circle if n == 6 else None
-            w, act, ends = balance_component(sk, end_ok=end_ok)
+        v = self.measure
+        if v in ("segments", "points"):
+            w, act, ends = balance_component(sk, end_ok=B.is_circle if self.circles else None)
             self.parts = {"w": w, "act": act}
-            if v == "path-segments":
+            if v == "segments":
                 return sum(w.values()) + sum(act[pidx(p)] for p, q in PORT_LINKS if B.is_printed(p, q))
             if self.cuts:
-                assignment_cuts(sk, self.key, {s: _points(w, s) for s in SP}, ends, 2)
+                assignment_cuts(sk, self.spec, {s: _points(w, s) for s in SP}, ends, 2)
             return sum(_points(w, s) for s in SP)
         wa, _, ea = balance_component(sk, name="A")
         wb, _, eb = balance_component(sk, name="B")
@@ -144,12 +146,8 @@ class Relaxation:
                 m.Add(sum(wb[s, a, b] for a, b in PAIRS) >= 1).OnlyEnforceIf(sh)
                 local[s] = sh
         if self.cuts:
-            assignment_cuts(sk, self.key, local, ends, 4)
+            assignment_cuts(sk, self.spec, local, ends, 4)
         return sum(local.values())
-
-
-RELAXATIONS = {(2, "path-segments"): False, (2, "path-points"): True, (6, "points"): True,
-               (14, "cross"): True, (14, "share"): True}   # {variant: with assignment cuts}
 
 
 def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, symmetry=True,
@@ -158,19 +156,19 @@ def solve_relaxation(rel, *, time_limit, workers, seed, lower=None, upper=None, 
     level (2 puts the assignment cuts into the linear relaxation). Ctrl-C raises KeyboardInterrupt."""
     from .runner import run_cpsat
 
-    r = run_cpsat(rel.key[0] if hasattr(rel, "key") else 0, rel, time_limit=time_limit,
+    r = run_cpsat(0, rel, time_limit=time_limit,
                   workers=workers, seed=seed, lower=lower, upper=upper, desc=desc,
                   symmetry=symmetry, params={"linearization_level": int(linearization)})
     r["params"]["model"] = rel.name
     return r
 
 
-def prove_by_relaxation(ctx) -> dict:
-    """Maximise the port-balance relaxation (no ``objective >= best + 1``: measured, the plain
+def prove_by_relaxation(measure, ctx, *, spec=None, circles=False, cuts=True) -> dict:
+    """Maximise the port-balance relaxation of ``measure`` (the question's strategy declares it and
+    the :class:`Relaxation` parameters; no ``objective >= best + 1``: measured, the plain
     maximisation closes faster, 16 s against 250 s on 2 path-points); its optimum, or CP-SAT's bound
     on it at the time limit, is a proven bound."""
-    key = (ctx.number, ctx.var.name)
-    rel = Relaxation(key, cuts=RELAXATIONS[key])
+    rel = Relaxation(measure, spec=spec, circles=circles, cuts=cuts, name=ctx.var.name)
     r = solve_relaxation(rel, time_limit=ctx.time_limit, workers=ctx.workers, seed=ctx.seed,
                          upper=ctx.bound, desc=f"{ctx.number} {ctx.var.name} relaxation")
     cuts = " with the assignment cuts" if rel.cuts else ""
@@ -231,7 +229,7 @@ class PairOfPaths:
                 m.AddImplication(sh, b.space_used[s])
                 local[s] = sh
         if self.cuts:
-            assignment_cuts(sk, (14, self.variant), local, ends, 4)
+            assignment_cuts(sk, f"14 {self.variant}", local, ends, 4)
         return sum(local.values())
 
 
@@ -241,7 +239,7 @@ def pair_case_bounds(variant) -> dict:
     from scipy.optimize import linear_sum_assignment
 
     from .bounds import end_distributions, local_table
-    u = local_table((14, variant))
+    u = local_table(f"14 {variant}")
     out = {}
     for E in (0, 2):
         best = -1
@@ -335,7 +333,7 @@ def prove_12_cases(best: int, *, time_limit: float, workers: int, seed: int,
     from scipy.optimize import linear_sum_assignment
 
     from .bounds import end_distributions, local_table
-    u = local_table((12, "count"))
+    u = local_table("12")
     cases, open_spaces = [], []
     for E in (0, 2):
         for d in end_distributions(len(SP), E):

@@ -39,19 +39,27 @@ from .. import rules as R
 from .catalogue import get_variant
 from .certificates import load_certificate
 from .arguments import (N_PATHS, cycles, loop_packing_bound, one_tile_bound,  # noqa: F401
-                        prove_loops_by_cycles, static_bound)
+                        prove_loops_by_cycles)
 from .runner import run_cpsat
 from .symmetry import break_turn_symmetry, canonical_turn, turn_placement  # noqa: F401
 
 __all__ = ["prove_variant", "ProofContext", "prove_by_model", "prove_by_search", "DEFAULT_STRATEGY",
            "PROOF_KEYS", "start_placement", "run_cpsat",
+           "static_bound",
            # re-exported from .arguments and .symmetry
            "N_PATHS", "cycles", "loop_packing_bound", "one_tile_bound", "prove_loops_by_cycles",
-           "static_bound", "break_turn_symmetry", "canonical_turn", "turn_placement"]
+           "break_turn_symmetry", "canonical_turn", "turn_placement"]
 
 
 # ---------------------------------------------------------------------------------------------
 # what a strategy gets and returns
+
+
+def static_bound(number: int, variant: str, workers: int = 1) -> dict | None:
+    """A proven bound for a variant without a model: what its declared ``bound_argument`` proves
+    (:class:`~.model.Proof`; the counting/assignment bound or an argument particular to the
+    variant). None when none is declared."""
+    return get_variant(number, variant)[1].static_bound(workers)
 
 
 @dataclass
@@ -69,6 +77,19 @@ class ProofContext:
     scheduler: str | None
     bound_by: str | None = None
     fresh: bool = False                 # --fresh: no stored placement (of any challenge) as a hint
+
+    @staticmethod
+    def declared(number: int, variant: str):
+        """Another question's declaration (a strategy reads the catalogue through its context,
+        never by importing it: the catalogue refers to the strategies)."""
+        return get_variant(number, variant)[1]
+
+    @staticmethod
+    def declared_witness(number: int, variant: str) -> tuple | None:
+        """The bound witness another question declares (for :func:`.witness.check`: a strategy
+        reads the catalogue through its context, never by importing it)."""
+        from .verify import declared_witness
+        return declared_witness(number, variant)
 
 
 # A strategy returns what it proved, or None when it does not apply (the method's default runs):

@@ -11,26 +11,22 @@ from .. import rules as R
 from .geometry import SP
 from .model import Result, SearchVariant
 
-__all__ = ["anneal", "budget", "DEFAULT_RATE", "SEARCH_RATES", "traced", "fast_count", "fast_max_self_crossings", "fast_repeats", "stored_start",
+__all__ = ["anneal", "budget", "DEFAULT_RATE", "traced", "fast_count", "fast_max_self_crossings", "fast_repeats", "stored_start",
            "search_solve"]
 
 
-# how many placements a second the annealing scores, where far from DEFAULT_RATE (measured
-# 2026-11-27: 3 s runs, seed 1, CPU time, 2 cores shared; between 90 and 300 for the others)
+# how many placements a second the annealing scores, unless the variant declares its own
+# ``search_rate`` (measured 2026-11-27: 3 s runs, seed 1, CPU time, 2 cores shared; between 90 and
+# 300 for the variants that declare none)
 DEFAULT_RATE = 150.0
-SEARCH_RATES = {(2, "route-squares"): 40, (11, "twice"): 2000, (11, "thrice"): 3000,
-                (12, "count"): 30000, (13, "self-crossing"): 5000,
-                (13, "twice-not-self-crossing"): 5000, (15, "shared-1"): 3000,
-                (15, "shared-2"): 1000, (15, "shared-3"): 500, (22, "routes"): 60,
-                (22, "routes-any"): 6, (23, "routes"): 6, (23, "circuits"): 75}
 
 
 def budget(var, seconds: float) -> int:
-    """The annealing's budget for ``seconds`` of search: the variant's rate (``SEARCH_RATES``, else
-    ``DEFAULT_RATE`` placements a second) times ``seconds``. A run is a fixed number of steps, so
+    """The annealing's budget for ``seconds`` of search: the variant's declared ``search_rate``
+    (else ``DEFAULT_RATE`` placements a second) times ``seconds``. A run is a fixed number of steps, so
     the same seed gives the same placement on any machine and under any load; only its duration
     varies."""
-    rate = SEARCH_RATES.get((var.number, var.name), DEFAULT_RATE)
+    rate = var.search_rate or DEFAULT_RATE
     return max(1, int(round(float(seconds) * rate)))
 
 
@@ -94,9 +90,9 @@ def traced(fn):
 
 
 def fast_count(pred):
-    from .. import kernels as K
-
+    """(The kernels are imported on the first call: declaring a variant loads no compiled code.)"""
     def f(pl):
+        from .. import kernels as K
         ft = K.fast_trace(pl)
         return sum(1 for d in ft.components() if pred(d))
     return f
@@ -109,9 +105,8 @@ def fast_max_self_crossings(pl):
 
 
 def fast_repeats(times):
-    from .. import kernels as K
-
     def f(pl):
+        from .. import kernels as K
         ft = K.fast_trace(pl)
         best = 0
         own = ft.owner.reshape(-1, 8)

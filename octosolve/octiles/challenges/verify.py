@@ -4,9 +4,8 @@ For each ``data/octiles/certificates/challengeNN-VARIANT.json`` (or the files of
 DIR``):
 
 * the placement is read and validated (17 distinct tiles on the 17 spaces), traced by the networkx
-  tracer and scored with the variant's scorer (:mod:`.scoring`, listed again in :data:`SCORERS`,
-  which the tests keep equal to the catalogue's): the score must equal the stored ``value`` (a yes
-  certificate: the condition must hold);
+  tracer and scored with the scorer its question declares in the catalogue (:mod:`.scoring`): the
+  score must equal the stored ``value`` (a yes certificate: the condition must hold);
 * the status must agree: ``optimal`` means value = bound, ``best+bound`` value <= bound;
 * the ``bound_witness`` is checked by :mod:`.witness` (independent of the code that proved the
   bound) and must prove at most the stored bound; a certificate with a bound but no witness is
@@ -16,7 +15,7 @@ DIR``):
   with the questions (a special case or a combination never beats the question containing it).
 
 Nothing here imports OR-Tools, scipy or the modules that produced the bounds (tested in a
-subprocess). The result is one row per certificate; any failure makes the command exit 1.
+subprocess): the catalogue names its models, bound arguments and proofs lazily. The result is one row per certificate; any failure makes the command exit 1.
 """
 
 from __future__ import annotations
@@ -26,76 +25,27 @@ from pathlib import Path
 
 from .. import tiles as T
 from ..tracer import trace
-from . import combined as Co
-from . import scoring as Sc
 from . import witness as W
-from .geometry import (ADJ_STOPS, CIRCLE_PAIRS, OPP_STOPS, SP, opposite_circle_pairs, ring_pairs,
-                       similar_circle_pairs, turned_pairs)
 
-__all__ = ["SCORERS", "CHECKS", "verify_certificate", "verify_all", "table"]
-
-B = T.board()
+__all__ = ["declared", "declared_witness", "verify_certificate", "verify_all", "table"]
 
 
-def _count_paths(tr, pred):
-    return sum(1 for p in tr.complete_paths if pred(p))
+
+def declared(number, variant):
+    """The catalogue's declaration of a certificate's question (None when it names none): its
+    ``score`` re-scores a placement, its ``check`` (a yes/no question) is the condition."""
+    from .catalogue import CHALLENGES      # (declarations only: no model, solver or bound code)
+
+    if isinstance(number, bool) or not isinstance(number, int) or not isinstance(variant, str):
+        return None
+    ch = CHALLENGES.get(number)
+    return ch.variant(variant) if ch is not None else None
 
 
-SCORERS = {
-    **{(2, f"{k}-{m}"): Sc.longest_score(k, m) for k in ("path", "loop")
-       for m in ("tiles", "segments", "points")},
-    (2, "route-squares"): lambda tr: Sc.longest_route_squares(tr)[0],
-    (3, "count"): lambda tr: len(tr.loops),
-    (5, "printed"): Sc.path_all_tiles_score,
-    **{(6, m): Sc.longest_score("path", m, ends_filter=B.is_circle)
-       for m in ("tiles", "segments", "points")},
-    (7, "count"): lambda tr: Sc.paths_between(tr, CIRCLE_PAIRS),
-    (9, "count"): lambda tr: Sc.paths_between(tr, opposite_circle_pairs()),
-    (10, "count"): lambda tr: Sc.paths_between(tr, similar_circle_pairs()),
-    (11, "twice"): Sc.repeat_score(2),
-    (11, "thrice"): Sc.repeat_score(3),
-    (12, "count"): lambda tr: max([p.self_crossings for p in Sc.comps(tr)] or [0]),
-    (13, "self-crossing"): lambda tr: sum(1 for p in Sc.comps(tr) if p.self_crossings > 0),
-    (13, "twice-not-self-crossing"): lambda tr: _count_paths(
-        tr, lambda p: p.self_crossings == 0 and p.repeated_tiles),
-    (14, "cross"): Sc.score_pair_cross,
-    (14, "share"): Sc.score_pair_share,
-    **{(15, f"stops-{k}"): (lambda tr, k=k: Sc.disjoint_circle_routes(tr, k)[0]) for k in (1, 2, 3)},
-    **{(15, f"shared-{k}"): (lambda tr, k=k: Sc.shared_stop_routes(tr, k)[0]) for k in range(1, 17)},
-    (16, "half-turn"): lambda tr: Sc.paths_between(tr, turned_pairs(2)),
-    (16, "quarter-turn"): lambda tr: Sc.paths_between(tr, turned_pairs(1)),
-    (17, "count"): lambda tr: len(Sc.group_stops(tr)),
-    (18, "count"): lambda tr: len(Sc.two_stop_groups(tr)),
-    (18, "types"): lambda tr: len({g["type"] for g in Sc.two_stop_groups(tr)} & {"A", "B", "C"}),
-    (19, "count"): Sc.single_kind_paths,
-    (20, "count"): Sc.rot_symmetric_paths,
-    (21, "count"): Sc.distinct_shapes,
-    (22, "paths"): Sc.largest_identical_class(("path",)),
-    (22, "loops"): Sc.largest_identical_class(("loop",)),
-    (22, "routes"): Sc.identical_routes,
-    (22, "routes-any"): Sc.identical_routes_any,
-    (23, "routes"): Sc.longest_identical_route_pair(None, min_paths=2),
-    (23, "circuits"): Sc.longest_identical_route_pair(True, min_paths=1),
-    (23, "one-stop-circuits"): Sc.longest_identical_route_pair(True, min_paths=1, one_stop=True),
-    (23, "segments"): Sc.longest_identical_pair,
-    (24, "count"): Sc.turned_partner_paths,
-    (30, "one-tile-paths"): lambda tr: _count_paths(tr, lambda p: p.segments == 1 and p.printed == 0),
-    **Co.SCORERS,       # 7 combined with 8, 9, 10, 16
-}
-
-# the yes/no questions: the condition a "yes" placement meets
-CHECKS = {
-    (4, "once"): Sc.loop_every_tile_check,
-    (8, "pairs-0"): lambda tr: Sc.paths_between(tr, ring_pairs(0)) == 10,
-    (8, "pairs-1"): lambda tr: Sc.paths_between(tr, ring_pairs(1)) == 10,
-    (25, "whole-board"): Sc.whole_board(Sc.turned_partner_paths),
-    (26, "whole-board"): Sc.whole_board(Sc.mirror_symmetric_paths),
-    (26, "whole-board-ends"): Sc.whole_board(Sc.mirror_symmetric_paths_with_ends),
-    (27, "whole-board"): Sc.forbid_check(ADJ_STOPS),
-    (28, "whole-board"): Sc.forbid_check(OPP_STOPS),
-    (29, "whole-board"): Sc.subway_check,
-    **Co.CHECKS,        # 25-29 in combination
-}
+def declared_witness(number, variant) -> tuple | None:
+    """The bound witness a question declares (its builder's name and arguments), None for none."""
+    var = declared(number, variant)
+    return None if var is None else var.witness
 
 
 def _row(path: Path) -> dict:
@@ -129,15 +79,15 @@ def verify_certificate(path: Path) -> dict:
     n, v = d.get("challenge"), d.get("variant")
     row.update(challenge=n, variant=v, status=d.get("status"), value=d.get("value"),
                bound=d.get("bound"))
-    key = (n, v)
-    if key not in SCORERS and key not in CHECKS:
+    var = declared(n, v)
+    if var is None:
         bad(f"unknown challenge variant {n} {v}" if n is not None and v is not None else
             "the certificate does not name its " + " and ".join(
                 w for w, x in (("challenge", n), ("variant", v)) if x is None))
     elif d.get("status") not in ("optimal", "best+bound", "yes", "no"):
         bad(f"unknown status {d.get('status')!r}")
     else:
-        _check_answer(d, key, row, bad)
+        _check_answer(d, var, row, bad)
         if d["status"] in ("optimal", "best+bound"):
             _check_bound(d, row, bad)
         elif d.get("bound_witness") is not None:
@@ -151,7 +101,7 @@ def verify_certificate(path: Path) -> dict:
     return row
 
 
-def _check_answer(d, key, row, bad) -> None:
+def _check_answer(d, var, row, bad) -> None:
     st = d["status"]
     pl = d.get("placement")
     if st == "no":
@@ -165,15 +115,15 @@ def _check_answer(d, key, row, bad) -> None:
         return
     tr = trace(placement)
     if st == "yes":
-        if key not in CHECKS:
+        if var.check is None:
             bad("a yes certificate for a variant that is not a yes/no question")
-        elif not CHECKS[key](tr):
+        elif not var.check(tr):
             bad("the traced placement does not meet the condition")
         return
-    if key not in SCORERS:
+    if var.check is not None:
         bad("a scored certificate for a yes/no question")
         return
-    val = SCORERS[key](tr)
+    val = var.score(tr)
     row["traced"] = val
     if val != d.get("value"):
         bad(f"the tracer scores the placement {val}, the certificate says {d.get('value')}")
@@ -227,7 +177,7 @@ def _check_bound(d, row, bad) -> None:
     if w is None:
         row["witness"], row["checked"] = "-", "none stored"
         return
-    verdict = W.check_certificate_witness(d)
+    verdict = W.check_certificate_witness(d, declared_witness)
     row["witness"] = verdict.kind
     row["rests_on"] = verdict.rests_on
     row["proven"] = verdict.bound

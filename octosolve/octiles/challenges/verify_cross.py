@@ -3,12 +3,12 @@
 Every question scores a full placement of 17 tiles, so every stored placement answers every question:
 
 * **re-scored everywhere**: each certificate's placement is scored by every scored question's scorer
-  (:data:`.verify.SCORERS`); a placement scoring above a question's certified best is a better answer
+  (its declaration in the catalogue); a placement scoring above a question's certified best is a better answer
   that the question's certificate does not hold (a failure: store it), one scoring above the
   question's proven bound contradicts that bound (a failure);
 * **containments**: the relations declared with the questions (``at_most`` in the catalogue: a
-  special case, or a combination, never beats the question it is contained in), copied in
-  :data:`RELATIONS` (verify imports no model; a test keeps the two equal). Each is checked on every
+  special case, or a combination, never beats the question it is contained in), read from the
+  declarations into :data:`RELATIONS`. Each is checked on every
   stored placement (the scores, or the yes/no conditions, obey it) and against the certificates: the
   special question's best never above the general one's bound, a "yes" of the special question
   never beside a "no" of the general one. The general bound is reported when it is the tighter.
@@ -27,28 +27,31 @@ from pathlib import Path
 from .. import tiles as T
 from ..tracer import trace
 from . import scoring_routes as SR
-from .verify import CHECKS, SCORERS
 
-__all__ = ["RELATIONS", "cross_check", "cross_all", "cross_lines"]
+__all__ = ["SCORERS", "CHECKS", "RELATIONS", "cross_check", "cross_all", "cross_lines"]
 
-# (special, general): the special question's score of a placement is at most the general one's
-# (a yes/no question: its condition implies the general one's). The catalogue declares these as
-# ``at_most``; tests/octiles/test_verify_cross.py keeps this copy equal to it.
-_WHOLE = {(25, "with-26"): (25, 26), (25, "with-27"): (25, 27), (25, "with-28"): (25, 28),
-          (25, "with-29"): (25, 29), (25, "all-five"): (25, 26, 27, 28, 29),
-          (26, "with-27"): (26, 27), (26, "with-28"): (26, 28), (26, "with-29"): (26, 29),
-          (27, "with-28"): (27, 28), (27, "with-29"): (27, 29), (28, "with-29"): (28, 29)}
-RELATIONS = tuple(
-    [((6, m), (2, f"path-{m}")) for m in ("tiles", "segments", "points")]
-    + [((7, "with-8"), (7, "count")), ((7, "with-9"), (9, "count")), ((7, "with-9"), (7, "count")),
-       ((7, "with-10"), (10, "count")), ((7, "with-10"), (7, "count")),
-       ((7, "with-16-half"), (16, "half-turn")), ((7, "with-16-quarter"), (16, "quarter-turn")),
-       ((11, "thrice"), (11, "twice"))]
-    + [((15, f"stops-{k}"), (15, f"shared-{k}")) for k in (1, 2, 3)]
-    + [((18, "types"), (18, "count")), ((22, "routes"), (22, "routes-any")),
-       ((23, "one-stop-circuits"), (23, "circuits")), ((23, "one-stop-circuits"), (23, "segments"))]
-    + [(key, (n, "whole-board")) for key, nums in _WHOLE.items() for n in nums]
-    + [((26, "whole-board-ends"), (26, "whole-board")), ((30, "one-tile-paths"), (19, "count"))])
+def _declarations() -> tuple[dict, dict, tuple]:
+    """From the catalogue's declarations (nothing is listed again here): the scorer of every scored
+    question, the condition of every yes/no question, and the containments declared ``at_most``
+    (special, general): the special question's score of a placement is at most the general one's
+    (a yes/no question: its condition implies the general one's)."""
+    from .catalogue import CHALLENGES      # (declarations only: no model, solver or bound code)
+
+    scorers, checks, relations, quick = {}, {}, [], {}
+    for n, ch in CHALLENGES.items():
+        for v in ch.variants:
+            key = (n, v.name)
+            if getattr(v, "sense", None) == "feasible":
+                checks[key] = v.check
+            else:
+                scorers[key] = v.score
+            relations += [(key, tuple(g)) for g in v.at_most]
+            if v.quick_beats is not None:
+                quick[key] = v.quick_beats
+    return scorers, checks, tuple(relations), quick
+
+
+SCORERS, CHECKS, RELATIONS, _QUICK = _declarations()
 
 
 def _classes(routes, members: int, paths: int) -> list:
@@ -76,17 +79,18 @@ def _classes(routes, members: int, paths: int) -> list:
 
 def _beats_routes(key, tr, value, cache):
     """Whether the route question ``key`` scores above ``value`` on ``tr`` (None: not a route
-    question). Exact: a class that could beat ``value`` is packed until it does."""
+    question: none declared ``quick_beats``). Exact: a class that could beat ``value`` is packed until
+    it does."""
     def routes(closed, min_paths):
         if (closed, min_paths) not in cache:
             cache[closed, min_paths] = SR.all_routes(tr, closed=closed, min_paths=min_paths)
         return cache[closed, min_paths]
 
-    if key == (22, "routes-any"):
+    how, closed, least = _QUICK.get(key, (None, None, None))
+    if how == "classes":
         return any(len(SR._pack_disjoint(m, limit=value + 1)) > value
-                   for m in _classes(routes(None, 2), value + 1, 2))
-    if key in ((23, "routes"), (23, "circuits")):
-        closed, least = (None, 2) if key[1] == "routes" else (True, 1)
+                   for m in _classes(routes(closed, least), value + 1, least))
+    if how == "pair":
         total = sum(len(p.steps) for p in tr.complete_paths)
         # a shape class has one length; two routes sharing no path take twice its segments
         long = [r for r in routes(closed, least) if value < len(r[1].steps) <= total // 2]

@@ -3,9 +3,10 @@ as good as its witness").
 
 A certificate's ``bound`` was proven by :mod:`.prove` with counting arguments, LP/MIP relaxations
 and CP-SAT. Its ``bound_witness`` (added by ``scripts/add_bound_witnesses.py``) stores what lets this
-module check the bound again **without** those modules (it imports none of ``bounds``,
+module check the bound again **without** those modules (its checks use none of ``bounds``,
 ``arguments``, ``proofs_*``, ``prove``, ``models``, ``cpsat``, ``geometry``, nor OR-Tools or
-scipy): only the board and tiles (:mod:`octosolve.octiles.tiles`), the tracer's definition of a
+scipy, nor the catalogue: its caller gives the kind of witness a question declares, as data): only
+the board and tiles (:mod:`octosolve.octiles.tiles`), the tracer's definition of a
 shape (:func:`octosolve.octiles.tracer.shape_key`) and exact rational arithmetic
 (:class:`fractions.Fraction`). Every table it needs (the local bound of a tile on a space, the
 simple cycles of the space graph, the short paths, the flow network) it derives from the board
@@ -47,8 +48,8 @@ Witness kinds (every one carries ``bound``, the bound it proves, and the checker
   on a second formulation), ``rests_on`` ("cp-sat only" or "cp-sat + HiGHS") and optionally a
   ``partial`` witness of a weaker bound that is checked. The checker can only check that the claims
   are consistent with the bound; the table says what the bound rests on. A claim is accepted only
-  for the variants with no checkable argument (:data:`SOLVER_ONLY`): a checkable bound cannot be
-  downgraded to a solver's word.
+  for the variants that declare a solver's word (witness ``model`` or ``relaxation`` in the
+  catalogue): a checkable bound cannot be downgraded to a solver's word.
 
 :func:`check` returns a :class:`Verdict` (ok, the bound proven, what it rests on, problems).
 """
@@ -65,7 +66,7 @@ from .witness_lp import (_check_lp, _check_lp_branch, _check_multicut, _frac, _f
 
 __all__ = ["Verdict", "check", "check_certificate_witness", "lp_rows", "lagrangian", "multicut_value",
            "local_table", "simple_cycles", "short_paths", "classes", "class_key", "LOCAL_SPECS",
-           "ARGUMENTS", "counting_facts", "REST_ORDER"]
+           "CASE_SPLITS", "expected", "counting_facts", "REST_ORDER"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -331,72 +332,50 @@ def _counting(argument, **params):
     return lambda w: _check_counting(w, argument, params or None)
 
 
-# (challenge, variant) -> the check of the argument that bounds it; "partial": the check of a
-# weaker bound stored beside a solver's claim
-ARGUMENTS = {
-    (2, "path-tiles"): _counting("spaces"),
-    (2, "loop-tiles"): _counting("spaces"),
-    (6, "tiles"): _counting("spaces"),
-    (2, "route-squares"): _counting("stops"),
-    (5, "printed"): _counting("printed links"),
-    (7, "count"): _counting("circle pairs"),
-    (19, "count"): _counting("paths"),
-    (20, "count"): _counting("paths"),
-    (24, "count"): _counting("paths"),
-    (22, "routes"): _counting("path pairs"),
-    (18, "types"): _counting("group types"),
-    (15, "stops-1"): _counting("location-disjoint routes", k=1),
-    (15, "stops-2"): _counting("location-disjoint routes", k=2),
-    (15, "stops-3"): _counting("location-disjoint routes", k=3),
-    (13, "self-crossing"): _cases("cycle-per-component"),
-    (13, "twice-not-self-crossing"): _cases("cycle-per-component"),
-    (21, "count"): _counting("segments: distinct shapes"),
-    (23, "segments"): _cases("segments-one-tile"),
-    **{(15, f"shared-{k}"): _counting("path-disjoint routes", k=k) for k in range(1, 17)},
-    (23, "one-stop-circuits"): _cases("segments-one-tile"),
-    (23, "routes"): _counting("segments: identical routes", closed=False),
-    (23, "circuits"): _counting("segments: identical routes", closed=True),
-    (22, "routes-any"): _counting("path pairs"),
-    (11, "twice"): _assign("11 twice", 2),
-    (11, "thrice"): _assign("11 thrice", 2),
-    (14, "cross"): _assign("14 cross", 4),
-    (30, "one-tile-paths"): _assign("30 one-tile", 0),
-    (2, "path-segments"): _balance("segments", 2, False),
-    (2, "loop-segments"): _balance("segments", 0, False),
-    (2, "loop-points"): _balance("points", 0, False),
-    (16, "half-turn"): lambda w: _check_multicut(w, "half-turn"),
-    (16, "quarter-turn"): lambda w: _check_multicut(w, "quarter-turn"),
-    (10, "count"): lambda w: _check_multicut(w, "similar-position"),
-    (12, "count"): _cases("ends-12"),
-    (14, "share"): _cases("component-kinds"),
-    (3, "count"): _cases("loops-by-cycles"),
-    (18, "count"): _cases("two-stop-groups"),
-    (22, "loops"): _cases("identical-loops"),
-    (22, "paths"): _cases("identical-paths"),
-}
-# the variants whose bound rests on a solver's word (a checked weaker bound beside it: PARTIAL)
-SOLVER_ONLY = {(2, "path-points"), (6, "points"), (6, "segments"), (9, "count"), (17, "count")}
-PARTIAL = {
-    (2, "path-points"): _balance("points", 2, False),
-    (6, "points"): _balance("points", 2, True),
-    (6, "segments"): _balance("segments", 2, True),
-}
+# the case splits this module checks (a question declares one as its witness: ``("ends-12",)``)
+CASE_SPLITS = ("ends-12", "component-kinds", "loops-by-cycles", "two-stop-groups",
+               "identical-loops", "identical-paths", "cycle-per-component", "segments-one-tile")
+
+
+def expected(declared: tuple | None) -> dict:
+    """What a declared witness stands for: ``argument``, the check of the argument that bounds the
+    question (None: none is checkable); ``solver``, a solver's word is its bound (with ``partial``,
+    the check of a weaker bound stored beside the claim); ``of``, the combination's relaxation (the
+    (challenge, variant) whose witness it carries)."""
+    kind, *args = declared or (None,)
+    out = {"argument": None, "solver": kind in ("relaxation", "model"), "partial": None, "of": None}
+    if kind == "counting":
+        out["argument"] = _counting(args[0], **(args[1] if len(args) > 1 else {}))
+    elif kind == "assignment":
+        out["argument"] = _assign(*args)
+    elif kind == "port-balance":
+        out["argument"] = _balance(*args)
+    elif kind == "multicut":
+        out["argument"] = lambda w: _check_multicut(w, args[0])
+    elif kind in CASE_SPLITS:
+        out["argument"] = _cases(kind)
+    elif kind == "relaxation":            # a solver's word beside the checked port-balance bound
+        out["partial"] = _balance(*args)
+    elif kind == "model" and args:
+        out["partial"] = _balance(*args[0])
+    elif kind == "combined":
+        out["of"] = tuple(args)
+    return out
 
 
 # the combinations (challenge 7 with 8, 9, 10, 16): a placement's combined score is the other
 # challenge's count (0 when 7 fails), so the other challenge's bound holds for it: a
-# ``relaxation`` witness carries the witness of the variant named here (not read from the data).
-# A stronger bound is a solver's word, stored with the relaxation as its checked ``partial``.
-COMBINED = {(7, "with-8"): (7, "count"), (7, "with-9"): (9, "count"), (7, "with-10"): (10, "count"),
-            (7, "with-16-half"): (16, "half-turn"), (7, "with-16-quarter"): (16, "quarter-turn")}
+# ``relaxation`` witness carries the witness of the variant the combination declares
+# (``("combined", 9, "count")``, not read from the data). A stronger bound is a solver's word,
+# stored with the relaxation as its checked ``partial``.
 
 
-def _check_relaxation(w: dict, of: tuple) -> Verdict:
+def _check_relaxation(w: dict, of: tuple, declared) -> Verdict:
     v = Verdict(True, None, "relaxation")
     if w.get("kind") != "relaxation" or tuple(w.get("of") or ()) != of:
         return v.fail(f"expected a relaxation witness of {of[0]} {of[1]}, got {w.get('kind')} "
                       f"{w.get('of')!r}")
-    sub = check(of[0], of[1], w.get("witness"))
+    sub = check(of[0], of[1], w.get("witness"), declared)
     if not sub.ok:
         return v.fail(f"{of[0]} {of[1]}: " + "; ".join(sub.problems))
     if w.get("bound") != sub.bound:
@@ -407,34 +386,37 @@ def _check_relaxation(w: dict, of: tuple) -> Verdict:
     return v
 
 
-def _check_combined(key: tuple, w: dict) -> Verdict:
-    of = COMBINED[key]
+def _check_combined(of: tuple, w: dict, declared) -> Verdict:
     if w.get("kind") != "solver":
-        return _check_relaxation(w, of)
-    v = _check_solver(w, lambda pw: _check_relaxation(pw, of))
+        return _check_relaxation(w, of, declared)
+    v = _check_solver(w, lambda pw: _check_relaxation(pw, of, declared))
     if v.ok and w.get("partial") is None:
         return v.fail("a solver's word on a combination needs the relaxation beside it (partial)")
-    if v.ok and _check_relaxation(w["partial"], of).bound <= v.bound:
+    if v.ok and _check_relaxation(w["partial"], of, declared).bound <= v.bound:
         return v.fail("the relaxation proves the bound: a solver's word is not accepted")
     return v
 
 
-def check(number: int, variant: str, w: dict) -> Verdict:
-    """Check the witness ``w`` of a variant's bound; the verdict's ``bound`` is what it proves."""
+def check(number: int, variant: str, w: dict, declared) -> Verdict:
+    """Check the witness ``w`` of a variant's bound against the witness the variant declares
+    (``declared(number, variant)``: the ``witness`` of its declaration in the catalogue, data only,
+    None for none; the caller looks it up, so this module imports no catalogue); the verdict's
+    ``bound`` is what it proves."""
     if not isinstance(w, dict):
         return Verdict(False, None, "?", problems=["the witness is not a JSON object"])
     try:
-        if (number, variant) in COMBINED:
-            return _check_combined((number, variant), w)
+        exp = expected(declared(number, variant))
+        if exp["of"]:
+            return _check_combined(exp["of"], w, declared)
         if w.get("kind") == "solver":
-            if (number, variant) in ARGUMENTS:     # a checkable bound is not downgraded to a claim
+            if exp["argument"] is not None:     # a checkable bound is not downgraded to a claim
                 return Verdict(False, None, "solver",
                                problems=[f"{number} {variant} has a checkable argument: a solver's "
                                          f"word alone is not accepted"])
-            if (number, variant) not in SOLVER_ONLY:
+            if not exp["solver"]:
                 return Verdict(False, None, "solver", problems=[f"unknown variant {number} {variant}"])
-            return _check_solver(w, PARTIAL.get((number, variant)))
-        chk = ARGUMENTS.get((number, variant))
+            return _check_solver(w, exp["partial"])
+        chk = exp["argument"]
         if chk is None:
             return Verdict(False, None, str(w.get("kind")),
                            problems=[f"no independent check of a {w.get('kind')} witness for "
@@ -444,13 +426,13 @@ def check(number: int, variant: str, w: dict) -> Verdict:
         return Verdict(False, None, str(w.get("kind")), problems=[f"malformed witness: {e!r}"])
 
 
-def check_certificate_witness(cert: dict) -> Verdict | None:
+def check_certificate_witness(cert: dict, declared) -> Verdict | None:
     """The verdict on a certificate's ``bound_witness`` (None when it has none); a witness that
     proves more than the stored bound (a weaker bound) fails."""
     w = cert.get("bound_witness")
     if w is None:
         return None
-    v = check(cert["challenge"], cert["variant"], w)
+    v = check(cert["challenge"], cert["variant"], w, declared)
     if v.ok and (v.bound is None or cert.get("bound") is None or v.bound > cert["bound"]):
         v.fail(f"the witness proves {v.bound}, the certificate's bound is {cert.get('bound')}")
     return v

@@ -2,7 +2,8 @@
 LP dual whose rows are the board's links and spaces (3: the cycle-packing LP that bounds the
 loops), and the port weights of a multicut (10, 16: every route between two paired circles
 crosses weight 1). The report writes ``challenges/challengeNN-VARIANT-witness.svg`` for each variant
-of :data:`DRAWN`; the pictures show exactly the numbers stored in the certificate.
+that declares a ``witness_picture``; the pictures show exactly the numbers stored in the
+certificate.
 
 >>> d = witness_drawing(3, "count", {"kind": "lp-dual", "lp": "cycle-packing", "value": "1",
 ...     "multipliers": {"space:c3": "1/2", "link:b2.4-c2.0": "1/2"}, "bound": 1})
@@ -20,34 +21,25 @@ from .. import render
 from .. import tiles as T
 from .witness_show import mixed
 
-__all__ = ["DRAWN", "drawn_witness", "witness_drawing"]
+__all__ = ["drawn", "drawn_witness", "witness_drawing"]
 
 COLOUR = "#c0392b"
 SPACE_FILL = "#f5b041"
 
-# (challenge, variant) -> where its drawable witness sits in the bound witness, and what it shows
-DRAWN = {
-    (3, "count"): (("packing", "partial"), "the loop packing's LP dual (the checked part)",
-                   "The dual of the cycle-packing LP: every simple cycle of the space graph (each "
-                   "board link once, each space at most its capacity) pays at least 1 in link and "
-                   "space multipliers, so link-disjoint cycles are at most their total (9). The "
-                   "solvers' claims bring the packing to 8 and the loops to 7."),
-    (10, "count"): ((), "the bound witness (multicut)",
-                    "A multicut: every route between two circles of similar positions passes ports "
-                    "weighing at least 1 in total, so such paths are at most the total."),
-    (16, "half-turn"): ((), "the bound witness (multicut)",
-                        "A multicut: every route between a circle and its half-turn partner weighs "
-                        "at least 1, so such paths are at most the total (rounded down)."),
-    (16, "quarter-turn"): ((), "the bound witness (multicut)",
-                           "A multicut: every route between a circle and its quarter-turn partner "
-                           "weighs at least 1, so such paths are at most the total."),
-}
+def drawn(number: int, variant: str) -> tuple | None:
+    """What a question declares of its witness picture (``witness_picture``: where the drawn
+    witness sits, the short title, the caption), None when it has none."""
+    from .catalogue import CHALLENGES
+
+    ch = CHALLENGES.get(number)
+    var = ch.variant(variant) if ch is not None else None
+    return getattr(var, "witness_picture", None)
 
 
 def drawn_witness(number: int, variant: str, bound_witness: dict | None) -> dict | None:
     """The part of a certificate's bound witness that :func:`witness_drawing` draws (None when the
-    variant has no picture or the witness is not where :data:`DRAWN` says)."""
-    spec = DRAWN.get((number, variant))
+    variant has no picture or the witness is not where its declaration says)."""
+    spec = drawn(number, variant)
     w = bound_witness
     if spec is None or not isinstance(w, dict):
         return None
@@ -93,7 +85,7 @@ def witness_drawing(number: int, variant: str, w: dict) -> draw.Drawing:
     says what they prove."""
     weights = _weights(w)
     total = mixed(w.get("value"))
-    _, short, what = DRAWN.get((number, variant), ((), f"the bound witness ({w.get('kind')})", ""))
+    _, short, what = drawn(number, variant) or ((), f"the bound witness ({w.get('kind')})", "")
     title = f"#{number} {variant}: {short}, total {total}: at most {w.get('bound')}"
     base = render.board_svg({}, (), title)
     geo = render._Geo(title_h=30.0)

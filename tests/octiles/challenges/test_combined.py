@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from octosolve.cli import cli
 from octosolve.octiles import rules as R
 from octosolve.octiles.challenges import combined as Co
+from octosolve.octiles.challenges import catalogue as C
 from octosolve.octiles.challenges.certificates import CERT_DIR, load_certificate
 from octosolve.octiles.challenges.geometry import B, CIRCLE_PAIRS
 
@@ -38,41 +39,42 @@ def test_seven_with_scores_on_the_adjacent_pairs_placement():
     # are adjacent pairs, and no two ring neighbours are on opposite sides
     tr = R.trace(_placement(8, "pairs-0"))
     assert Co.seven_holds(tr)
-    assert Co.SCORERS[7, "with-8"](tr) == 10
-    assert Co.SCORERS[7, "with-9"](tr) == 0
+    assert _var(7, "with-8").score(tr) == 10
+    assert _var(7, "with-9").score(tr) == 0
     # similar positions: a ring neighbour pair has the same index only across a corner
     corner = sum(1 for u, v in [tuple(p.ends) for p in tr.complete_paths if len(set(p.ends)) == 2]
                  if B.is_circle(u) and B.is_circle(v)
                  and B.circle_info[u]["index"] == B.circle_info[v]["index"]
                  and B.circle_info[u]["group"] != B.circle_info[v]["group"])
-    assert Co.SCORERS[7, "with-10"](tr) == corner
+    assert _var(7, "with-10").score(tr) == corner
 
 
 def test_seven_with_scores_zero_when_seven_fails():
     pl = _turn_tile_on_a_circle_path(_placement(8, "pairs-0"))
     tr = R.trace(pl)
     assert not Co.seven_holds(tr)
-    assert all(Co.SCORERS[k](tr) == 0 for k in Co.SCORERS)
+    assert all(_var(7, v).score(tr) == 0 for v in Co.SEVEN_WITH)
     # challenge 9's answer has 4 opposite-side paths but not 10 circle-to-circle paths: 0 here
     tr9 = R.trace(_placement(9, "count"))
     from octosolve.octiles.challenges import scoring as Sc
-    assert Sc.paths_between(tr9, CIRCLE_PAIRS) < 10 and Co.SCORERS[7, "with-9"](tr9) == 0
+    assert Sc.paths_between(tr9, CIRCLE_PAIRS) < 10 and _var(7, "with-9").score(tr9) == 0
 
 
 def test_whole_conditions_on_stored_answers():
     tr25 = R.trace(_placement(25, "whole-board"))
-    assert Co.CHECKS[25, "with-28"](tr25)           # 25's answer also meets 28
-    assert not Co.CHECKS[25, "with-26"](tr25) and not Co.CHECKS[25, "all-five"](tr25)
+    assert _var(25, "with-28").check(tr25)           # 25's answer also meets 28
+    assert not _var(25, "with-26").check(tr25) and not _var(25, "all-five").check(tr25)
     tr27 = R.trace(_placement(27, "whole-board"))
-    assert Co.WHOLE[27](tr27) and not Co.CHECKS[27, "with-28"](tr27)
-    assert len(Co.WHOLE_PAIRS) == 10 and len(Co.COMBINED_WHOLE) == 11
+    assert _var(27, "whole-board").check(tr27) and not _var(27, "with-28").check(tr27)
+    whole = [(n, v) for n, v in C.all_variants() if n in range(25, 30) and v.startswith("with-")
+             or v == "all-five"]
+    assert len(whole) == 11
 
 
 def test_catalogue_declares_every_combination():
-    from octosolve.octiles.challenges.catalogue import get_variant
-    for (n, v) in list(Co.SCORERS) + list(Co.CHECKS):
-        _, var = get_variant(n, v)
-        assert (var.check is None) == ((n, v) in Co.SCORERS)
+    for n, v in C.all_variants():
+        if v is not None and (v.startswith("with-") or v == "all-five"):
+            assert (_var(n, v).check is None) == (n == 7)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,48 +102,57 @@ def test_seven_with_model_equals_the_scorer_on_fixed_placements():
     pl = _placement(8, "pairs-0")
     for name in ("with-8", "with-16-quarter"):
         st, obj = _solve_fixed(seven_with_build(Co.SEVEN_WITH[name][1]), pl)
-        assert st == "OPTIMAL" and obj == Co.SCORERS[7, name](R.trace(pl))
+        assert st == "OPTIMAL" and obj == _var(7, name).score(R.trace(pl))
     st, _ = _solve_fixed(seven_with_build(Co.SEVEN_WITH["with-9"][1]), _placement(9, "count"))
     assert st == "INFEASIBLE"                      # 7 fails on 9's answer
 
 
-def test_whole_model_equals_the_tracer_on_fixed_placements():
+def _var(n, v):
+    """The declaration of question ``v`` of challenge ``n``."""
+    return C.get_variant(n, v)[1]
+
+
+def _whole(*nums):
+    """The conjunction of the whole-board models of ``nums`` (as 25-29 declare them)."""
     from octosolve.octiles.challenges.combined_models import whole_build
-    assert _solve_fixed(whole_build((25, 28)), _placement(25, "whole-board"))[0] == "OPTIMAL"
-    assert _solve_fixed(whole_build((25, 27)), _placement(25, "whole-board"))[0] == "INFEASIBLE"
+    return whole_build(tuple(C.get_variant(n, "whole-board")[1].build for n in nums))
+
+
+def test_whole_model_equals_the_tracer_on_fixed_placements():
+    assert _solve_fixed(_whole(25, 28), _placement(25, "whole-board"))[0] == "OPTIMAL"
+    assert _solve_fixed(_whole(25, 27), _placement(25, "whole-board"))[0] == "INFEASIBLE"
 
 
 def test_highs_on_the_mip_translation_agrees_on_fixed_placements():
-    from octosolve.octiles.challenges.combined_models import whole_build
     from octosolve.octiles.challenges.cpsat import Skeleton
     from octosolve.octiles.challenges.mip import highs_feasible
     seen = set()
     for nums, cert in (((25, 28), 25), ((27, 29), 29), ((25, 26), 25)):
         pl = _placement(cert, "whole-board")
         sk = Skeleton()
-        whole_build(nums)(sk)
+        _whole(*nums)(sk)
         sk.fix(pl)
-        want = Co.whole_condition(nums)(R.trace(pl))
+        want = all(_var(n, "whole-board").check(R.trace(pl)) for n in nums)
         seen.add(want)
         assert highs_feasible(sk.m, time_limit=120)["status"] == ("FEASIBLE" if want else "INFEASIBLE")
     assert seen == {True, False}
 
 
 def test_second_formulations_equal_the_first_on_fixed_placements():
-    from octosolve.octiles.challenges.combined_models import SECOND_BUILDS, WHOLE_BUILDS
     for n in (27, 28):
+        var = C.get_variant(n, "whole-board")[1]
         for cert in (25, 27, 28, 29):
             pl = _placement(cert, "whole-board")
-            a = _solve_fixed(WHOLE_BUILDS[n], pl)[0]
-            b = _solve_fixed(SECOND_BUILDS[n], pl)[0]
-            assert a == b == ("OPTIMAL" if Co.WHOLE[n](R.trace(pl)) else "INFEASIBLE"), (n, cert)
+            a = _solve_fixed(var.build, pl)[0]
+            b = _solve_fixed(var.second_model[0], pl)[0]
+            assert a == b == ("OPTIMAL" if var.check(R.trace(pl)) else "INFEASIBLE"), (n, cert)
 
 
 def test_seven_flow_mip_equals_the_scorer_on_fixed_placements():
     from octosolve.octiles.challenges.combined_flow import SevenFlow
     pl = _placement(8, "pairs-0")
     r = SevenFlow(Co.SEVEN_WITH["with-16-quarter"][1]).solve(fixed=pl, time_limit=120)
-    assert r["status"] == "OPTIMAL" and r["objective"] == Co.SCORERS[7, "with-16-quarter"](R.trace(pl)) > 0
+    assert r["status"] == "OPTIMAL" and r["objective"] == _var(7, "with-16-quarter").score(R.trace(pl)) > 0
     r = SevenFlow(Co.SEVEN_WITH["with-9"][1]).solve(fixed=_placement(9, "count"), time_limit=120)
     assert r["status"] == "INFEASIBLE"             # 7 fails on 9's answer
 
@@ -210,7 +221,7 @@ def test_altered_yes_placement_fails(tmp_path):
             for r in range(1, 8):
                 p2 = dict(pl)
                 p2[s] = R.Placed(pl[s][0], (pl[s][1] + r) % 8)
-                if not Co.CHECKS[n, v](R.trace(p2)):
+                if not _var(n, v).check(R.trace(p2)):
                     d["placement"] = R.placement_to_json(p2)
                     return
         raise AssertionError("no single turn breaks the condition")

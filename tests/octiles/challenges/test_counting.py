@@ -38,6 +38,14 @@ SINGLE = {
 }
 
 
+def _spec(key):
+    """The bound a question's declared bound argument names (a bounds.SPECS name)."""
+    from octosolve.octiles.challenges.catalogue import get_variant
+    ref = get_variant(*key)[1].bound_argument
+    assert ref.target == "bounds:counting_bound"
+    return ref.args[0]
+
+
 @pytest.mark.parametrize("key", list(SINGLE), ids=lambda k: f"{k[0]}-{k[1]}")
 def test_local_bound_is_sound_on_random_placements(key):
     value = SINGLE[key]
@@ -48,7 +56,7 @@ def test_local_bound_is_sound_on_random_placements(key):
             v = value(p)
             if v == 0:
                 continue
-            assert v <= Bd.placement_local_sum(key, pl, _ends(p)), (key, p.ends)
+            assert v <= Bd.placement_local_sum(_spec(key), pl, _ends(p)), (key, p.ends)
             checked += 1
     assert checked > 0 or key == (11, "thrice")   # (a tile crossed 3 times is rare at random)
 
@@ -64,7 +72,7 @@ def test_pair_local_bound_is_sound_on_random_placements(key):
             v = x if key[1] == "cross" else (len(set(a.tile_visits) & set(b.tile_visits)) if x == 0 else 0)
             if v == 0:
                 continue
-            assert v <= Bd.placement_local_sum(key, pl, _ends(a) + _ends(b))
+            assert v <= Bd.placement_local_sum(_spec(key), pl, _ends(a) + _ends(b))
             checked += 1
     assert checked > 0
 
@@ -72,13 +80,13 @@ def test_pair_local_bound_is_sound_on_random_placements(key):
 def test_local_table_by_hand():
     """Hand-worked: on an inside space (4 ports lead to tiles), a path with no end there uses at most
     2 segments, so at most 1 self-crossing; with 2 ends there, up to 3 segments."""
-    u = Bd.local_table((12, "count"))
+    u = Bd.local_table("12")
     i = SP.index("c3")
     assert u[i, :, 0].max() == 1
     assert u[i, :, 2].max() == 3
     j = SP.index("a2")          # 3 ports lead to tiles: one segment without an end
     assert u[j, :, 0].max() == 0
-    t = Bd.local_table((11, "twice"))
+    t = Bd.local_table("11 twice")
     assert t[j, :, 0].max() == 0 and t[i, :, 0].max() == 1
 
 
@@ -92,17 +100,17 @@ def test_assignment_equals_brute_force_on_small_instances(E):
 
 
 def test_issue_values():
-    assert Bd.counting_bound(11, "twice")["bound"] == 9
-    assert Bd.counting_bound(12, "count")["bound"] == 8
-    assert Bd.counting_bound(6, "points")["bound"] == 134
-    assert Bd.counting_bound(2, "path-tiles")["bound"] == 17
-    assert "counting" in Bd.counting_bound(12, "count")["argument"]
+    assert Bd.counting_bound("11 twice")["bound"] == 9
+    assert Bd.counting_bound("12")["bound"] == 8
+    assert Bd.counting_bound("6 points")["bound"] == 134
+    assert Bd.counting_bound("2 path-tiles")["bound"] == 17
+    assert "counting" in Bd.counting_bound("12")["argument"]
 
 
 @pytest.mark.integration
 def test_issue_values_two_paths():
-    assert Bd.counting_bound(14, "cross")["bound"] == 9
-    assert Bd.counting_bound(14, "share")["bound"] == 10
+    assert Bd.counting_bound("14 cross")["bound"] == 9
+    assert Bd.counting_bound("14 share")["bound"] == 10
 
 
 def test_identical_routes_matches_brute_force():

@@ -1,8 +1,9 @@
-"""One catalogue (issue 19 item 5): every variant is declared once, with its statement, seed sentence,
-scorer, model, bound argument and proof strategy, and ``prove`` is a fixed pipeline over that
-declaration. The tables below were recorded from the dispatch code this replaced (``static_bound``'s
-if-chain, the proofs modules' STRATEGIES, prove.TURNED_MODELS, symmetry.TURN_INVARIANT)."""
+"""One catalogue (issue 19 item 5, issue 42 item 2): every variant is declared once, with its
+statement, seed sentence, scorer, model, bound argument, proof strategy, witness and how it is
+shown, and ``prove`` is a fixed pipeline over that declaration. What the declarations prove is
+checked against the committed certificates (no frozen copy of the dispatch tables they replaced)."""
 
+import json
 import re
 from pathlib import Path
 
@@ -14,74 +15,6 @@ from octosolve.octiles.challenges.certificates import load_certificate
 from octosolve.octiles.challenges.model import Ref
 
 PKG = Path(__file__).resolve().parents[3] / "octosolve" / "octiles" / "challenges"
-
-# {(challenge, variant): (bound, method)} as the old arguments.static_bound gave them (main,
-# 2026-11-25); every other variant had no static bound
-OLD_STATIC_BOUNDS = {
-    (2, "path-tiles"): (17, "counting/assignment bound"),
-    (2, "path-points"): (134, "counting/assignment bound"),
-    (2, "loop-points"): (124, "counting/assignment bound"),
-    (3, "count"): (8, "cycle packing bound"),
-    (6, "points"): (134, "counting/assignment bound"),
-    (11, "twice"): (9, "counting/assignment bound"),
-    (11, "thrice"): (1, "counting/assignment bound"),
-    (12, "count"): (8, "counting/assignment bound"),
-    (13, "self-crossing"): (8, "cycle packing (a cycle in each counted component)"),
-    (13, "twice-not-self-crossing"): (8, "cycle packing (a cycle in each counted component)"),
-    (14, "cross"): (9, "counting/assignment bound"),
-    (14, "share"): (10, "counting/assignment bound"),
-    (15, "stops-1"): (10, "counting"), (15, "stops-2"): (8, "counting"),
-    (15, "stops-3"): (5, "counting"),
-    **{(15, f"shared-{k}"): (b, "counting") for k, b in zip(
-        range(1, 17), (10, 10, 8, 6, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1))},
-    (16, "half-turn"): (12, "cut bound"),
-    (16, "quarter-turn"): (20, "cut bound"),
-    (18, "count"): (5, "counting"),
-    (20, "count"): (36, "counting"),
-    (21, "count"): (37, "counting (segments)"),
-    (22, "paths"): (16, "identical-path packing bound"),
-    (22, "loops"): (4, "identical-loop packing bound"),
-    (22, "routes"): (18, "counting"),
-    (22, "routes-any"): (18, "counting"),
-    (23, "segments"): (14, "counting (segments, one-tile paths)"),
-    (23, "routes"): (29, "counting (segments)"),
-    (23, "circuits"): (28, "counting (segments)"),
-    (23, "one-stop-circuits"): (14, "counting (segments, one-tile paths)"),
-    (30, "one-tile-paths"): (28, "counting/assignment bound"),
-}
-
-# the old strategies (proofs modules' STRATEGIES and prove_variant's special cases of 12 and 3)
-OLD_STRATEGIES = {
-    (2, "path-points"): "proofs_paths:prove_by_relaxation",
-    (2, "path-segments"): "proofs_paths:prove_by_relaxation",
-    (6, "points"): "proofs_paths:prove_by_relaxation",
-    (14, "cross"): "proofs_paths:prove_pair_by_cases",
-    (14, "share"): "proofs_paths:prove_pair_by_cases",
-    **{(15, f"shared-{k}"): "proofs_readings:prove_shared_routes" for k in range(1, 17)},
-    (16, "half-turn"): "proofs_groups:prove_16", (16, "quarter-turn"): "proofs_groups:prove_16",
-    (18, "count"): "proofs_groups:prove_18_count",
-    (20, "count"): "proofs_shapes:prove_20_by_model",
-    (22, "paths"): "proofs_shapes:prove_22_paths",
-    (22, "routes"): "proofs_shapes:prove_22_routes",
-    (12, "count"): "proofs_paths:prove_12_by_end_split",
-    (3, "count"): "proofs_loops:prove_3_by_cycles",
-}
-# the combinations, proven by scripts/prove_combined.py before: their strategies in proofs_combined
-COMBINED_STRATEGIES = {
-    **{(7, v): "proofs_combined:prove_seven_with"
-       for v in ("with-8", "with-9", "with-10", "with-16-half", "with-16-quarter")},
-    **{(a, f"with-{b}"): "proofs_combined:prove_whole"
-       for a in range(25, 30) for b in range(a + 1, 30)},
-    (25, "all-five"): "proofs_combined:prove_whole"}
-# prove.TURNED_MODELS: (class, its arguments)
-OLD_TURNED = {(23, "segments"): ("TurnedCopies", ("path", (1,), False)),
-              (22, "loops"): ("TurnedCopies", ("loop", (1, 2, 3), True)),
-              (23, "routes"): ("TurnedRoute", (False,)),
-              (23, "circuits"): ("TurnedRoute", (True,)),
-              (23, "one-stop-circuits"): ("TurnedOneStop", ())}
-OLD_TURN_INVARIANT = {(2, "path-segments"), (2, "path-points"), (3, "count"), (6, "points"),
-                      (9, "count"), (14, "cross"), (14, "share"), (16, "half-turn"),
-                      (16, "quarter-turn"), (18, "count"), (30, "one-tile-paths")}
 
 VARIANTS = [(n, v) for n, v in all_variants() if v is not None]
 
@@ -96,36 +29,49 @@ def test_every_variant_is_one_whole_declaration():
         assert var.number == n and var.seed == ch.text and var.seed.strip()
         assert var.statement.strip() and callable(var.score)
         assert callable(var.build) if ch.method == "cpsat" else ch.method == "search"
+        if ch.method == "cpsat":
+            assert isinstance(var.build, Ref) and callable(var.build.resolve())   # (lazy: no OR-Tools)
         for ref in (var.bound_argument, var.strategy, var.turned_model):
             assert ref is None or (isinstance(ref, Ref) and callable(ref.resolve()))
         if var.check is not None:      # a yes/no question has no bound; a strategy only if combined
             assert var.bound_argument is None
-            assert (var.strategy is None) == ((n, v) not in COMBINED_STRATEGIES)
+            assert var.strategy is None or var.strategy.target == "proofs_combined:prove_whole"
 
 
-def test_declared_proofs_match_the_old_dispatch():
-    for n, v in VARIANTS:
-        var = get_variant(n, v)[1]
-        assert (var.strategy.target if var.strategy else None) == \
-            {**OLD_STRATEGIES, **COMBINED_STRATEGIES}.get((n, v)), (n, v)
-        turned = (var.turned_model.target.split(":")[1], var.turned_model.args) \
-            if var.turned_model else None
-        assert turned == OLD_TURNED.get((n, v)), (n, v)
-        assert var.turn_invariant == ((n, v) in OLD_TURN_INVARIANT), (n, v)
-        assert (var.bound_argument is not None) == ((n, v) in OLD_STATIC_BOUNDS), (n, v)
+def test_declared_proofs_are_the_certificates_proofs():
+    """A declared strategy, turned model or turn symmetry is what the committed certificate's proof
+    records: the strategies of the variants proven by their own argument, the turned models of 22
+    loops and 23."""
+    strategies = {var.strategy.target.split(":")[1] for n, v in VARIANTS
+                  if (var := get_variant(n, v)[1]).strategy}
+    assert strategies == {"prove_by_relaxation", "prove_pair_by_cases", "prove_shared_routes",
+                          "prove_16", "prove_18_count", "prove_20_by_model", "prove_22_paths",
+                          "prove_22_routes", "prove_12_by_end_split", "prove_3_by_cycles",
+                          "prove_seven_with", "prove_whole"}
+    turned = sorted((n, v) for n, v in VARIANTS if get_variant(n, v)[1].turned_model)
+    assert turned == [(22, "loops"), (23, "circuits"), (23, "one-stop-circuits"), (23, "routes"),
+                      (23, "segments")]
+    for n, v in turned:
+        cert = load_certificate(n, v)
+        assert "turned" in json.dumps(cert["proof"]).lower() or cert["status"] == "optimal", (n, v)
 
 
-def test_declared_static_bounds_equal_the_old_ones():
-    """The declared bound argument of every variant proves what the old if-chain gave (a few seconds
-    in all: the slowest are the packings, about 1 s each)."""
-    from octosolve.octiles.challenges.arguments import static_bound
+def test_declared_static_bounds_hold_the_certificates():
+    """The declared bound argument of every variant is a bound at least the certificate's (which
+    the search may have brought down), and every certificate's value is within it (a few seconds in
+    all: the slowest are the packings, about 1 s each)."""
+    from octosolve.octiles.challenges.prove import static_bound
+    n_bound = 0
     for n, v in VARIANTS:
         b = get_variant(n, v)[1].static_bound(workers=1)
-        got = None if b is None else (b["bound"], b["method"])
-        assert got == OLD_STATIC_BOUNDS.get((n, v)), (n, v)
-        if b is not None:
-            assert b["argument"].strip()
-    assert static_bound(15, "stops-2")["bound"] == 8        # the old entry point reads the declaration
+        if b is None:
+            continue
+        n_bound += 1
+        assert b["argument"].strip() and b["method"].strip()
+        cert = load_certificate(n, v)
+        assert cert["value"] <= cert["bound"] <= b["bound"], (n, v)
+    assert n_bound == 45
+    assert static_bound(15, "stops-2")["bound"] == 8        # the entry point reads the declaration
 
 
 def test_no_dispatch_table_keyed_by_variant_remains():
@@ -135,12 +81,11 @@ def test_no_dispatch_table_keyed_by_variant_remains():
         assert not hasattr(mod, "STRATEGIES")
     assert not hasattr(prove, "strategies") and not hasattr(prove, "TURNED_MODELS")
     assert not hasattr(symmetry, "TURN_INVARIANT")
-    # no literal (challenge, "variant") key in the pipeline, the symmetry module or static_bound
+    # no literal (challenge, "variant") key in the pipeline or the symmetry module (the scan of
+    # every module: test_one_declaration.py)
     key = re.compile(r"\(\s*\d+\s*,\s*\"[a-z0-9-]+\"\s*\)")
-    src = (PKG / "arguments.py").read_text(encoding="utf-8")
-    static = src[src.index("def static_bound"):src.index("def routes_15_bound")]
     for text in ((PKG / "prove.py").read_text(encoding="utf-8"),
-                 (PKG / "symmetry.py").read_text(encoding="utf-8"), static):
+                 (PKG / "symmetry.py").read_text(encoding="utf-8")):
         assert not key.search(text)
         assert "number ==" not in text and "var.name) ==" not in text
 

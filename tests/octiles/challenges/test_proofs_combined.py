@@ -15,11 +15,13 @@ from octosolve.cli import cli
 from octosolve.octiles.challenges import proofs_combined as PC
 from octosolve.octiles.challenges.catalogue import get_variant
 from octosolve.octiles.challenges.certificates import CERT_DIR, load_certificate
-from octosolve.octiles.challenges.combined import COMBINED_WHOLE, SEVEN_WITH
+from octosolve.octiles.challenges.catalogue import all_variants
+from octosolve.octiles.challenges.combined import RELAXES, SEVEN_WITH
 from octosolve.octiles.challenges.model import Ref
 from octosolve.octiles.challenges.verify import verify_certificate
 
-KEYS = [(7, v) for v in SEVEN_WITH] + list(COMBINED_WHOLE)
+KEYS = [(7, v) for v in SEVEN_WITH] + [(n, v) for n, v in all_variants() if n in range(25, 30)
+                                        and (v.startswith("with-") or v == "all-five")]
 
 
 def test_every_combination_declares_its_strategy():
@@ -28,9 +30,10 @@ def test_every_combination_declares_its_strategy():
         var = get_variant(n, v)[1]
         if n == 7:
             assert var.strategy == Ref("proofs_combined:prove_seven_with")
-            assert var.check is None and var.witness == ("combined",)
+            assert var.check is None and var.witness == ("combined", *RELAXES[v])
         else:
-            assert var.strategy == Ref("proofs_combined:prove_whole", COMBINED_WHOLE[n, v])
+            nums = tuple(range(25, 30)) if v == "all-five" else (n, int(v[5:]))
+            assert var.strategy == Ref("proofs_combined:prove_whole", nums)
             assert var.check is not None and var.witness is None
         assert var.strategy.resolve() in (PC.prove_seven_with, PC.prove_whole)
         assert var.bound_argument is None and var.turned_model is None

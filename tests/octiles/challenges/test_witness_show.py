@@ -12,7 +12,11 @@ import pytest
 from octosolve.core.paths import RESULTS_DIR
 from octosolve.octiles.challenges import witness_show as WS
 from octosolve.octiles.challenges.certificates import CERT_DIR, all_certificates
-from octosolve.octiles.challenges.witness_pictures import DRAWN, drawn_witness, witness_drawing
+from octosolve.octiles.challenges.catalogue import all_variants, get_variant
+from octosolve.octiles.challenges.witness_pictures import drawn_witness, witness_drawing
+
+# the questions whose bound witness is drawn (declared: ``witness_picture``)
+DRAWN = [(n, v) for n, v in all_variants() if v and get_variant(n, v)[1].witness_picture]
 
 GAL = RESULTS_DIR / "octiles" / "challenges"
 KINDS = {"counting", "lp-dual", "lp-branch", "multicut", "cases", "solver", "relaxation", "placement"}

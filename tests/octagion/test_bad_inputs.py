@@ -410,3 +410,18 @@ def test_wordcards_repr_is_one_line():
     assert repr(w) == f"<WordCards: {len(w)} cards {min(w)}-{max(w)}, 40 words each>"
     assert repr(WordCards()) == "<WordCards: 0 cards, no words>"
     assert dict(w) == w and w.to_json() == dict(w)
+
+
+@pytest.mark.parametrize("source", ["bound_top2000.json", "bound_sets_top2000.json"])
+@pytest.mark.parametrize("field,value", [("lambda", [1, 2]), ("rho", "x"), ("lambda", {"ABCDEFGH": [1]})])
+def test_check_bound_names_a_mistyped_field(capsys, tmp_path, source, field, value):
+    """#45.5: a certificate whose ``lambda`` is a list printed Python's "('list' object has no
+    attribute 'items')"; the line now names the field and what it must be."""
+    cert = json.loads((Path(__file__).resolve().parents[2] / "data" / "octagion" / source).read_text())
+    cert[field] = value
+    path = tmp_path / "cert.json"
+    path.write_text(json.dumps(cert))
+    code, out, err = run(capsys, ["check-bound", path])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert "attribute" not in err and "object has no" not in err and f"{field}" in err
+    assert "must be an object" in err, err

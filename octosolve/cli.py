@@ -219,7 +219,8 @@ def main(argv=None):
         raise
     except click.UsageError as e:  # a bad option or argument: one line, exit 2
         where = e.ctx.command_path if e.ctx is not None else "octosolve"
-        click.echo(f"Error: {e.format_message()} (see '{where} --help')", err=True)
+        said = " ".join(e.format_message().split())  # click lists a Choice's values one a line
+        click.echo(f"Error: {said} (see '{where} --help')", err=True)
         sys.exit(e.exit_code)
     except click.ClickException as e:  # bad input (OctoError): one line, exit 2
         e.show()

@@ -39,13 +39,14 @@ import time
 from collections import OrderedDict
 
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
 from ..core.errors import fail
 from ..core.record import check_record_shape
-from .http import JSON, ApiError, read_body_json
+from .http import JSON, ApiError, number_in_path, read_body_json
 from .session import HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session  # noqa: F401 (re-exported)
 
 __all__ = ["PLAYABLE", "LEVELS", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
@@ -223,9 +224,10 @@ class Sessions:
         return len(self._games)
 
     def get(self, game: str, gid: str) -> Session:
+        name = self.entry(game).name   # any case, as the setup calls take it (/play/OCTAGONE)
         with self._lock:
             s = self._games.get(gid)
-            if s is None or s.entry.name != game:
+            if s is None or s.entry.name != name:
                 raise ApiError(404, f"no {game} game {gid!r} (games are kept in memory, the least "
                                     "recently used dropped)")
             self._games.move_to_end(gid)
@@ -365,6 +367,17 @@ def _locked(s: Session, fn):
         s.lock.release()
 
 
+def _other_methods(request: Request) -> list[str]:
+    """The methods of the app's other routes that match this path (a 405's ``Allow``), if any."""
+    from starlette.routing import Match
+
+    allowed = set()
+    for r in request.app.router.routes:
+        if isinstance(r, Route) and r.matches(request.scope)[0] == Match.PARTIAL:
+            allowed |= set(r.methods or ())
+    return sorted(allowed)
+
+
 def routes(sessions: Sessions, play_page) -> list[Route]:
     async def page(request: Request):
         sessions.entry(request.path_params["game"])  # 404 for an unknown game
@@ -379,7 +392,14 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(s.view())
 
     def session(request: Request) -> Session:
-        return sessions.get(request.path_params["game"], request.path_params["gid"])
+        try:
+            return sessions.get(request.path_params["game"], request.path_params["gid"])
+        except ApiError as e:
+            if e.status == 404:   # GET /api/octiles/trace: a route of another method, not a game
+                allowed = _other_methods(request)
+                if allowed:
+                    raise HTTPException(405, headers={"Allow": ", ".join(allowed)})
+            raise
 
     async def show(request: Request):
         s = session(request)
@@ -387,10 +407,8 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
 
     async def at(request: Request):
         s = session(request)
-        raw = request.path_params["ply"]
-        if not raw.isdigit() or len(raw) > 9:
-            fail(f"ply must be a move number, got {raw[:20]!r}")
-        return JSON(await run_in_threadpool(_locked, s, lambda: s.view_at(int(raw))))
+        ply = number_in_path(request.path_params["ply"], "the move number")
+        return JSON(await run_in_threadpool(_locked, s, lambda: s.view_at(ply)))
 
     async def record(request: Request):
         s = session(request)

@@ -330,10 +330,10 @@ def test_trace_bad_input(client, body, status, words):
 
 def test_body_cap(client):
     big = b'{"placement": {}, "pad": "' + b"x" * MAX_BODY + b'"}'
-    r = client.post("/api/octiles/trace", content=big)
+    r = client.post("/api/octiles/trace", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "error" in r.json()
     ok = b'{"placement": {}, "pad": "' + b"x" * (MAX_BODY - 100) + b'"}'
-    assert client.post("/api/octiles/trace", content=ok).status_code == 200
+    assert client.post("/api/octiles/trace", content=ok, headers={"content-type": "application/json"}).status_code == 200
 
 
 @pytest.mark.parametrize("body,words", [

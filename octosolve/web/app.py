@@ -50,8 +50,9 @@ async def _octo_error(request, exc: OctoError):
 
 
 def _answer(request, status: int, message: str, headers=None):
-    """An error: a JSON ``{"error": ...}`` under /api/, an HTML page with the menu for a page's 404."""
-    if status == 404 and not request.url.path.startswith("/api/"):
+    """An error: a JSON ``{"error": ...}`` under /api/ and /preview/ (addresses for programs and
+    pictures), an HTML page with the site's menu for any other wrong address (a 404)."""
+    if status == 404 and not request.url.path.startswith(("/api/", "/preview/")):
         return not_found_page(STATIC_DIR, request.url.path, message)
     r = _error(status, message)
     r.headers.update(headers or {})

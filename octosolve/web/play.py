@@ -253,10 +253,17 @@ class Sessions:
         record = body.get("record")
         if record is not None:  # a downloaded record: its game, parameters, seats, seed and moves
             check_record_shape(record)
-            if record["game"] != e.name:
+            if str(record["game"]).lower() != e.name:
                 fail(f"this record is a {record['game']} game, not {e.name}")
-            body = {**body, "params": {k: v for k, v in record["params"].items()
-                                       if k not in FILE_PARAMS or v in (None, "default")},
+            # the CLI's reader (`octosolve replay`): each move's player, legality and notation, the
+            # stored outcome; the same one-line refusal (#45.8). No file is named from a request.
+            from ..core.record import replay
+            from ..games import record_game
+
+            record = {**record, "params": {k: v for k, v in record["params"].items()
+                                           if k not in FILE_PARAMS or v in (None, "default")}}
+            replay(record, record_game(record)[1])
+            body = {**body, "params": record["params"],
                     "seats": record["players"], "seed": record.get("seed"),
                     "moves": [m["action"] for m in record["moves"]]}
             extras = record.get("extras")

@@ -185,3 +185,52 @@ def test_a_client_gone_mid_body_is_one_log_line(caplog):
     recs = [r for r in caplog.records if "disconnect" in r.getMessage().lower()]
     assert len(recs) == 1 and recs[0].exc_info is None and "\n" not in recs[0].getMessage()
     assert not [r for r in caplog.records if r.exc_info]
+
+
+GAMES = ["oct8", "octagone", "octiles", "octoverso"]
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    d = tmp_path_factory.mktemp("records")
+    out = {}
+    for g in GAMES:
+        path = d / f"{g}.json"
+        r = CliRunner().invoke(cli, [g, "play", "--players", "greedy,greedy", "--seed", "1", "--out", str(path)])
+        assert r.exit_code == 0, r.output
+        out[g] = json.loads(path.read_text())
+    return out
+
+
+def _cli_verdict(rec, tmp_path):
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec))
+    r = CliRunner().invoke(cli, ["replay", str(path)])
+    return r.exit_code, r.output.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("tamper", ["outcome", "move text", "none"])
+def test_one_record_reader_for_the_cli_and_the_web(records, game, tamper, tmp_path):
+    """#45.8: the web app took records `octosolve replay` refuses (a false outcome, garbage move
+    text): one reader now, the same one-line refusal, 400 on the web."""
+    rec = json.loads(json.dumps(records[game]))
+    if tamper == "outcome":
+        rec["outcome"] = {"terminal": True, "winners": [7]}
+    elif tamper == "move text":
+        rec["moves"][-1]["move"] = "garbage"
+    code, line = _cli_verdict(rec, tmp_path)
+    r = CLIENT.post(f"/api/{game}/new", json={"record": rec})
+    if tamper == "none":
+        assert code == 0 and r.status_code == 200, (line, r.text[:200])
+    else:
+        assert code == 2 and r.status_code == 400, (line, r.text[:200])
+        assert line == "Error: " + r.json()["error"], (line, r.json())

@@ -509,7 +509,10 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
         if "teams" in rd:
             head += "; " + "; ".join(
                 f"team P{p['team']}: {p['letter_card']} -> {p['word_card']}{p['position']} "
-                f"{p['sequence']}" + (f" ({counted(p['redraws'], 'redraw')})" if p["redraws"] else "")
+                f"{p['sequence']}" + (f" ({counted(p['redraws'], 'redraw')}" + (
+                    f", {counted(p['letter_redraws'], 'new Letter Card')}: the number's word was "
+                    "taken on every Word Card" if p.get("letter_redraws") else "") + ")"
+                    if p["redraws"] else "")
                 for p in rd["teams"])
         elif "letter_card" in rd:
             head += f"; {rd['letter_card']} -> {rd['word_card']}{rd['position']} {rd['sequence']}"

@@ -425,3 +425,25 @@ def test_check_bound_names_a_mistyped_field(capsys, tmp_path, source, field, val
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
     assert "attribute" not in err and "object has no" not in err and f"{field}" in err
     assert "must be an object" in err, err
+
+
+def test_many_teams_never_run_out_of_word_cards():
+    """#45.4: `setup --variant virulent --teams 8 --seed 2` (and epsilon 8 teams seed 11) were
+    refused ('not enough Word Cards to resolve a collision'): every default set-up of 6-8 teams is
+    dealt now, each round's teams with different words (docs/rules/octagion.md, Epsilon)."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    new_letter = 0
+    for variant in ("virulent", "epsilon"):
+        for teams in (6, 7, 8):
+            for seed in range(30):
+                r = CliRunner().invoke(cli, ["octagion", "setup", "--variant", variant, "--teams",
+                                             str(teams), "--seed", str(seed), "--json"])
+                assert r.exit_code == 0, (variant, teams, seed, r.output[-200:])
+                for rd in json.loads(r.output)["rounds"]:
+                    words = [p["sequence"] for p in rd["teams"]]
+                    assert len(set(words)) == len(words) == teams
+                    new_letter += sum(1 for p in rd["teams"] if p.get("letter_redraws"))
+    assert new_letter > 0   # the Letter Card reading was needed (and shown)

@@ -116,7 +116,9 @@ def test_static_assets_are_package_data():
 
 def test_unknown_page_and_game_are_404(client):
     assert client.get("/nope").status_code == 404
-    r = client.get("/play/chess")
+    r = client.get("/play/chess")   # a page's address: the 404 page with the menu (#43.5)
+    assert r.status_code == 404 and "unknown game" in r.text and r.headers["content-type"].startswith("text/html")
+    r = client.get("/api/chess/info")   # the API's: JSON
     assert r.status_code == 404 and "unknown game" in r.json()["error"]
 
 

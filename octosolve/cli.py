@@ -10,7 +10,7 @@ import click
 
 from . import __version__
 from .core.clikit import OutPath, distinct_outputs, json_option, wrote
-from .core.errors import OctoError
+from .core.errors import OctoError, Terminated
 from .games import GAMES, game_names, get_game
 
 
@@ -168,10 +168,6 @@ def _input_error(e: BaseException) -> str | None:
     return None
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is, like Ctrl-C: the same clean stop, exit status 143."""
-
-
 def _on_sigterm(signum, frame):
     raise Terminated()
 
@@ -189,8 +185,10 @@ def _interrupt_behind(e: BaseException) -> KeyboardInterrupt | None:
 
 
 def _stopped(e: BaseException) -> None:
-    term = isinstance(e, Terminated) or isinstance(getattr(e, "__context__", None), Terminated)
-    click.echo("Terminated." if term else "Interrupted.", err=True)
+    stop = _interrupt_behind(e) or e   # click wraps the Ctrl-C in its Abort
+    term = isinstance(stop, Terminated)
+    said = str(stop) if isinstance(stop, KeyboardInterrupt) and stop.args else ""  # a command's line
+    click.echo(said or ("Terminated." if term else "Interrupted."), err=True)
     code = 143 if term else 130
     # import nothing here: the Ctrl-C may have stopped an import half-way (tqdm's asyncio), and
     # importing it again fails (NameError, a traceback); a pool exists only if batch is loaded
@@ -221,7 +219,8 @@ def main(argv=None):
         raise
     except click.UsageError as e:  # a bad option or argument: one line, exit 2
         where = e.ctx.command_path if e.ctx is not None else "octosolve"
-        click.echo(f"Error: {e.format_message()} (see '{where} --help')", err=True)
+        said = " ".join(e.format_message().split())  # click lists a Choice's values one a line
+        click.echo(f"Error: {said} (see '{where} --help')", err=True)
         sys.exit(e.exit_code)
     except click.ClickException as e:  # bad input (OctoError): one line, exit 2
         e.show()

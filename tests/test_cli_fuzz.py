@@ -276,3 +276,27 @@ def test_named_bad_inputs_are_refused(argv, message, files, tmp_path):
     assert code == 2, f"`octosolve {' '.join(argv)}` exited {code}: {err[-800:]}"
     lines = [ln for ln in err.strip().splitlines() if ln.strip()]
     assert len(lines) == 1 and message in lines[0] and "internal error" not in lines[0], err
+
+
+def _all_leaves(group: click.Group, path: list[str]):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            yield from _all_leaves(cmd, path + [name])
+        elif cmd is not None:
+            yield path + [name], cmd
+
+
+REQUIRING = [(p, c) for p, c in _all_leaves(cli, [])
+             if any(isinstance(x, click.Argument) and x.required for x in c.params)]
+
+
+@pytest.mark.parametrize("path", [p for p, _ in REQUIRING], ids=" ".join)
+def test_a_missing_argument_is_one_line(path, capsys):
+    """#45.6: `octosolve octagone measure` with no argument printed a 4-line error (click lists a
+    Choice's values one a line): every command missing its argument says so on one line, exit 2."""
+    with pytest.raises(SystemExit) as e:
+        main(path)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and len(err.strip().splitlines()) == 1, err

@@ -370,3 +370,27 @@ def test_simulations_help_names_one_default(name):
     ctx = click.Context(dict(BUDGETED)[name])
     text = " ".join(opt.get_help_record(ctx)[1].split())
     assert ("each player's own" in text) == (opt.default is None), (name, text)
+
+
+def test_stop_after_is_one_range_and_meaning(tmp_path):
+    """#45.11: --stop-after took 1-100,000 in oct8 and 0-1,000 in octagone: one range now (0 the
+    starting position, 100,000 the most), and one meaning (the record's first N moves)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from octosolve.core.clikit import STOP_AFTER
+
+    assert STOP_AFTER == (0, 100_000)
+    for game in ("oct8", "octagone"):
+        base = [game, "play", "--players", "greedy,greedy", "--seed", "1", "--json"]
+        for n in ("-1", "100001"):
+            r = CliRunner().invoke(cli, base + ["--stop-after", n])
+            assert r.exit_code == 2 and "--stop-after" in r.output, (game, n, r.output)
+        for n in (0, 3):
+            rec = tmp_path / f"{game}-{n}.json"
+            r = CliRunner().invoke(cli, base + ["--stop-after", str(n), "--out", str(rec)])
+            assert r.exit_code == 0, (game, n, r.output)
+            assert len(json.loads(rec.read_text())["moves"]) == n, (game, n)
+        help_text = CliRunner().invoke(cli, [game, "play", "--help"]).output
+        assert "0 to 100,000" in " ".join(help_text.split())

@@ -506,6 +506,18 @@ def measure_options(out_help: str, seed_default: int | None = DEFAULT_SEED, quic
     return deco
 
 
+STOP_AFTER = (0, 100_000)  # --stop-after N: the one range of every game's `play`
+
+
+def stop_after_option(then: str):
+    """``play --stop-after N``, the same range and meaning in every game: stop after the record's
+    first N moves (0 to 100,000; 0 is the starting position), ``then`` saying what it is for."""
+    lo, hi = STOP_AFTER
+    return click.option("--stop-after", type=click.IntRange(lo, hi), default=None, metavar="N",
+                        help=f"Stop after N moves of the game record (its first N, {lo} to {hi:,}; {lo}: "
+                             f"the starting position); {then}")
+
+
 def record_option():
     """A game's ``play --out PATH``: the game record in the one format every game shares
     (octosolve-record/1, core/record.py), which ``octosolve replay PATH`` replays move by move and

@@ -4,7 +4,10 @@ CP-SAT's own Ctrl-C handling (``catch_sigint_signal``) replaces the process's SI
 solves and leaves the default one behind afterwards, so a later Ctrl-C kills the process with no
 message (and a test's SIGINT kills the test run). :func:`solve` turns that off and runs the search in
 a worker thread instead: the main thread stays free to show progress and to receive Ctrl-C
-promptly, which stops the search (``StopSearch``) and is raised as ``KeyboardInterrupt``.
+promptly, which stops the search (``StopSearch``) and is raised as ``KeyboardInterrupt`` once
+``Solve`` has returned. (Not ``Thread.join``: in CPython 3.11 a join interrupted by a signal marks
+the thread as ended while it still runs, and the interpreter then exits under CP-SAT's C++ threads:
+"terminate called without an active exception", status 134.)
 
 A run under :func:`deterministic` (``--deterministic`` in the CLI) is reproducible: each solve's time
 limit counts CP-SAT's deterministic time (its own measure of work) instead of seconds, and its workers
@@ -63,6 +66,16 @@ def set_limit(parameters, seconds: float, deterministic: bool) -> None:
         parameters.max_time_in_seconds = float(seconds)
 
 
+def _stop_and_wait(solver, done: threading.Event) -> None:
+    """Stop the search and wait until ``Solve`` has returned, through further signals."""
+    while not done.is_set():
+        try:
+            solver.StopSearch()
+            done.wait()
+        except KeyboardInterrupt:
+            continue
+
+
 def solve(solver, model, callback=None, *, seconds: float | None = None, desc: str = "CP-SAT",
           show_progress: bool = True, stop: threading.Event | None = None):
     """``solver.Solve(model, callback)``, in a worker thread; returns the status.
@@ -83,12 +96,15 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
     elif seconds is None:
         seconds = solver.parameters.max_time_in_seconds
     box: dict = {}
+    done = threading.Event()   # set once Solve has returned (see the module's docstring)
 
     def run():
         try:
             box["status"] = solver.Solve(model, callback) if callback is not None else solver.Solve(model)
         except BaseException as e:  # noqa: BLE001 - re-raised in the calling thread
             box["error"] = e
+        finally:
+            done.set()
 
     th = threading.Thread(target=run, name="cp-sat", daemon=True)
     total = max(1, int(math.ceil(min(float(seconds), 1e7)))) if seconds and math.isfinite(seconds) else None
@@ -97,8 +113,7 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
     th.start()
     stopped = False
     try:
-        while th.is_alive():
-            th.join(0.2)
+        while not done.wait(0.2):
             if stop is not None and not stopped and stop.is_set():
                 solver.StopSearch()
                 stopped = True
@@ -109,8 +124,7 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
                 bar.set_postfix_str(f"best {best:g}", refresh=False)
             bar.refresh()
     except KeyboardInterrupt:
-        solver.StopSearch()
-        th.join()
+        _stop_and_wait(solver, done)
         raise
     finally:
         bar.close()

@@ -24,6 +24,12 @@ class OctoValueError(OctoError, ValueError):
     pass
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, like Ctrl-C: the same clean stop, exit status 143
+    (130 for Ctrl-C). A command that catches the stop to say what it left may re-raise it with its
+    own one line: ``raise type(e)("Interrupted: nothing written.")``; the CLI prints that line."""
+
+
 def fail(message: str) -> "NoReturn":  # noqa: F821
     """Raise an :class:`OctoError` with ``message``."""
     raise OctoValueError(message)

@@ -3,8 +3,9 @@
 Every file the project writes goes through :func:`atomic_write` (or its two shorthands): the bytes
 go to a temporary file in the same folder, are flushed and fsync'ed, and the temporary file then
 replaces the target with ``os.replace`` (atomic on POSIX and Windows). A writer killed mid-way
-leaves the previous file intact and, at worst, a ``.<name>.*.tmp`` file beside it, never a
-truncated target.
+leaves the previous file intact and, at worst, a ``.<name>.<pid>.*.tmp`` file beside it, never a
+truncated target; the next write of the same target removes such leftovers (:func:`clean_stale`:
+those of a process that no longer runs, or older than :data:`STALE_AGE` when they name none).
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -16,12 +17,49 @@ truncated target.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_write", "atomic_write_text", "atomic_write_bytes"]
+__all__ = ["atomic_write", "atomic_write_text", "atomic_write_bytes", "clean_stale", "STALE_AGE"]
+
+STALE_AGE = 24 * 3600.0  # seconds: a temporary naming no process (an older release's) is stale after a day
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0 and not isinstance(pid, bool)   # another user's process (or no such number)
+    return True
+
+
+def clean_stale(path: Path | str) -> list[Path]:
+    """Remove the temporaries a killed write of ``path`` left (``.<name>.<pid>.*.tmp``) whose
+    process no longer runs, and those naming no process that are older than :data:`STALE_AGE`;
+    never another target's, never a running writer's. Returns the files removed."""
+    path = Path(path)
+    gone = []
+    prefix = f".{path.name}."
+    for tmp in glob.glob(os.path.join(glob.escape(str(path.parent)), glob.escape(prefix) + "*.tmp")):
+        rest = os.path.basename(tmp)[len(prefix):-len(".tmp")]
+        head = rest.split(".", 1)[0]
+        try:
+            if head.isascii() and head.isdigit() and "." in rest:
+                stale = int(head) != os.getpid() and not _alive(int(head))
+            else:
+                stale = time.time() - os.stat(tmp).st_mtime > STALE_AGE
+            if stale:
+                os.unlink(tmp)
+                gone.append(Path(tmp))
+        except OSError:
+            continue   # gone already, or not ours to remove
+    return gone
 
 
 @contextlib.contextmanager
@@ -34,7 +72,8 @@ def atomic_write(path: Path | str, mode: str = "w", *, encoding: str | None = "u
         raise ValueError("atomic_write mode is 'w' or 'wb'")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    clean_stale(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=str(path.parent))
     try:
         if mode == "wb":
             f = os.fdopen(fd, "wb")

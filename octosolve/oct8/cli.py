@@ -7,7 +7,7 @@ import click
 
 from ..core.clikit import (FiniteFloat, batch_options, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
                            players_option, position_out_option, record_option, seed_option, simulations_option,
-                           svg_option, old_spelling, take_old_spelling, variant_option, wrote)
+                           old_spelling, stop_after_option, svg_option, take_old_spelling, variant_option, wrote)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit
 from ..core.words import counted
@@ -192,9 +192,7 @@ def swaps(state_file, babies, svg_path, as_json):
 @simulations_option()
 @move_time_option
 @seed_option()
-@click.option("--stop-after", type=click.IntRange(1, 100_000), default=None, metavar="N",
-              help="Stop after N moves (then --out and --position-out hold that position, e.g. for "
-                   "`oct8 swaps`).")
+@stop_after_option("then --out and --position-out hold that position, e.g. for `oct8 swaps`.")
 @rule_options
 @record_option()
 @position_out_option("final (or stopped)")

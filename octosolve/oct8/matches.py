@@ -49,7 +49,7 @@ def play_one(names: list[str], seed: int | None, *, game: dict | None = None, si
              time_limit: float | None = None, max_moves: int | None = None):
     """One game between ``names`` (seat order), game 0 of a match (``core.match.play_game``):
     ``(final state, JSON-ready summary)``, the summary holding ``record``, the game record
-    (octosolve-record/1); with ``max_moves`` the game stops after that many decisions."""
+    (octosolve-record/1); with ``max_moves`` the game stops after that many moves of the record (0: none)."""
     from ..core.match import play_game
     from ..core.seeding import DEFAULT_SEED
     from ..games import match_spec
@@ -61,7 +61,7 @@ def play_one(names: list[str], seed: int | None, *, game: dict | None = None, si
     if time_limit:
         opts["time_limit"] = float(time_limit)
     rec, st = play_game(match_spec("oct8", params, opts), list(names), seed, 0,
-                        max_moves=max_moves or 1_000_000)
+                        max_moves=1_000_000 if max_moves is None else max_moves)
     ex = rec["extras"]
     res = {"seed": seed, "players": list(names), "game": rec["params"], "over": st.is_terminal(),
            "colours": ex["colours"], "scores": ex["scores"], "details": ex["details"],

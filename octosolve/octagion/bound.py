@@ -38,7 +38,7 @@ import numpy as np
 from ..core.errors import fail
 from .rules import NUMBERS, PER_NUMBER, normalize_sequence
 
-__all__ = ["CERTIFICATE_FORMAT", "count_bound", "check_certificate", "field_error"]
+__all__ = ["CERTIFICATE_FORMAT", "count_bound", "check_certificate", "field_error", "table"]
 
 CERTIFICATE_FORMAT = "octosolve-octagion-bound/1"
 PROOF = ("per-letter count bound: an LP over how many numbers carry each letter, its dual "
@@ -64,13 +64,36 @@ def _words(words) -> list[str]:
     return list(dict.fromkeys(normalize_sequence(w, "word") for w in words))
 
 
+def _kind(v) -> str:
+    """What a JSON value is, in words."""
+    for t, word in ((bool, "true/false"), (dict, "an object"), (list, "a list"), (str, "a string"),
+                    ((int, float), "a number")):
+        if isinstance(v, t):
+            return word
+    return "null" if v is None else type(v).__name__
+
+
+def table(doc: dict, key: str, depth: int = 1) -> dict:
+    """``doc[key]``, checked to be a JSON object (and, ``depth`` 2, an object of objects): a field
+    of another type is a ValueError naming the field, not Python's words about a list's missing
+    ``items`` (#45.5)."""
+    v = doc[key]
+    if not isinstance(v, dict):
+        raise ValueError(f"the field {key!r} must be an object, not {_kind(v)}")
+    if depth > 1:
+        for k, d in v.items():
+            if not isinstance(d, dict):
+                raise ValueError(f"{key}[{k!r}] must be an object, not {_kind(d)}")
+    return v
+
+
 def field_error(what: str, e: Exception) -> str:
     """The one-line error for a certificate or record field that a checker could not read, in
-    words ('lacks the field 'mu''; it was Python's "(KeyError: 'mu')")."""
+    words ('lacks the field 'mu''; it was Python's "(KeyError: 'mu')"); no Python internals."""
     if isinstance(e, KeyError):
         return f"{what} lacks the field {e.args[0]!r}"
     if isinstance(e, (TypeError, AttributeError)):
-        return f"{what} has a field of the wrong type ({e})"
+        return f"{what} has a field of the wrong type (a list, object, string or number where another is due)"
     return f"{what} garbles a field: {e}"
 
 
@@ -174,8 +197,8 @@ def check_certificate(cert: dict) -> dict:
     try:
         per_number, words = certificate_header(cert)
         mu = _frac(cert["mu"])
-        lam = {w: {ch: _frac(v) for ch, v in d.items()} for w, d in cert["lambda"].items()}
-        rho = {ch: {int(k): _frac(v) for k, v in d.items()} for ch, d in cert["rho"].items()}
+        lam = {w: {ch: _frac(v) for ch, v in d.items()} for w, d in table(cert, "lambda", 2).items()}
+        rho = {ch: {int(k): _frac(v) for k, v in d.items()} for ch, d in table(cert, "rho", 2).items()}
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as e:
         fail(field_error("the bound certificate", e))
     wset = set(words)

@@ -53,7 +53,7 @@ import numba
 import numpy as np
 
 from ..core.errors import fail
-from .bound import _words, certificate_header, field_error
+from .bound import _words, certificate_header, field_error, table
 from .rules import NUMBERS, PER_NUMBER
 
 __all__ = ["MAX_SETS", "SETS_FORMAT", "TWINS", "all_sets", "check_any_certificate", "check_set_certificate",
@@ -361,11 +361,12 @@ def check_set_certificate(cert: dict, sets: np.ndarray | None = None) -> dict:
         if D == 0:
             raise ValueError("the denominator is 0")
         mu = nat(cert["mu"])
-        gamma = {ch: nat(v) for ch, v in cert["gamma"].items()}
-        rho = {ch: {int(k): nat(v) for k, v in d.items()} for ch, d in cert["rho"].items()}
-        lam = {w: {ch: nat(v) for ch, v in d.items()} for w, d in cert["lambda"].items()}
-        delta = {w: nat(v) for w, v in cert["delta"].items()}
-        hall = {w: {t: nat(v) for t, v in d.items()} for w, d in cert.get("hall", {}).items()}
+        gamma = {ch: nat(v) for ch, v in table(cert, "gamma").items()}
+        rho = {ch: {int(k): nat(v) for k, v in d.items()} for ch, d in table(cert, "rho", 2).items()}
+        lam = {w: {ch: nat(v) for ch, v in d.items()} for w, d in table(cert, "lambda", 2).items()}
+        delta = {w: nat(v) for w, v in table(cert, "delta").items()}
+        hall = {w: {t: nat(v) for t, v in d.items()}
+                for w, d in (table(cert, "hall", 2) if "hall" in cert else {}).items()}
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         fail(field_error("the set-bound certificate", e))
     wset = set(words)

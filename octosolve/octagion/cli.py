@@ -8,16 +8,14 @@ cards of a scored row are ``--cards``); ``--teams N`` is always a count of teams
 
 from __future__ import annotations
 
-import os
 import shlex
-import sys
 
 import click
 
 from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, count, distinct_outputs, json_option, out_option,
                            old_spelling, scheduler_option, seconds, seed_option, svg_option, take_old_spelling,
                            workers_option)
-from ..core.errors import fail
+from ..core.errors import Terminated, fail
 from ..core.jsonout import emit, write_json
 from ..core.words import counted
 
@@ -269,13 +267,11 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                           local_search_iters=ls_iters, restarts=restarts,
                           anneal_time=anneal_time, replicas=replicas, scheduler=scheduler,
                           split=split, deterministic=deterministic)
-    except KeyboardInterrupt:
-        # OR-Tools may still be tearing down its worker threads: a normal interpreter exit can
-        # then abort inside C++ ("terminate called"), so leave at once, nothing written
-        click.echo("Interrupted: no deck designed, nothing written.", err=True)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(130)
+    except KeyboardInterrupt as e:
+        # the CLI's clean stop (130 for Ctrl-C, 143 for SIGTERM: the exception's type), with this line;
+        # CP-SAT's search has ended by now (core/cpsat.py waits for it)
+        word = "Terminated" if isinstance(e, Terminated) else "Interrupted"
+        raise type(e)(f"{word}: no deck designed, nothing written.") from e
     if out:
         _write_text(out, res.deck.to_csv())
     j = res.to_json()
@@ -516,7 +512,10 @@ def setup(variant, teams, rounds, treatments, levels, zeta_budget, deck_path, wo
         if "teams" in rd:
             head += "; " + "; ".join(
                 f"team P{p['team']}: {p['letter_card']} -> {p['word_card']}{p['position']} "
-                f"{p['sequence']}" + (f" ({counted(p['redraws'], 'redraw')})" if p["redraws"] else "")
+                f"{p['sequence']}" + (f" ({counted(p['redraws'], 'redraw')}" + (
+                    f", {counted(p['letter_redraws'], 'new Letter Card')}: the number's word was "
+                    "taken on every Word Card" if p.get("letter_redraws") else "") + ")"
+                    if p["redraws"] else "")
                 for p in rd["teams"])
         elif "letter_card" in rd:
             head += f"; {rd['letter_card']} -> {rd['word_card']}{rd['position']} {rd['sequence']}"

@@ -222,7 +222,8 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
             wc_stack.bottom(card)
         else:
             card = wc_stack.draw()
-            used_cards = [card]
+            used_cards = [card]      # the Word Cards flipped this round, in order (shown)
+            pending = [card]         # those not yet back at the bottom of the stack
             picks = []
             nteams = teams if per_team_words else 1
             for t in range(nteams):
@@ -230,18 +231,42 @@ def generate_setup(variant: str, teams: int, seed: int | None, *, rounds: int = 
                 lc = rnd.choice(team_decks[t])
                 idx = lc.number + cd.offset
                 word = wordcards[card][idx - 1]
-                redraws = 0
+                redraws = letter_redraws = 0
                 if per_team_words:
+                    tried = {card}
                     while word in [p["sequence"] for p in picks]:
-                        if len(used_cards) >= len(wordcards):
-                            fail("not enough Word Cards to resolve a collision")
+                        if len(tried) >= len(wordcards):
+                            # the word at this number is taken on every Word Card: "select again"
+                            # read as Rule Delta's selection, which Epsilon repeats: the team draws
+                            # a new Letter Card (8 numbers x the cards' words outnumber the other
+                            # teams' 7 words at most, so a free word exists) on the face-up card
+                            letter_redraws += 1
+                            if letter_redraws > 1000:   # (a free word exists: never reached)
+                                fail(f"Rule Epsilon: no free word for team P{t} on {len(wordcards)} "
+                                     "Word Cards: give more Word Cards (--wordcards) or fewer teams")
+                            lc = rnd.choice(team_decks[t])
+                            idx = lc.number + cd.offset
+                            word = wordcards[card][idx - 1]
+                            tried = {card}
+                            continue
+                        if not wc_stack.items:
+                            # every Word Card is face up this round and the rules say no more than
+                            # "draw a new Word Card": the round's flipped cards go to the bottom of
+                            # the stack now (as step 10 puts used cards), and the draw goes on
+                            # (docs/rules/octagion.md, Epsilon)
+                            for c in pending:
+                                wc_stack.bottom(c)
+                            pending = []
                         card = wc_stack.draw()
+                        tried.add(card)
                         used_cards.append(card)
+                        pending.append(card)
                         word = wordcards[card][idx - 1]
                         redraws += 1
                 picks.append({"team": t, "letter_card": str(lc), "position": idx,
-                              "word_card": card, "sequence": word, "redraws": redraws})
-            for c in used_cards:
+                              "word_card": card, "sequence": word, "redraws": redraws,
+                              **({"letter_redraws": letter_redraws} if letter_redraws else {})})
+            for c in pending:
                 wc_stack.bottom(c)
             rd["word_cards_flipped"] = used_cards
             if per_team_words:

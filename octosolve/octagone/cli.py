@@ -9,7 +9,8 @@ import sys
 import click
 
 from ..core.clikit import (OutPath, batch_options, count, distinct_outputs, games_option, given_options, json_option, measure_options, out_option,
-                           players_option, position_out_option, record_option, seed_option, simulations_option, svg_option, wrote)
+                           players_option, position_out_option, record_option, seed_option, simulations_option, stop_after_option,
+                           svg_option, wrote)
 from ..core.errors import fail
 from ..core.jsonout import dumps, emit, write_json
 from ..core.words import counted
@@ -82,8 +83,7 @@ def group():
 @click.option("--first", type=click.IntRange(0, 3), default=None,
               help="Seat that places the Dama Bianca (default: drawn from the deal).")
 @simulations_option(400)
-@click.option("--stop-after", type=click.IntRange(0, 1000), default=None,
-              help="Stop after N moves (0 to 1000) and include the position (input of `solve`).")
+@stop_after_option("the output then includes the position (input of `solve`).")
 @record_option()
 @position_out_option("final (or stopped)")
 @svg_option("Draw the final (or stopped) position as SVG to this file.")

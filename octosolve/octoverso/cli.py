@@ -312,11 +312,14 @@ def tournament(players, games, teams, variant, simulations, lexicon, seed, worke
 @_lexicon_option
 @json_option
 def check(words, lexicon, as_json):
-    """Is each word playable (3..8 letters, in the lexicon), and what are its lemmas?"""
+    """Is each word a dictionary word (3..8 letters, in the lexicon; its lemmas), and can the game's
+    88 letters make it, or only with the joker variant's 2 jokers standing for missing letters?"""
+    from ..core.words import counted, names_list, shown
     from . import rules as R
+    from .moves import DISTRIBUTION
 
     lex = R.load_lexicon(lexicon)
-    out = []
+    out, lines = [], []
     for w in words:
         f = R.fold_word(w)
         wid = lex.index.get(f)
@@ -324,10 +327,26 @@ def check(words, lexicon, as_json):
             why = f"not {R.MIN_LEN}..{R.MAX_LEN} letters A-Z"
         else:
             why = "not in the lexicon" if wid is None else ""
-        out.append({"word": f, "playable": wid is not None, "reason": why,
-                    "lemmas": lex.lemmas(wid) if wid is not None else []})
-    emit(out, as_json, "\n".join(f"{d['word']}: " + (f"yes (lemmas {', '.join(d['lemmas'])})"
-                                                     if d["playable"] else f"not playable ({d['reason']})") for d in out))
+        short = (sorted(c for c in set(f) if f.count(c) > DISTRIBUTION.get(c, 0))
+                 if R.is_az(f) else [])
+        lack = sum(f.count(c) - DISTRIBUTION.get(c, 0) for c in short)
+        d = {"word": f, "in_lexicon": wid is not None, "letters": lack == 0,
+             "with_jokers": R.is_az(f) and lack <= R.N_JOKERS, "missing": "".join(short),
+             "playable": wid is not None and lack == 0, "reason": why,
+             "lemmas": lex.lemmas(wid) if wid is not None else []}
+        if wid is not None and lack:
+            have = [f"{DISTRIBUTION.get(c, 0)} {c}" if DISTRIBUTION.get(c) else f"no {c}"
+                    for c in short]
+            d["reason"] = (f"the game's {R.N_LETTERS} letters have {names_list(have)}: "
+                           + (f"playable only in the joker variant, a joker for {counted(lack, 'letter')}"
+                              if lack <= R.N_JOKERS else
+                              f"{counted(lack, 'letter')} missing, more than its {R.N_JOKERS} jokers"))
+        out.append(d)
+        text = f"{shown(f)}: " + (f"yes (lemmas {', '.join(d['lemmas'])})" if d["playable"] else
+                                  f"in the lexicon (lemmas {', '.join(d['lemmas'])}), but {d['reason']}"
+                                  if wid is not None else f"not playable ({why})")
+        lines.append(text)
+    emit(out, as_json, "\n".join(lines))
 
 
 @group.command("measure")

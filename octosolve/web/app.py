@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..core.errors import OctoError
-from .http import JSON, MAX_BODY, ApiError, read_body_json  # noqa: F401 (re-exported)
+from .http import JSON, MAX_BODY, ApiError, not_found_page, read_body_json  # noqa: F401 (re-exported)
 
 __all__ = ["MAX_BODY", "JSON", "ApiError", "create_app", "run", "read_body_json", "serve_in_thread"]
 
@@ -49,12 +49,22 @@ async def _octo_error(request, exc: OctoError):
     return _error(400, exc.format_message())
 
 
+def _answer(request, status: int, message: str, headers=None):
+    """An error: a JSON ``{"error": ...}`` under /api/ and /preview/ (addresses for programs and
+    pictures), an HTML page with the site's menu for any other wrong address (a 404)."""
+    if status == 404 and not request.url.path.startswith(("/api/", "/preview/")):
+        return not_found_page(STATIC_DIR, request.url.path, message)
+    r = _error(status, message)
+    r.headers.update(headers or {})
+    return r
+
+
 async def _api_error(request, exc: ApiError):
-    return _error(exc.status, exc.message)
+    return _answer(request, exc.status, exc.message)
 
 
 async def _http_error(request, exc: HTTPException):
-    return _error(exc.status_code, exc.detail or "error")
+    return _answer(request, exc.status_code, exc.detail or "error", exc.headers)
 
 
 async def _internal_error(request, exc: Exception):

@@ -118,6 +118,16 @@ def read_lines(words) -> tuple[list[tuple[str | None, int, str]], list[int], lis
     return entries, numbers, problems
 
 
+def _folded(row: dict, text_of: dict) -> dict:
+    """``row`` with ``folded_from``: the word as the line gave it, where reading it folded accents
+    or ligatures (CAFÉTIÈRE checked as CAFETIERE, said on its line: #43.5)."""
+    given = text_of.get(row["line"], "").split()
+    given = given[-1] if given else ""
+    if given and given.upper() != row["word"]:
+        row["folded_from"] = given
+    return row
+
+
 def check_report(words, deck_text=None) -> dict:
     """The full report of ``octagion check`` (``{"deck", "words", "cards", "summary"}``) for the
     lines of ``words`` that are words, each row with its ``line``, plus ``problems``: the lines
@@ -132,12 +142,13 @@ def check_report(words, deck_text=None) -> dict:
         fail("no words: give one 8-letter word a line (or 'A1 WORD' lines)")
     rep = check_cards(entries, deck, dedupe=True)
     line_of = {(card, idx): n for (card, idx, _), n in zip(entries, numbers)}
+    text_of = dict(_numbered(words))
     rows = []
     for r in rep["words"]:
         again = r.pop("repeated_at", [])
-        rows.append({**r, "line": line_of[r["card"], r["index"]]})
-        rows += [{**r, **x, "line": line_of[x["card"], x["index"]], "repeat_of": rows[-1]["line"]}
-                 for x in again]
+        rows.append(_folded({**r, "line": line_of[r["card"], r["index"]]}, text_of))
+        rows += [_folded({**r, **x, "line": line_of[x["card"], x["index"]], "repeat_of": rows[-1]["line"]},
+                         text_of) for x in again]
     rep["words"] = sorted(rows, key=lambda r: r["line"])
     rep["problems"] = problems
     return rep

@@ -346,7 +346,14 @@ async def _catalogue(request: Request):
 
 
 def _key(request: Request) -> tuple[int, str]:
-    return int(request.path_params["number"]), str(request.path_params["variant"])
+    """(challenge number, variant) of the address; a number of other digits (``³``) or of 20,000
+    of them is no challenge: 404 (Starlette's ``int`` convertor gave a 500 past 4,300 digits)."""
+    raw = str(request.path_params["number"])
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 4):
+        from ..core.words import shown
+
+        raise ApiError(404, f"no challenge '{shown(raw[:20])}'")
+    return int(raw), str(request.path_params["variant"])
 
 
 async def _answer_route(request: Request):
@@ -417,9 +424,9 @@ def routes() -> list[Route]:
     return [
         Route("/api/octiles/challenges", _challenges),
         Route("/api/octiles/catalogue", _catalogue),
-        Route("/api/octiles/challenges/{number:int}/{variant}", _answer_route),
-        Route("/api/octiles/challenges/{number:int}/{variant}/picture.svg", _picture_route),
-        Route("/api/octiles/challenges/{number:int}/{variant}/witness.svg", _witness_picture_route),
+        Route("/api/octiles/challenges/{number}/{variant}", _answer_route),
+        Route("/api/octiles/challenges/{number}/{variant}/picture.svg", _picture_route),
+        Route("/api/octiles/challenges/{number}/{variant}/witness.svg", _witness_picture_route),
         Route("/api/octiles/certificates/{name}", _certificate_route),
         Route("/api/octiles/board", _board),
         Route("/api/octiles/trace", _trace, methods=["POST"]),

@@ -41,6 +41,7 @@ import time
 from collections import OrderedDict
 
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse
 from starlette.routing import Route
@@ -48,7 +49,7 @@ from starlette.routing import Route
 from ..core.errors import fail
 from ..core.record import check_record_shape
 from ..core.seeding import chance_rng, player_seed
-from .http import JSON, ApiError, read_body_json
+from .http import JSON, ApiError, number_in_path, read_body_json
 from .session import HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session  # noqa: F401 (re-exported)
 
 __all__ = ["PLAYABLE", "LEVELS", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
@@ -226,9 +227,10 @@ class Sessions:
         return len(self._games)
 
     def get(self, game: str, gid: str) -> Session:
+        name = self.entry(game).name   # any case, as the setup calls take it (/play/OCTAGONE)
         with self._lock:
             s = self._games.get(gid)
-            if s is None or s.entry.name != game:
+            if s is None or s.entry.name != name:
                 raise ApiError(404, f"no {game} game {gid!r} (games are kept in memory, the least "
                                     "recently used dropped)")
             self._games.move_to_end(gid)
@@ -254,10 +256,17 @@ class Sessions:
         record = body.get("record")
         if record is not None:  # a downloaded record: its game, parameters, seats, seed and moves
             check_record_shape(record)
-            if record["game"] != e.name:
+            if str(record["game"]).lower() != e.name:
                 fail(f"this record is a {record['game']} game, not {e.name}")
-            body = {**body, "params": {k: v for k, v in record["params"].items()
-                                       if k not in FILE_PARAMS or v in (None, "default")},
+            # the CLI's reader (`octosolve replay`): each move's player, legality and notation, the
+            # stored outcome; the same one-line refusal (#45.8). No file is named from a request.
+            from ..core.record import replay
+            from ..games import record_game
+
+            record = {**record, "params": {k: v for k, v in record["params"].items()
+                                           if k not in FILE_PARAMS or v in (None, "default")}}
+            replay(record, record_game(record)[1])
+            body = {**body, "params": record["params"],
                     "seats": record["players"], "seed": record.get("seed"),
                     "moves": [m["action"] for m in record["moves"]]}
             extras = record.get("extras")
@@ -370,6 +379,17 @@ def _locked(s: Session, fn):
         s.lock.release()
 
 
+def _other_methods(request: Request) -> list[str]:
+    """The methods of the app's other routes that match this path (a 405's ``Allow``), if any."""
+    from starlette.routing import Match
+
+    allowed = set()
+    for r in request.app.router.routes:
+        if isinstance(r, Route) and r.matches(request.scope)[0] == Match.PARTIAL:
+            allowed |= set(r.methods or ())
+    return sorted(allowed)
+
+
 def routes(sessions: Sessions, play_page) -> list[Route]:
     async def page(request: Request):
         sessions.entry(request.path_params["game"])  # 404 for an unknown game
@@ -384,7 +404,14 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(s.view())
 
     def session(request: Request) -> Session:
-        return sessions.get(request.path_params["game"], request.path_params["gid"])
+        try:
+            return sessions.get(request.path_params["game"], request.path_params["gid"])
+        except ApiError as e:
+            if e.status == 404:   # GET /api/octiles/trace: a route of another method, not a game
+                allowed = _other_methods(request)
+                if allowed:
+                    raise HTTPException(405, headers={"Allow": ", ".join(allowed)})
+            raise
 
     async def show(request: Request):
         s = session(request)
@@ -392,10 +419,8 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
 
     async def at(request: Request):
         s = session(request)
-        raw = request.path_params["ply"]
-        if not raw.isdigit() or len(raw) > 9:
-            fail(f"ply must be a move number, got {raw[:20]!r}")
-        return JSON(await run_in_threadpool(_locked, s, lambda: s.view_at(int(raw))))
+        ply = number_in_path(request.path_params["ply"], "the move number")
+        return JSON(await run_in_threadpool(_locked, s, lambda: s.view_at(ply)))
 
     async def record(request: Request):
         s = session(request)

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -94,6 +95,28 @@ def test_atomic_write_keeps_old_file_when_killed(tmp_path):
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
     assert target.read_text() == "old and good\n"
+    # #45.11: the killed writer's temporary was never cleaned; the next write of the target does
+    left = [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
+    assert len(left) == 1, left
+    atomic_write_text(target, "next\n")
+    assert sorted(os.listdir(tmp_path)) == ["out.txt"] and target.read_text() == "next\n"
+
+
+def test_stale_temporaries_cleaned_only_when_stale(tmp_path):
+    """Only the target's own leftovers go: a dead process's, or one naming no process and older
+    than STALE_AGE; a running writer's (this process's), a fresh one and another target's stay."""
+    from octosolve.core.files import STALE_AGE
+
+    dead, live = 2**22 + 12345, os.getpid()        # above Linux's pid_max: no such process
+    names = {f".out.txt.{dead}.ab12.tmp": True, f".out.txt.{live}.cd34.tmp": False,
+             ".out.txt.oldstyle.tmp": True, ".out.txt.fresh99.tmp": False,
+             f".other.txt.{dead}.ef56.tmp": False, f".out.txt.{dead}.gh78.txt": False}
+    for n in names:
+        (tmp_path / n).write_text("x")
+    old = time.time() - STALE_AGE - 60
+    os.utime(tmp_path / ".out.txt.oldstyle.tmp", (old, old))
+    atomic_write_text(tmp_path / "out.txt", "1\n")
+    assert sorted(os.listdir(tmp_path)) == sorted(["out.txt"] + [n for n, gone in names.items() if not gone])
 
 
 def test_atomic_write_exception_leaves_no_temp(tmp_path):

@@ -110,3 +110,37 @@ def test_sigterm_stops_pooled_command_and_keeps_previous_output(tmp_path):
     assert [ln for ln in err.splitlines() if ln.strip()][-1] == "Terminated."
     assert out.read_text() == '{"previous": true}\n'  # the earlier file is untouched
     assert sorted(os.listdir(tmp_path)) == ["match.json"]  # and no temporary file is left
+
+
+@pytest.mark.parametrize("sig,code,line", [(signal.SIGTERM, 143, "Terminated."),
+                                           (signal.SIGINT, 130, "Interrupted.")])
+def test_cp_sat_search_stops_cleanly(sig, code, line, tmp_path):
+    """#45.1: `octiles prove` stopped while CP-SAT searches exits 143 (SIGTERM) or 130 (Ctrl-C)
+    with one line, not 134 with "terminate called without an active exception" (a Thread.join
+    interrupted by the signal let the interpreter exit under CP-SAT's C++ threads)."""
+    import select
+
+    env = dict(os.environ, OCTOSOLVE_PROGRESS="1")
+    env.pop("OCTOSOLVE_NO_PROGRESS", None)
+    p = subprocess.Popen([sys.executable, "-m", "octosolve", "octiles", "prove", "25", "--fresh",
+                          "--time-limit", "600", "--out", str(tmp_path)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    seen, t0 = b"", time.monotonic()
+    try:
+        while b"whole-board" not in seen:   # CP-SAT's first search has started (its progress bar)
+            assert time.monotonic() - t0 < CEILING, "no search within the ceiling"
+            if select.select([p.stderr], [], [], 1.0)[0]:
+                chunk = os.read(p.stderr.fileno(), 4096)
+                assert chunk, f"prove ended before searching: {seen[-300:]!r}"
+                seen += chunk
+        time.sleep(1.0)
+        p.send_signal(sig)
+        err = p.communicate(timeout=CEILING)[1]
+    finally:
+        if p.poll() is None:
+            p.kill()
+    text = (seen + err).decode(errors="replace").replace("\r", "\n")
+    lines = [x.strip() for x in text.splitlines() if x.strip() and "s/s]" not in x]
+    assert (p.returncode, lines) == (code, [line])
+    assert os.listdir(tmp_path) == []

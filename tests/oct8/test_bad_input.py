@@ -45,7 +45,7 @@ def test_absurd_counts():
     bad(["match", "--games", "1000001"], "--games")
     bad(["simulate", "--simulations", "0"], "--simulations")
     bad(["simulate", "--workers", "100000"], "--workers")
-    bad(["play", "--stop-after", "0"], "--stop-after")
+    bad(["play", "--stop-after", "100001"], "--stop-after")
     bad(["swaps", "x.json", "--babies", "3"], "--babies")
     bad(["simulate", "--seed", "-1"], "--seed")
     for cmd in ("play", "match", "tournament"):

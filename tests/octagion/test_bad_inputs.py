@@ -214,9 +214,11 @@ def test_generated_command_lines(files, capsys, argv):
 
 
 @pytest.mark.integration
-def test_design_deck_stops_on_ctrl_c():
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_design_deck_stops_on_ctrl_c(sig):
     """A long design run shows progress and a Ctrl-C (SIGINT) during its search ends it promptly
-    (little CPU spent after the signal), exit 130."""
+    (little CPU spent after the signal), exit 130, one line; SIGTERM the same with 143 (#45.3: was
+    130)."""
     import os
     import select
     import signal
@@ -243,13 +245,16 @@ def test_design_deck_stops_on_ctrl_c():
             assert chunk, f"design-deck ended before its search: {seen[-500:]!r}"
             seen += chunk
     measure.signalled(p.pid)
-    p.send_signal(signal.SIGINT)
+    p.send_signal(getattr(signal, sig))
     out, err = p.communicate(timeout=300)
     err = seen + err
     # stopped promptly: CPU seconds spent after the signal (what a busy machine does not stretch)
     assert measure.seconds() < 10, f"{measure.seconds():.1f} CPU seconds after Ctrl-C"
-    assert p.returncode == 130, err[-500:]
-    assert b"CP-SAT deck design" in err and b"Interrupted" in err and out == b""
+    assert p.returncode == {"SIGINT": 130, "SIGTERM": 143}[sig], err[-500:]
+    word = {"SIGINT": "Interrupted", "SIGTERM": "Terminated"}[sig]
+    text = err.decode(errors="replace").replace("\r", "\n")
+    lines = [x.strip() for x in text.splitlines() if x.strip() and "CP-SAT deck design" not in x]
+    assert lines == [f"{word}: no deck designed, nothing written."] and out == b""
 
 
 @pytest.mark.integration
@@ -405,3 +410,40 @@ def test_wordcards_repr_is_one_line():
     assert repr(w) == f"<WordCards: {len(w)} cards {min(w)}-{max(w)}, 40 words each>"
     assert repr(WordCards()) == "<WordCards: 0 cards, no words>"
     assert dict(w) == w and w.to_json() == dict(w)
+
+
+@pytest.mark.parametrize("source", ["bound_top2000.json", "bound_sets_top2000.json"])
+@pytest.mark.parametrize("field,value", [("lambda", [1, 2]), ("rho", "x"), ("lambda", {"ABCDEFGH": [1]})])
+def test_check_bound_names_a_mistyped_field(capsys, tmp_path, source, field, value):
+    """#45.5: a certificate whose ``lambda`` is a list printed Python's "('list' object has no
+    attribute 'items')"; the line now names the field and what it must be."""
+    cert = json.loads((Path(__file__).resolve().parents[2] / "data" / "octagion" / source).read_text())
+    cert[field] = value
+    path = tmp_path / "cert.json"
+    path.write_text(json.dumps(cert))
+    code, out, err = run(capsys, ["check-bound", path])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert "attribute" not in err and "object has no" not in err and f"{field}" in err
+    assert "must be an object" in err, err
+
+
+def test_many_teams_never_run_out_of_word_cards():
+    """#45.4: `setup --variant virulent --teams 8 --seed 2` (and epsilon 8 teams seed 11) were
+    refused ('not enough Word Cards to resolve a collision'): every default set-up of 6-8 teams is
+    dealt now, each round's teams with different words (docs/rules/octagion.md, Epsilon)."""
+    from click.testing import CliRunner
+
+    from octosolve.cli import cli
+
+    new_letter = 0
+    for variant in ("virulent", "epsilon"):
+        for teams in (6, 7, 8):
+            for seed in range(30):
+                r = CliRunner().invoke(cli, ["octagion", "setup", "--variant", variant, "--teams",
+                                             str(teams), "--seed", str(seed), "--json"])
+                assert r.exit_code == 0, (variant, teams, seed, r.output[-200:])
+                for rd in json.loads(r.output)["rounds"]:
+                    words = [p["sequence"] for p in rd["teams"]]
+                    assert len(set(words)) == len(words) == teams
+                    new_letter += sum(1 for p in rd["teams"] if p.get("letter_redraws"))
+    assert new_letter > 0   # the Letter Card reading was needed (and shown)

@@ -244,3 +244,23 @@ def test_json_round_trip_in_every_variant(params):
     play(s, [RandomPlayer(q) for q in range(game.num_players)], rng=py_random(4, "t"), max_moves=300,
          on_move=check)
     assert "play" in seen
+
+
+def test_check_says_whether_the_game_letters_make_the_word():
+    """#45.11: YEUX was 'playable' though the 88 letters have no X and no Y (only jokers can
+    stand for them): check tells a dictionary word from one the game's letters can make."""
+    r = run("check", "yeux", "whisky", "montais", "--json")
+    d = {x["word"]: x for x in json.loads(r.output)}
+    assert d["YEUX"]["in_lexicon"] and not d["YEUX"]["playable"] and d["YEUX"]["with_jokers"]
+    assert d["YEUX"]["missing"] == "XY"
+    assert d["WHISKY"]["in_lexicon"] and not d["WHISKY"]["with_jokers"]
+    assert d["MONTAIS"]["playable"] and d["MONTAIS"]["letters"]
+    text = run("check", "yeux").output
+    assert "no X and no Y" in text and "joker" in text and "yes" not in text
+
+
+def test_check_escapes_control_characters():
+    """#45.11: check echoed control characters and U+202E to the terminal as they were."""
+    r = run("check", "a\x1b[2Jb\u202ec\x07")
+    assert r.exit_code == 0 and "\x1b" not in r.output and "\u202e" not in r.output
+    assert "\x07" not in r.output and "\\x1b" in r.output and "\\u202e" in r.output

@@ -115,7 +115,9 @@ def test_static_assets_are_package_data():
 
 def test_unknown_page_and_game_are_404(client):
     assert client.get("/nope").status_code == 404
-    r = client.get("/play/chess")
+    r = client.get("/play/chess")   # a page's address: the 404 page with the menu (#43.5)
+    assert r.status_code == 404 and "unknown game" in r.text and r.headers["content-type"].startswith("text/html")
+    r = client.get("/api/chess/info")   # the API's: JSON
     assert r.status_code == 404 and "unknown game" in r.json()["error"]
 
 
@@ -329,10 +331,10 @@ def test_trace_bad_input(client, body, status, words):
 
 def test_body_cap(client):
     big = b'{"placement": {}, "pad": "' + b"x" * MAX_BODY + b'"}'
-    r = client.post("/api/octiles/trace", content=big)
+    r = client.post("/api/octiles/trace", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "error" in r.json()
     ok = b'{"placement": {}, "pad": "' + b"x" * (MAX_BODY - 100) + b'"}'
-    assert client.post("/api/octiles/trace", content=ok).status_code == 200
+    assert client.post("/api/octiles/trace", content=ok, headers={"content-type": "application/json"}).status_code == 200
 
 
 @pytest.mark.parametrize("body,words", [

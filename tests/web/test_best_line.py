@@ -109,7 +109,8 @@ def test_bad_line_and_preview_requests_are_400_in_one_line(client, late):
         assert r.status_code == 400, (route, body, r.text)
         msg = r.json()["error"]
         assert says in msg and "\n" not in msg, msg
-    assert client.post(f"/api/octagone/{gid}/ahead", content=b"{not json").status_code == 400
+    assert client.post(f"/api/octagone/{gid}/ahead", content=b"{not json",
+                       headers={"content-type": "application/json"}).status_code == 400
     assert client.post("/api/octagone/0123456789abcdef/line", json={}).status_code == 404
     assert acts  # the game was left on the human's turn
     first = client.post("/api/octagone/new", json={"level": "easy", "seed": 3}).json()

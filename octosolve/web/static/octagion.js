@@ -120,7 +120,9 @@ function drawReport(rep) {
     }
     tbody.append(el("tr", { "data-line": r.line, "data-word": r.word },
       el("td", { class: "num narrow-hide" }, r.line), el("td", {}, r.label),
-      el("td", {}, el("strong", {}, r.word)),
+      el("td", {}, el("strong", {}, r.word),
+         r.folded_from ? el("span", { class: "folded", title: "accents and ligatures are read as plain letters" },
+                            ` (from ${r.folded_from}: accents folded)`) : ""),
       el("td", { class: "narrow-hide " + (r.solvable ? "ok" : "bad") }, r.solvable ? "yes" : "no"),
       el("td", { class: "num " + (r.solvable ? "ok" : "bad") }, r.min_wildcards),
       el("td", { class: "num" }, r.solutions),

@@ -33,7 +33,7 @@ from itertools import combinations
 import numpy as np
 
 from ..core.errors import fail
-from .kernels import POPCOUNT8, encode_words, max_matching_py, solve_words
+from .kernels import POPCOUNT8, encode_words, solve_words
 from .rules import LETTERS, NUMBERS, Deck
 
 __all__ = ["explain_deck", "word_reason", "explain_text", "load_any_deck", "REASONS"]

@@ -16,8 +16,10 @@ from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, count, distinct_ou
                            old_spelling, scheduler_option, seconds, seed_option, svg_option, take_old_spelling,
                            workers_option)
 from ..core.errors import Terminated, fail
+from ..core.files import atomic_write_text
 from ..core.jsonout import emit, write_json
 from ..core.words import counted
+from .explain_cli import explain_cmd
 
 __all__ = ["group"]
 
@@ -42,12 +44,8 @@ def _fmt_assignment(res: dict) -> str:
 
 
 def _write_text(path: str, text: str) -> None:
-    from pathlib import Path
     try:
-        p = Path(path)
-        from ..core.files import atomic_write_text
-
-        atomic_write_text(p, text)
+        atomic_write_text(path, text)
     except OSError as e:
         fail(f"cannot write {path}: {e.strerror or e}")
 
@@ -327,12 +325,14 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
 @click.option("--hall", is_flag=True,
               help="With --sets: also Hall's condition for the letter subsets of each word (rows "
                    "added where the LP breaks them; tighter, slower).")
+@click.option("--complete", is_flag=True, help="With --sets --hall: solve the LP to its optimum (sets and "
+              "Hall rows added until none helps, warm-started), not only until the bound sought is proved.")
 @click.option("--threshold", type=click.IntRange(0, MAX_TOP), default=None, metavar="B",
               help="With --sets: prove max(B, the LP over the sets meeting more than B words) for "
                    "this B instead of searching B.")
 @out_option("Write the bound's certificate (JSON) to this file; 'check-bound' re-checks it.")
 @json_option
-def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
+def bound_cmd(words, top, per_number, use_sets, hall, complete, threshold, out, as_json):
     """An upper bound on the words of WORDS (a word list or word-card file, read as design-deck
     reads it) that any deck solves without Treatment Cards, with its certificate (no deck search;
     design-deck prints the same bound beside its deck; --sets a tighter one)."""
@@ -342,15 +342,17 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
     wl, left = design_words(words, top)
     if not wl:
         fail("no words to bound")
-    if (threshold is not None or hall) and not use_sets:
-        fail("--threshold and --hall go with --sets")
+    if (threshold is not None or hall or complete) and not use_sets or complete and not hall:
+        fail("--threshold and --hall go with --sets, --complete with --sets --hall")
     if use_sets:
         from .bound_sets import set_bound
         from ..core.progress import progress
+        from .bound_full import complete_set_bound
         with progress(total=None, desc="set LP bound", unit="LP") as bar:
-            cert = set_bound(wl, per_number=per_number, threshold=threshold, hall=hall,
-                             progress=lambda b, rnd, cols, v, neg: (bar.update(), bar.set_postfix_str(
-                                 f"B {b}: round {rnd}, {cols} sets, LP {v:.2f}")))
+            cert = (complete_set_bound if complete else set_bound)(
+                wl, per_number=per_number, threshold=threshold, **({} if complete else {"hall": hall}),
+                progress=lambda b, rnd, cols, v, neg: (bar.update(), bar.set_postfix_str(
+                    f"B {b}: round {rnd}, {cols} sets, LP {v:.2f}")))
     else:
         cert = count_bound(wl, per_number=per_number)
     if out:
@@ -362,6 +364,8 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
         r["threshold"] = cert["threshold"]
         r["thresholds_tried"] = cert["thresholds_tried"]
         r["seconds"] = cert["seconds"]
+        r.update({k: cert[k] for k in ("complete", "cpu_seconds", "lps_solved", "hall_rows_added",
+                                       "lp_values") if k in cert})
     if out:
         r["out"] = out
     if left is not None:
@@ -382,6 +386,8 @@ def bound_cmd(words, top, per_number, use_sets, hall, threshold, out, as_json):
                  f"{r['lp_value']:.3f}; bounds proved for the B tried: " + ", ".join(
                      f"{k}: {v}" for k, v in r["thresholds_tried"].items())
                  + f" ({r['seconds']:.0f} s)")
+        text += (f"\n  LP solved to the end: {r['lps_solved']} warm-started solves, {r['hall_rows_added']:,} "
+                 f"Hall rows added, {r['cpu_seconds']:.0f} CPU-s") if r.get("complete") else ""
     if out:
         text += f"\nwrote {out}"
     emit(r, as_json, text)
@@ -590,3 +596,5 @@ def deck_cmd(deck_path, top, svg_path, as_json):
     if svg_path:
         lines.append(f"wrote {svg_path}")
     emit(st, as_json, "\n".join(lines))
+
+group.add_command(explain_cmd)

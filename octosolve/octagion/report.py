@@ -153,8 +153,16 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     files += ["odds.json", "setup_virulent.json", "setup_zeta.json"]
     lap("odds and set-ups")
 
+    # 4d. why the default deck and the best decks lose the words they lose (octagion explain)
+    expl = _explained(deck, best)
+    write_json(out / "explain_decks.json", expl)
+    files.append("explain_decks.json")
+    lap("decks explained")
+
     L = _readme(quick, deck, family, rep, same, st_all, st_top, design, od, od_full, zeta,
                 bounds, best_top, best)
+    at = L.index("## The family-filtered lexicon")
+    L[at:at] = _explain_lines(expl, best)
     atomic_write_text((out / "README.md"), "\n".join(L))
     files.insert(0, "README.md")
 
@@ -181,6 +189,62 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         if best else []))
     return {"title": "Octagion: deck, word cards, solvability", "summary": summary, "files": files,
             "timings": timings}
+
+
+def _explained(deck, best: list[dict]) -> list[dict]:
+    """`octosolve octagion explain` for the default deck on the most familiar words and for each
+    best deck of six cards a number on its record's words, kept short: the reasons counted, the
+    cards most and least needed, the best single-card changes."""
+    from ..core.paths import DATA_DIR
+    from .explain import explain_deck, load_any_deck
+    runs = [("the default deck (data/octagion/deck.csv)", deck,
+             list(load_lexicon()[0][:DEFAULT_DESIGN_WORDS]))]
+    for b in best:
+        if b["split"] == "equal":
+            rec = read_json(DATA_DIR / b["record"].removeprefix("data/"), "design record")
+            runs.append((f"the best deck found ({b['record']})",
+                         load_any_deck(DATA_DIR / b["record"].removeprefix("data/")), rec["words_list"]))
+    out = []
+    for name, d, words in runs:
+        r = explain_deck(d, words, top=5)
+        out.append({"deck": name, "words": r["words"], "covered": r["covered"], "lost": r["lost"],
+                    "reasons": r["reasons"], "near_misses": len(r["near_misses"]),
+                    "most_needed": [{k: c[k] for k in ("card", "needed_by")} for c in r["cards"][:3]],
+                    "least_needed": [{k: c[k] for k in ("card", "needed_by")}
+                                     for c in sorted(r["cards"], key=lambda c: (c["needed_by"], c["card"]))[:3]],
+                    "changes_considered": r["changes_considered"],
+                    "top_changes": [{k: c[k] for k in ("from", "to", "gained", "lost", "net")}
+                                    for c in r["top_changes"]]})
+    return out
+
+
+def _explain_lines(expl: list[dict], best: list[dict]) -> list[str]:
+    L = ["## Why the decks lose words ([explain_decks.json](explain_decks.json))", "",
+         "`octosolve octagion explain --deck DECK` on the default deck and on each best deck found "
+         "(six cards a number): every word a deck does not spell fails Hall's condition, counted here "
+         "by its first reason (a letter on too few numbers; letters crowded onto too few numbers; a "
+         "number carrying none of the word's letters); the near misses need one Treatment Card, so one "
+         "card change each; a card's need is the words lost without it; a change replaces one card's "
+         "letter ([docs/octagion.md](../../docs/octagion.md)).", "",
+         "| deck | words | spelled | letter short | crowded | number with none | near misses "
+         "| most needed | least needed | best single-card change |",
+         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for e in expl:
+        rs, ch = e["reasons"], e["top_changes"][:1]
+        L.append(f"| {e['deck']} | {e['words']} | {e['covered']} | {rs['short']} | {rs['crowded']} | "
+                 f"{rs['empty_number']} | {e['near_misses']} | "
+                 + ", ".join(f"{c['card']} {c['needed_by']}" for c in e["most_needed"]) + " | "
+                 + ", ".join(f"{c['card']} {c['needed_by']}" for c in e["least_needed"]) + " | "
+                 + (f"{ch[0]['from']} -> {ch[0]['to']}: +{ch[0]['gained']} -{ch[0]['lost']}" if ch else "none")
+                 + " |")
+    b1000 = next((b for b in best if b["split"] == "equal" and b["words"] == DEFAULT_DESIGN_WORDS), None)
+    if b1000 is not None:
+        L += ["", f"The default deck is not the best deck found for its {DEFAULT_DESIGN_WORDS} words "
+              f"({expl[0]['covered']} against {b1000['solvable']}), on purpose: the word cards "
+              "`data/octagion/wordcards.txt` were dealt from the words it spells and the set-ups deal "
+              "from those cards, and the best deck does not spell them all "
+              "([docs/octagion.md](../../docs/octagion.md), \"Why a deck loses the words it loses\")."]
+    return L + [""]
 
 
 def _best_decks(bounds: list[dict]) -> list[dict]:

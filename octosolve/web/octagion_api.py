@@ -6,7 +6,9 @@ statistics, and the deck designer run in the background.
 table). With ``?format=report`` (the page) or ``?format=csv`` every line is read on its own: a bad
 line is reported in ``problems`` (line number, text, why) while the others are checked, and a list
 may mix ``A1 WORD`` lines and bare words. ``POST /api/octagion/deck`` answers what ``octosolve
-octagion deck --json`` prints. ``POST /api/octagion/design`` starts ``design-deck`` in a thread;
+octagion deck --json`` prints, ``POST /api/octagion/explain`` what ``octosolve octagion explain
+--json`` prints (against the list given, or the lexicon's ``top`` most familiar words).
+``POST /api/octagion/design`` starts ``design-deck`` in a thread;
 ``GET /api/octagion/design/ID`` tells its progress and result, ``POST .../stop`` stops it (with
 the best deck found so far as its result),
 ``GET .../deck.csv`` downloads the designed deck. A deck is given as CSV text (header
@@ -41,7 +43,8 @@ from ..core.errors import OctoError, fail
 from .http import JSON, ApiError, read_body_json
 
 __all__ = ["MAX_WORDS", "CSV_COLUMNS", "DESIGN_LIMITS", "deck_from_text", "solve_json", "read_lines",
-           "check_report", "check_json", "check_csv", "deck_json", "DesignJob", "Designs", "routes"]
+           "check_report", "check_json", "check_csv", "deck_json", "explain_json", "DesignJob", "Designs",
+           "routes"]
 
 MAX_WORDS = 20_000  # about 5 s of checking; the CLI takes any number
 CSV_COLUMNS = ("line", "card", "index", "word", "solvable", "min_wildcards", "solutions",
@@ -202,6 +205,33 @@ def deck_json(deck_text=None, top=None) -> dict:
     out = deck_stats(deck, top=top)
     out["csv"] = deck.to_csv()
     return out
+
+
+EXPLAIN_TOP_MAX = 5000   # the lexicon's most familiar words an explanation may be asked against
+
+
+def explain_json(deck_text=None, words=None, top=None, changes=10) -> dict:
+    """What ``octosolve octagion explain --json`` prints: why the deck loses each word it loses,
+    the words each card is needed by, the best single-card changes. Against the words of the list
+    ``words`` (lines read as the check reads them: a line that is not a word is skipped, and
+    counted in ``lines_skipped``) or, when it is
+    None/blank, the lexicon's ``top`` most familiar words (1000 by default)."""
+    from ..octagion.explain import explain_deck
+    from ..octagion.wordcards import design_words
+
+    for name, v, hi in (("top", top, EXPLAIN_TOP_MAX), ("changes", changes, 100)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= hi):
+            fail(f'"{name}" must be a whole number from 1 to {hi}, got {str(v)[:20]!r}')
+    deck = deck_from_text(deck_text)
+    if words is None or (isinstance(words, str) and not words.strip()):
+        wl = design_words(None, top or 1000)[0]
+    else:
+        entries, _, problems = read_lines(words)
+        if not entries:
+            fail("no words: give one 8-letter word a line (or 'A1 WORD' lines)")
+        wl = list(dict.fromkeys(w for _, _, w in entries))
+        return {**explain_deck(deck, wl, top=changes or 10), "lines_skipped": len(problems)}
+    return explain_deck(deck, wl, top=changes or 10)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,6 +422,12 @@ async def _check(request: Request):
     return JSON(rep)
 
 
+async def _explain(request: Request):
+    body = await read_body_json(request)
+    return JSON(await run_in_threadpool(explain_json, body.get("deck"), body.get("words"),
+                                        body.get("top"), body.get("changes", 10)))
+
+
 async def _deck(request: Request):
     body = await read_body_json(request)
     return JSON(await run_in_threadpool(deck_json, body.get("deck"), body.get("top")))
@@ -433,6 +469,7 @@ def routes(designs: Designs | None = None) -> list[Route]:
     return [Route("/api/octagion/solve", _solve, methods=["POST"]),
             Route("/api/octagion/check", _check, methods=["POST"]),
             Route("/api/octagion/deck", _deck, methods=["POST"]),
+            Route("/api/octagion/explain", _explain, methods=["POST"]),
             Route("/api/octagion/design", start, methods=["POST"]),
             Route("/api/octagion/design/{job}", status),
             Route("/api/octagion/design/{job}/stop", stop, methods=["POST"]),

@@ -297,20 +297,24 @@ def test_committed_hall_certificate_for_1000_words():
 
 
 def test_committed_hall_certificate_for_2000_words():
-    """data/octagion/bound_hall_top2000.json (bound --sets --hall --threshold 1882): no deck solves
-    more than 1882 of the 2000 most familiar words, re-checked by the library and independently."""
+    """data/octagion/bound_hall_top2000.json (bound --sets --hall --complete --threshold 1878: the
+    LP solved to its optimum, 1878.547): no deck solves more than 1878 of the 2000 most familiar
+    words, re-checked by the library and independently (the partly solved LP proved 1882)."""
     from pathlib import Path
+
+    from octosolve.octagion.wordcards import load_lexicon
     path = Path(__file__).resolve().parents[2] / "data" / "octagion" / "bound_hall_top2000.json"
     cert = json.loads(path.read_text(encoding="utf-8"))
-    assert cert["threshold"] == 1882 == cert["bound"] and cert["hall"]
+    assert cert["words"] == list(load_lexicon()[0][:2000])
+    assert cert["threshold"] == 1878 == cert["bound"] and cert["hall"] and cert["complete"]
     r = check_set_certificate(cert)
-    assert r["bound"] == 1882 and r["agrees"] and Fraction(r["value"]) < 1883
-    assert independent_check(cert, fast=True) == 1882
+    assert r["bound"] == 1878 and r["agrees"] and 1878.5 < Fraction(r["value"]) < 1879
+    assert independent_check(cert, fast=True) == 1878
 
 
 def test_designer_uses_the_best_stored_certificate(tmp_path, monkeypatch):
     """design-deck prints the best proven bound: a stored set-bound certificate for the very same
-    words (in any order) is re-checked and used (1882 at 2000 words, not the counts' 1928); another
+    words (in any order) is re-checked and used (1878 at 2000 words, not the counts' 1928); another
     list gets none; a stored file that does not re-check is refused, never used."""
     import shutil
 
@@ -319,7 +323,7 @@ def test_designer_uses_the_best_stored_certificate(tmp_path, monkeypatch):
     from octosolve.octagion.wordcards import load_lexicon
     words = list(load_lexicon()[0][:2000])
     best = stored_bound(list(reversed(words)))
-    assert best["bound"] == 1882 and best["file"] == "bound_hall_top2000.json"
+    assert best["bound"] == 1878 and best["file"] == "bound_hall_top2000.json"
     assert "re-checked" in best["proof"]
     assert stored_bound(words[:1999]) is None
     assert stored_bound(words, per_number=5) is None
@@ -332,4 +336,4 @@ def test_designer_uses_the_best_stored_certificate(tmp_path, monkeypatch):
     with pytest.raises(OctoError, match="does not re-check"):
         stored_bound(words)
     shutil.copy(src, tmp_path / "octagion" / "bound_lie.json")
-    assert stored_bound(words)["bound"] == 1882
+    assert stored_bound(words)["bound"] == 1878

@@ -533,6 +533,26 @@ def test_octagion_deck_top_at_the_clis_limit(client):
     assert r.status_code == 200 and r.json()["words"] == client.post("/api/octagion/deck", json={}).json()["words"]
 
 
+def test_octagion_explain_equals_cli(client, cli_runner):
+    res = cli_runner(["octagion", "explain", "--top", "300", "--json"])
+    assert res.exit_code == 0, res.output
+    r = client.post("/api/octagion/explain", json={"top": 300})
+    assert r.status_code == 200 and r.json() == json.loads(res.output)
+    got = client.post("/api/octagion/explain", json={"words": "TOMORROW\nSEPTEMBER\nQUESTION"}).json()
+    assert got["words"] == 2 and got["lines_skipped"] == 1
+    assert [x["word"] for x in got["lost_words"]] == ["TOMORROW", "QUESTION"]
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"deck": "letter,number\nA,9"}, "1-8"), ({"top": 0}, "top"), ({"top": 5001}, "top"),
+    ({"top": "10"}, "top"), ({"changes": 0}, "changes"), ({"changes": True}, "changes"),
+    ({"words": "SEPTEMBER"}, "no words"),
+])
+def test_octagion_explain_bad_input(client, body, words):
+    r = client.post("/api/octagion/explain", json=body)
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
 @pytest.fixture
 def designer():
     """An app of its own: its design runs do not meet another test's."""

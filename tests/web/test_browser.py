@@ -889,3 +889,25 @@ def test_octiles_gallery_keeps_room_for_pictures_not_yet_loaded(browser, url, co
         assert far[2] >= 0.9 * far[1], far  # the pictures are taller than wide (612 x 666-858)
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_octagion_explain_the_deck(browser, url, console):
+    """The designer explains a deck: the 1,642-word deck of data/octagion/best_deck_top2000.json
+    against the 2,000 most familiar words shows 358 lost words, each with its reason, the cards
+    by the words that need them (H7: 218) and the best single-card change (U5 -> H5: +24 -40),
+    as `octosolve octagion explain` counts them."""
+    from octosolve.octagion.explain import load_any_deck
+
+    d = browser
+    load(d, url + "/octagion")
+    csv = load_any_deck("data/octagion/best_deck_top2000.json").to_csv()
+    d.execute_script("document.getElementById('deck').value = arguments[0]", csv)
+    top = d.find_element(By.ID, "explain-top")
+    top.clear()
+    top.send_keys("2000")
+    settle(d, lambda d: click(d, "#explain-run"))
+    assert text(d, "explain-covered") == "1,642 of 2,000"
+    lost = texts(d, "#explain-lost tbody tr")
+    assert len(lost) == 358 and any("EVERYONE" in r and "no card numbered 8" in r for r in lost)
+    assert texts(d, "#explain-cards tbody tr")[0].startswith("H7 218")
+    assert texts(d, "#explain-changes tbody tr")[0].startswith("U5 \u2192 H5 24 40 -16")

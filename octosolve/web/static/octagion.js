@@ -202,6 +202,58 @@ function drawDeck(st) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// why words are lost: /api/octagion/explain (octosolve octagion explain --json)
+
+const REASON_NAMES = { short: "one letter's count is short", crowded: "letters crowd onto too few numbers",
+                       empty_number: "a number carries none of the word's letters" };
+
+function smallTable(id, heads, rows) {
+  return el("div", { class: "tablewrap explain-table" }, el("table", { id },
+    el("thead", {}, el("tr", {}, ...heads.map(h => el("th", {}, h)))),
+    el("tbody", {}, ...rows.map(r => el("tr", {}, ...r.map(c => el("td", {}, String(c))))))));
+}
+
+function drawExplain(r) {
+  const n = x => x.toLocaleString("en");
+  const fix = x => x.fix.map(f => `${f.from || "(new card)"} \u2192 ${f.to}`).join(", ");
+  const box = document.getElementById("explain-result");
+  box.replaceChildren(
+    el("p", {}, el("strong", { id: "explain-covered" }, `${n(r.covered)} of ${n(r.words)}`),
+       ` words spelled, ${n(r.lost)} lost` + (r.lines_skipped ? ` (${r.lines_skipped} lines that are not words skipped)` : "") + "."),
+    el("ul", { class: "facts" },
+      ...Object.entries(r.reasons).map(([k, v]) => el("li", {}, `${n(v)}: ${REASON_NAMES[k]}`)),
+      el("li", {}, `${n(r.near_misses.length)} of the lost words need only one Treatment Card: one card change spells each.`)),
+    el("h3", {}, "Cards by the words that need them"),
+    smallTable("explain-cards", ["card", "words lost without it", "for example"],
+               r.cards.map(c => [c.card, c.needed_by, c.examples.slice(0, 3).join(", ")])),
+    el("h3", {}, `The best single-card changes (of ${n(r.changes_considered)})`),
+    smallTable("explain-changes", ["change", "words gained", "words lost", "net", "gains"],
+               r.top_changes.map(c => [`${c.from} \u2192 ${c.to}`, c.gained, c.lost,
+                                       (c.net > 0 ? "+" : "") + c.net, c.gained_words.slice(0, 4).join(", ")])),
+    el("h3", {}, "The lost words"),
+    smallTable("explain-lost", ["word", "why", "Treatment Cards", "smallest change"],
+               r.lost_words.map(x => [x.word, x.text, x.treatment_cards, fix(x)])));
+}
+
+function explainDeck() {
+  return busyWhile(async () => {
+    showError("explain-error", null);
+    const btn = document.getElementById("explain-run");
+    btn.disabled = true;
+    try {
+      const b = body();
+      const fromList = document.getElementById("explain-words").value === "list";
+      const top = Number(document.getElementById("explain-top").value);
+      drawExplain(await api("/api/octagion/explain",
+        fromList ? { deck: b.deck, words: b.words } : { deck: b.deck, top }));
+    } catch (err) {
+      showError("explain-error", err);
+      document.getElementById("explain-result").replaceChildren();
+    } finally { btn.disabled = false; }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // the deck designer: started on the server, its progress asked for until it ends
 
 function designSettings() {
@@ -364,6 +416,9 @@ document.addEventListener("DOMContentLoaded", () => {
   const source = document.getElementById("design-words");
   source.onchange = () => { document.getElementById("design-top").disabled = source.value === "list"; };
   source.onchange();
+  const exSource = document.getElementById("explain-words");
+  exSource.onchange = () => { document.getElementById("explain-top").disabled = exSource.value === "list"; };
+  document.getElementById("explain-run").onclick = explainDeck;
   document.getElementById("design-start").onclick = startDesign;
   document.getElementById("design-stop").onclick = stopDesign;
   document.getElementById("design-csv").onclick = async () => {

@@ -103,7 +103,7 @@ class GameManifest:
     name: str
     title: str
     help: str
-    rooms: Mapping[str, Callable[[], ModuleType]]
+    rooms: Mapping[str, Callable[[], ModuleType]]  # e.g. "rules", "players", "cli", "hint" (exact hints)
     has_state: bool = True  # rules.make_game and players.PLAYERS exist
     aliases: tuple[str, ...] = ()
     # rooms beside kernels.py whose TWINS table lists more kernels (Oct8's tree search)
@@ -125,8 +125,8 @@ class GameManifest:
     def module(self, room: str) -> ModuleType:
         """The game's module ``room`` (e.g. ``"rules"``), imported on first use."""
         load = self.rooms.get(room)
-        if load is None:
-            raise ImportError(f"{self.name} has no {room!r} module")
+        if load is None:  # as the import of a missing module says it
+            raise ModuleNotFoundError(f"{self.name} has no {room!r} module", name=f"{self.package}.{room}")
         return load()
 
     def has_room(self, room: str) -> bool:

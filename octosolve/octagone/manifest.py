@@ -29,6 +29,11 @@ def _dfpn():
     return dfpn
 
 
+def _hint():
+    from . import hint
+    return hint
+
+
 def _cli():
     from . import cli
     return cli
@@ -49,7 +54,7 @@ def _render():
     return render
 
 
-ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "dfpn": _dfpn,
+ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "dfpn": _dfpn, "hint": _hint,
          "cli": _cli, "report": _report, "matches": _matches, "render": _render}
 
 # the play page's "How to play" (the full rules: the file it names)

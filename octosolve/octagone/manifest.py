@@ -108,5 +108,5 @@ MANIFEST = GameManifest(
     preview=Preview({}, 12, "position"), menu=3,
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot (random rollouts, MCTS-Solver), optional extra", 400,
                             ("openspiel",), _openspiel),
-    test_params=({"players": 4},),
+    test_params=({"players": 4, "hidden": True},),
 )

@@ -25,7 +25,7 @@ on use, and no game module imports this one (what a game needs of the shared mac
 >>> from octosolve.games import get_game
 >>> get_game("OCTAGONE").name
 'octagone'
->>> [g.name for g in GAMES if g.has_state]
+>>> [g.name for g in GAMES if g.has_state and g.package.startswith("octosolve.")]
 ['octoverso', 'oct8', 'octiles', 'octagone']
 """
 

@@ -14,7 +14,7 @@ Adding a game (docs/design.md, "Adding a game"): write its package with a ``mani
 
 >>> m = GameManifest("nim", "Nim", "Nim: take stones.", rooms={})
 >>> m.package, m.has_state, m.web_ready()
-('nim', True, False)
+('octosolve.nim', True, False)
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ class OpenSpielHook:
 @dataclass(frozen=True)
 class GameManifest:
     """One game, declared once. ``rooms`` maps a room name to a function importing it; ``menu``
-    orders the games on the web app's pages; ``test_params`` are parameter sets (beyond the default
-    game) the test suite's generic checks also run."""
+    orders the games on the web app's pages; ``test_params`` (parameter sets beyond the default
+    game) and ``cli_cases`` are what the test suite's generic checks also run."""
 
     name: str
     title: str
@@ -117,10 +117,13 @@ class GameManifest:
     menu: int = 100
     openspiel: OpenSpielHook | None = None
     test_params: tuple[Mapping, ...] = ()
+    # the test suite's invocation of each of the game's commands that write files (tests/test_cli_wrote.py):
+    # command -> (arguments before the outputs, {output option: file name})
+    cli_cases: Mapping[str, tuple] = field(default_factory=dict)
 
     @property
     def package(self) -> str:
-        return self.package_name or self.name
+        return self.package_name or f"octosolve.{self.name}"
 
     def module(self, room: str) -> ModuleType:
         """The game's module ``room`` (e.g. ``"rules"``), imported on first use."""

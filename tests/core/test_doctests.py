@@ -7,7 +7,7 @@ import pytest
 
 MODULES = ["octosolve.core.game", "octosolve.core.players", "octosolve.core.jsonout", "octosolve.core.batch",
            "octosolve.core.stats", "octosolve.core.lexicon", "octosolve.core.words", "octosolve.octagone.line",
-           "octosolve.games"]
+           "octosolve.games", "octosolve.core.manifest"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -45,4 +45,7 @@ MANIFEST = GameManifest(
     menu=50,
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot (needs pyspiel)", 50),
     test_params=({"misere": True},),
+    cli_cases={"play": (["--seed", "1", "--players", "greedy,greedy"],
+                        {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+               "show": ([], {"--svg": "s.svg"})},
 )

@@ -51,13 +51,18 @@ def cli():
     """
 
 
+def _report_games() -> list[str]:
+    """The games with a section in ``octosolve report`` (their manifest names a report room)."""
+    return [g.name for g in GAMES if g.has_report()]
+
+
 @cli.command()
 @click.option("--out", "out_dir", type=OutPath(directory=True), default=None,
               help="Folder for the reports (default: results/ for the plain run; build/results/ for "
                    "a --quick, --only or --seed run, so the committed results are never overwritten "
                    "by anything but the main job).")
 @click.option("--only", "games", default=None, metavar="NAMES",
-              help="Comma-separated games to include (default: all: " + ",".join(game_names()) + ").")
+              help="Comma-separated games to include (default: all: " + ",".join(_report_games()) + ").")
 @click.option("--quick", is_flag=True, help="Small sizes and time limits (a smoke test).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Seed (default: each game's built-in one).")
@@ -71,17 +76,20 @@ def report(out_dir, games, quick, seed, as_json):
     from .report import default_out, run_report
 
     if games is None:
-        names = game_names()
+        names = _report_games()
     else:
         from .core.clikit import split_list
 
         names = [get_game(g).name for g in split_list(games, "--only")]
         if not names:
-            raise OctoError("--only names no game (choose from " + ", ".join(game_names()) + ")")
+            raise OctoError("--only names no game (choose from " + ", ".join(_report_games()) + ")")
+        without = [n for n in names if n not in _report_games()]
+        if without:  # a registered game without a report section (the test suite's own)
+            raise OctoError(f"{without[0]} has no report (choose from {', '.join(_report_games())})")
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:  # each game's report would be built (and written) twice
             raise OctoError(f"--only names {', '.join(twice)} more than once")
-    full_run = not quick and seed is None and names == game_names()
+    full_run = not quick and seed is None and names == _report_games()
     run_report(out_dir or default_out(full_run), names, quick=quick, seed=seed, as_json=as_json)
 
 

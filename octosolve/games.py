@@ -1,108 +1,73 @@
-"""The one registry of games: the CLI, the report, the web app and the OpenSpiel adapter read it.
+"""The one registry of games: the CLI, the report, the web app, the OpenSpiel adapter and the tests
+read it.
 
-Every game is a package ``octosolve/<name>/`` with the same rooms (``rules.py``, ``solve.py``,
-``kernels.py``, ``players.py``, ``render.py``, ``cli.py``, ``report.py``). An entry names the game and
-says what it offers; modules are imported only when used, so ``octosolve oct8 ...`` never imports
-OR-Tools or another game's numba code.
+Every game is a package ``octosolve/<name>/`` whose ``manifest.py`` declares the game once: a
+:class:`~octosolve.core.manifest.GameManifest` naming its title, help line and aliases, its rooms
+(``rules.py``, ``players.py``, ``kernels.py``, ``cli.py``, ``report.py``, ``matches.py``, ...,
+imported only when used, so ``octosolve oct8 ...`` never imports OR-Tools or another game's numba
+code), what the web app's play page offers (settings, levels, "How to play", the home page's
+picture), the OpenSpiel player's settings and the parameter sets the tests also check. The
+registry is the list of those manifests (:data:`GAMES`, in the order the CLI lists them), read
+through the manifest's methods:
 
-- ``rules.make_game(**params) -> Game`` (games with a turn-based state; Octagion is a word-card
-  puzzle without one);
-- ``players.PLAYERS``: the game's :class:`~octosolve.core.players.PlayerSpec` tuple;
-- ``kernels.TWINS``: its numba kernels and their pure-Python twins (plus the ``TWINS`` of the rooms an
-  entry names in ``twin_rooms``: Oct8's tree search);
-- ``report.build(out_dir, *, quick, seed) -> dict``: its section of ``octosolve report``;
-- ``cli.group``: its click group.
+- ``make_game(**params) -> Game`` (games with a turn-based state; Octagion is a word-card puzzle
+  without one) and ``state_from_document(doc)``;
+- ``players()``: the game's :class:`~octosolve.core.players.PlayerSpec` tuple;
+- ``twins()``: its numba kernels and their pure-Python twins;
+- ``build_report(out_dir, *, quick, seed) -> dict``: its section of ``octosolve report``;
+- ``cli_group()``: its click group.
+
+The dependency points one way: this module imports the manifests, a manifest imports its own rooms
+on use, and no game module imports this one (what a game needs of the shared machinery is in
+``octosolve.core``). A game outside the package (the test suite's sixth game) joins with
+:func:`register`.
 
 >>> from octosolve.games import get_game
 >>> get_game("OCTAGONE").name
 'octagone'
->>> [g.name for g in GAMES if g.has_state]
+>>> [g.name for g in GAMES if g.has_state and g.package.startswith("octosolve.")]
 ['octoverso', 'oct8', 'octiles', 'octagone']
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-
 from .core.errors import OctoError, fail
+from .core.manifest import GameManifest
+from .oct8.manifest import MANIFEST as _OCT8
+from .octagion.manifest import MANIFEST as _OCTAGION
+from .octagone.manifest import MANIFEST as _OCTAGONE
+from .octiles.manifest import MANIFEST as _OCTILES
+from .octoverso.manifest import MANIFEST as _OCTOVERSO
 
-__all__ = ["GameEntry", "GAMES", "get_game", "game_names", "new_game", "new_player", "make_player", "match_spec",
-           "record_game", "replay_record", "record_extras", "position_document", "state_from_document"]
+__all__ = ["GameEntry", "GAMES", "register", "unregister", "get_game", "game_names", "new_game", "new_player",
+           "make_player", "match_spec", "record_game", "replay_record", "record_extras", "position_document",
+           "state_from_document"]
 
+GameEntry = GameManifest  # the registry's entries are the games' manifests
 
-@dataclass(frozen=True)
-class GameEntry:
-    name: str
-    title: str
-    help: str
-    has_state: bool = True  # rules.make_game and players.PLAYERS exist
-    aliases: tuple[str, ...] = field(default=())
-    # rooms beside kernels.py whose TWINS table lists more kernels (Oct8's tree search: its twins
-    # module imports the search, which imports the engine's kernels, so kernels.py cannot list them)
-    twin_rooms: tuple[str, ...] = field(default=())
-
-    @property
-    def package(self) -> str:
-        return f"octosolve.{self.name}"
-
-    def module(self, room: str):
-        """Import and return ``octosolve.<game>.<room>`` (e.g. ``"rules"``)."""
-        return importlib.import_module(f"{self.package}.{room}")
-
-    def make_game(self, **params):
-        if not self.has_state:
-            fail(f"{self.name} has no turn-based game state (it is a word-card puzzle)")
-        return self.module("rules").make_game(**params)
-
-    def players(self) -> tuple:
-        if not self.has_state:
-            return ()
-        return tuple(self.module("players").PLAYERS)
-
-    def player_names(self) -> list[str]:
-        return [s.name for s in self.players()]
-
-    def make_player(self, name: str, game=None, *, seed: int | None = None, **options):
-        from .core.players import make_player
-
-        return make_player(self.players(), name, game if game is not None else self.make_game(),
-                           seed=seed, **options)
-
-    def record_extras(self, state) -> dict:
-        """The game's own fields of a game record (``matches.record_extras(state)``, when the game
-        has one): what its matches and reports read beside the moves and the outcome."""
-        hook = getattr(self.module("matches"), "record_extras", None) if self.has_state else None
-        return dict(hook(state)) if hook is not None else {}
-
-    def twins(self) -> tuple:
-        out = tuple(getattr(self.module("kernels"), "TWINS", ()))
-        for room in self.twin_rooms:
-            out += tuple(self.module(room).TWINS)
-        return out
-
-    def build_report(self, out_dir, *, quick: bool, seed: int | None) -> dict:
-        return self.module("report").build(out_dir, quick=quick, seed=seed)
-
-    def cli_group(self):
-        return self.module("cli").group
+# the games, in the order the CLI lists them; register() adds one
+GAMES: list[GameManifest] = [_OCTAGION, _OCTOVERSO, _OCT8, _OCTILES, _OCTAGONE]
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry("octagion", "Octagion",
-              "Octagion: word cards of letter/number cards - solvability, wildcards, deck design, scoring.",
-              has_state=False),
-    GameEntry("octoverso", "Octoverso",
-              "Octoverso: French words on an 8-letter rail - move generator, OCTOs, players, tournaments."),
-    GameEntry("oct8", "Oct8",
-              "Oct8: octopus card game - rules engine, swap enumeration, players, balance simulations.",
-              aliases=("october8", "october-8"), twin_rooms=("twins_search",)),
-    GameEntry("octiles", "Octiles",
-              "Octiles: octagonal path tiles - path tracer, the 30 challenges (CP-SAT), games and players."),
-    GameEntry("octagone", "Octagone",
-              "Octagone: arrow shields on a 6x7 board - rules, exact alpha-beta solver, players.",
-              twin_rooms=("dfpn",)),
-)
+def register(manifest: GameManifest) -> GameManifest:
+    """Add a game to the registry (its name and aliases must be new): the CLI, the report, the
+    web app, the OpenSpiel adapter and the tests then offer it. Returns the manifest."""
+    if not isinstance(manifest, GameManifest):
+        raise TypeError(f"register() takes a GameManifest, not {type(manifest).__name__}")
+    taken = {n for g in GAMES for n in (g.name,) + tuple(g.aliases)}
+    clash = sorted(taken & ({manifest.name} | set(manifest.aliases)))
+    if clash:
+        raise ValueError(f"a game named {', '.join(clash)} is already registered")
+    GAMES.append(manifest)
+    from .core.players import game_registered
+
+    game_registered(manifest)
+    return manifest
+
+
+def unregister(name: str) -> None:
+    """Take a game registered with :func:`register` out of the registry again (tests)."""
+    GAMES[:] = [g for g in GAMES if g.name != name]
 
 
 def game_names() -> list[str]:
@@ -159,39 +124,21 @@ def match_spec(game_name: str, game_params: dict | None = None, player_options: 
 def record_game(rec) -> tuple:
     """``(entry, game)`` for a game record (:mod:`octosolve.core.record`): the registry's entry
     for ``rec["game"]`` and the game rebuilt from ``rec["params"]``."""
-    from .core.record import check_record_shape
+    from .core.record import check_record_shape, game_from_record
 
     check_record_shape(rec)
     entry = get_game(rec["game"])
-    try:
-        game = entry.make_game(**rec["params"])
-    except (TypeError, OctoError) as exc:
-        import re
-
-        unknown = re.search(r"unexpected keyword argument '([^']+)'|unknown \w+ parameters? '([^']+)'",
-                            str(exc))
-        if unknown:  # a parameter of another game, or a misspelt one: name it and the game's own
-            name = unknown.group(1) or unknown.group(2)
-            fail(f"record: {entry.name} has no game parameter {name[:40]!r} (its "
-                 f"parameters: {', '.join(entry.make_game().params())})")
-        if isinstance(exc, OctoError):
-            raise
-        fail(f"record: bad game parameters for {entry.name}: {str(exc)[:120]}")
-    return entry, game
+    return entry, game_from_record(rec, entry.name, entry.make_game)
 
 
 def position_document(doc, game_name: str):
     """A position file's document as the position commands read it: a game record
     (octosolve-record/1, e.g. written by ``play --out``) of game ``game_name`` is replayed, every
     move checked, and its last position's ``to_json`` returned; any other document as it is."""
-    from .core.record import RECORD_FORMAT
+    from .core.record import position_document as read
 
-    if not (isinstance(doc, dict) and doc.get("format") == RECORD_FORMAT):
-        return doc
-    want = get_game(game_name).name
-    if str(doc.get("game")).lower() != want:
-        fail(f"this is a record of {str(doc.get('game'))[:40]!r}, not of {want}")
-    return replay_record(doc).to_json()
+    entry = get_game(game_name)
+    return read(doc, entry.name, entry.make_game)
 
 
 def replay_record(rec):
@@ -210,4 +157,4 @@ def state_from_document(game_name: str, doc):
     entry = get_game(game_name)
     if not entry.has_state:
         fail(f"{entry.name} has no game state to read")
-    return entry.module("rules").state_from_document(position_document(doc, entry.name))
+    return entry.state_from_document(position_document(doc, entry.name))

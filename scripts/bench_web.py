@@ -148,10 +148,10 @@ def bench_page(base: str, n: int, d) -> dict:
 
 
 def bench_moves(base: str, moves: int) -> dict:
-    from octosolve.web.play import PLAYABLE
+    from octosolve.games import GAMES
 
     out = {}
-    for name in PLAYABLE:
+    for name in [g.name for g in GAMES if g.web_ready()]:
         try:  # what the page asks first (it also starts loading the player's kernels)
             info = json.loads(get(base + f"/api/{name}/info")[1])
         except urllib.error.HTTPError as e:  # a game not on the shared contract yet
@@ -194,8 +194,10 @@ def bench_interactions(base: str, rounds: int) -> dict:
     """Server time of each interaction of the play page (a human's click on a move, taking it back,
     a hint, showing the game, and rebuilding a game from its address), per game: median and p90 in
     ms. The computer's own moves are timed by :func:`bench_moves`."""
+    from octosolve.games import GAMES
+
     out = {}
-    for name in ("octagone", "octiles", "oct8", "octoverso"):
+    for name in [g.name for g in sorted(GAMES, key=lambda g: g.menu) if g.web_ready()]:
         times: dict[str, list[float]] = {"move": [], "undo": [], "show": [], "hint": [], "rebuild": []}
         _, raw = post(base + f"/api/{name}/new", {"level": "easy", "seed": 3,
                                                   "options": {"simulations": 10}

@@ -39,7 +39,8 @@ def mover_value(row: dict) -> int:
 
 def recheck_row(task) -> dict:
     seed, free, players, max_nodes = task
-    from octosolve.octagone.solve import played_position, search_value
+    from octosolve.octagone.measures import played_position
+    from octosolve.octagone.solve import search_value
 
     st = played_position(seed, free, tuple(players))
     if st is None:

@@ -13,6 +13,25 @@ import pytest
 os.environ.setdefault("OCTOSOLVE_NO_PROGRESS", "1")
 
 
+def _register_test_games() -> None:
+    """Register the games of ``tests/games/<name>/`` (each folder's ``manifest.py`` declares its
+    ``MANIFEST``), before any test module is collected: every test parametrized from the registry
+    then checks them too, and a new game there needs no edit outside its folder."""
+    import importlib
+    from pathlib import Path
+
+    from octosolve import games
+
+    here = Path(__file__).resolve().parent / "games"
+    for manifest in sorted(here.glob("*/manifest.py")):
+        module = importlib.import_module(f"tests.games.{manifest.parent.name}.manifest")
+        if module.MANIFEST.name not in games.game_names():
+            games.register(module.MANIFEST)
+
+
+_register_test_games()
+
+
 def pytest_configure(config):
     """Ctrl-C tests need Python's own SIGINT handler: a shell without job control starts a
     background job (``pytest ... &``) with SIGINT ignored, and Python then keeps it ignored, so a

@@ -11,6 +11,7 @@ import click
 import pytest
 
 from octosolve.cli import cli
+from octosolve.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 RETIRED = {"--sims", "--num-players", "--strategies", "--player", "--nplayers"}
@@ -106,7 +107,7 @@ def test_play_out_is_the_game_record_in_every_game():
     """`play --out` means one thing in every game: the game record (its old second spelling,
     --record, is a deprecated alias: --record is design-deck's design record)."""
     plays = [(n, c) for n, c in COMMANDS if n.endswith(" play")]
-    assert len(plays) == 4
+    assert len(plays) == len([g for g in GAMES if g.has_state])  # every game with turns has play
     for name, cmd in plays:
         out = [p for p in cmd.params if isinstance(p, click.Option) and "--out" in p.opts]
         assert len(out) == 1 and out[0].opts == ["--out"] and "game record" in out[0].help, name
@@ -133,7 +134,7 @@ def test_long_measurements_have_one_name_and_one_option_set():
     """Every game with turns has `measure` (the report's long runs, written to a data file), with
     the same options; the old names are hidden."""
     measures = {n.split()[0]: c for n, c in COMMANDS if n.endswith(" measure")}
-    assert set(measures) == {"oct8", "octagone", "octiles", "octoverso"}
+    assert set(measures) == {g.name for g in GAMES if g.has_state and g.has_report()}
     shared = {"--quick", "--seed", "--workers", "--scheduler", "--out", "--json"}
     for game, cmd in measures.items():
         opts = {o for p in cmd.params if isinstance(p, click.Option) and not p.hidden for o in p.opts}

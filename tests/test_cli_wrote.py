@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from octosolve.cli import cli, main
 from octosolve.core.clikit import OutPath
+from octosolve.games import GAMES
 
 from tests.test_cli_vocabulary import COMMANDS
 
@@ -52,6 +53,8 @@ CASES = {
     "octagone advantage": (["--games", "4"], {"--out": "a.json"}),
     "octagone perfect-play": (["--deals", "1", "--free-cells", "12"], {"--out": "pp.json"}),
 }
+# and each registered game's own cases (GameManifest.cli_cases: a game added outside octosolve/)
+CASES.update({f"{g.name} {cmd}": case for g in GAMES for cmd, case in g.cli_cases.items()})
 # the commands left out, and why (a new command with an output option must be added above or here)
 SLOW = {"report": "minutes", "octagion design-deck": "a search (tests/octagion covers its lines)",
         "octoverso measure": "minutes", "oct8 measure": "minutes", "octiles measure": "minutes",

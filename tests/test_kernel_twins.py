@@ -13,7 +13,7 @@ ENTRIES = [(g.name, t) for g in GAMES for t in g.twins()]
 
 def test_every_game_lists_its_kernels():
     names = {g for g, _ in ENTRIES}
-    assert names == {g.name for g in GAMES}, "a game's kernels.py has no TWINS table"
+    assert names == {g.name for g in GAMES if g.has_room("kernels")}, "a game's kernels.py has no TWINS table"
 
 
 @pytest.mark.parametrize("game,twin", ENTRIES, ids=[f"{g}:{t.name}" for g, t in ENTRIES])

@@ -151,10 +151,6 @@ def test_a_player_is_given_a_state(game):
         player.choose("x")
 
 
-VARIANTS = {"octoverso": {"teams": True}, "oct8": {"players": 2}, "octiles": {"variant": "team-up", "players": 3},
-            "octagone": {"players": 4, "hidden": True}}
-
-
 @pytest.mark.parametrize("name", STATE_GAMES)
 def test_state_from_document_reads_any_position_of_the_game(name):
     """One call for every game: ``games.state_from_document(name, doc)`` (``rules.state_from_document``
@@ -164,7 +160,7 @@ def test_state_from_document_reads_any_position_of_the_game(name):
 
     entry = get_game(name)
     assert entry.module("rules").state_from_document
-    for params in ({}, VARIANTS[name]):
+    for params in ({},) + tuple(entry.test_params):  # the manifest's variants worth a test
         game = entry.make_game(**params)
         s = _played(game, 12, seed=2)
         doc = s.to_json()

@@ -37,7 +37,7 @@ from .seeding import chance_rng, derive_seed, player_seed
 from .stats import wilson_interval
 from .words import counted
 
-__all__ = ["MatchSpec", "play_game", "play_one", "match", "tally", "tally_by_team", "pairings", "round_robin",
+__all__ = ["MatchSpec", "game_spec", "play_game", "play_one", "match", "tally", "tally_by_team", "pairings", "round_robin",
            "results_lines"]
 
 
@@ -59,6 +59,17 @@ class MatchSpec:
     max_moves: int = 100_000
     game_name: str = "game"
     extras: Callable[[State], dict] | None = None
+
+
+def game_spec(game_name: str, new_game: Callable[..., Game], new_player: Callable[..., Player],
+              game_params: dict | None = None, player_options: dict | None = None, *,
+              extras: Callable[[State], dict] | None = None, max_moves: int = 100_000) -> MatchSpec:
+    """The :class:`MatchSpec` of a game from its own module-level functions (its ``rules.make_game``,
+    ``players.new_player`` and ``matches.record_extras``): what a game's own modules use, so they
+    never go through the registry above them."""
+    return MatchSpec(new_game=new_game, new_player=new_player, game_params=dict(game_params or {}),
+                     player_options=dict(player_options or {}), max_moves=max_moves,
+                     game_name=game_name, extras=extras)
 
 
 def play_game(spec: MatchSpec, names: Sequence[str], seed: int | None, game_index: int = 0,

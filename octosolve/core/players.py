@@ -30,7 +30,7 @@ from .game import Game, Player, RandomPlayer
 from .words import counted, names_list
 
 __all__ = ["PlayerSpec", "RANDOM", "UCT", "find_spec", "make_player", "parse_players", "player_help",
-           "player_list", "register_player", "player_available"]
+           "player_list", "register_player", "player_available", "OneLegalAtOnce"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,22 @@ def register_player(game: str, spec: PlayerSpec) -> None:
     a name the game already has replaces the earlier registration."""
     specs = _REGISTERED.setdefault(game, [])
     specs[:] = [s for s in specs if s.name != spec.name] + [spec]
+
+
+_GAME_HOOKS: list[Callable] = []
+
+
+def on_game_registered(hook: Callable) -> None:
+    """A plug-in's ``hook(manifest)``, called for each game registered after the plug-ins were
+    loaded (``octosolve.games.register``): the plug-in adds its players to that game too."""
+    _GAME_HOOKS.append(hook)
+
+
+def game_registered(manifest) -> None:
+    """Tell the loaded plug-ins of a newly registered game (the registry calls this)."""
+    if _PLUGINS_LOADED:
+        for hook in _GAME_HOOKS:
+            hook(manifest)
 
 
 def _load_plugins() -> None:
@@ -202,3 +218,17 @@ def parse_players(text: str, specs: Sequence[PlayerSpec], *, counts: Sequence[in
 def player_help(specs: Sequence[PlayerSpec]) -> str:
     """One line per player, for --help texts and `players` listings."""
     return "; ".join(f"{s.name}: {s.help}" for s in specs)
+
+
+class OneLegalAtOnce(Player):
+    """Answers at once when only one action is legal (as the games' own players do), else asks the
+    wrapped player (Oct8's ``openspiel-mcts``: its manifest wraps OpenSpiel's bot in it)."""
+
+    name = "openspiel-mcts"
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.inner.choose(state)

@@ -32,7 +32,7 @@ from .game import CHANCE, Game, State, _norm, parse_move  # noqa: F401 (parse_mo
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
            "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action",
-           "check_outcome", "outcome_words"]
+           "check_outcome", "outcome_words", "game_from_record", "position_document"]
 
 RECORD_FORMAT = "octosolve-record/1"
 MAX_RECORD_MOVES = 100_000
@@ -205,3 +205,37 @@ def replay(rec: dict, game: Game) -> State:
         pass
     check_outcome(rec, final)
     return final
+
+
+def game_from_record(rec: Any, name: str, make_game) -> Game:
+    """The game a record of game ``name`` was played in, rebuilt with ``make_game(**params)`` from
+    the record's parameters; a one-line error naming a parameter the game does not have."""
+    from .errors import OctoError
+
+    check_record_shape(rec)
+    try:
+        return make_game(**rec["params"])
+    except (TypeError, OctoError) as exc:
+        import re
+
+        unknown = re.search(r"unexpected keyword argument '([^']+)'|unknown \w+ parameters? '([^']+)'",
+                            str(exc))
+        if unknown:  # a parameter of another game, or a misspelt one: name it and the game's own
+            param = unknown.group(1) or unknown.group(2)
+            fail(f"record: {name} has no game parameter {param[:40]!r} (its "
+                 f"parameters: {', '.join(make_game().params())})")
+        if isinstance(exc, OctoError):
+            raise
+        fail(f"record: bad game parameters for {name}: {str(exc)[:120]}")
+
+
+def position_document(doc: Any, name: str, make_game) -> Any:
+    """A position file's document as the position commands of game ``name`` read it: a game record
+    (octosolve-record/1, e.g. written by ``play --out``) of that game is replayed with the game
+    ``make_game(**params)`` builds, every move checked, and its last position's ``to_json``
+    returned; any other document as it is."""
+    if not (isinstance(doc, dict) and doc.get("format") == RECORD_FORMAT):
+        return doc
+    if str(doc.get("game")).lower() != name:
+        fail(f"this is a record of {str(doc.get('game'))[:40]!r}, not of {name}")
+    return replay(doc, game_from_record(doc, name, make_game)).to_json()

@@ -1,20 +1,23 @@
 """The ``openspiel-mcts`` player of every game, registered from above the games.
 
 No game imports this package: each game declares its own players (``players.PLAYERS``, a
-:func:`octosolve.core.players.player_list`), and :func:`register_players` (the ``octosolve.players``
-entry point in ``pyproject.toml``) adds OpenSpiel's generic MCTS bot to each of them. The player is
-listed even when OpenSpiel is not installed; building it then gives a one-line error naming the
-extra to install, and match plans skip it (``core.players.player_available``).
+:func:`octosolve.core.players.player_list`) and, in its manifest, how OpenSpiel's MCTS bot plays it
+(``GameManifest.openspiel``, a :class:`~octosolve.core.manifest.OpenSpielHook`: help, default
+simulations, aliases, and its own wrapping of the bot where it needs one). :func:`register_players`
+(the ``octosolve.players`` entry point in ``pyproject.toml``) adds the player to every game of the
+registry that declares the hook. The player is listed even when OpenSpiel is not installed;
+building it then gives a one-line error naming the extra to install, and match plans skip it
+(``core.players.player_available``).
 """
 
 from __future__ import annotations
 
-from ..core.errors import fail
-from ..core.game import Player
-from ..core.players import PlayerSpec, register_player
-from ..core.seeding import derive_seed
+from functools import partial
 
-__all__ = ["register_players", "OneLegalAtOnce"]
+from ..core.errors import fail
+from ..core.players import OneLegalAtOnce, PlayerSpec, on_game_registered, register_player  # noqa: F401
+
+__all__ = ["register_players", "register_game_player", "OneLegalAtOnce"]
 
 NEEDS = "needs OpenSpiel: pip install -e '.[openspiel]' (PyPI package open-spiel)"
 
@@ -27,39 +30,12 @@ def _bot(game, simulations: int, seed: int, **kw):
     return osp.OpenSpielMCTSPlayer(game, simulations=simulations, seed=seed, **kw)
 
 
-class OneLegalAtOnce(Player):
-    """Answers at once when only one action is legal (as the game's own players do), else asks the
-    wrapped bot."""
-
-    name = "openspiel-mcts"
-
-    def __init__(self, inner):
-        self.inner = inner
-
-    def choose(self, state):
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else self.inner.choose(state)
-
-
-def _octagone(game, seed=None, simulations: int = 400):
-    return _bot(game, simulations, derive_seed(seed, "os") % 2**31, uct_c=1.4)
-
-
-def _octiles(game, seed=None, simulations: int = 200):
-    return _bot(game, simulations, seed or 0)
-
-
-def _oct8(game, seed=None, simulations: int = 100):
-    # it searches the true state (the usual baseline for hidden information)
-    return OneLegalAtOnce(_bot(game, simulations, (seed or 0) % 2**31))
-
-
-def _octoverso(game, seed=None, simulations: int = 48):
-    if getattr(game, "teams", False):
-        fail("openspiel-mcts plays the 2-player game only")
-    from ..octoverso.players import Determinized
-
-    return Determinized(_bot(game, simulations, seed or 0), seed)
+def _build(hook, game, seed=None, simulations: int | None = None):
+    sims = hook.simulations if simulations is None else simulations
+    bot = partial(_bot, game)
+    if hook.build is None:
+        return bot(sims, seed or 0)
+    return hook.build(game, bot, seed, sims)
 
 
 def _available() -> bool:
@@ -68,19 +44,22 @@ def _available() -> bool:
     return osp.available()
 
 
-_SPECS = {
-    "octagone": ("OpenSpiel's MCTS bot (random rollouts, MCTS-Solver), optional extra", _octagone,
-                 ("openspiel",)),
-    "octiles": ("OpenSpiel's generic MCTS bot (optional: needs pyspiel)", _octiles, ()),
-    "oct8": ("OpenSpiel's MCTS bot (sees the true state; needs open_spiel)", _oct8, ()),
-    "octoverso": ("OpenSpiel's MCTS bot with random rollouts (needs pyspiel; 2 players), on a "
-                  "determinised copy", _octoverso, ("openspiel",)),
-}
+def register_game_player(manifest) -> None:
+    """Register ``openspiel-mcts`` for one game, as its manifest's ``openspiel`` hook says (a game
+    without the hook gets none)."""
+    hook = manifest.openspiel
+    if hook is None:
+        return
+    register_player(manifest.name, PlayerSpec("openspiel-mcts", hook.help, partial(_build, hook),
+                                              options=("simulations",), aliases=tuple(hook.aliases),
+                                              available=_available))
 
 
 def register_players() -> None:
-    """Register ``openspiel-mcts`` for Octagone, Octiles, Oct8 and Octoverso (Octagion has no
-    computer players)."""
-    for game, (help_text, build, aliases) in _SPECS.items():
-        register_player(game, PlayerSpec("openspiel-mcts", help_text, build, options=("simulations",),
-                                         aliases=aliases, available=_available))
+    """Register ``openspiel-mcts`` for every game of the registry whose manifest has the hook
+    (Octagion has no computer players)."""
+    from ..games import GAMES
+
+    for manifest in GAMES:
+        register_game_player(manifest)
+    on_game_registered(register_game_player)  # and each game registered later

@@ -150,15 +150,15 @@ def swaps(state_file, babies, svg_path, as_json):
     needs only "hands" and "fields" (docs/oct8.md). In a position stopped in the middle of a turn no
     exchange is open now: the list is what the hand and fields allow, and a line says so; a finished
     game is refused."""
-    from ..games import position_document
+    from ..core.record import position_document
     from .position import read_document
-    from .rules import state_from_document
+    from .rules import make_game, state_from_document
     from .swaps import position_swaps
 
     distinct_outputs(("--svg", svg_path), inputs=(("POSITION.json", state_file),))
     from .deck import PH_MAIN, PH_OVER, PHASE_NAMES
 
-    st = state_from_document(position_document(read_document(state_file), "oct8"))
+    st = state_from_document(position_document(read_document(state_file), "oct8", make_game))
     if st.phase == PH_OVER:  # it listed "legal exchanges" of a finished game
         fail("the game is over: nobody exchanges any more")
     res = position_swaps(st, babies)
@@ -317,7 +317,7 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
                out, as_json):
     """Round robin of two-player matches (core/match.py), seats alternating."""
     from ..core.match import round_robin
-    from ..games import match_spec
+    from .matches import match_spec
 
     distinct_outputs(("--out", out), inputs=(("--deck", deck),))
     _one_budget(simulations, time_limit)
@@ -327,7 +327,7 @@ def tournament(players, games, simulations, time_limit, seed, variant, deck, bab
     opts = {"simulations": simulations} if simulations else {}
     if time_limit:
         opts["time_limit"] = time_limit
-    spec = match_spec("oct8", _game(2, variant, deck, baby_chips, colour_bonus), opts)
+    spec = match_spec(_game(2, variant, deck, baby_chips, colour_bonus), opts)
     res = round_robin(spec, names, games, seed, workers=workers, scheduler=scheduler)
     if out:
         write_json(out, res)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import rules as R
 from .solve import game_params, warm_kernels
 
-__all__ = ["match", "play_one", "record_extras", "measure", "OPENSPIEL_FILE"]
+__all__ = ["match", "play_one", "record_extras", "match_spec", "measure", "OPENSPIEL_FILE"]
 
 
 def match(names: list[str], games: int, seed: int | None, *, game: dict | None = None,
@@ -17,7 +17,6 @@ def match(names: list[str], games: int, seed: int | None, *, game: dict | None =
     ``games`` games, the seats rotating; wins, draws, losses and score share with Wilson intervals
     per player and per seat, plus the mean score of each player's seats."""
     from ..core.match import match as core_match
-    from ..games import match_spec
 
     params = dict(game or {})
     params["players"] = len(names)
@@ -27,7 +26,7 @@ def match(names: list[str], games: int, seed: int | None, *, game: dict | None =
         opts["time_limit"] = float(time_limit)
     if scheduler is None and games > 1:
         warm_kernels()  # before forking workers, and before any player's clock runs
-    m = core_match(match_spec("oct8", params, opts), names, games, seed, workers=workers,
+    m = core_match(match_spec(params, opts), names, games, seed, workers=workers,
                    scheduler=scheduler, desc="oct8 match", keep_records=True)
     m["fair_share"] = round(1 / len(names), 4)
     if not keep_records:
@@ -45,6 +44,16 @@ def record_extras(state) -> dict:
             "leaders": state.leaders(), "turns": state.turns, "decisions": state.decisions}
 
 
+def match_spec(game_params: dict | None = None, player_options: dict | None = None):
+    """The picklable match description of an Oct8 game (``core.match.game_spec`` over the game's
+    own ``rules.make_game``, ``players.new_player`` and :func:`record_extras`)."""
+    from ..core.match import game_spec
+    from .players import new_player
+    from .rules import make_game
+
+    return game_spec("oct8", make_game, new_player, game_params, player_options, extras=record_extras)
+
+
 def play_one(names: list[str], seed: int | None, *, game: dict | None = None, simulations: int | None = None,
              time_limit: float | None = None, max_moves: int | None = None):
     """One game between ``names`` (seat order), game 0 of a match (``core.match.play_game``):
@@ -52,7 +61,6 @@ def play_one(names: list[str], seed: int | None, *, game: dict | None = None, si
     (octosolve-record/1); with ``max_moves`` the game stops after that many moves of the record (0: none)."""
     from ..core.match import play_game
     from ..core.seeding import DEFAULT_SEED
-    from ..games import match_spec
 
     seed = DEFAULT_SEED if seed is None else seed
     params = dict(game or {})
@@ -60,7 +68,7 @@ def play_one(names: list[str], seed: int | None, *, game: dict | None = None, si
     opts = {"simulations": simulations} if simulations else {}
     if time_limit:
         opts["time_limit"] = float(time_limit)
-    rec, st = play_game(match_spec("oct8", params, opts), list(names), seed, 0,
+    rec, st = play_game(match_spec(params, opts), list(names), seed, 0,
                         max_moves=1_000_000 if max_moves is None else max_moves)
     ex = rec["extras"]
     res = {"seed": seed, "players": list(names), "game": rec["params"], "over": st.is_terminal(),

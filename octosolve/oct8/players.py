@@ -171,3 +171,11 @@ PLAYERS = player_list("oct8", (
                "progressive widening by immediate gain, numba builder playouts",
                make_mcts, options=("simulations", "time_limit")),
 ))  # + openspiel-mcts, registered by octosolve/interop/players.py
+
+
+def new_player(name: str, game, *, seed: int | None = None, **options):
+    """Player ``name`` of :data:`PLAYERS` for ``game`` (module level, so picklable: the match
+    layer's ``new_player``)."""
+    from ..core.players import make_player
+
+    return make_player(PLAYERS, name, game, seed=seed, **options)

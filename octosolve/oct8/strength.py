@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..core.match import MatchSpec, match, play_one
 from ..core.record import as_summary
-from ..games import new_game, new_player
+from .players import new_player as _new_player
+from .rules import make_game
 from .solve import game_params, warm_kernels
 
 __all__ = ["MATCHES", "run_match", "check_games"]
@@ -18,11 +19,11 @@ MATCHES = (("mcts", "flat-mc"), ("mcts", "greedy"), ("mcts", "greedy", "greedy",
 def _player(name, game, *, seed=None, budgets=None):
     """``new_player`` with the budget of this player's name (module level: picklable)."""
     opts = {"simulations": budgets[name]} if budgets and name in budgets else {}
-    return new_player("oct8", name, game, seed=seed, **opts)
+    return _new_player(name, game, seed=seed, **opts)
 
 
 def _new_game(**params):
-    return new_game("oct8", **params)
+    return make_game(**params)
 
 
 def _spec(n_players: int, budgets: dict) -> MatchSpec:

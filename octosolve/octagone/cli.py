@@ -55,10 +55,10 @@ def load_position(path: str):
     """A position file (a ``to_json`` document, the output of ``play --json`` holding one, or a
     game record such as ``play --out`` writes: its last position)."""
     from ..core.jsonout import read_json
-    from ..games import position_document
-    from .rules import state_from_json
+    from ..core.record import position_document
+    from .rules import make_game, state_from_json
 
-    obj = position_document(read_json(path, "position file"), "octagone")
+    obj = position_document(read_json(path, "position file"), "octagone", make_game)
     if isinstance(obj, dict) and "position" in obj and "board" not in obj:
         obj = obj["position"]
     return state_from_json(obj)
@@ -358,7 +358,7 @@ def match(players, variant, wrap, hidden, games, simulations, seed, workers, sch
 def advantage(players, variant, wrap, hidden, games, simulations, seed, workers, scheduler, out, as_json):
     """First-player advantage: how often the side placing the Dama Bianca wins."""
     from .matches import run_match
-    from .solve import first_player_advantage
+    from .measures import first_player_advantage
 
     names = _names(players)
     params = _game_params(variant, wrap, hidden, len(names))
@@ -399,7 +399,7 @@ def perfect_play(deals, free_cells, max_nodes, players, seed, workers, scheduler
     """The first player's results and the value of the jolly under perfect play: DEALS games are
     played to FREE-CELLS free cells, then solved exactly (2 players, open shields)."""
     from ..core.seeding import DEFAULT_SEED
-    from .solve import EXACT_NODES, exact_first_player
+    from .measures import EXACT_NODES, exact_first_player
 
     names = _names(players)
     if len(names) != 2:
@@ -448,7 +448,7 @@ def measure(what, quick, seed, workers, scheduler, out, as_json, wrap, max_nodes
     (--max-nodes); 16 minutes on 2 cores at 5e8, then 9 more with --from to go on to 3e9). The
     report replays a sample."""
     from ..core.paths import DATA_DIR
-    from .solve import measure as do_measure
+    from .measures import measure as do_measure
 
     what = what.lower()
     data_file = DATA_DIR / "octagone" / f"{what}.json"

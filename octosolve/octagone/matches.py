@@ -11,11 +11,11 @@ from ..core.game import play
 from ..core.match import match, play_one, tally_by_team
 from ..core.record import summary
 from ..core.seeding import chance_rng, player_seed
-from ..games import match_spec
 from .position import hand_to_json
 from .rules import OctagoneGame, OctagoneState
 
-__all__ = ["play_record", "seat_seed", "run_match", "recheck", "record_extras", "check_pairs", "pair_results"]
+__all__ = ["play_record", "seat_seed", "run_match", "recheck", "record_extras", "match_spec", "check_pairs",
+           "pair_results"]
 
 
 def record_extras(state: OctagoneState) -> dict:
@@ -27,11 +27,22 @@ def record_extras(state: OctagoneState) -> dict:
     return out
 
 
+
+def match_spec(game_params: dict | None = None, player_options: dict | None = None):
+    """The picklable match description of an Octagone game (``core.match.game_spec`` over the game's
+    own ``rules.make_game``, ``players.new_player`` and :func:`record_extras`)."""
+    from ..core.match import game_spec
+    from .players import new_player
+    from .rules import make_game
+
+    return game_spec("octagone", make_game, new_player, game_params, player_options, extras=record_extras)
+
+
 def run_match(game_params: dict, names: list[str], games: int, seed: int, *, simulations=None,
               workers=1, scheduler=None, desc: str = "games") -> dict:
     """``core.match.match`` for Octagone (seats rotate; the Dama's holder is drawn from each deal)."""
     opts = {} if simulations is None else {"simulations": simulations}
-    spec = match_spec("octagone", game_params, opts)
+    spec = match_spec(game_params, opts)
     return match(spec, names, games, seed, workers=workers, scheduler=scheduler, desc=desc)
 
 
@@ -67,7 +78,7 @@ def recheck(result: dict, sample: int = 4) -> int:
     games; the data files keep each game's summary, :func:`octosolve.core.record.summary`); an
     ``OctoError`` if one differs. Returns the number replayed."""
     opts = dict(result.get("options") or {})
-    spec = match_spec("octagone", result["game"], opts)
+    spec = match_spec(result["game"], opts)
     done = 0
     for g, rec in enumerate(result["records_kept"][:sample]):
         again = summary(play_one(spec, rec["seats"], rec["seed"], g))

@@ -180,3 +180,11 @@ PLAYERS = player_list("octagone", (
     PlayerSpec("alphabeta", "exact alpha-beta once at most 18 cells are free (2 players, open shields), "
                "MCTS with 300 simulations before", _alphabeta),
 ))  # + openspiel-mcts, registered by octosolve/interop/players.py
+
+
+def new_player(name: str, game, *, seed: int | None = None, **options):
+    """Player ``name`` of :data:`PLAYERS` for ``game`` (module level, so picklable: the match
+    layer's ``new_player``)."""
+    from ..core.players import make_player
+
+    return make_player(PLAYERS, name, game, seed=seed, **options)

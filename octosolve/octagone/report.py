@@ -62,7 +62,7 @@ def measurement_lines(what: str, results) -> list[str]:
 
 
 def _measurements(what: str, seed: int, quick: bool) -> tuple[dict, str]:
-    from .solve import measure
+    from .measures import measure
 
     if quick:
         return measure(what, seed, quick=True, workers=1), "measured live at --quick sizes"
@@ -170,7 +170,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     # 3b. exact play from real play: the first player and the jolly under perfect play
     t = time.perf_counter()
-    from .solve import EXACT_DEALS, exact_first_player
+    from .measures import EXACT_DEALS, exact_first_player
 
     exact = exact_first_player(seed, deals=10 if quick else EXACT_DEALS, workers=default_workers())
     write_json(out_dir / "exact_play.json", exact)
@@ -179,7 +179,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     # 3c. the same deals from deeper: a data file (`measure perfect-play`), re-checked
     t = time.perf_counter()
-    from .solve import recheck_exact
+    from .measures import recheck_exact
 
     pp, pp_src = _measurements("perfect-play", seed, quick)
     deep = pp.get("results") if isinstance(pp, dict) else None

@@ -1,7 +1,7 @@
 """Game records and matches of the Octiles games, through the shared layers: one game is
 :func:`octosolve.core.match.play_game` (which plays with :func:`octosolve.core.game.play` and
 returns the one game record, with :func:`record_extras` as its extras), a match is
-:func:`octosolve.core.match.match` over ``octosolve.games.match_spec("octiles", ...)``, so a game of
+:func:`octosolve.core.match.match` over :func:`match_spec` (the game's own), so a game of
 a match and the same game played alone (same seed, same seats) are the same game.
 
 >>> rec = play_record({"variant": "move-over", "max_turns": 6}, ["greedy", "random"], seed=1)
@@ -14,7 +14,6 @@ from __future__ import annotations
 from ..core.errors import fail
 from ..core.match import match, play_game, tally_by_team
 from ..core.words import counted, names_list
-from ..games import match_spec
 from .game import make_game
 from .notation import action_name
 
@@ -26,6 +25,17 @@ def record_extras(state) -> dict:
     """The Octiles fields of a game record: why the game ended and, in the race games, each
     player's runners on their finish circles."""
     return {"end_reason": state.end_reason, "runners_across": runners_across(state)}
+
+
+
+def match_spec(game_params: dict | None = None, player_options: dict | None = None):
+    """The picklable match description of an Octiles game (``core.match.game_spec`` over the game's
+    own ``rules.make_game``, ``players.new_player`` and :func:`record_extras`)."""
+    from ..core.match import game_spec
+    from .players import new_player
+    from .rules import make_game
+
+    return game_spec("octiles", make_game, new_player, game_params, player_options, extras=record_extras)
 
 
 def runners_across(state) -> list[int] | None:
@@ -41,7 +51,7 @@ def play_record(game_params: dict, names: list[str], seed: int | None,
     in words with their turns, the winners, the final position (a ``to_json`` document) and
     ``record``, the game record (octosolve-record/1) it is read from."""
     options = {"simulations": simulations} if simulations is not None else {}
-    spec = match_spec("octiles", game_params, options)
+    spec = match_spec(game_params, options)
     record, _final = play_game(spec, names, seed, 0)
     state = make_game(**game_params).new_initial_state(seed)
     moves = []
@@ -83,7 +93,7 @@ def run_match(game_params: dict, names: list[str], games: int, seed: int | None,
               scheduler: str | None = None, desc: str = "octiles games") -> dict:
     """A match through :func:`octosolve.core.match.match` (seats rotate; Wilson intervals)."""
     options = {"simulations": simulations} if simulations is not None else {}
-    spec = match_spec("octiles", game_params, options)
+    spec = match_spec(game_params, options)
     out = match(spec, names, games, seed, workers=workers, scheduler=scheduler, desc=desc)
     out["simulations"] = simulations
     return out

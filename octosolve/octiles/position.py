@@ -33,9 +33,9 @@ def position_from_json(doc) -> OctilesState:
 
 def load_position(path) -> OctilesState:
     """Read and check a position file (a position document, or a game record: its last position)."""
-    from ..games import position_document
+    from ..core.record import position_document
 
-    return position_from_json(position_document(read_json(path, "position file"), "octiles"))
+    return position_from_json(position_document(read_json(path, "position file"), "octiles", make_game))
 
 
 def load_runners(path) -> dict[str, list[str]]:

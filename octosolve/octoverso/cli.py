@@ -71,9 +71,9 @@ def _from_position_file(path: str):
     from ..core.jsonout import read_json
     from . import rules as R
 
-    from ..games import position_document
+    from ..core.record import position_document
 
-    doc = position_document(read_json(path, "position file"), "octoverso")
+    doc = position_document(read_json(path, "position file"), "octoverso", R.make_game)
     if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
         fail(f"position file {path}: not an Octoverso position (no \"params\" object)")
     params = doc["params"]

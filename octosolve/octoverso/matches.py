@@ -35,6 +35,17 @@ def record_extras(state) -> dict:
     return {"first_mover": int(hist[n][0]) if len(hist) > n else None, "turns": int(state.turn)}
 
 
+
+def match_spec(game_params: dict | None = None, player_options: dict | None = None):
+    """The picklable match description of an Octoverso game (``core.match.game_spec`` over the game's
+    own ``rules.make_game``, ``players.new_player`` and :func:`record_extras`)."""
+    from ..core.match import game_spec
+    from .players import new_player
+    from .rules import make_game
+
+    return game_spec("octoverso", make_game, new_player, game_params, player_options, extras=record_extras)
+
+
 def match_summary(rec: dict) -> dict:
     """A record's summary (:func:`octosolve.core.record.summary`) plus ``first``, the first
     mover: the shape of the games kept in ``data/octoverso/simulations.json``."""
@@ -44,10 +55,8 @@ def match_summary(rec: dict) -> dict:
 
 
 def game_spec(game_params: dict, simulations: int | None):
-    """The picklable match description (``games.match_spec``) of an Octoverso game."""
-    from ..games import match_spec
-
-    return match_spec("octoverso", game_params, {"simulations": simulations} if simulations else {})
+    """The picklable match description (:func:`match_spec`) of an Octoverso game."""
+    return match_spec(game_params, {"simulations": simulations} if simulations else {})
 
 
 def play_record(names, seed: int, *, jokers: bool = False, lexicon: str | None = None,

@@ -380,3 +380,11 @@ PLAYERS = player_list("octoverso", (
     PlayerSpec("mcts", "UCT (core/mcts.py) over a shortlist of actions with short epsilon-greedy "
                "playouts", _mcts, options=("simulations",)),
 ))  # + openspiel-mcts, registered by octosolve/interop/players.py
+
+
+def new_player(name: str, game, *, seed: int | None = None, **options):
+    """Player ``name`` of :data:`PLAYERS` for ``game`` (module level, so picklable: the match
+    layer's ``new_player``)."""
+    from ..core.players import make_player
+
+    return make_player(PLAYERS, name, game, seed=seed, **options)

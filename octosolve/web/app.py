@@ -28,7 +28,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -71,10 +71,54 @@ async def _internal_error(request, exc: Exception):
     return _error(500, f"internal error: {type(exc).__name__}: {exc}")
 
 
-def _page(name: str):
-    async def endpoint(request: Request):
-        return FileResponse(STATIC_DIR / name, media_type="text/html")
-    return endpoint
+class PageRenderer:
+    """The app's HTML pages with their game menus filled in from the registry: every page's menu
+    (each game's own pages, then "Play X" for each game offered on /play) and the home page's
+    pictures of the playable games, in the order the manifests give (``GameManifest.menu``).
+    A new game appears in them by its manifest alone."""
+
+    def __init__(self, offered):
+        from ..games import GAMES
+
+        def rank(g):
+            return getattr(g, "menu", 100)
+
+        self.pages = [p for g in sorted(GAMES, key=rank) for p in getattr(g, "pages", ())]
+        self.offered = sorted(offered, key=rank)
+        self._cache: dict[str, str] = {}
+
+    def menu(self) -> str:
+        links = [f'<a href="{_html(p.path)}">{_html(p.label)}</a>' for p in self.pages]
+        links += [f'<a href="/play/{g.name}">Play {_html(getattr(g, "title", g.name))}</a>' for g in self.offered]
+        return "\n  ".join(links)
+
+    def pictures(self) -> str:
+        """The home page's play links, each with its game's picture (``GET /preview/GAME.svg``, drawn
+        from the game's manifest; a game offered without one, such as a toy game of the tests, gets
+        its link alone rather than a broken picture)."""
+        def img(g):
+            return f'<img src="/preview/{g.name}.svg" alt="">' if hasattr(g, "preview") else ""
+        return "\n        " + "\n        ".join(
+            f'<a href="/play/{g.name}">{img(g)}{_html(getattr(g, "title", g.name))}</a>'
+            for g in self.offered)
+
+    def html(self, name: str) -> str:
+        if name not in self._cache:
+            text = (STATIC_DIR / name).read_text(encoding="utf-8")
+            self._cache[name] = (text.replace("<!--game-menu-->", self.menu())
+                                 .replace("<!--game-pictures-->", self.pictures()))
+        return self._cache[name]
+
+    def endpoint(self, name: str):
+        async def page(request: Request):
+            return HTMLResponse(self.html(name))
+        return page
+
+
+def _html(text: str) -> str:
+    import html
+
+    return html.escape(str(text), quote=True)
 
 
 async def _favicon(request: Request):
@@ -88,7 +132,9 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     first opened, load its computer player's compiled kernels in the background."""
     from . import octagion_api, octiles_api, play, previews
 
-    routes = [Route(path, _page(name)) for path, name in PAGES.items()]
+    sessions = play.Sessions(max_games=max_games, games=games, warm=warm)
+    pages = PageRenderer(sessions.entries.values())
+    routes = [Route(path, pages.endpoint(name)) for path, name in PAGES.items()]
     routes += [
         Route("/index.html", lambda r: RedirectResponse("/")),
         Route("/favicon.ico", _favicon),
@@ -97,7 +143,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     routes += octiles_api.routes()
     routes += octagion_api.routes()
     routes += previews.routes()
-    routes += play.routes(play.Sessions(max_games=max_games, games=games, warm=warm), STATIC_DIR / "play.html")
+    routes += play.routes(sessions, pages.endpoint("play.html"))
     return Starlette(
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,

@@ -52,44 +52,11 @@ from ..core.seeding import chance_rng, player_seed
 from .http import JSON, ApiError, number_in_path, read_body_json
 from .session import HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session  # noqa: F401 (re-exported)
 
-__all__ = ["PLAYABLE", "LEVELS", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
+__all__ = ["presets", "levels", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
 
-# the games /play offers: (title, game parameters, the web app's default player options) for each.
-# The default strength keeps a computer move within about 2 s of CPU on one core (measured with
-# scripts/bench_web.py; Octiles' Team Up MCTS at the game's 200 simulations took up to 5.3 s of CPU
-# on a move, at 50 about 1.4 s); a player option left empty on the page takes these.
-PLAYABLE: dict[str, list[tuple[str, dict, dict]]] = {
-    "octiles": [("Move Over (2 players)", {"variant": "move-over", "players": 2}, {}),
-                ("Team Up (2 players)", {"variant": "team-up", "players": 2}, {"simulations": 50}),
-                ("Octiles, the full game (2 players)", {"variant": "octiles", "players": 2}, {}),
-                ("Move Over (3 players)", {"variant": "move-over", "players": 3}, {}),
-                ("Move Over (4 players)", {"variant": "move-over", "players": 4}, {}),
-                ("Move Over in teams (4 players, partners opposite)",
-                 {"variant": "move-over", "players": 4, "teams": True}, {})],
-    "octagone": [("2 players", {}, {}),
-                 ("KIDS (2 players)", {"variant": "kids"}, {}),
-                 ("Octagone IV (2 players)", {"variant": "iv"}, {}),
-                 ("4 players (two pairs)", {"players": 4}, {}),
-                 ("4 players, hidden shields (two pairs)", {"players": 4, "hidden": True}, {})],
-    "oct8": [("2 players", {"players": 2}, {}),
-             ("3 players", {"players": 3}, {}),
-             ("4 players", {"players": 4}, {}),
-             ("Short game (2 players)", {"players": 2, "variant": "short"}, {})],
-    "octoverso": [("2 players", {}, {}),
-                  ("Jokers (2 players)", {"jokers": True}, {}),
-                  ("Teams (4 players, two teams of 2)", {"teams": True}, {})],
-}
-# opponents as named levels, mapped to the players the project's own measurements rank
-# (results/<game>/README.md): easy < medium < hard, the strongest the default. Oct8's hard level is
-# the tree search, mcts (docs/oct8.md, equal time, 200 games each: 0.870 of the points against
-# flat-mc, 0.955 against greedy), with a counted budget: 1000 iterations a decision, about 0.05 s
-# of CPU (scripts/bench_web.py measures the computer's move against its 2 s goal)
-LEVELS: dict[str, list[tuple[str, str, dict]]] = {
-    "octagone": [("easy", "greedy", {}), ("medium", "mcts", {}), ("hard", "alphabeta", {})],
-    "octoverso": [("easy", "greedy", {}), ("medium", "lookahead", {}), ("hard", "flat-mc", {})],
-    "oct8": [("easy", "random", {}), ("medium", "greedy", {}), ("hard", "mcts", {"simulations": 1000})],
-    "octiles": [("easy", "greedy", {}), ("medium", "mcts", {"simulations": 20}), ("hard", "mcts", {})],
-}
+# the games /play offers, their settings (presets: title, game parameters, the web app's default
+# player options) and named levels (easy < medium < hard, the strongest the default) are declared by
+# each game's manifest (``GameManifest.presets`` and ``.levels``; octosolve/<game>/manifest.py)
 DEFAULT_LEVEL = "hard"
 MAX_SIMULATIONS = 20_000
 MAX_TIME_LIMIT = 10.0
@@ -150,7 +117,7 @@ class Sessions:
         if not isinstance(max_games, int) or max_games < 1:
             raise ValueError("max_games must be a positive integer")
         self.max_games = max_games
-        entries = games if games is not None else [g for g in GAMES if g.has_state]
+        entries = games if games is not None else [g for g in GAMES if g.web_ready()]
         self.entries = {e.name: e for e in entries}
         self._games: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
@@ -212,16 +179,19 @@ class Sessions:
         e = self.entry(name)
         specs = self.specs(e)
         self.warm_up(e, specs)
+        card = getattr(e, "rules_card", None)
         return {"game": e.name, "title": getattr(e, "title", e.name),
                 "presets": [{"title": t, "params": p, **_preset_game(e, p), "options": o}
-                            for t, p, o in _presets(e.name)],
+                            for t, p, o in presets(e)],
                 "players": [{"name": s.name, "help": s.help, "options": list(s.options)}
                             for s in specs],
-                "default_player": _level_player(e.name, specs)[0],
-                "levels": [{"name": n, "player": pl, "options": o} for n, pl, o in LEVELS.get(e.name, [])
+                "default_player": _level_player(e, specs)[0],
+                "levels": [{"name": n, "player": pl, "options": o} for n, pl, o in levels(e)
                            if pl in {s.name for s in specs}],
                 "default_level": DEFAULT_LEVEL,
-                "max_simulations": MAX_SIMULATIONS, "max_time_limit": MAX_TIME_LIMIT}
+                "max_simulations": MAX_SIMULATIONS, "max_time_limit": MAX_TIME_LIMIT,
+                # the page's "How to play" (none: the page hides it)
+                "rules": card.as_json() if card is not None else None}
 
     def __len__(self) -> int:
         return len(self._games)
@@ -278,14 +248,14 @@ class Sessions:
             fail(f'"opponent" must be the name of a computer player, got {body["opponent"]!r}')
         level = body.get("level")
         if level is not None:
-            names = [n for n, _, _ in LEVELS.get(e.name, [])]
+            names = [n for n, _, _ in levels(e)]
             if level not in names:
                 fail(f"unknown level {level!r} (choose from {', '.join(names) or 'none'})")
-            _, lp, lopts = next(x for x in LEVELS[e.name] if x[0] == level)
+            _, lp, lopts = next(x for x in levels(e) if x[0] == level)
             body = {**body, "opponent": body.get("opponent") or lp,
                     "options": {**lopts, **(body.get("options") or {})}}
         options = _check_options(body.get("options"))
-        for _, p, defaults in _presets(e.name):  # the web app's default strength for this variant
+        for _, p, defaults in presets(e):  # the web app's default strength for this variant
             if p == params:
                 options = {**defaults, **options}
         seed = body.get("seed")
@@ -301,7 +271,7 @@ class Sessions:
         n = g.info.num_players
         seats = body.get("seats")
         if seats is None:
-            opp = body.get("opponent") or _level_player(e.name, specs)[0]
+            opp = body.get("opponent") or _level_player(e, specs)[0]
             seat = body.get("human_seat", 0)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 fail(f"human_seat must be a seat 0-{n - 1}, got {seat!r}")
@@ -326,8 +296,16 @@ class Sessions:
         return s
 
 
-def _presets(name: str) -> list[tuple[str, dict, dict]]:
-    return PLAYABLE.get(name, [("default", {}, {})])
+def presets(entry) -> list[tuple[str, dict, dict]]:
+    """The settings the play page offers for a game (its manifest's ``presets``): (title, game
+    parameters, default player options) each; a game that declares none gets its default game."""
+    out = [(p.title, dict(p.params), dict(p.options)) for p in getattr(entry, "presets", ())]
+    return out or [("default", {}, {})]
+
+
+def levels(entry) -> list[tuple[str, str, dict]]:
+    """The named opponent levels of a game (its manifest's ``levels``): (name, player, options)."""
+    return [(lv.name, lv.player, dict(lv.options)) for lv in getattr(entry, "levels", ())]
 
 
 def _preset_game(entry, params: dict) -> dict:
@@ -343,10 +321,10 @@ def _preset_game(entry, params: dict) -> dict:
     return {"num_players": int(g.info.num_players), "game_params": to_plain(g.params())}
 
 
-def _level_player(game: str, specs, level: str = DEFAULT_LEVEL) -> tuple[str, dict]:
-    """(player name, options) of a level (default: the strongest) for ``game``."""
+def _level_player(entry, specs, level: str = DEFAULT_LEVEL) -> tuple[str, dict]:
+    """(player name, options) of a level (default: the strongest) for game ``entry``."""
     names = {s.name for s in specs}
-    for name, player, opts in LEVELS.get(game, []):
+    for name, player, opts in levels(entry):
         if name == level and player in names:
             return player, dict(opts)
     return _default_player(specs), {}
@@ -391,8 +369,11 @@ def _other_methods(request: Request) -> list[str]:
 
 
 def routes(sessions: Sessions, play_page) -> list[Route]:
+    """The play API's routes; ``play_page``: the play page's file, or an endpoint serving it."""
     async def page(request: Request):
         sessions.entry(request.path_params["game"])  # 404 for an unknown game
+        if callable(play_page):
+            return await play_page(request)
         return FileResponse(play_page, media_type="text/html")
 
     async def info(request: Request):
@@ -466,7 +447,7 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
 
         def work():
             t0 = time.thread_time()
-            h = s.hint(specs, _level_player(s.entry.name, specs))
+            h = s.hint(specs, _level_player(s.entry, specs))
             h["cpu_seconds"] = round(time.thread_time() - t0, 4)
             return h
         return JSON(await run_in_threadpool(_locked, s, work))
@@ -489,8 +470,11 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(await run_in_threadpool(_locked, s, lambda: s.view_ahead(body["moves"], body.get("then"))))
 
     async def games(request: Request):
-        return JSON([{"game": name, "title": getattr(e, "title", name)}
-                     for name, e in sessions.entries.items()])
+        # what the pages read of each game offered (GameManifest.web_json: title, play page,
+        # picture, the game's own pages), in the order of the menus
+        offered = sorted(sessions.entries.values(), key=lambda e: getattr(e, "menu", 100))
+        return JSON([e.web_json() if hasattr(e, "web_json") else {"game": e.name, "title": getattr(e, "title", e.name)}
+                     for e in offered])
 
     return [
         Route("/play/{game}", page),

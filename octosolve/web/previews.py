@@ -1,8 +1,9 @@
 """The home page's pictures (``GET /preview/GAME.svg``): each game with a state a few random moves
 into a game from a fixed seed, drawn as its ``_repr_svg_`` shows it (``render.position_svg``) or,
 where that picture says little at a glance (Oct8's), as its play page shows the seat to move
-(``view_svg``); for Octagion the project's deck. Written against the registry's contract (only
-:data:`PREVIEWS` names games), drawn once per process and kept.
+(``view_svg``); for Octagion the project's deck. Each game's manifest says which
+(``GameManifest.preview``: parameters, moves, picture, or its own drawing); drawn once per process
+and kept.
 
 >>> svg = preview_svg("octagone")
 >>> "<svg" in svg[:200] and svg.rstrip().endswith("</svg>") and svg == preview_svg("octagone")
@@ -19,17 +20,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..core.errors import OctoError
+from ..core.errors import OctoError, fail
 from ..core.game import CHANCE, sample_chance
 from .http import ApiError
 
-__all__ = ["PREVIEWS", "PREVIEW_SEED", "preview_svg", "routes"]
+__all__ = ["PREVIEW_SEED", "preview_svg", "routes"]
 
 PREVIEW_SEED = 3
-# per game: its parameters, how many random moves in (enough for a board with something on it),
-# and which picture: "position" (_repr_svg_) or "view" (the play page's view_svg of the seat to move)
-PREVIEWS = {"octoverso": ({}, 10, "position"), "oct8": ({"players": 2}, 30, "view"),
-            "octiles": ({}, 10, "position"), "octagone": ({}, 12, "position")}
 
 
 @lru_cache(maxsize=None)
@@ -38,10 +35,15 @@ def preview_svg(name: str) -> str:
     the registry does not know."""
     from ..games import get_game
 
+    from ..core.manifest import Preview
+
     entry = get_game(name)
-    if not entry.has_state:  # Octagion: the deck a designer starts from
-        return entry.module("rules").load_deck()._repr_svg_()
-    params, moves, picture = PREVIEWS.get(entry.name, ({}, 10, "position"))
+    preview = entry.preview or Preview()
+    if preview.draw is not None:  # the game's own picture (Octagion: the deck a designer starts from)
+        return preview.draw()
+    if not entry.web_ready():
+        fail(f"{entry.name} has no picture")
+    params, moves, picture = dict(preview.params), preview.moves, preview.picture
     state = entry.make_game(**params).new_initial_state(PREVIEW_SEED)
     rng = random.Random(PREVIEW_SEED)
     for _ in range(moves):

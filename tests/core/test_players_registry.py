@@ -11,10 +11,12 @@ import pytest
 from octosolve.core.errors import OctoError
 from octosolve.core.players import (RANDOM, PlayerSpec, find_spec, player_available, player_list,
                                     register_player)
+from octosolve.games import GAMES as REGISTRY
 from octosolve.games import get_game
 
 ROOT = Path(__file__).resolve().parents[2] / "octosolve"
-GAMES = ("octagion", "octoverso", "oct8", "octiles", "octagone")
+# the game packages of octosolve/ (the registry's games that live there)
+GAMES = tuple(g.name for g in REGISTRY if (ROOT / g.name / "manifest.py").is_file())
 
 
 def test_no_game_or_core_imports_interop_web_or_cli():
@@ -28,7 +30,7 @@ def test_no_game_or_core_imports_interop_web_or_cli():
     assert hits == []
 
 
-@pytest.mark.parametrize("game", ["octagone", "octiles", "oct8", "octoverso"])
+@pytest.mark.parametrize("game", [g.name for g in REGISTRY if g.openspiel is not None])
 def test_openspiel_player_is_registered_for_the_game(game):
     specs = get_game(game).players()
     spec = find_spec(specs, "openspiel-mcts")

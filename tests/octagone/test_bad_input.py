@@ -245,7 +245,7 @@ def test_measure_from_with_garbled_settled_rows(tmp_path, capsys, extra):
 def test_measure_from_replays_unreached_deals(tmp_path):
     """An unreached row of a --from file is not taken on trust (a garbled file could mark every
     deal unreached and measure nothing): it is played again, which costs only the greedy game."""
-    from octosolve.octagone.solve import _settled_rows
+    from octosolve.octagone.measures import _settled_rows
 
     keep = json.loads(_perfect_play_file(tmp_path, lambda s: {"seed": s, "reached": False})
                       .read_text())["results"]

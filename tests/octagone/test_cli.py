@@ -210,7 +210,7 @@ def test_perfect_play_command(tmp_path):
 
 def test_perfect_play_same_rows_on_two_workers():
     """The deals are independent batch tasks: two worker processes give the rows one process gives."""
-    from octosolve.octagone.solve import exact_first_player
+    from octosolve.octagone.measures import exact_first_player
 
     one = exact_first_player(9, deals=4, free=12, workers=1)
     two = exact_first_player(9, deals=4, free=12, workers=2)
@@ -227,7 +227,7 @@ def test_measure_perfect_play_and_its_recheck(tmp_path):
 
     from octosolve.cli import cli
     from octosolve.core.errors import OctoError
-    from octosolve.octagone.solve import recheck_exact, summarise_exact
+    from octosolve.octagone.measures import recheck_exact, summarise_exact
 
     out = tmp_path / "pp.json"
     r = CliRunner().invoke(cli, ["octagone", "measure", "perfect-play", "--quick", "--seed", "3",
@@ -278,7 +278,7 @@ def test_measure_perfect_play_max_nodes_and_from(tmp_path):
     """--max-nodes sets the budget; --from keeps an earlier file's settled rows and solves only
     the rest: the result is the fresh run's, row for row. Wrong uses are one-line errors."""
     from octosolve.core.errors import OctoError
-    from octosolve.octagone.solve import _settled_rows
+    from octosolve.octagone.measures import _settled_rows
 
     def measure(*args):
         return CliRunner().invoke(root, ["octagone", "measure", "perfect-play", "--quick",
@@ -405,9 +405,9 @@ def test_measure_matches_says_a_match_it_could_not_play(tmp_path, monkeypatch):
     """Without open_spiel the 'mcts v openspiel-mcts' row was dropped without a word (output and
     data file): now a line and the data file's 'skipped' say which and why."""
     import octosolve.core.players as players
-    from octosolve.octagone import solve
+    from octosolve.octagone import measures
 
-    monkeypatch.setattr(solve, "MATCHES_QUICK", [("greedy", "random", 2, None),
+    monkeypatch.setattr(measures, "MATCHES_QUICK", [("greedy", "random", 2, None),
                                                  ("mcts", "openspiel-mcts", 1, 20)])
     real = players.player_available
     monkeypatch.setattr(players, "player_available", lambda reg, name: name != "openspiel-mcts"

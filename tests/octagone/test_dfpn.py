@@ -12,8 +12,8 @@ from octosolve.core.seeding import derive_seed
 from octosolve.octagone import dfpn as D
 from octosolve.octagone import kernels as K
 from octosolve.octagone.moves import position_with_free
-from octosolve.octagone.solve import (minimax_reference, mode_of, played_position, search_value, solve,
-                                      solver_position)
+from octosolve.octagone.measures import played_position
+from octosolve.octagone.solve import minimax_reference, mode_of, search_value, solve, solver_position
 
 
 def _sign(v):
@@ -177,7 +177,7 @@ def test_committed_perfect_play_outcomes_by_df_pn_alone():
     import json
 
     from octosolve.core.paths import DATA_DIR
-    from octosolve.octagone.solve import played_position
+    from octosolve.octagone.measures import played_position
 
     d = json.loads((DATA_DIR / "octagone" / "perfect-play.json").read_text())["results"]
     proven = sorted((r for r in d["rows"] if r.get("proven")), key=lambda r: r["nodes"])

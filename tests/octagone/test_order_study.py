@@ -11,7 +11,8 @@ from pathlib import Path
 from octosolve.core.seeding import derive_seed
 from octosolve.octagone import kernels as K
 from octosolve.octagone.board import PASS
-from octosolve.octagone.solve import minimax_reference, mode_of, played_position, solver_position
+from octosolve.octagone.measures import played_position
+from octosolve.octagone.solve import minimax_reference, mode_of, solver_position
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "octagone_order_study.py"
 spec = importlib.util.spec_from_file_location("octagone_order_study", SCRIPT)

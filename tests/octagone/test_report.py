@@ -27,7 +27,7 @@ def test_committed_perfect_play_data_rechecks():
     """data/octagone/perfect-play.json (`measure perfect-play`, 26 free cells): its figures are its
     rows', two of its deals replay to the same rows, and it holds the command that made it."""
     from octosolve.core.paths import DATA_DIR
-    from octosolve.octagone.solve import DEEP_FREE, DEEP_NODES, EXACT_DEALS, recheck_exact
+    from octosolve.octagone.measures import DEEP_FREE, DEEP_NODES, EXACT_DEALS, recheck_exact
 
     doc = json.loads((DATA_DIR / "octagone" / "perfect-play.json").read_text())
     assert doc["what"] == "perfect-play" and "measure perfect-play" in doc["command"]

@@ -202,11 +202,12 @@ def test_exact_first_player_agrees_with_exhaustive_minimax():
     """The perfect-play analysis (report section "Perfect play"): every solved deal's value, read
     for the first player, is the sign of exhaustive minimax's margin (no pruning, no table), and the
     jolly swap keeps the shield count."""
-    from octosolve.octagone.solve import _jolly_swapped, exact_first_player, minimax_reference
+    from octosolve.octagone.measures import _jolly_swapped, exact_first_player
+    from octosolve.octagone.solve import minimax_reference
 
     res = exact_first_player(7, deals=4, free=7)
     assert res["reached"] >= 2 and res["proven"] == res["reached"]
-    from octosolve.octagone.solve import played_position
+    from octosolve.octagone.measures import played_position
 
     for row in res["rows"]:
         if not row.get("proven"):

@@ -62,13 +62,20 @@ def _reset_browser(request):
         pass
 
 
-@pytest.fixture(scope="session")
-def site():
-    """The address of one app serving every game of the registry and the Nim toy game."""
+def site_games() -> list:
+    """The games the session's app offers: the Nim toy game and every game of the registry with a
+    state (the sixth game that tests/conftest.py registers included)."""
     from octosolve.games import GAMES
-    from octosolve.web.app import create_app, serve_in_thread
 
     from .toygame import NimEntry
 
-    with serve_in_thread(create_app(games=[NimEntry()] + [g for g in GAMES if g.has_state])) as u:
+    return [NimEntry()] + [g for g in GAMES if g.has_state]
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The address of one app serving :func:`site_games`."""
+    from octosolve.web.app import create_app, serve_in_thread
+
+    with serve_in_thread(create_app(games=site_games())) as u:
         yield u

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from octosolve.octiles import challenges as C  # noqa: E402
 from octosolve.octiles import rules as R  # noqa: E402
 from octosolve.web import octiles_api  # noqa: E402
+from octosolve.games import GAMES  # noqa: E402
 from octosolve.web.app import create_app  # noqa: E402
 from octosolve.web.http import MAX_BODY  # noqa: E402
 
@@ -852,7 +853,7 @@ def _playable(name):
     return e, specs
 
 
-@pytest.mark.parametrize("name", ["octiles", "octagone", "oct8", "octoverso"])
+@pytest.mark.parametrize("name", [g.name for g in GAMES if g.web_ready()])
 def test_real_game_a_few_moves(client, name):
     e, specs = _playable(name)
     info = client.get(f"/api/{name}/info").json()

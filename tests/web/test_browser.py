@@ -24,7 +24,11 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from octosolve.core.words import counted  # noqa: E402
 from octosolve.octiles import rules as R  # noqa: E402
 from octosolve.web import octiles_api  # noqa: E402
+from octosolve.games import GAMES as REGISTRY  # noqa: E402
 from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
+
+# the games the play page offers (every registry game with a state and players, the test suite's own too)
+PLAYABLE = [g.name for g in REGISTRY if g.web_ready()]
 
 from .toygame import NimEntry  # noqa: E402
 
@@ -527,7 +531,7 @@ def test_play_a_game_with_clicks(browser, url):
     assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())
 
 
-@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_play_real_game(browser, url, name):
     from .test_api import _playable
 
@@ -765,7 +769,7 @@ def play_on_board(d, move, timeout=GAME_TIMEOUT):
     settle(d, lambda d: click(d, f"#chooser button[data-action='{move['action']}']"), timeout)
 
 
-@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_play_real_game_on_the_board(browser, url, name):
     from .test_api import _playable
 

@@ -39,7 +39,11 @@ from .test_browser import (  # noqa: F401 (the fixture is used by name)
 
 pytestmark = pytest.mark.integration
 
+from octosolve.games import GAMES as REGISTRY  # noqa: E402
 from octosolve.web.app import create_app, serve_in_thread  # noqa: E402
+
+# the games the play page offers (every registry game with a state and players, the test suite's own too)
+PLAYABLE = [g.name for g in REGISTRY if g.web_ready()]
 
 
 def _games():
@@ -239,7 +243,7 @@ def _full_game(d, url, name, params, seed, pick):
         assert not view(d)["terminal"] and not read(d, lambda d: d.find_element(By.ID, "again").is_displayed())
 
 
-@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_board_words_readable_at_desktop_width(browser, url, name):
     # the words made readable on a phone stay in their places on a desktop's board
     d = browser
@@ -350,7 +354,7 @@ def test_the_form_shows_the_octiles_game_opened_from_its_address(browser, url, p
     assert shown == [preset, seat, n]
 
 
-@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_rules_and_notation_fit_beside_the_board(browser, url, name):
     # at 1280 px the notation table (its first column kept on one line) stuck out of the side
     # column and the window: Oct8's and Octagone's explanations were cut off at the right edge
@@ -431,7 +435,7 @@ def test_every_page_opens_without_a_console_error(browser, url):
         assert text(d, "error") == ""
 
 
-@pytest.mark.parametrize("name", ["octagone", "octiles", "oct8", "octoverso"])
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_one_name_for_each_player_on_the_page_and_the_board(browser, url, name):
     # the page said "seat 0" while the boards said "P0", "Player 0" (Octiles) or "player 0" (the
     # Octagone hand): a newcomer saw two or three names for one player. Now it is P0, P1, ...

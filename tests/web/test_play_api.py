@@ -12,9 +12,12 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from octosolve.core.record import RECORD_FORMAT, replay  # noqa: E402
-from octosolve.games import get_game  # noqa: E402
+from octosolve.games import GAMES, get_game  # noqa: E402
 from octosolve.web.app import create_app  # noqa: E402
-from octosolve.web.play import LEVELS, PLAYABLE  # noqa: E402
+from octosolve.web.play import levels, presets  # noqa: E402
+
+# the games whose manifests name opponent levels (every playable game of the registry)
+LEVELLED = [g.name for g in GAMES if g.web_ready() and g.levels]
 
 
 @pytest.fixture(scope="module")
@@ -86,12 +89,11 @@ def test_undo_takes_back_the_last_human_move(client):
     assert u["human_turn"] and before["moves"] <= u["moves"]
 
 
-@pytest.mark.parametrize("name", sorted(LEVELS))
+@pytest.mark.parametrize("name", sorted(LEVELLED))
 def test_hint_is_a_legal_move(client, name):
-    params = PLAYABLE[name][0][1]
+    params = presets(get_game(name))[0][1]
     v = client.post(f"/api/{name}/new", json={"params": params, "level": "easy", "seed": 2,
-                                             "options": {"simulations": 20}
-                                             if name in ("octiles", "oct8", "octoverso") else {}}).json()
+                                             "options": {"simulations": 20}}).json()
     while not v["human_turn"] and not v["terminal"]:
         v = _play(client, name, v, 1)
     h = client.post(f"/api/{name}/{v['id']}/hint", json={}).json()
@@ -133,13 +135,15 @@ def test_octagone_hint_is_exact_late_in_the_game(client):
 
 
 def test_levels_and_presets_are_offered(client):
-    for name in LEVELS:
+    assert set(LEVELLED) == {g.name for g in GAMES if g.web_ready()}  # every playable game has levels
+    for name in LEVELLED:
         info = client.get(f"/api/{name}/info").json()
         assert [lv["name"] for lv in info["levels"]] == ["easy", "medium", "hard"]
         assert info["default_level"] == "hard"
         hard = next(lv for lv in info["levels"] if lv["name"] == "hard")
         assert info["default_player"] == hard["player"]
-        assert len(info["presets"]) == len(PLAYABLE[name]) >= 3
+        assert len(info["presets"]) == len(presets(get_game(name))) >= 2  # settings beyond the default game
+        assert [lv["name"] for lv in info["levels"]] == [n for n, _, _ in levels(get_game(name))]
     r = client.post("/api/octagone/new", json={"level": "impossible"})
     assert r.status_code == 400 and "level" in r.json()["error"]
 
@@ -147,7 +151,7 @@ def test_levels_and_presets_are_offered(client):
 def test_each_preset_says_the_parameters_its_games_report(client):
     # a game reports its parameters as game.params() does (Octiles leaves its defaults out: Move
     # Over for 2 players is {}), so the page tells a game's preset by the preset's game_params
-    for name in LEVELS:
+    for name in LEVELLED:
         info = client.get(f"/api/{name}/info").json()
         for preset in info["presets"]:
             v = client.post(f"/api/{name}/new", json={"params": preset["params"], "seed": 1}).json()

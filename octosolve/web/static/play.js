@@ -7,91 +7,6 @@ const GAME = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] 
 const SVGNS = "http://www.w3.org/2000/svg";
 const $ = id => document.getElementById(id);
 
-// what a newcomer needs before the first move: a few sentences and the notation of the moves'
-// texts (the full rules and the project's readings: docs/rules/GAME.md in the source)
-const RULES = {
-  octagone: {
-    file: "docs/rules/octagone.md",
-    rules: [
-      "The board has 6 rows of 7 cells, one colour a row (from the top: red, orange, yellow, green, blue, violet).",
-      "The first player puts the white Dama Bianca on any cell, its arrow pointing in any of 8 directions. " +
-      "Then each player in turn puts a shield on the cell the last arrow points to: a shield of that row's colour or a black jolly, " +
-      "with an arrow of your choice: it tells the next player where to play.",
-      "A coloured shield (and the Dama) sends the next player to the nearest free cell along its arrow, a jolly to the farthest; " +
-      "an arrow pointing off the board comes back in on the opposite side. An arrow must point at a line with a free cell.",
-      "With neither the colour nor a jolly you pass. The game ends when a player has no shields left, when the last shield " +
-      "cannot point at a free cell, or when no one can play on the cell. Fewest shields left wins (4 players: the pairs' totals).",
-    ],
-    notation: [
-      ["dama@R,C>DIR", "the first move: the Dama on row R (0-5 from the top), column C (0-6 from the left), arrow DIR"],
-      ["coloured>DIR", "a shield of the cell's colour on the cell to play, arrow DIR (Octagone IV: coloured:SYLLABLE>DIR)"],
-      ["jolly>DIR", "a black jolly on the cell to play, arrow DIR"],
-      ["N NE E SE S SW W NW", "the arrow: N is up (towards row 0), E is right"],
-      ["pass", "you hold neither the cell's colour nor a jolly"],
-      ["extra-jolly:self, :partner", "4 players, before the Dama: who in your pair keeps the pair's extra jolly"],
-    ],
-  },
-  octiles: {
-    file: "docs/rules/octiles-games.md",
-    rules: [
-      "Tiles printed with path segments go on the 17 spaces of the board (a1, b2, ...); runners stand on stops and circles " +
-      "(A1, B3, ...) and travel along the paths the tiles make, always to the first stop or circle on the way; an occupied one blocks.",
-      "Move Over: bring your runners from the circles of your side to the circles of the opposite side. A turn: place the top tile " +
-      "of the stack (turned as you like) on an empty space or over a placed tile, then move one of your runners along a path " +
-      "through that tile. The first player with every runner home wins.",
-      "Team Up: choose any tile from the pool, place it (or exchange it for a placed one without breaking the others' paths), " +
-      "then move a runner; the first player whose runners are all joined by paths wins. The full game: on a turn place a tile, " +
-      "move a runner, or (board full) replace or rotate a tile.",
-    ],
-    notation: [
-      ["reveal tile T", "chance: tile T (0-17) comes up on the stack"],
-      ["place tile T rR on s", "tile T turned R eighths of a turn (r0-r7) onto space s"],
-      ["replace tile T rR on s", "the same, over the tile on s (or exchanged for it)"],
-      ["move P->Q (via s)", "a runner from stop or circle P to Q, along the path through space s"],
-      ["rotate s to rR", "the full game: turn the tile on s"],
-      ["pass", "nothing legal this turn"],
-    ],
-  },
-  oct8: {
-    file: "docs/rules/oct8.md",
-    rules: [
-      "Arm cards (red, green, blue, with 1 to 8 arms) are attached to octopus heads; your own colour is a secret head card.",
-      "A turn: the drawn arm card goes on a shared head of another colour (if one fits), then one action: draw 2 cards, " +
-      "attach cards from your hand to a shared head, or exchange cards. A head with exactly 8 arms is yours, and a baby octopus " +
-      "chip gives you an extra action.",
-      "When a deck runs out each other player plays once more. Arms matching their head's colour score 1 each; shipped octopuses " +
-      "all of your secret colour score double. The highest score wins.",
-    ],
-    notation: [
-      ["r3, g1, b8", "an arm card: colour (red, green, blue) and number of arms"],
-      ["place turn-draw card on shared head H", "the card you drew goes on shared head H (0-2)"],
-      ["draw DD, DX, XX, D, X", "draw from the deck (D) and/or the discard pile (X)"],
-      ["attach hand cards to shared head H", "then card ... for each card, and done"],
-      ["exchange ...", "swap hand cards with an octopus' arm (yours, or player +k's)"],
-      ["ship octopus K, discard CARD", "the end of a turn: at most 3 octopuses and 8 cards"],
-    ],
-  },
-  octoverso: {
-    file: "docs/rules/octoverso.md",
-    rules: [
-      "A rail holds 8 letters, read on its recto (left to right) or verso (right to left) side. Each player's letters are visible to all.",
-      "At the start each player announces a 4-letter word from their letters; the two words fill the rail.",
-      "Then each player in turn makes a word of 3 to 8 letters that uses at least 2 letters at one end of a side of the rail: " +
-      "it starts with the last letters (right end) or ends with the first letters (left end). The letters you lay push as many off " +
-      "the far end into your opponent's hand.",
-      "An 8-letter word (an OCTO) lets you return one letter to the pool. The first player with no letters left wins.",
-    ],
-    notation: [
-      ["announce WORD", "the opening: your 4-letter word"],
-      ["WORD recto right k=2", "WORD on the recto side at the right end, using the rail's last 2 letters (left: the first k letters)"],
-      ["return L", "after an OCTO: letter L goes back to the pool"],
-      ["exchange L", "swap letter L with the pool"],
-      ["rotate first->last", "move the rail's first letter to its end (or the other way)"],
-      ["pass", "no move this turn"],
-    ],
-  },
-};
-
 const pg = {
   info: null,
   view: null,      // the live game (what the server says now)
@@ -882,8 +797,11 @@ function showRules() {
   $("rules-panel").scrollIntoView({ block: "start" });
 }
 
+// what a newcomer needs before the first move: a few sentences and the notation of the moves'
+// texts, as the game's manifest declares them (the info's "rules"; the full rules and the
+// project's readings: the file it names); a game without them has no "How to play"
 function drawRules() {
-  const r = RULES[GAME];
+  const r = pg.info.rules;
   $("rules-panel").hidden = !r;
   $("how-to").hidden = !r;
   if (!r) return;

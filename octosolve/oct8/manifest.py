@@ -1,0 +1,105 @@
+"""The Oct8 manifest: the game as the registry, the CLI, the report, the web app, interop and the
+tests read it (:class:`octosolve.core.manifest.GameManifest`; docs/design.md, "One manifest per game").
+Nothing of the game is imported here but on use, through the rooms below."""
+
+from __future__ import annotations
+
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard
+
+__all__ = ["MANIFEST"]
+
+
+def _rules():
+    from . import rules
+    return rules
+
+
+def _players():
+    from . import players
+    return players
+
+
+def _kernels():
+    from . import kernels
+    return kernels
+
+
+def _twins_search():
+    from . import twins_search
+    return twins_search
+
+
+def _cli():
+    from . import cli
+    return cli
+
+
+def _report():
+    from . import report
+    return report
+
+
+def _matches():
+    from . import matches
+    return matches
+
+
+def _render():
+    from . import render
+    return render
+
+
+ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "twins_search": _twins_search,
+         "cli": _cli, "report": _report, "matches": _matches, "render": _render}
+
+# the play page's "How to play" (the full rules: the file it names)
+RULES = RulesCard(
+    "docs/rules/oct8.md",
+    rules=(
+        "Arm cards (red, green, blue, with 1 to 8 arms) are attached to octopus heads; your own "
+        "colour is a secret head card.",
+        "A turn: the drawn arm card goes on a shared head of another colour (if one fits), then "
+        "one action: draw 2 cards, attach cards from your hand to a shared head, or exchange "
+        "cards. A head with exactly 8 arms is yours, and a baby octopus chip gives you an extra "
+        "action.",
+        "When a deck runs out each other player plays once more. Arms matching their head's "
+        "colour score 1 each; shipped octopuses all of your secret colour score double. The "
+        "highest score wins.",
+    ),
+    notation=(
+        ("r3, g1, b8", "an arm card: colour (red, green, blue) and number of arms"),
+        ("place turn-draw card on shared head H", "the card you drew goes on shared head H (0-2)"),
+        ("draw DD, DX, XX, D, X", "draw from the deck (D) and/or the discard pile (X)"),
+        ("attach hand cards to shared head H", "then card ... for each card, and done"),
+        ("exchange ...", "swap hand cards with an octopus' arm (yours, or player +k's)"),
+        ("ship octopus K, discard CARD", "the end of a turn: at most 3 octopuses and 8 cards"),
+    ),
+)
+
+# the web app's settings and levels: the hard level is the tree search, mcts (docs/oct8.md, equal
+# time, 200 games each: 0.870 of the points against flat-mc, 0.955 against greedy), with a counted
+# budget: 1000 iterations a decision, about 0.05 s of CPU (scripts/bench_web.py)
+PRESETS = (Preset("2 players", {"players": 2}),
+           Preset("3 players", {"players": 3}),
+           Preset("4 players", {"players": 4}),
+           Preset("Short game (2 players)", {"players": 2, "variant": "short"}))
+LEVELS = (Level("easy", "random"), Level("medium", "greedy"), Level("hard", "mcts", {"simulations": 1000}))
+
+
+def _openspiel(game, bot, seed, simulations):
+    # it searches the true state (the usual baseline for hidden information)
+    from ..core.players import OneLegalAtOnce
+    return OneLegalAtOnce(bot(simulations, (seed or 0) % 2**31))
+
+
+MANIFEST = GameManifest(
+    "oct8", "Oct8",
+    "Oct8: octopus card game - rules engine, swap enumeration, players, balance simulations.",
+    rooms=ROOMS, aliases=("october8", "october-8"), twin_rooms=("twins_search",),
+    presets=PRESETS, levels=LEVELS, rules_card=RULES,
+    # its position picture says little at a glance: the play page's view of the seat to move
+    preview=Preview({"players": 2}, 30, "view"), menu=4,
+    openspiel=OpenSpielHook("OpenSpiel's MCTS bot (sees the true state; needs open_spiel)", 100,
+                            build=_openspiel),
+    test_params=({"players": 2},),
+)

@@ -1,0 +1,112 @@
+"""The Octagone manifest: the game as the registry, the CLI, the report, the web app, interop and the
+tests read it (:class:`octosolve.core.manifest.GameManifest`; docs/design.md, "One manifest per game").
+Nothing of the game is imported here but on use, through the rooms below."""
+
+from __future__ import annotations
+
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard
+
+__all__ = ["MANIFEST"]
+
+
+def _rules():
+    from . import rules
+    return rules
+
+
+def _players():
+    from . import players
+    return players
+
+
+def _kernels():
+    from . import kernels
+    return kernels
+
+
+def _dfpn():
+    from . import dfpn
+    return dfpn
+
+
+def _hint():
+    from . import hint
+    return hint
+
+
+def _cli():
+    from . import cli
+    return cli
+
+
+def _report():
+    from . import report
+    return report
+
+
+def _matches():
+    from . import matches
+    return matches
+
+
+def _render():
+    from . import render
+    return render
+
+
+ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "dfpn": _dfpn, "hint": _hint,
+         "cli": _cli, "report": _report, "matches": _matches, "render": _render}
+
+# the play page's "How to play" (the full rules: the file it names)
+RULES = RulesCard(
+    "docs/rules/octagone.md",
+    rules=(
+        "The board has 6 rows of 7 cells, one colour a row (from the top: red, orange, yellow, "
+        "green, blue, violet).",
+        "The first player puts the white Dama Bianca on any cell, its arrow pointing in any of 8 "
+        "directions. Then each player in turn puts a shield on the cell the last arrow points to:"
+        " a shield of that row's colour or a black jolly, with an arrow of your choice: it tells "
+        "the next player where to play.",
+        "A coloured shield (and the Dama) sends the next player to the nearest free cell along "
+        "its arrow, a jolly to the farthest; an arrow pointing off the board comes back in on the"
+        " opposite side. An arrow must point at a line with a free cell.",
+        "With neither the colour nor a jolly you pass. The game ends when a player has no shields"
+        " left, when the last shield cannot point at a free cell, or when no one can play on the "
+        "cell. Fewest shields left wins (4 players: the pairs' totals).",
+    ),
+    notation=(
+        ("dama@R,C>DIR",
+         "the first move: the Dama on row R (0-5 from the top), column C (0-6 from the left), arrow DIR"),
+        ("coloured>DIR",
+         "a shield of the cell's colour on the cell to play, arrow DIR (Octagone IV: coloured:SYLLABLE>DIR)"),
+        ("jolly>DIR", "a black jolly on the cell to play, arrow DIR"),
+        ("N NE E SE S SW W NW", "the arrow: N is up (towards row 0), E is right"),
+        ("pass", "you hold neither the cell's colour nor a jolly"),
+        ("extra-jolly:self, :partner",
+         "4 players, before the Dama: who in your pair keeps the pair's extra jolly"),
+    ),
+)
+
+# the web app's settings and levels (ranked by results/octagone/README.md)
+PRESETS = (Preset("2 players"),
+           Preset("KIDS (2 players)", {"variant": "kids"}),
+           Preset("Octagone IV (2 players)", {"variant": "iv"}),
+           Preset("4 players (two pairs)", {"players": 4}),
+           Preset("4 players, hidden shields (two pairs)", {"players": 4, "hidden": True}))
+LEVELS = (Level("easy", "greedy"), Level("medium", "mcts"), Level("hard", "alphabeta"))
+
+
+def _openspiel(game, bot, seed, simulations):
+    from ..core.seeding import derive_seed
+    return bot(simulations, derive_seed(seed, "os") % 2**31, uct_c=1.4)
+
+
+MANIFEST = GameManifest(
+    "octagone", "Octagone",
+    "Octagone: arrow shields on a 6x7 board - rules, exact alpha-beta solver, players.",
+    rooms=ROOMS, twin_rooms=("dfpn",), presets=PRESETS, levels=LEVELS, rules_card=RULES,
+    preview=Preview({}, 12, "position"), menu=3,
+    openspiel=OpenSpielHook("OpenSpiel's MCTS bot (random rollouts, MCTS-Solver), optional extra", 400,
+                            ("openspiel",), _openspiel),
+    test_params=({"players": 4, "hidden": True},),
+)

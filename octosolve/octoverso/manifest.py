@@ -1,0 +1,102 @@
+"""The Octoverso manifest: the game as the registry, the CLI, the report, the web app, interop and the
+tests read it (:class:`octosolve.core.manifest.GameManifest`; docs/design.md, "One manifest per game").
+Nothing of the game is imported here but on use, through the rooms below."""
+
+from __future__ import annotations
+
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard
+
+__all__ = ["MANIFEST"]
+
+
+def _rules():
+    from . import rules
+    return rules
+
+
+def _players():
+    from . import players
+    return players
+
+
+def _kernels():
+    from . import kernels
+    return kernels
+
+
+def _cli():
+    from . import cli
+    return cli
+
+
+def _report():
+    from . import report
+    return report
+
+
+def _matches():
+    from . import matches
+    return matches
+
+
+def _render():
+    from . import render
+    return render
+
+
+ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "cli": _cli,
+         "report": _report, "matches": _matches, "render": _render}
+
+# the play page's "How to play" (the full rules: the file it names)
+RULES = RulesCard(
+    "docs/rules/octoverso.md",
+    rules=(
+        "A rail holds 8 letters, read on its recto (left to right) or verso (right to left) side."
+        " Each player's letters are visible to all.",
+        "At the start each player announces a 4-letter word from their letters; the two words "
+        "fill the rail.",
+        "Then each player in turn makes a word of 3 to 8 letters that uses at least 2 letters at "
+        "one end of a side of the rail: it starts with the last letters (right end) or ends with "
+        "the first letters (left end). The letters you lay push as many off the far end into your"
+        " opponent's hand.",
+        "An 8-letter word (an OCTO) lets you return one letter to the pool. The first player with"
+        " no letters left wins.",
+    ),
+    notation=(
+        ("announce WORD", "the opening: your 4-letter word"),
+        ("WORD recto right k=2",
+         "WORD on the recto side at the right end, using the rail's last 2 letters "
+         "(left: the first k letters)"),
+        ("return L", "after an OCTO: letter L goes back to the pool"),
+        ("exchange L", "swap letter L with the pool"),
+        ("rotate first->last", "move the rail's first letter to its end (or the other way)"),
+        ("pass", "no move this turn"),
+    ),
+)
+
+# the web app's settings (default strength: a computer move within about 2 s of CPU on one core,
+# measured with scripts/bench_web.py) and levels (ranked by results/octoverso/README.md)
+PRESETS = (Preset("2 players"),
+           Preset("Jokers (2 players)", {"jokers": True}),
+           Preset("Teams (4 players, two teams of 2)", {"teams": True}))
+LEVELS = (Level("easy", "greedy"), Level("medium", "lookahead"), Level("hard", "flat-mc"))
+
+
+def _openspiel(game, bot, seed, simulations):
+    from ..core.errors import fail
+
+    if getattr(game, "teams", False):
+        fail("openspiel-mcts plays the 2-player game only")
+    from .players import Determinized
+    return Determinized(bot(simulations, seed or 0), seed)
+
+
+MANIFEST = GameManifest(
+    "octoverso", "Octoverso",
+    "Octoverso: French words on an 8-letter rail - move generator, OCTOs, players, tournaments.",
+    rooms=ROOMS, presets=PRESETS, levels=LEVELS, rules_card=RULES,
+    preview=Preview({}, 10, "position"), menu=5,
+    openspiel=OpenSpielHook("OpenSpiel's MCTS bot with random rollouts (needs pyspiel; 2 players), on a "
+                            "determinised copy", 48, ("openspiel",), _openspiel),
+    test_params=({"teams": True},),
+)

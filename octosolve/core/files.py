@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import IO, Iterator
 
+from .errors import fail
+
 __all__ = ["atomic_write", "atomic_write_text", "atomic_write_bytes", "clean_stale", "STALE_AGE"]
 
 STALE_AGE = 24 * 3600.0  # seconds: a temporary naming no process (an older release's) is stale after a day
@@ -70,6 +72,8 @@ def atomic_write(path: Path | str, mode: str = "w", *, encoding: str | None = "u
     file removed. ``mode`` is ``"w"`` (text) or ``"wb"`` (bytes)."""
     if mode not in ("w", "wb"):
         raise ValueError("atomic_write mode is 'w' or 'wb'")
+    if "\x00" in str(path):   # the OS refuses such a name (Python: ValueError, not OSError)
+        fail(f"cannot write {str(path)!r}: a file name cannot hold a NUL character")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     clean_stale(path)

@@ -53,7 +53,9 @@ def _answer(request, status: int, message: str, headers=None):
     """An error: a JSON ``{"error": ...}`` under /api/ and /preview/ (addresses for programs and
     pictures), an HTML page with the site's menu for any other wrong address (a 404)."""
     if status == 404 and not request.url.path.startswith(("/api/", "/preview/")):
-        return not_found_page(STATIC_DIR, request.url.path, message)
+        pages = getattr(request.app.state, "pages", None)   # the menu as the app's pages show it
+        return not_found_page(STATIC_DIR, request.url.path, message,
+                              pages.html("index.html") if pages is not None else None)
     r = _error(status, message)
     r.headers.update(headers or {})
     return r
@@ -144,11 +146,13 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     routes += octagion_api.routes()
     routes += previews.routes()
     routes += play.routes(sessions, pages.endpoint("play.html"))
-    return Starlette(
+    app = Starlette(
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,
                             HTTPException: _http_error, Exception: _internal_error},
     )
+    app.state.pages = pages
+    return app
 
 
 def run(host: str = "127.0.0.1", port: int = 8000) -> None:

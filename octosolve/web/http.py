@@ -124,11 +124,13 @@ async def read_body_json(request: Request) -> dict:
     return obj
 
 
-def not_found_page(static_dir: Path, path: str, message: str) -> HTMLResponse:
+def not_found_page(static_dir: Path, path: str, message: str, index: str | None = None) -> HTMLResponse:
     """The 404 page for an address outside ``/api/``: ``404.html`` with the site's menu (the
-    ``<header>`` of ``index.html``, so the menu is written once) and the reason."""
+    ``<header>`` of the home page ``index`` as the app serves it, its game menu filled in; default:
+    ``index.html`` as stored, so the menu is written once) and the reason."""
     page = (static_dir / "404.html").read_text(encoding="utf-8")
-    index = (static_dir / "index.html").read_text(encoding="utf-8")
+    if index is None:
+        index = (static_dir / "index.html").read_text(encoding="utf-8")
     m = re.search(r"<header>.*?</header>", index, re.S)
     shown = path if len(path) <= 200 else path[:200] + "..."
     page = (page.replace("<!--MENU-->", m.group(0) if m else "")

@@ -230,12 +230,11 @@ class Sessions:
                 fail(f"this record is a {record['game']} game, not {e.name}")
             # the CLI's reader (`octosolve replay`): each move's player, legality and notation, the
             # stored outcome; the same one-line refusal (#45.8). No file is named from a request.
-            from ..core.record import replay
-            from ..games import record_game
+            from ..core.record import game_from_record, replay
 
             record = {**record, "params": {k: v for k, v in record["params"].items()
                                            if k not in FILE_PARAMS or v in (None, "default")}}
-            replay(record, record_game(record)[1])
+            replay(record, game_from_record(record, e.name, e.make_game))   # the game this app offers
             body = {**body, "params": record["params"],
                     "seats": record["players"], "seed": record.get("seed"),
                     "moves": [m["action"] for m in record["moves"]]}

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from .test_browser import By, browser, console, load, settle, click, url  # noqa: F401 (fixtures)
+from .test_browser import By, console, load, settle, click, url  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.integration
 SHOTS = os.environ.get("OCTOSOLVE_SHOTS")  # a directory: save screenshots there to look at

@@ -179,8 +179,16 @@ def test_a_client_gone_mid_body_is_one_log_line(caplog):
                                                (b"content-length", b"100")],
              "client": ("127.0.0.1", 5555), "server": ("127.0.0.1", 80), "scheme": "http",
              "http_version": "1.1", "root_path": "", "app": APP}
-    with caplog.at_level(logging.INFO):
-        asyncio.run(APP(scope, receive, send))   # raised ClientDisconnect before
+    from octosolve.web.http import LOG
+
+    # uvicorn's logging set-up (a server started earlier in this process) stops "uvicorn.*" records from
+    # reaching the root logger, where caplog listens: listen on the app's logger itself.
+    LOG.addHandler(caplog.handler)
+    try:
+        with caplog.at_level(logging.INFO, logger=LOG.name):
+            asyncio.run(APP(scope, receive, send))   # raised ClientDisconnect before
+    finally:
+        LOG.removeHandler(caplog.handler)
     recs = [r for r in caplog.records if "disconnect" in r.getMessage().lower()]
     assert len(recs) == 1 and recs[0].exc_info is None and "\n" not in recs[0].getMessage()
     assert not [r for r in caplog.records if r.exc_info]

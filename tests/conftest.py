@@ -66,6 +66,37 @@ def cli_runner():
     return run
 
 
+# --- heavier modules first -------------------------------------------------------------------------
+# With workers (-n auto --dist worksteal), a long module that starts last keeps one worker busy while
+# the other idles; tests/module_weights.txt holds each module's seconds from a full run, and the
+# heavier modules go first (a module's tests stay together, in their order, so module fixtures are
+# built once per worker). Without workers the order is pytest's own.
+
+def _module_weights() -> dict:
+    path = os.path.join(os.path.dirname(__file__), "module_weights.txt")
+    weights = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 2 and not line.startswith("#"):
+                    weights[parts[1]] = float(parts[0])
+    except (OSError, ValueError):
+        return {}
+    return weights
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if not (getattr(config.option, "numprocesses", None) or hasattr(config, "workerinput")):
+        return
+    weights = _module_weights()
+    first = {}
+    for i, item in enumerate(items):
+        first.setdefault(item.nodeid.split("::")[0], i)
+    items.sort(key=lambda it: (-weights.get(it.nodeid.split("::")[0], 0.0),
+                               first[it.nodeid.split("::")[0]]))
+
+
 # --- numba kernels compiled once per run, before the xdist workers start ----------------------------
 # Every kernel is jitted with cache=True: the first process that calls it compiles it and writes the
 # cache beside its module (__pycache__), later ones load it. Run with workers (-n 2), each worker would

@@ -33,7 +33,7 @@ import statistics
 import time
 
 
-from octosolve.octagone.board import PASS
+from octosolve.octagone.geometry import PASS
 
 
 def _whole(lo: int, hi: int, what: str):

@@ -24,7 +24,7 @@ from llvmlite import ir as llir
 from numba import types
 from numba.core.extending import intrinsic
 
-from .board import LINES, NCELLS
+from .geometry import LINES, NCELLS
 
 __all__ = ["MODES", "bit_tables", "near_far_targets_nb", "near_far_targets_py", "boards_nb",
            "boards_py"]

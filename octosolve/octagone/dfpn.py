@@ -34,7 +34,7 @@ import numpy as np
 from ..core.kernels import Twin
 from ..core.progress import progress
 from .bitboards import boards_nb, targets8, _BIT
-from .board import NCELLS
+from .geometry import NCELLS
 from .kernels import (Z_HAND, Z_OCC, Z_SIDE, Z_T, Table, _popcount, negamax_nb,
                       random_solver_position, search_py)
 

@@ -9,7 +9,7 @@ says why in words (``"proven": False, "why": ...``).
 from __future__ import annotations
 
 from ..core.errors import fail
-from .board import COLOURS, DIR_NAMES, colour_of_cell
+from .geometry import COLOURS, DIR_NAMES, colour_of_cell
 from .line import LineBroken, best_line
 from .rules import OctagoneState
 from .solve import solve

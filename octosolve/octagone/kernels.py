@@ -28,7 +28,7 @@ import numpy as np
 from ..core.kernels import Twin
 from .bitboards import (MODES, boards_nb, boards_py, near_far_targets_nb, near_far_targets_py,
                         targets8, _BIT)
-from .board import LINES, NCELLS
+from .geometry import LINES, NCELLS
 from .playouts import line_tables, next_target_py, playout_greedy_nb, playout_nb, _next_target
 
 __all__ = ["negamax_nb", "negamax_py", "Table", "tt_bits_for", "hash_position", "TWINS", "INF",

@@ -20,7 +20,7 @@ False
 
 from __future__ import annotations
 
-from .board import COLOURS, PASS, colour_of_cell
+from .geometry import COLOURS, PASS, colour_of_cell
 from .solve import DEFAULT_MAX_NODES, _final_margin, describe_action, solve
 
 __all__ = ["best_line", "LineBroken"]

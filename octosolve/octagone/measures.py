@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core.errors import OctoError, fail
 from ..core.stats import wilson_interval
-from .board import JOLLY, NCELLS, PASS
+from .geometry import JOLLY, NCELLS, PASS
 from .rules import OctagoneGame, OctagoneState
 from .solve import solve
 

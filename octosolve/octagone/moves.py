@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ..core.errors import fail
-from .board import (COLOURS, COLS, DIR_NAMES, JOLLY_KIND, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of,
+from .geometry import (COLOURS, COLS, DIR_NAMES, JOLLY_KIND, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of,
                     colour_of_cell, rc, type_name)
 from .rules import JOLLY_PARTNER, JOLLY_SELF, OctagoneGame, OctagoneState, kind_to_type
 

@@ -14,7 +14,7 @@ from ..core.game import Player
 from ..core.mcts import MCTSPlayer, random_rollout
 from ..core.players import RANDOM, PlayerSpec, player_list
 from ..core.seeding import derive_seed, py_random
-from .board import DAMA_ACTIONS, JOLLY_KIND, JOLLY_SELF, PASS, PLACE_BASE, colour_of_cell
+from .geometry import DAMA_ACTIONS, JOLLY_KIND, JOLLY_SELF, PASS, PLACE_BASE, colour_of_cell
 from .playouts import line_tables, playout_greedy_nb, playout_nb
 from .rules import OctagoneState
 from .solve import solve, solver_position

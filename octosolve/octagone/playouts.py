@@ -14,7 +14,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .board import LINES, NCELLS
+from .geometry import LINES, NCELLS
 
 __all__ = ["line_tables", "playout_nb", "playout_greedy_nb", "next_target_py"]
 

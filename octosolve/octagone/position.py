@@ -26,7 +26,7 @@ import json
 
 from ..core.errors import OctoError, fail
 from ..core.words import counted
-from .board import (COLOURS, COLS, DAMA, JOLLY, JOLLY_PARTNER, JOLLY_SELF, NCELLS, NTYPES, NUM_ACTIONS,
+from .geometry import (COLOURS, COLS, DAMA, JOLLY, JOLLY_PARTNER, JOLLY_SELF, NCELLS, NTYPES, NUM_ACTIONS,
                     PASS, ROWS, SYLLABLES, WRAPS, cell_of, colour_of_cell, parse_type, rc, shield_totals,
                     type_name)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..core import svg
 from ..core.words import counted
-from .board import (COLOURS, COLS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
+from .geometry import (COLOURS, COLS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
                     JOLLY_SELF, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of, colour_of_cell, rc,
                     type_name)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..core.errors import fail
 from ..core.game import TERMINAL, Game, GameInfo, State, as_action, check_params, out_of_range
-from .board import (COLOURS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
+from .geometry import (COLOURS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
                     JOLLY_SELF, LINES, NCELLS, NTYPES, NUM_ACTIONS, PASS, PLACE_BASE, SYLLABLES,
                     VARIANTS, WRAPS, colour_of_cell, line_mode, rc, target_cell, words_completed)
 from .position import params_from_json, read_into, redeal_hidden, state_to_json

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core.progress import progress
 from . import kernels as K
-from .board import NCELLS
+from .geometry import NCELLS
 
 __all__ = ["run_numba", "run_pair", "warm_up"]
 

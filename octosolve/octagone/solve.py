@@ -23,7 +23,7 @@ from ..core.errors import fail
 from . import kernels as K
 from .dfpn import run_dfpn
 from .search import run_numba, run_pair, warm_up
-from .board import DAMA, JOLLY, JOLLY_KIND, NCELLS, PASS, PLACE_BASE, target_cell
+from .geometry import DAMA, JOLLY, JOLLY_KIND, NCELLS, PASS, PLACE_BASE, target_cell
 from .rules import OctagoneState
 
 __all__ = ["TARGETS", "METHODS", "OUTCOME_WINDOW", "solve", "search_value", "minimax_reference", "solver_position", "code_to_action",

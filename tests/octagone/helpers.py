@@ -3,7 +3,7 @@ modules (board geometry, rules engine, position documents, user moves)."""
 
 from types import SimpleNamespace
 
-from octosolve.octagone import board, moves, position as pos, rules
+from octosolve.octagone import geometry as board, moves, position as pos, rules
 
 R = SimpleNamespace(**{k: v for m in (board, pos, rules, moves) for k, v in vars(m).items()
                        if not k.startswith("__")})

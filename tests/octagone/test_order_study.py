@@ -10,7 +10,7 @@ from pathlib import Path
 
 from octosolve.core.seeding import derive_seed
 from octosolve.octagone import kernels as K
-from octosolve.octagone.board import PASS
+from octosolve.octagone.geometry import PASS
 from octosolve.octagone.measures import played_position
 from octosolve.octagone.solve import minimax_reference, mode_of, solver_position
 

@@ -47,7 +47,7 @@ import math
 import time
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations
+from itertools import chain, combinations
 
 import numba
 import numpy as np
@@ -73,8 +73,10 @@ def all_sets(per_number: int) -> np.ndarray:
     if math.comb(26, per_number) > MAX_SETS:
         fail(f"the set bound enumerates every set of {per_number} letters: C(26, {per_number}) = "
              f"{math.comb(26, per_number):,} is more than {MAX_SETS:,} (use per-number <= 6 or >= 20)")
-    return np.array([sum(1 << l for l in c) for c in combinations(range(26), per_number)],
-                    dtype=np.int64)
+    if per_number == 0:
+        return np.zeros(1, dtype=np.int64)
+    combos = np.fromiter(chain.from_iterable(combinations(range(26), per_number)), dtype=np.int64)
+    return (np.int64(1) << combos.reshape(-1, per_number)).sum(axis=1)
 
 
 def _word_masks(words) -> np.ndarray:

@@ -257,6 +257,8 @@ def _best_decks(bounds: list[dict]) -> list[dict]:
     import json
     from ..core.paths import DATA_DIR
     rows = []
+    counted: dict[tuple[str, ...], int] = {}   # each list's count bound, computed once: the equal
+    #                                           and the free split's records share their lists
     for p in sorted((DATA_DIR / "octagion").glob("best_deck_*top*.json"),
                     key=lambda q: ("free" in q.stem, int(q.stem.rsplit("top", 1)[1]))):
         rec = read_json(p, "design record")
@@ -264,7 +266,9 @@ def _best_decks(bounds: list[dict]) -> list[dict]:
         words = sorted(rec["words_list"])
         sizes = chk["deck"].per_number()
         equal = sizes == [PER_NUMBER] * 8
-        cands = [(count_bound(words)["bound"], "per-letter counts (computed here)")]
+        if tuple(words) not in counted:
+            counted[tuple(words)] = count_bound(words)["bound"]
+        cands = [(counted[tuple(words)], "per-letter counts (computed here)")]
         for b in bounds:
             if equal and b["agrees"] and b["per_number"] == PER_NUMBER and b["words"] == len(words):
                 cert = json.loads((DATA_DIR / "octagion" / b["file"]).read_text(encoding="utf-8"))

@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -34,13 +35,28 @@ def brute_optimum(words, letters, per_number):
     contained in one with per_number, so this is the optimum over all decks)."""
     cols = list(itertools.combinations(letters, per_number))
     arr = K.encode_words(words)
+    colmask = np.zeros((len(cols), 26), dtype=np.uint8)       # column c carries letter l
+    for c, col in enumerate(cols):
+        for ch in col:
+            colmask[c, ord(ch) - 65] = 1
+    combos = np.fromiter(itertools.chain.from_iterable(
+        itertools.combinations_with_replacement(range(len(cols)), 8)), dtype=np.int64).reshape(-1, 8)
     best = 0
-    for combo in itertools.combinations_with_replacement(range(len(cols)), 8):
-        masks = np.zeros(26, dtype=np.uint8)
-        for n, c in enumerate(combo):
-            for ch in cols[c]:
-                masks[ord(ch) - 65] |= 1 << n
-        s, _ = K.solve_words(arr, masks, K.POPCOUNT8)
+    for i in range(0, len(combos), 50_000):                    # the decks' masks, 50,000 at a time
+        chunk = combos[i:i + 50_000]
+        masks = np.zeros((len(chunk), 26), dtype=np.uint8)
+        for n in range(8):                                     # number n + 1 is column chunk[:, n]
+            masks |= colmask[chunk[:, n]] << np.uint8(n)
+        best = max(best, int(_most_solved(arr, masks, K.POPCOUNT8)))
+    return best
+
+
+@numba.njit(cache=True)
+def _most_solved(arr, masks, pc):
+    """The most words of ``arr`` any one deck of ``masks`` (one deck a row) solves."""
+    best = 0
+    for d in range(masks.shape[0]):
+        s, _ = K.solve_words(arr, masks[d], pc)
         best = max(best, int((s > 0).sum()))
     return best
 

@@ -1,46 +1,97 @@
-"""`report.build`: it writes the files it lists, deterministically (two runs byte-identical, no
-duration in any file), re-checks the deck design record instead of searching, and is fast."""
+"""`report.build`: it writes the files it lists, deterministically (the committed results/octagion
+byte for byte, and a second run the same; no duration in any file), re-checks the deck design record
+instead of searching, and is fast."""
 
+import copy
 import json
 import time
+from pathlib import Path
+
+import pytest
 
 from octosolve.octagion import report
+
+COMMITTED = Path(__file__).resolve().parents[2] / "results" / "octagion"
+# the solver steps (the count LPs, the certificate re-checks): pure functions of their input,
+# recorded in the first build and replayed in the second, which reruns everything else
+_SOLVERS = ("count_bound", "stored_certificates")
 
 
 def _files(d):
     return {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
 
 
-def test_report_deterministic_and_fast(tmp_path):
-    c0 = time.process_time()  # CPU seconds (0.7 s measured): no search, on a busy machine too
-    sec = report.build(tmp_path / "a", quick=False, seed=None)
-    assert time.process_time() - c0 < 50
+def _key(args, kw):
+    return repr((args, sorted(kw.items())))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One full build of the section (every test here reads it), with its CPU seconds and the
+    solver steps' results."""
+    out = tmp_path_factory.mktemp("octagion_report") / "a"
+    calls = {name: {} for name in _SOLVERS}
+
+    def recording(name, f):
+        def run(*args, **kw):
+            r = f(*args, **kw)
+            calls[name][_key(args, kw)] = copy.deepcopy(r)
+            return r
+        return run
+
+    with pytest.MonkeyPatch.context() as mp:
+        for name in _SOLVERS:
+            mp.setattr(report, name, recording(name, getattr(report, name)))
+        c0 = time.process_time()
+        sec = report.build(out, quick=False, seed=None)
+        cpu = time.process_time() - c0
+    return {"dir": out, "sec": sec, "cpu": cpu, "calls": calls}
+
+
+def test_report_deterministic_and_fast(built, tmp_path, monkeypatch):
+    sec, a = built["sec"], built["dir"]
+    assert built["cpu"] < 50  # CPU seconds (9 s measured): no search, on a busy machine too
     assert sec["title"] and sec["summary"] and set(sec["timings"]) >= {"word cards", "deck"}
     for f in sec["files"]:
-        assert (tmp_path / "a" / f).exists(), f
+        assert (a / f).exists(), f
+    # what `octosolve report` must regenerate exactly: the committed section, byte for byte (but
+    # summary.json and timings.json, which run_report writes from the returned dict)
+    committed = _files(COMMITTED)
+    assert committed.pop("timings.json") and committed.pop("summary.json")
+    assert _files(a) == committed
+    summary = json.loads((COMMITTED / "summary.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in sec.items() if k != "timings"} == \
+        {k: v for k, v in summary.items() if k not in ("game", "quick")}
+    # a second run in the same process (caches, state left by the first): the same, the solver
+    # steps replayed from the first run (they are checked above against the committed files)
+    calls = built["calls"]
+    for name in _SOLVERS:
+        real = getattr(report, name)
+        monkeypatch.setattr(report, name, lambda *args, _n=name, _f=real, **kw: copy.deepcopy(
+            calls[_n][_key(args, kw)]) if _key(args, kw) in calls[_n] else _f(*args, **kw))
     sec2 = report.build(tmp_path / "b", quick=False, seed=None)
-    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    assert _files(a) == _files(tmp_path / "b")
     assert {k: v for k, v in sec.items() if k != "timings"} == \
         {k: v for k, v in sec2.items() if k != "timings"}
-    readme = (tmp_path / "a" / "README.md").read_text()
+    readme = (a / "README.md").read_text()
     assert "Word cards" in readme and " ms" not in readme and "words/s" not in readme
     assert "recomputes the record's word counts" in readme
-    rep = json.loads((tmp_path / "a" / "wordcards_check.json").read_text())
+    rep = json.loads((a / "wordcards_check.json").read_text())
     assert all(w["solvable"] for w in rep["words"])
-    expl = json.loads((tmp_path / "a" / "explain_decks.json").read_text())
+    expl = json.loads((a / "explain_decks.json").read_text())
     assert [(e["words"], e["covered"]) for e in expl] == [(1000, 792), (1000, 841), (2000, 1642),
                                                           (5000, 3959)]
     assert expl[2]["reasons"] == {"short": 147, "crowded": 160, "empty_number": 51}
     assert expl[2]["most_needed"][0] == {"card": "H7", "needed_by": 218}
     assert "## Why the decks lose words" in readme and "The default deck is not the best" in readme
-    design = json.loads((tmp_path / "a" / "design_check.json").read_text())
+    design = json.loads((a / "design_check.json").read_text())
     assert design["agrees"] and design["deck_is_default"] and design["recomputed_solvable"] == 791
     assert design["words_no_longer_in_lexicon"] == ["BULLSHIT", "FREAKING", "GENOCIDE", "MASSACRE", "MURDERED",
                                                     "SEXUALLY"]
-    zeta = json.loads((tmp_path / "a" / "setup_zeta.json").read_text())
+    zeta = json.loads((a / "setup_zeta.json").read_text())
     assert sum(r["min_wildcards"] for r in zeta["rounds"]) <= 3
     assert design["count_bound"] == 967           # `octosolve octagion bound` on the record's words
-    bounds = json.loads((tmp_path / "a" / "bounds_check.json").read_text())
+    bounds = json.loads((a / "bounds_check.json").read_text())
     got = {b["file"]: (b["bound"], b["top"], b["hall"], b["agrees"]) for b in bounds["certificates"]}
     assert got == {"bound_hall_top1000.json": (946, 1000, True, True),
                    "bound_hall_top2000.json": (1878, 2000, True, True),
@@ -79,7 +130,7 @@ def test_stored_certificates_say_what_they_prove_not_what_they_claim(tmp_path, m
         stored_certificates(load_lexicon()[0])
 
 
-def test_best_decks_are_recounted_beside_their_proved_bounds(tmp_path, monkeypatch):
+def test_best_decks_are_recounted_beside_their_proved_bounds(built, tmp_path, monkeypatch):
     """The report re-counts every kept best-deck record with the kernel (not the record's claim)
     and pairs it with the least bound proved for exactly its words."""
     import shutil
@@ -90,7 +141,7 @@ def test_best_decks_are_recounted_beside_their_proved_bounds(tmp_path, monkeypat
     from octosolve.octagion.rules import Deck
     from octosolve.octagion.wordcards import load_lexicon
     src = paths.DATA_DIR / "octagion"
-    rows = report._best_decks(stored_certificates(load_lexicon()[0]))
+    rows = json.loads((built["dir"] / "best_decks.json").read_text())  # report._best_decks's rows
     got = [(r["words"], r["solvable"], r["bound"], r["bound_from"], r["agrees"], r["split"])
            for r in rows]
     # the free split's deck (48 cards, unequal numbers) is set beside the count bound only: the

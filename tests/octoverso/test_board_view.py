@@ -71,9 +71,12 @@ def test_the_opening_announcements_stay_hidden(params, seed, every):
     rng = random.Random(seed)
     differed = 0  # determinizations that really changed a hidden announcement (the check can fail)
     for st in random_positions(game, seed, every, max_moves=120):
+        # three determinizations a seat in the opening, where the announcements change (in these
+        # games only there), one later (the hidden racks and bag still change)
+        tries = 3 if st.phase == R.OPENING else 1
         for v in range(st.num_players()):
             view = st.view_svg(v)
-            for _ in range(3):
+            for _ in range(tries):
                 d = st.determinize(v, rng)
                 differed += d.announced != st.announced
                 assert d.view_svg(v) == view

@@ -6,11 +6,19 @@ import pytest
 
 
 @pytest.mark.integration
-def test_report_quick_is_deterministic(tmp_path):
-    from octosolve.octoverso import report
+def test_report_quick_is_deterministic(tmp_path, monkeypatch):
+    from octosolve.octoverso import report, solve
 
     a, b = tmp_path / "a", tmp_path / "b"
+    rechecks = []                     # the stored simulations' replays: the first build runs them
+    real = solve.recheck
+    monkeypatch.setattr(solve, "recheck", lambda *args, **kw: rechecks.append(real(*args, **kw))
+                        or rechecks[-1])
     out = report.build(a, quick=True, seed=3)
+    assert rechecks == [[]] and json.loads((a / "simulations.json").read_text())["recheck"] == "agree"
+    # the second replays none (the same stored games, a pure function of them: replayed by
+    # test_simulations_file_replays too); everything else it runs again
+    monkeypatch.setattr(solve, "recheck", lambda *args, **kw: list(rechecks[0]))
     out2 = report.build(b, quick=True, seed=3)
     assert out["title"] == "Octoverso" and "lookahead v greedy" in out["summary"]
     assert out["files"] == out2["files"] and "kernel_median_us" in out["timings"]

@@ -46,12 +46,13 @@ def url(site):
 # data-settled, a count of the times they became idle (octosolve/web/static/common.js, busyWhile).
 GAME_TIMEOUT = 300  # a computer move of a real game on a loaded machine
 IGNORED = (StaleElementReferenceException, NoSuchElementException)
+POLL = 0.1  # seconds between two looks (selenium's default, 0.5 s, was most of a short wait)
 
 
 def wait(d, cond, timeout=TIMEOUT):
     """Re-run ``cond(d)`` until it is truthy; it finds its elements afresh each time, and an
     element redrawn between the find and the read (stale) or not there yet counts as "not yet"."""
-    return WebDriverWait(d, timeout, ignored_exceptions=IGNORED).until(cond)
+    return WebDriverWait(d, timeout, poll_frequency=POLL, ignored_exceptions=IGNORED).until(cond)
 
 
 def read(d, fn, timeout=TIMEOUT):

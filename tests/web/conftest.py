@@ -5,7 +5,7 @@ test module: starting Chromium and the app once instead of once per module.
 chromium, chromedriver or selenium is missing). After every test that used it, the window is put back
 to the desktop size and any device emulation is cleared, so no test inherits another's phone.
 ``site``: the app with every game of the registry (and the Nim toy game) served by uvicorn on
-127.0.0.1 in a thread; modules name it ``url``.
+127.0.0.1 in a thread, without the warm-up of the games' engines; modules name it ``url``.
 """
 
 from __future__ import annotations
@@ -74,8 +74,12 @@ def site_games() -> list:
 
 @pytest.fixture(scope="session")
 def site():
-    """The address of one app serving :func:`site_games`."""
+    """The address of one app serving :func:`site_games`, without the warm-up: a game's first
+    page would start its default (strongest) player on three moves of a scratch game in the
+    background, holding the game's engine, which the tests' own requests then waited for (Oct8's
+    mcts: minutes of CPU on a loaded machine, until the page's request gave up with a 503); the
+    warm-up itself is tests/web/test_api.py's test_warm_up_once_per_game."""
     from octosolve.web.app import create_app, serve_in_thread
 
-    with serve_in_thread(create_app(games=site_games())) as u:
+    with serve_in_thread(create_app(games=site_games(), warm=False)) as u:
         yield u

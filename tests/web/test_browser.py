@@ -46,12 +46,13 @@ def url(site):
 # data-settled, a count of the times they became idle (octosolve/web/static/common.js, busyWhile).
 GAME_TIMEOUT = 300  # a computer move of a real game on a loaded machine
 IGNORED = (StaleElementReferenceException, NoSuchElementException)
+POLL = 0.1  # seconds between two looks (selenium's default, 0.5 s, was most of a short wait)
 
 
 def wait(d, cond, timeout=TIMEOUT):
     """Re-run ``cond(d)`` until it is truthy; it finds its elements afresh each time, and an
     element redrawn between the find and the read (stale) or not there yet counts as "not yet"."""
-    return WebDriverWait(d, timeout, ignored_exceptions=IGNORED).until(cond)
+    return WebDriverWait(d, timeout, poll_frequency=POLL, ignored_exceptions=IGNORED).until(cond)
 
 
 def read(d, fn, timeout=TIMEOUT):
@@ -66,6 +67,14 @@ def text(d, id_):
 
 def texts(d, css):
     return read(d, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, css)])
+
+
+def row_texts(d, css):
+    """The texts of many elements (a table's rows) read in one script call, each with its white
+    space (the tabs between cells) made single spaces, as the element's ``.text`` reads: a call
+    per element cost a round trip to the driver each."""
+    return [" ".join(t.split()) for t in read(d, lambda d: d.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.innerText);", css))]
 
 
 def attr(d, css, name):
@@ -531,6 +540,15 @@ def test_play_a_game_with_clicks(browser, url):
     assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())
 
 
+def easy_level(d):
+    """Choose the easy level in the New game form when the game has levels: these tests are about
+    the page playing a game, not the computer's strength, and the default (the strongest: Oct8's
+    mcts of 1,000 simulations, Octagone's alphabeta) took most of their time."""
+    if d.execute_script("return pg.info.levels.length"):
+        click(d, "#level option[value='easy']")
+        assert d.execute_script("return document.getElementById('level').value") == "easy"
+
+
 @pytest.mark.parametrize("name", PLAYABLE)
 def test_play_real_game(browser, url, name):
     from .test_api import _playable
@@ -539,6 +557,7 @@ def test_play_real_game(browser, url, name):
     d = browser
     load(d, url + f"/play/{name}", GAME_TIMEOUT)  # a fresh page starts a game at once
     assert text(d, "status").startswith(("Your move", "Game over")), text(d, "status")
+    easy_level(d)
     open_advanced(d)
     if read(d, lambda d: d.find_element(By.ID, "simulations").is_displayed()):
         d.find_element(By.ID, "simulations").send_keys("30")
@@ -776,6 +795,7 @@ def test_play_real_game_on_the_board(browser, url, name):
     _playable(name)
     d = browser
     load(d, url + f"/play/{name}", GAME_TIMEOUT)
+    easy_level(d)
     open_advanced(d)
     if read(d, lambda d: d.find_element(By.ID, "simulations").is_displayed()):
         d.find_element(By.ID, "simulations").send_keys("30")
@@ -911,7 +931,7 @@ def test_octagion_explain_the_deck(browser, url, console):
     top.send_keys("2000")
     settle(d, lambda d: click(d, "#explain-run"))
     assert text(d, "explain-covered") == "1,642 of 2,000"
-    lost = texts(d, "#explain-lost tbody tr")
+    lost = row_texts(d, "#explain-lost tbody tr")  # 358 rows: one call, not one per row
     assert len(lost) == 358 and any("EVERYONE" in r and "no card numbered 8" in r for r in lost)
-    assert texts(d, "#explain-cards tbody tr")[0].startswith("H7 218")
-    assert texts(d, "#explain-changes tbody tr")[0].startswith("U5 \u2192 H5 24 40 -16")
+    assert row_texts(d, "#explain-cards tbody tr")[0].startswith("H7 218")
+    assert row_texts(d, "#explain-changes tbody tr")[0].startswith("U5 \u2192 H5 24 40 -16")

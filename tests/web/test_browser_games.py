@@ -1,6 +1,7 @@
 """The four real games played in Debian's chromium on their BOARD (clicks on the SVG elements that
-carry ``data-target``, never the text list of moves): a whole game of each against the easy
-computer, undo and replay, a game's address opened in a fresh browser after a server restart, a
+carry ``data-target``, never the text list of moves): a game of each against the easy computer
+(its start shown, then opened from its address a few moves of yours before the end and played to
+the end on the board), undo and replay, a game's address opened in a fresh browser after a server restart, a
 hint that is a legal move; the Octiles editor's challenge matched by placing tiles on the board;
 and no JavaScript error in the console of any page (checked after every test).
 
@@ -25,10 +26,10 @@ from .test_browser import (  # noqa: F401 (the fixture is used by name)
     attr,
     click,
     keys,
-    new_browser,
     load,
     open_advanced,
     page_state,
+    placement,
     read,
     settle,
     text,
@@ -191,7 +192,36 @@ def test_full_game_on_the_board(browser, url, name, params, seed, pick):
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+LAST_DECISIONS = 3  # your moves played on the board at the end of each game
+
+
+def _api(url, path, body):
+    import urllib.request
+
+    req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=GAME_TIMEOUT) as r:
+        return json.loads(r.read())
+
+
+def _late_moves(url, name, params, seed, pick, last=LAST_DECISIONS):
+    """The moves of the game (you playing the ``pick``-th legal move, the easy computer the
+    others) up to your ``last``-th decision before the end, played through the server's API (what
+    the page asks, without drawing ~100 boards): the address's ``moves`` that opens the game
+    there."""
+    v = _api(url, f"/api/{name}/new", {"params": params, "seed": seed, "level": "easy"})
+    before = []  # the game's moves when each of your decisions came
+    while not v["terminal"]:
+        if v["human_turn"]:
+            before.append(list(v["all_actions"]))
+            v = _api(url, f"/api/{name}/{v['id']}/move", {"action": v["legal"][pick]["action"]})
+        else:
+            v = _api(url, f"/api/{name}/{v['id']}/computer", {})
+    return before[-last] if len(before) > last else []
+
+
 def _full_game(d, url, name, params, seed, pick):
+    # the start of the game on the page: what it says before any move, and its board's words
     load(d, url + f"/play/{name}" + address(params, seed), GAME_TIMEOUT)
     assert d.execute_script("return window.innerWidth") == 390
     # with hidden information the record waits for the end, and the note says why without naming
@@ -205,6 +235,15 @@ def _full_game(d, url, name, params, seed, pick):
     assert d.execute_script("return pg.view.seats.slice(1)") == \
         [d.execute_script("return pg.info.levels.find(l => l.name === 'easy').player")] * \
         (d.execute_script("return pg.view.seats.length") - 1)
+    assert board_text_problems(d) == {}, (name, "the start")
+    # then the game opened from its address a few moves of yours before the end (the game's
+    # whole length is the API's to play: each board of the way drawn cost a second or more), and
+    # played to the end on the board
+    late = _late_moves(url, name, params, seed, pick)
+    if late:
+        d.get("about:blank")
+        load(d, url + f"/play/{name}" + address(params, seed, ",".join(map(str, late))), GAME_TIMEOUT)
+        assert view(d)["moves"] == len(late) and view(d)["human"], (name, view(d)["moves"], len(late))
     mine = 0
     while True:
         v = view(d)
@@ -316,23 +355,23 @@ def test_address_after_a_server_restart_in_a_fresh_browser(browser, url):
     assert "&seed=" in where and "&moves=" in where
     shown, hist, status = board(d), texts(d, "#history li"), text(d, "status")
     path = where[len(url):]
-    # another server (a new app in a new thread: no game in its memory) and a new browser session
+    first_id = d.execute_script("return pg.view.id")
+    # another server (a new app in a new thread: no game in its memory), the address opened in a
+    # fresh page of another origin (its port): the pages keep nothing in the browser (no cookie,
+    # no storage), so all the new page has is the address, as in a new browser, which the session's
+    # one Chromium serves without starting a second (a Chromium is seconds of CPU)
     with serve_in_thread(create_app(games=_games(), warm=False)) as other:
-        d2 = new_browser()
-        try:
-            load(d2, other + path)
-            assert d2.execute_script("return pg.view.id") != d.execute_script("return pg.view.id")
-            assert board(d2) == shown
-            assert texts(d2, "#history li") == hist and text(d2, "status") == status
-            assert text(d2, "error") == ""
-            # and the game goes on there, on the board
-            v = view(d2)
-            play_on_board(d2, v["legal"][0])
-            assert view(d2)["moves"] > v["moves"]
-            severe = [e["message"] for e in d2.get_log("browser") if e.get("level") == "SEVERE"]
-            assert severe == [], severe
-        finally:
-            d2.quit()
+        assert other != url
+        d.get("about:blank")
+        load(d, other + path)
+        assert d.execute_script("return pg.view.id") != first_id
+        assert board(d) == shown
+        assert texts(d, "#history li") == hist and text(d, "status") == status
+        assert text(d, "error") == ""
+        # and the game goes on there, on the board
+        v = view(d)
+        play_on_board(d, v["legal"][0])
+        assert view(d)["moves"] > v["moves"]
 
 
 @pytest.mark.parametrize("params,preset,seat", [
@@ -396,10 +435,17 @@ def test_octiles_challenge_matched_on_the_editor_board(browser, url):
 
     d = browser
     ans = json.loads((octiles_api.ANSWERS_DIR / "challenge06-points.json").read_text())
-    load(d, url + "/octiles")
-    settle(d, lambda d: click(d, "#challenge option[value='6/points']"))
+    # the answer's board but three of its tiles, from the address (placing the 14 others one by
+    # one showed the same thing 14 times more, a request each); the three, turned 0, 1 and 2
+    # steps, placed on the board: picked in the tray, turned with Shift+R, put on their spaces
+    every = sorted(ans["placement"].items())
+    items = [next((sp, v) for sp, v in every if v["rotation"] == r) for r in (0, 1, 2)]
+    first = [(sp, v) for sp, v in every if (sp, v) not in items]
+    board = ",".join(f"{sp}.{v['tile']}.{v['rotation']}" for sp, v in first)
+    load(d, url + f"/octiles#board={board}&challenge=6/points")
+    assert len(placement(d)) == len(first) and attr(d, "#challenge", "value") == "6/points"
     assert text(d, "score-best") == f"proven optimum: {ans['verified_value']}"
-    items = sorted(ans["placement"].items())
+    assert "Solved" not in text(d, "verdict")
     for k, (space, v) in enumerate(items):
         click(d, f"#tray [data-tile='{v['tile']}']")
         wait(d, lambda d: "selected" in d.find_element(By.CSS_SELECTOR, f"#tray [data-tile='{v['tile']}']")

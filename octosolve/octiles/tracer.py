@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Mapping, NamedTuple
 
@@ -437,29 +438,37 @@ def _pieces(p: PathInfo) -> list:
     return pieces
 
 
-def _piece_tuple(piece):
-    cen, ends = piece
-    return (cen, tuple(sorted(ends)))
-
-
 def shape_key(p: PathInfo) -> tuple:
     """Canonical shape of a path or loop (its tile segments) up to translation and the 4 quarter
     turns: the smallest normalised, sorted tuple of its pieces over the 4 rotations. Two paths with
     the same key are identical in shape (mirror images are not identified)."""
-    pieces = _pieces(p)
+    return _shape_key_of(tuple(sorted((s.space, min(s.a, s.b), max(s.a, s.b)) for s in p.steps)))
+
+
+# quarter turns (x, y) -> (-y, x) q times, as (m00, m01, m10, m11) (the "rot" maps of _MAPS)
+_ROTS = tuple((m[0][0], m[0][1], m[1][0], m[1][1]) for kind, _, m, _ in _MAPS if kind == "rot")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _shape_key_of(steps: tuple) -> tuple:
+    """:func:`shape_key` of the tile segments ``steps`` ((space, a, b), sorted). A piece turned by q
+    quarters is the piece of the turned centre with its edges e -> e + 2q (a straight edge's offset
+    from the centre turns with it), and a translation moves a piece's centre and edge points
+    alike, so each turned, normalised piece is built directly from its centre and two edges."""
+    xy = board().space_xy
+    cents = [(round(2 * xy[s][0]), round(2 * xy[s][1]), a, b) for s, a, b in steps]
     best = None
-    for kind, angle, m, perm in _MAPS:
-        if kind != "rot":
-            continue
-        img = [(_map_point(cen, m, (0, 0), perm), frozenset(_map_point(q, m, (0, 0), perm)
-                                                            for q in ends)) for cen, ends in pieces]
-        mx = min(c[1] for c, _ in img)
-        my = min(c[2] for c, _ in img)
-        t = (-mx, -my)
-        ident = ((1, 0), (0, 1))
-        norm = tuple(sorted(_piece_tuple((_map_point(cen, ident, t, lambda e: e),
-                                          frozenset(_map_point(q, ident, t, lambda e: e)
-                                                    for q in ends))) for cen, ends in img))
+    for q, (m00, m01, m10, m11) in enumerate(_ROTS):
+        img = [(m00 * x + m01 * y, m10 * x + m11 * y, (a + 2 * q) % 8, (b + 2 * q) % 8)
+               for x, y, a, b in cents]
+        mx = min(c[0] for c in img)
+        my = min(c[1] for c in img)
+        norm = []
+        for x, y, a, b in img:
+            x, y = x - mx, y - my
+            pa, pb = _edge_point(x, y, a), _edge_point(x, y, b)
+            norm.append((("c", x, y), (pa, pb) if pa < pb else (pb, pa)))
+        norm = tuple(sorted(norm))
         if best is None or norm < best:
             best = norm
     return best or ()

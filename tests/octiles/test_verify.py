@@ -56,7 +56,11 @@ def _failed(r) -> dict:
 # the committed certificates
 
 
-def test_verify_passes_without_ortools_in_a_subprocess():
+@pytest.fixture(scope="module")
+def verified():
+    """``octiles verify --json`` over the committed certificates, run once in a subprocess (the
+    real process, to see which modules it loads): its exit code, the modules and the JSON output
+    (the rows are the same with or without --no-cross)."""
     code = ("import json, sys\n"
             "from octosolve.cli import main\n"
             "try:\n    main(['octiles', 'verify', '--json'])\n"
@@ -67,8 +71,11 @@ def test_verify_passes_without_ortools_in_a_subprocess():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                        env=env, timeout=300)
-    info = json.loads(r.stderr.strip().splitlines()[-1])
-    out = json.loads(r.stdout)
+    return json.loads(r.stderr.strip().splitlines()[-1]), json.loads(r.stdout)
+
+
+def test_verify_passes_without_ortools_in_a_subprocess(verified):
+    info, out = verified
     assert info["rc"] == 0, [row for row in out["certificates"] if not row["ok"]]
     assert info["modules"] == []
     assert out["failed"] == 0 and len(out["certificates"]) == len(list(CERT_DIR.glob("challenge*.json")))
@@ -76,10 +83,10 @@ def test_verify_passes_without_ortools_in_a_subprocess():
     assert out["cross"]["problems"] == [] and out["cross"]["relations"]
 
 
-def test_every_bound_has_a_checked_witness():
-    r = verify("--json", "--no-cross")
-    assert r.exit_code == 0, r.output
-    rows = json.loads(r.output)["certificates"]
+def test_every_bound_has_a_checked_witness(verified):
+    out = verified[1]
+    assert out["failed"] == 0, [row for row in out["certificates"] if not row["ok"]]
+    rows = out["certificates"]
     bounded = [row for row in rows if row["status"] in ("optimal", "best+bound")]
     assert bounded and all(row["checked"] == "yes" for row in bounded)
     assert all(row["proven"] is not None and row["proven"] <= row["bound"] for row in bounded)
@@ -105,9 +112,9 @@ def test_table_lists_every_certificate():
     assert lines[-1].startswith(f"{n} certificates, 0 failed")
 
 
-def test_docs_list_the_bounds_resting_on_solvers():
+def test_docs_list_the_bounds_resting_on_solvers(verified):
     """docs/octiles-challenges.md names exactly the variants whose bound rests on a solver."""
-    rows = json.loads(verify("--json", "--no-cross").output)["certificates"]
+    rows = verified[1]["certificates"]
     text = (ROOT / "docs" / "octiles-challenges.md").read_text()
     section = text[text.index("## Checking the answers without our solver"):]
     for rest in ("cp-sat only", "cp-sat + HiGHS"):

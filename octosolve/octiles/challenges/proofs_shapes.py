@@ -9,6 +9,7 @@ loops need it.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 
 from .. import rules as R
@@ -195,8 +196,8 @@ def prove_22_routes(ctx) -> dict:
     from ...core.cpsat import clock
     t0 = clock()
     cls = short_routes(4)
-    ranked = []
-    for key, mem in cls.items():
+
+    def packing(mem) -> int:
         ports = sorted({(sp, e) for r in mem for sp, a, b in r for e in (a, b)})
         idx = {p: k for k, p in enumerate(ports)}
         a = lil_matrix((len(ports), len(mem)))
@@ -205,12 +206,33 @@ def prove_22_routes(ctx) -> dict:
                 a[idx[sp, x], j] = a[idx[sp, z], j] = 1
         lp = linprog(-np.ones(len(mem)), A_ub=a.tocsr(), b_ub=np.ones(len(ports)), bounds=(0, 1),
                      method="highs")
-        ranked.append((int(-lp.fun + 1e-6), key[0], len(mem), sorted(sorted(r) for r in mem)[0], key))
-    ranked.sort(key=lambda r: (-r[0], r[1], -r[2], r[3]))
+        return int(-lp.fun + 1e-6)
+
+    # The shapes in the order of (-packing, segments, -members, first member), the packing LP
+    # solved only when a shape comes to the front: until then its key holds a cap on the packing
+    # (each member takes 2 x segments ports of the class's ports, and x <= 1), and a shape whose
+    # LP has been solved comes out only when its key is the smallest, so the order is the one of
+    # sorting every shape by its LP (the first members differ: no two keys are equal). Most of
+    # the 4,461 LPs are never solved: the search stops at the first shape that cannot beat the best.
+    heap = []
+    for key, mem in cls.items():
+        ports = {(sp, e) for r in mem for sp, a, b in r for e in (a, b)}
+        cap = min(len(mem), len(ports) // (2 * key[0]))
+        heap.append((-cap, key[0], -len(mem), sorted(sorted(r) for r in mem)[0], False, key))
+    heapq.heapify(heap)
+
+    def ranked():
+        while heap:
+            neg, m, negn, first, solved, key = heapq.heappop(heap)
+            if solved:
+                yield -neg, m, -negn, first, key
+            else:
+                heapq.heappush(heap, (-packing(cls[key]), m, negn, first, True, key))
+
     best, placement = ctx.best or 0, None
     tried = {"INFEASIBLE": 0, "found": 0, "open": 0}
     per = max(5.0, ctx.time_limit / 20)
-    for ub, m, n, _, key in ranked:
+    for ub, m, n, _, key in ranked():
         left = ctx.time_limit - (clock() - t0)
         if ub <= best or left < 1:
             break

@@ -249,6 +249,19 @@ def committed_files_untouched():
     assert not changed, f"fuzzed runs changed committed files: {changed[:5]}"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def word_lists_loaded(tmp_path_factory):
+    """Two cheap valid runs in this process before any fork: they load the word games' lexicon and
+    word data (kept in lru_caches), which every forked run then inherits instead of loading it."""
+    from click.testing import CliRunner
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path_factory.mktemp("words"))
+        for argv in (["octoverso", "check", "amis"], ["octagion", "deck"]):
+            r = CliRunner().invoke(cli, argv, catch_exceptions=False)
+            assert r.exit_code == 0, r.output[-800:]
+
+
 def test_every_game_is_fuzzed():
     covered = {path[0] for path, _ in COMMANDS}
     assert set(game_names()) <= covered and len(COMMANDS) >= 20

@@ -13,6 +13,7 @@ running at the time limit.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -44,6 +45,26 @@ NOT_FUZZED = {("serve",), ("report",), ("octagone", "measure"), ("octoverso", "m
               ("octiles", "prove"), ("octiles", "measure"), ("oct8", "measure"),
               # the deprecated old names of the two measure commands
               ("octiles", "match-suite")}
+
+
+# Cheap values for the options that make a command long (games, simulations, deals, the stored
+# certificates), placed before the generated arguments: a drawn value of the same option comes later
+# and wins (click keeps an option's last value), so the generator still varies every option, and a
+# run it does not send into an error ends in a second or two instead of at the time limit. Each set
+# is valid with the command's defaults (no --simulations beside players that do not search).
+CHEAP = {("octiles", "verify"): ["--no-cross", "--certificates", "{certs}"],
+         ("octiles", "play"): ["--max-turns", "4"],
+         ("octiles", "match"): ["--games", "2", "--max-turns", "4"],
+         ("octoverso", "match"): ["--games", "1"],
+         ("octoverso", "tournament"): ["--games", "1"],
+         ("oct8", "play"): ["--simulations", "2"],
+         ("oct8", "match"): ["--games", "1", "--simulations", "2"],
+         ("oct8", "tournament"): ["--games", "1", "--simulations", "2"],
+         ("oct8", "simulate"): ["--games", "10"],
+         ("octagone", "play"): ["--simulations", "2"],
+         ("octagone", "match"): ["--games", "2"],
+         ("octagone", "advantage"): ["--games", "2"],
+         ("octagone", "perfect-play"): ["--deals", "1", "--free-cells", "4"]}
 
 
 def _leaves(group: click.Group, path: list[str]):
@@ -79,7 +100,11 @@ def files():
     (d / "nametable.toml").write_text("\n".join(ln for ln in deck.splitlines()
                                                 if not ln.startswith("name")) + "\n[name]\nx = 1\n",
                                       encoding="utf-8")
-    return {"bigfield": d / "bigfield.csv", "nametable": d / "nametable.toml","latin1": d / "latin1.txt", "empty": d / "empty.txt", "dup": d / "dup.json",
+    # two stored certificates (a witness each): `octiles verify` checks them in a second, not 30 s
+    (d / "certs").mkdir()
+    for name in ("challenge02-loop-points.json", "challenge02-path-tiles.json"):
+        shutil.copyfile(ROOT / "data" / "octiles" / "certificates" / name, d / "certs" / name)
+    return {"certs": d / "certs", "bigfield": d / "bigfield.csv", "nametable": d / "nametable.toml","latin1": d / "latin1.txt", "empty": d / "empty.txt", "dup": d / "dup.json",
             "deep": d / "deep.json", "nan": d / "nan.json", "float": d / "float.json",
             "garbage": d / "garbage.txt", "dir": d / "adir", "missing": d / "missing.json",
             "unwritable": Path("/proc/octofuzz/out.svg"), "root": d}
@@ -121,7 +146,7 @@ def _values(p: click.Parameter, files):
 
 
 def _argv(draw, path, cmd, files):
-    argv = list(path)
+    argv = list(path) + [a.format(**files) for a in CHEAP.get(tuple(path), [])]
     for p in cmd.params:
         if p.name in ("help",):
             continue
@@ -224,13 +249,39 @@ def committed_files_untouched():
     assert not changed, f"fuzzed runs changed committed files: {changed[:5]}"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def word_lists_loaded(tmp_path_factory):
+    """Two cheap valid runs in this process before any fork: they load the word games' lexicon and
+    word data (kept in lru_caches), which every forked run then inherits instead of loading it."""
+    from click.testing import CliRunner
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path_factory.mktemp("words"))
+        for argv in (["octoverso", "check", "amis"], ["octagion", "deck"]):
+            r = CliRunner().invoke(cli, argv, catch_exceptions=False)
+            assert r.exit_code == 0, r.output[-800:]
+
+
 def test_every_game_is_fuzzed():
     covered = {path[0] for path, _ in COMMANDS}
     assert set(game_names()) <= covered and len(COMMANDS) >= 20
+    # every cheap option still exists (a renamed one would be refused and hide the command's runs)
+    for path, args in CHEAP.items():
+        cmd = dict((tuple(p), c) for p, c in COMMANDS)[path]
+        opts = {o for p in cmd.params for o in p.opts + p.secondary_opts}
+        assert {a for a in args if a.startswith("--")} <= opts, path
 
 
 @pytest.mark.parametrize("path,cmd", COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
-def test_command_exits_0_or_2(path, cmd, files, tmp_path_factory):
+def test_command_exits_0_or_2(path, cmd, files, tmp_path_factory, cli_runner, monkeypatch):
+    cheap = [a.format(**files) for a in CHEAP.get(tuple(path), [])]
+    if cheap:
+        # the cheap run once in this process (an exception escaping is a failure): it loads or
+        # compiles the command's numba kernels here, so the forked runs below inherit them instead
+        # of compiling them again each (a run killed while compiling never writes numba's cache)
+        monkeypatch.chdir(tmp_path_factory.mktemp("inproc"))
+        r = cli_runner(list(path) + cheap)
+        assert r.exit_code == 0, r.output[-800:]
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
     @given(st.data())

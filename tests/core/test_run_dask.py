@@ -9,14 +9,10 @@ import pytest
 from octosolve.core.batch import run_dask
 
 
-def _add(shared, x):
-    return shared["base"] + x
-
-
-def _pid(x):
+def _add_pid(shared, x):
     import os
     time.sleep(0.3)
-    return os.getpid()
+    return shared["base"] + x, os.getpid()
 
 
 def _slow(x):
@@ -27,11 +23,12 @@ def _slow(x):
 @pytest.mark.integration  # starts two local clusters (about 10 s each on a busy machine)
 def test_run_dask_shared_order_and_stop():
     pytest.importorskip("dask.distributed")
-    assert run_dask(_add, [3, 1, 2], "local", shared={"base": 10}) == [13, 11, 12]
+    # shared data and task order; workers=1: one worker process runs every task (the cluster is as
+    # large as --workers says), one cluster for both
+    out = run_dask(_add_pid, [3, 1, 2, 0], "local", shared={"base": 10}, workers=1)
+    assert [x for x, _ in out] == [13, 11, 12, 10] and len({pid for _, pid in out}) == 1
     stop = threading.Event()
     stop.set()
-    # workers=1: one worker process runs every task (the cluster is as large as --workers says)
-    assert len(set(run_dask(_pid, range(4), "local", workers=1))) == 1
     out = run_dask(_slow, [0.1] + [3.0] * 7, "local", stop=stop)
     done = [x for x in out if x is not None]
     assert 0.1 in done and len(done) < len(out)

@@ -317,14 +317,13 @@ class Oct8State(State):
             for t, k in enumerate(self._type_counts(self.arms[h])):
                 if k and reach >> (t % 8 + 1) & 1:
                     acts.append(A_XHAND + slot * NUM_TYPES + t)
+        masks = [[(slot, h, self._reach(self._type_counts(self.arms[h]))) for slot, h in  # once an octopus
+                  enumerate(self.fields[(p + r) % self.n]) if not (r and self.blocked(h))] for r in range(self.n)]
         for rel in range(self.n):
-            owner = (p + rel) % self.n
-            for slot, h in enumerate(self.fields[owner]):
-                if rel and self.blocked(h):
-                    continue
-                cnt = self._type_counts(self.arms[h])
-                for t in range(NUM_TYPES):
-                    if cnt[t] and self._targets(h, rel, t % 8 + 1, any_=True):
+            for slot, h, _ in masks[rel]:  # the octopuses _targets would try, their reachable totals:
+                give = [m for ms in (masks if rel == 0 else masks[:1]) for _, h2, m in ms if h2 != h]
+                for t, k in enumerate(self._type_counts(self.arms[h])):
+                    if k and any(m >> (t % 8 + 1) & 1 for m in give):
                         acts.append(A_XFIELD + (rel * MAX_FIELD + slot) * NUM_TYPES + t)
         if self.extra:
             acts.append(A_STOP)

@@ -81,16 +81,19 @@ def test_a_shield_that_ends_the_game_is_one_click():
 def test_hidden_shields_are_not_in_the_picture(variant):
     g = OctagoneGame(variant=variant, players=4, hidden=True)
     changed = 0
-    for s in list(random_games(dict(variant=variant, players=4, hidden=True), range(2)))[::5]:
+    # every tenth position of two games (every fifth took 8-11 s a variant: five pictures a seat)
+    for s in list(random_games(dict(variant=variant, players=4, hidden=True), range(2)))[::10]:
         for viewer in range(4):
             rnd = random.Random(viewer)
             a, b = s.determinize(viewer, rnd), s.determinize(viewer, rnd)
             mine = s.view_svg(viewer)
             # two redeals of what the viewer cannot see draw the same picture for the viewer...
             assert a.view_svg(viewer) == b.view_svg(viewer) == mine
-            # ...while the seat whose hand was redealt sees the difference (the check can fail)
+            # ...while the seat whose hand was redealt sees the difference (the check can fail; one
+            # such difference shows it)
             other = (viewer + 1) % 4
-            changed += a.view_svg(other) != b.view_svg(other)
+            if not changed:
+                changed += a.view_svg(other) != b.view_svg(other)
     assert changed > 0
     assert g.info.perfect_information is False
 

@@ -3,10 +3,22 @@ import json
 import pytest
 
 
+# The --quick sizes cut further for the two builds below (the same players, matches and code paths:
+# every first-player run and every match, with fewer games and simulations): writing the same bytes
+# twice does not depend on how many games there are, and two builds at the --quick sizes took 32 s of
+# the CI.
+SMALL_FIRST_PLAYER = {"random": 6, "greedy": 2}
+SMALL_MATCHES = [("greedy", "random", 2, None), ("mcts", "greedy", 1, 10), ("alphabeta", "mcts", 1, 10),
+                 ("mcts", "openspiel-mcts", 1, 5)]
+
+
 @pytest.mark.integration
-def test_report_quick_is_deterministic(tmp_path):
+def test_report_quick_is_deterministic(tmp_path, monkeypatch):
+    from octosolve.octagone import measures
     from octosolve.octagone.report import build
 
+    monkeypatch.setattr(measures, "QUICK", SMALL_FIRST_PLAYER)
+    monkeypatch.setattr(measures, "MATCHES_QUICK", SMALL_MATCHES)
     sec = build(tmp_path / "a", quick=True, seed=5)
     assert sec["title"] == "Octagone" and sec["summary"].strip() and sec["timings"]
     for f in sec["files"]:
@@ -14,7 +26,9 @@ def test_report_quick_is_deterministic(tmp_path):
     adv = json.loads((tmp_path / "a" / "first_player.json").read_text())["results"]
     for key in ("standard/random", "kids/random", "iv/random"):
         a = adv[key]
-        assert a["first_wins"] + a["ties"] + a["first_losses"] == a["games"]
+        assert a["first_wins"] + a["ties"] + a["first_losses"] == a["games"] == SMALL_FIRST_PLAYER["random"]
+    played = json.loads((tmp_path / "a" / "matches.json").read_text())["matches"]
+    assert [m["players"] for m in played] == [list(m[:2]) for m in SMALL_MATCHES[:len(played)]]
     solved = json.loads((tmp_path / "a" / "solver.json").read_text())
     assert all(s["result"] in ("win", "loss", "draw") for s in solved)
     # a second build writes the same bytes (no durations, no timestamps)

@@ -23,7 +23,7 @@ import math
 import threading
 import time
 
-__all__ = ["solve", "set_limit", "deterministic", "is_deterministic", "clock"]
+__all__ = ["solve", "set_limit", "deterministic", "is_deterministic", "clock", "new_solver"]
 
 # None outside deterministic(); inside, a one-item list: the deterministic time solve() has spent
 _DETERMINISTIC = contextvars.ContextVar("cpsat_deterministic", default=None)
@@ -133,3 +133,31 @@ def solve(solver, model, callback=None, *, seconds: float | None = None, desc: s
     if spent is not None:
         spent[0] += solver.ResponseProto().deterministic_time
     return box["status"]
+
+
+def _restore_sigint() -> None:
+    """Put Python's SIGINT handler back at the C level (CP-SAT's ``Solve`` with its own Ctrl-C
+    handling on leaves its handler behind, and Python's ``signal.getsignal`` does not see it)."""
+    import signal
+
+    if threading.current_thread() is threading.main_thread():
+        handler = signal.getsignal(signal.SIGINT)
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+
+
+def new_solver():
+    """A ``cp_model.CpSolver`` for a direct ``Solve`` call: CP-SAT keeps its own Ctrl-C handling
+    during the solve (a Ctrl-C stops the search), and Python's handler is put back when ``Solve``
+    returns, so a later Ctrl-C in the same process is a ``KeyboardInterrupt``, not a silent kill
+    (status 130 with no message). Long searches go through :func:`solve` instead."""
+    from ortools.sat.python import cp_model
+
+    class _Solver(cp_model.CpSolver):
+        def Solve(self, model, solution_callback=None):  # noqa: N802 (OR-Tools' name)
+            try:
+                return super().Solve(model, solution_callback)
+            finally:
+                _restore_sigint()
+
+    return _Solver()

@@ -24,6 +24,7 @@ from .anneal import SPLITS, anneal
 from .bound import PROOF, count_bound
 from .rules import LETTERS, NUMBERS, PER_NUMBER, WORD_LEN, Deck, normalize_sequence
 from .solve import iter_solutions, word_rows
+from ..core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["MAX_DESIGN_WORDS", "MAX_CPSAT_WORKERS", "DesignResult", "design_deck", "local_search_deck",
            "design_record", "check_design_record"]
@@ -264,7 +265,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 for n in range(NUMBERS):
                     m.AddHint(y_vars[wi][i][n], sol is not None and sol[i] == n + 1)
     m.Maximize(sum(s_vars))
-    solver = cp_model.CpSolver()
+    solver = cpsat_solver()
     # with a second phase, the first gets half the time
     _set_limit(solver, float(time_limit) / (2 if favour != "none" else 1), deterministic)
     solver.parameters.num_workers = int(workers)

@@ -17,6 +17,7 @@ from ..core.cpsat import solve as cpsat_solve
 from ..core.errors import fail
 from . import kernels
 from .rules import NUMBERS, WORD_LEN, Deck, normalize_sequence, treatment_cards
+from ..core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["DIFFICULTY_THRESHOLDS", "difficulty", "word_rows", "iter_solutions",
            "max_matching_assignment", "word_result", "solve_word", "check_words", "kernel_table",
@@ -178,7 +179,7 @@ def cpsat_min_wildcards(word: str, deck: Deck, time_limit: float = 10.0) -> int:
     for n in range(NUMBERS):
         m.Add(sum(y[i, n] for i in range(WORD_LEN) if (i, n) in y) <= 1)
     m.Maximize(sum(y.values()))
-    s = cp_model.CpSolver()
+    s = cpsat_solver()
     s.parameters.max_time_in_seconds = time_limit
     s.parameters.num_workers = 1
     st = cpsat_solve(s, m)
@@ -207,7 +208,7 @@ def cpsat_count_solutions(word: str, deck: Deck, time_limit: float = 10.0) -> in
         def on_solution_callback(self):
             self.n += 1
 
-    s = cp_model.CpSolver()
+    s = cpsat_solver()
     s.parameters.enumerate_all_solutions = True
     s.parameters.max_time_in_seconds = time_limit
     cb = Counter()

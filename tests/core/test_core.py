@@ -478,3 +478,29 @@ def test_svg_text_rounds_float_noise_away_everywhere_a_picture_is_written():
             if p.name != "svg.py" and any(".as_svg(" in ln for ln in p.read_text().splitlines()
                                           if not ln.lstrip().startswith(">>>"))]
     assert left == [], left
+
+
+def test_a_direct_cpsat_solve_leaves_ctrl_c_to_python():
+    """CP-SAT's Solve, called directly with its own Ctrl-C handling, left its C-level handler
+    behind: a later SIGINT killed the process silently (status 130; it once took down a test
+    worker). core.cpsat.new_solver puts Python's handler back when Solve returns."""
+    import subprocess
+    import sys
+
+    code = """
+import signal
+from ortools.sat.python import cp_model
+from octosolve.core.cpsat import new_solver
+signal.signal(signal.SIGINT, signal.default_int_handler)
+m = cp_model.CpModel(); x = m.NewIntVar(0, 10, "x"); m.Maximize(x)
+s = new_solver() if "new" in __import__("sys").argv else cp_model.CpSolver()
+assert s.Solve(m) == cp_model.OPTIMAL
+try:
+    signal.raise_signal(signal.SIGINT)
+except KeyboardInterrupt:
+    print("caught")
+"""
+    new = subprocess.run([sys.executable, "-c", code, "new"], capture_output=True, text=True, timeout=120)
+    assert new.returncode == 0 and new.stdout.strip() == "caught", (new.returncode, new.stderr[-300:])
+    raw = subprocess.run([sys.executable, "-c", code, "raw"], capture_output=True, text=True, timeout=120)
+    assert raw.returncode != 0 and "caught" not in raw.stdout   # what new_solver guards against

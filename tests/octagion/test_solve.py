@@ -10,6 +10,7 @@ from octosolve.octagion import kernels as K
 from octosolve.octagion.design import design_deck, local_search_deck
 from octosolve.octagion.rules import Deck
 from octosolve.octagion.solve import brute_force, difficulty, solve_word
+from octosolve.core.cpsat import new_solver
 
 ONE_EACH = Deck.parse("letter,number\n" + "".join(f"{c},{i}\n" for i, c in enumerate("OCTAGINS", 1)))
 
@@ -229,7 +230,7 @@ def test_design_deck_deterministic_gives_the_same_deck_twice():
     assert runs[0].kernel_solvable == runs[1].kernel_solvable
     sols, _ = K.solve_word_list(words, runs[0].deck.masks)
     assert runs[0].kernel_solvable == int((sols > 0).sum())
-    sv = cp_model.CpSolver()
+    sv = new_solver()
     _set_limit(sv, 7.0, True)
     assert sv.parameters.max_deterministic_time == 7.0 and sv.parameters.interleave_search
     _set_limit(sv, 7.0, False)

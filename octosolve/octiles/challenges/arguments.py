@@ -17,6 +17,7 @@ from .arguments_paths import (SHORT, _packed_classes, identical_paths_bound, por
                               segment_assignment, shape_classes, short_paths)
 from .geometry import N_PATHS, N_SEGMENTS, B, SP, STUBS
 from .symmetry import break_turn_symmetry
+from ...core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["loop_packing_bound", "cycles", "prove_loops_by_cycles", "one_tile_bound",
            "two_stop_bound", "identical_loops_bound", "cycle_classes", "class_packing",
@@ -62,7 +63,7 @@ def loop_packing_bound(workers: int = 1) -> dict:
     for s in SP:
         m.Add(sum(y[i] for i, (ns, _) in enumerate(cl) if s in ns) <= len(TILE_PORTS[s]) // 2)
     m.Maximize(sum(y))
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = 0
     st = cpsat_solve(sv, m)
@@ -134,7 +135,7 @@ def prove_loops_by_cycles(at_least: int, *, time_limit: float, workers: int, see
         y.append(v)
     sk.m.Add(sum(y) >= at_least)
     break_turn_symmetry(sk)
-    solver = cp_model.CpSolver()
+    solver = cpsat_solver()
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed) % 2**31  # (CP-SAT's seed is 32-bit)
@@ -212,7 +213,7 @@ def class_packing(members: list, cl: list, workers: int = 1) -> int:
     for s, v in by_space.items():
         m.Add(sum(v) <= len(TILE_PORTS[s]) // 2)
     m.Maximize(sum(y.values()))
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = 0
     if cpsat_solve(sv, m) != cp_model.OPTIMAL:
@@ -316,7 +317,7 @@ def turned_cut_bound(quarters: int, workers: int = 1, time_limit: float = 120.0)
         for (s, e), v in y.items():
             x = B.space_xy[s][0]
             m.AddHint(v, int(x < cx or (x == cx and e in (7, 0, 1, 2))))
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = 0
     sv.parameters.max_time_in_seconds = float(time_limit)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .geometry import N_PATHS, N_SEGMENTS, SP, B, STUBS
+from ...core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["SHORT", "short_paths", "shape_classes", "port_packing", "segment_assignment",
            "identical_paths_bound"]
@@ -66,7 +67,7 @@ def port_packing(members: list) -> int:
     for v in by_port.values():
         m.AddAtMostOne(v)
     m.Maximize(sum(y))
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.num_workers = 1
     sv.parameters.random_seed = 0
     st = cpsat_solve(sv, m, show_progress=False)  # CP-SAT's own Ctrl-C handling off

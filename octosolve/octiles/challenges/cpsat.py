@@ -28,6 +28,7 @@ from .. import rules as R
 from .geometry import B, N_PORTS, PAIRS, PORT_LINKS, SP, STUBS, pidx
 from .model import Result, Variant
 from .search import anneal, budget, traced
+from ...core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["Skeleton", "Chain", "Labels", "pairing", "stored_certificate", "solve_cpsat"]
 
@@ -349,7 +350,7 @@ def solve_cpsat(number: int, var: Variant, *, time_limit: float = 30.0, workers:
             pre = R.validate_placement(hint, full=True)
     if fixed:
         sk.fix(fixed)
-    solver = cp_model.CpSolver()
+    solver = cpsat_solver()
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed)

@@ -16,6 +16,7 @@ import itertools
 
 from .. import rules as R
 from .geometry import B, STUBS, stubs_of
+from ...core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["two_stop_exact_build", "prove_18_count", "group_type", "TwoStopFlow",
            "TurnedFlow", "prove_16"]
@@ -139,7 +140,7 @@ def _two_stop_cpsat(k: int, *, time_limit: float, workers: int, seed: int, hint=
     break_turn_symmetry(sk)
     if hint is not None:
         sk.hint(canonical_turn(hint))
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.max_time_in_seconds = float(time_limit)
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = int(seed) % 2**31

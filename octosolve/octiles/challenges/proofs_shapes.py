@@ -15,6 +15,7 @@ import itertools
 from .. import rules as R
 from .arguments import N_PATHS, N_SEGMENTS, SHORT, _packed_classes
 from .geometry import B, STUBS
+from ...core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["TurnedCopies", "TurnedRoute", "TurnedOneStop", "prove_20_by_model", "prove_22_routes", "short_routes", "route_class_model",
            "class_model", "prove_22_paths"]
@@ -44,7 +45,7 @@ def class_model(members: list, *, lower: int, time_limit: float, seed: int, work
     break_turn_symmetry(sk)
     if hint is not None:
         sk.hint(canonical_turn(hint))
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = int(seed) % 2**31
     sv.parameters.max_time_in_seconds = float(time_limit)
@@ -173,7 +174,7 @@ def route_class_model(members: list, *, lower: int, time_limit: float, seed: int
     sk.m.Add(sum(y) >= lower)
     sk.m.Maximize(sum(y))
     break_turn_symmetry(sk)
-    sv = cp_model.CpSolver()
+    sv = cpsat_solver()
     sv.parameters.num_workers = int(workers)
     sv.parameters.random_seed = int(seed) % 2**31
     sv.parameters.max_time_in_seconds = float(time_limit)

@@ -12,6 +12,7 @@ from octosolve.core.progress import progress
 
 from ...core.cpsat import solve as cpsat_solve
 from .symmetry import break_turn_symmetry, canonical_turn
+from ...core.cpsat import new_solver as cpsat_solver
 
 __all__ = ["run_cpsat"]
 
@@ -69,7 +70,7 @@ def run_cpsat(number: int, var, *, time_limit: float, workers: int, seed: int,
             hint = canonical_turn(hint)
     if hint:
         sk.hint(hint)
-    solver = cp_model.CpSolver()
+    solver = cpsat_solver()
     prm = solver.parameters
     prm.max_time_in_seconds = float(time_limit)
     prm.num_workers = int(workers)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from ...core.cpsat import new_solver as cpsat_solver
 from ...core.cpsat import solve as cpsat_solve
 from .. import rules as R
 from .cpsat import Skeleton
@@ -372,7 +373,7 @@ def solve_model(number: int, *, time_limit: float = 60.0, workers: int = 2, seed
         sk.hint(hint)
     if fixed:
         sk.fix(fixed)
-    solver = cp_model.CpSolver()
+    solver = cpsat_solver()
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed)

@@ -16,6 +16,7 @@ from octosolve.octiles.challenges import combined as Co
 from octosolve.octiles.challenges import catalogue as C
 from octosolve.octiles.challenges.certificates import CERT_DIR, load_certificate
 from octosolve.octiles.challenges.geometry import B, CIRCLE_PAIRS
+from octosolve.core.cpsat import new_solver
 
 
 def _placement(n, v):
@@ -89,7 +90,7 @@ def _solve_fixed(build, placement, maximise=True):
     if obj is not None and maximise:
         sk.m.Maximize(obj)
     sk.fix(placement)
-    s = cp_model.CpSolver()
+    s = new_solver()
     s.parameters.num_workers = 1
     s.parameters.max_time_in_seconds = 60
     st = s.Solve(sk.m)

@@ -10,6 +10,7 @@ from octosolve.octiles import rules as R
 from octosolve.octiles.challenges import arguments as A
 from octosolve.octiles.challenges import scoring as Sc
 from octosolve.octiles.challenges.geometry import B, SP, STUBS, turned_pairs
+from octosolve.core.cpsat import new_solver
 
 
 def _random_placements(n, seed=0):
@@ -56,7 +57,7 @@ def _model_max(pl, extra=None):
     obj = two_stop_exact_build(sk)
     sk.fix(pl)
     sk.m.Maximize(obj)
-    sv = cp_model.CpSolver()
+    sv = new_solver()
     sv.parameters.num_workers = 1
     sv.parameters.max_time_in_seconds = 60
     st = sv.Solve(sk.m)
@@ -412,7 +413,7 @@ def test_all_circles_option_requires_every_circle_in_a_group():
     sk = Skeleton()
     sk.m.Maximize(two_stop_exact_build(sk, all_circles=True))
     sk.fix(pl)
-    sv = cp_model.CpSolver()
+    sv = new_solver()
     sv.parameters.num_workers = 1
     assert sv.Solve(sk.m) == cp_model.INFEASIBLE
     assert _model_max(pl) == 3

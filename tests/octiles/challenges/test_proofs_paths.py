@@ -16,6 +16,7 @@ from octosolve.octiles.challenges import proofs_paths as P
 from octosolve.octiles.challenges.cpsat import Skeleton
 from octosolve.octiles.challenges.geometry import B, SP
 from octosolve.octiles.challenges.scoring import comps
+from octosolve.core.cpsat import new_solver
 
 
 def _random_placements(n, seed=0):
@@ -30,7 +31,7 @@ def _relaxation_max(rel, pl):
     obj = rel.build(sk)
     sk.fix(pl)
     sk.m.Maximize(obj)
-    sv = cp_model.CpSolver()
+    sv = new_solver()
     sv.parameters.num_workers = 1
     sv.parameters.max_time_in_seconds = 30
     st = sv.Solve(sk.m)
@@ -160,7 +161,7 @@ def test_pair_of_paths_model_equals_brute_force_on_a_placement(variant):
         obj = P.PairOfPaths(variant).build(sk)
         sk.fix(pl)
         sk.m.Maximize(obj)
-        sv = cp_model.CpSolver()
+        sv = new_solver()
         sv.parameters.num_workers = 1
         sv.parameters.max_time_in_seconds = 60
         assert sv.StatusName(sv.Solve(sk.m)) == "OPTIMAL"
@@ -183,7 +184,7 @@ def _fixed_max(build, pl):
     obj = build(sk)
     sk.fix(pl)
     sk.m.Maximize(obj)
-    sv = cp_model.CpSolver()
+    sv = new_solver()
     sv.parameters.num_workers = 1
     sv.parameters.max_time_in_seconds = 30
     st = sv.Solve(sk.m)

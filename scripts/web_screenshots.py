@@ -154,8 +154,13 @@ def octiles_challenge(d, base, path, full):
     _save(d, path, full)
 
 
-# the play pages: (seed, your moves made on the board first) per game, against the hard level
-PLAY = {"octagone": (11, 3), "octiles": (3, 2), "oct8": (4, 3), "octoverso": (2, 1)}
+def _playable() -> list[str]:
+    """The games whose play page is shot: every game the web app offers, in its menu's order (each
+    manifest's ``web_test.shot``: the seed and your moves made on the board first, against the hard
+    level)."""
+    from octosolve.games import GAMES
+
+    return [g.name for g in sorted(GAMES, key=lambda g: g.menu) if g.web_ready()]
 
 
 def _play(game):
@@ -164,7 +169,9 @@ def _play(game):
 
         from octosolve.core.errors import fail
 
-        seed, moves = PLAY[game]
+        from octosolve.games import get_game
+
+        seed, moves = get_game(game).web_test.shot
         _load(d, f"{base}/play/{game}#level=hard&seed={seed}")
         if d.execute_script("return pg.view === null || pg.view.board === null"):
             fail(f"{game} has no board (State.view_svg) to show, or the game did not start: "
@@ -300,7 +307,7 @@ def _help(page):
     return shot
 
 
-SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in PLAY}, "play-octagone-line": play_octagone_line,
+SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octagone-line": play_octagone_line,
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
          "octagion-help": _help("/octagion")}

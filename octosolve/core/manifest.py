@@ -25,7 +25,7 @@ from typing import Callable, Mapping
 
 from .errors import fail
 
-__all__ = ["GameManifest", "Preset", "Level", "RulesCard", "Preview", "OpenSpielHook", "WebPage"]
+__all__ = ["GameManifest", "Preset", "Level", "RulesCard", "Preview", "OpenSpielHook", "WebPage", "WebTest"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,27 @@ class WebPage:
 
 
 @dataclass(frozen=True)
+class WebTest:
+    """How the browser tests (tests/web) and the docs' screenshots (scripts/web_screenshots.py) play
+    the game on its play page; every game the play page offers gets those tests, with these
+    defaults unless its manifest says otherwise.
+
+    ``params``, ``seed`` and ``pick``: a whole game against the easy level (you play the
+    ``pick``-th legal move each turn, -1 the last), a deal that ends soon; ``phone``: the play
+    page's address after ``/play/<game>`` where you have a move, measured on a phone, and
+    ``button`` a button of the board there (its ``data-target``) that must take a finger, or None;
+    ``shot``: the screenshot's seed and the number of your moves made on the board first, against
+    the hard level."""
+
+    params: Mapping = field(default_factory=dict)
+    seed: int = 1
+    pick: int = 0
+    phone: str = "#level=easy&seed=1"
+    button: str | None = None
+    shot: tuple[int, int] = (1, 1)
+
+
+@dataclass(frozen=True)
 class OpenSpielHook:
     """How the ``openspiel-mcts`` player plays this game (registered by ``octosolve.interop``, which
     sits above the games): its help line, default simulations, aliases, and optionally
@@ -98,7 +119,7 @@ class OpenSpielHook:
 class GameManifest:
     """One game, declared once. ``rooms`` maps a room name to a function importing it; ``menu``
     orders the games on the web app's pages; ``test_params`` (parameter sets beyond the default
-    game) and ``cli_cases`` are what the test suite's generic checks also run."""
+    game), ``cli_cases`` and ``web_test`` are what the test suite's generic checks also run."""
 
     name: str
     title: str
@@ -120,6 +141,8 @@ class GameManifest:
     # the test suite's invocation of each of the game's commands that write files (tests/test_cli_wrote.py):
     # command -> (arguments before the outputs, {output option: file name})
     cli_cases: Mapping[str, tuple] = field(default_factory=dict)
+    # what the browser tests and the screenshots play on the play page (games the web app offers)
+    web_test: WebTest = field(default_factory=WebTest)
 
     @property
     def package(self) -> str:

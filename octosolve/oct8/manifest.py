@@ -4,7 +4,7 @@ Nothing of the game is imported here but on use, through the rooms below."""
 
 from __future__ import annotations
 
-from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard, WebTest
 
 __all__ = ["MANIFEST"]
 
@@ -102,4 +102,11 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot (sees the true state; needs open_spiel)", 100,
                             build=_openspiel),
     test_params=({"players": 2},),
+    # the browser tests' whole game (33 decisions of yours, 152 in all, against the easy level); on a
+    # phone, a move with the board's End turn button (keep chips) to tap
+    web_test=WebTest({"players": 4}, 2, 0,
+                     phone=("#params=players:4,variant:standard,deck:default,baby_chips:cap,"
+                            "colour_bonus:octopus&seats=human,random,random,random&level=easy&seed=2"
+                            "&moves=0,4,12,767,768,781,1,11,775,781,0,3,3,800,809,0,5"),
+                     button="button:stop", shot=(4, 3)),
 )

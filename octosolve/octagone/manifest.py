@@ -4,7 +4,7 @@ Nothing of the game is imported here but on use, through the rooms below."""
 
 from __future__ import annotations
 
-from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard, WebTest
 
 __all__ = ["MANIFEST"]
 
@@ -109,4 +109,11 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot (random rollouts, MCTS-Solver), optional extra", 400,
                             ("openspiel",), _openspiel),
     test_params=({"players": 4, "hidden": True},),
+    # the browser tests' whole game (7 moves of yours, 30 in all, against the easy level); on a
+    # phone, a move with the board's Pass button to tap
+    web_test=WebTest({"players": 4, "hidden": True}, 1, -1,
+                     phone=("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,greedy"
+                            "&level=easy&seed=1&moves=0,339,338,343,340,339,342,341,368,339,371,368,372,"
+                            "337,342,343,336,341"),
+                     button="button:pass", shot=(11, 3)),
 )

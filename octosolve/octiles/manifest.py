@@ -4,7 +4,7 @@ Nothing of the game is imported here but on use, through the rooms below."""
 
 from __future__ import annotations
 
-from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard, WebPage
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard, WebPage, WebTest
 
 __all__ = ["MANIFEST"]
 
@@ -93,4 +93,6 @@ MANIFEST = GameManifest(
     pages=(WebPage("/octiles", "Octiles challenges & editor"),), menu=1,
     openspiel=OpenSpielHook("OpenSpiel's generic MCTS bot (optional: needs pyspiel)", 200),
     test_params=({"variant": "team-up", "players": 3},),
+    # the browser tests' whole game (11 moves of yours, 94 in all, against the easy level)
+    web_test=WebTest({"variant": "move-over", "players": 4}, 2, -1, phone="#level=easy&seed=3", shot=(3, 2)),
 )

@@ -4,7 +4,7 @@ Nothing of the game is imported here but on use, through the rooms below."""
 
 from __future__ import annotations
 
-from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard
+from ..core.manifest import GameManifest, Level, OpenSpielHook, Preset, Preview, RulesCard, WebTest
 
 __all__ = ["MANIFEST"]
 
@@ -99,4 +99,6 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot with random rollouts (needs pyspiel; 2 players), on a "
                             "determinised copy", 48, ("openspiel",), _openspiel),
     test_params=({"teams": True},),
+    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
+    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1)),
 )

@@ -195,13 +195,18 @@ def bench_interactions(base: str, rounds: int) -> dict:
     a hint, showing the game, and rebuilding a game from its address), per game: median and p90 in
     ms. The computer's own moves are timed by :func:`bench_moves`."""
     from octosolve.games import GAMES
+    from octosolve.web.play import _level_player
 
     out = {}
-    for name in [g.name for g in sorted(GAMES, key=lambda g: g.menu) if g.web_ready()]:
+    for game in [g for g in sorted(GAMES, key=lambda g: g.menu) if g.web_ready()]:
+        name = game.name
         times: dict[str, list[float]] = {"move": [], "undo": [], "show": [], "hint": [], "rebuild": []}
+        # a small budget for the hint's search, where the hint's player (the hardest level's) takes one
+        hint_player = _level_player(game, game.players())[0]
+        hinter = next(s for s in game.players() if s.name == hint_player)
         _, raw = post(base + f"/api/{name}/new", {"level": "easy", "seed": 3,
                                                   "options": {"simulations": 10}
-                                                  if name != "octagone" else {}})
+                                                  if "simulations" in hinter.options else {}})
         v = json.loads(raw)
         for _ in range(rounds):
             while not v["terminal"] and not v["human_turn"]:

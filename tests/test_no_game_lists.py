@@ -59,9 +59,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_cli_wrote.py", "CASES"): "not moved yet: to GameManifest.cli_cases",
     ("tests/test_cli_wrote.py", "SLOW"): "not moved yet",
     ("tests/test_cli_wrote.py", "inputs"): "not moved yet",
-    ("tests/test_replay.py", "PLAYS"): "not moved yet",
-    ("tests/test_replay.py", "test_match_layer_records_round_trip"): "not moved yet",
-    ("tests/test_replay.py", "test_play_out_is_the_record_and_position_out_the_position"): "not moved yet",
     ("tests/web/test_play_api.py", "SAME_GAME"): "not moved yet",
 }
 

@@ -59,7 +59,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_cli_wrote.py", "CASES"): "not moved yet: to GameManifest.cli_cases",
     ("tests/test_cli_wrote.py", "SLOW"): "not moved yet",
     ("tests/test_cli_wrote.py", "inputs"): "not moved yet",
-    ("tests/web/test_play_api.py", "SAME_GAME"): "not moved yet",
 }
 
 

@@ -92,7 +92,9 @@ class WebTest:
     page's address after ``/play/<game>`` where you have a move, measured on a phone, and
     ``button`` a button of the board there (its ``data-target``) that must take a finger, or None;
     ``shot``: the screenshot's seed and the number of your moves made on the board first, against
-    the hard level."""
+    the hard level; ``seeding``: ``(params, computer, options, seed, plies)``, a game whose first
+    ``plies`` moves the web app must play as the match layer does for the seed (a random player in
+    seat 0, the ``computer`` player with ``options`` in the others)."""
 
     params: Mapping = field(default_factory=dict)
     seed: int = 1
@@ -100,6 +102,7 @@ class WebTest:
     phone: str = "#level=easy&seed=1"
     button: str | None = None
     shot: tuple[int, int] = (1, 1)
+    seeding: tuple = ({}, "random", {}, 1, 30)
 
 
 @dataclass(frozen=True)

@@ -108,5 +108,6 @@ MANIFEST = GameManifest(
                      phone=("#params=players:4,variant:standard,deck:default,baby_chips:cap,"
                             "colour_bonus:octopus&seats=human,random,random,random&level=easy&seed=2"
                             "&moves=0,4,12,767,768,781,1,11,775,781,0,3,3,800,809,0,5"),
-                     button="button:stop", shot=(4, 3)),
+                     button="button:stop", shot=(4, 3),
+                     seeding=({"players": 2}, "mcts", {"simulations": 30}, 5, 60)),
 )

@@ -115,5 +115,6 @@ MANIFEST = GameManifest(
                      phone=("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,greedy"
                             "&level=easy&seed=1&moves=0,339,338,343,340,339,342,341,368,339,371,368,372,"
                             "337,342,343,336,341"),
-                     button="button:pass", shot=(11, 3)),
+                     button="button:pass", shot=(11, 3),
+                     seeding=({}, "mcts", {"simulations": 30}, 9, 24)),
 )

@@ -94,5 +94,6 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's generic MCTS bot (optional: needs pyspiel)", 200),
     test_params=({"variant": "team-up", "players": 3},),
     # the browser tests' whole game (11 moves of yours, 94 in all, against the easy level)
-    web_test=WebTest({"variant": "move-over", "players": 4}, 2, -1, phone="#level=easy&seed=3", shot=(3, 2)),
+    web_test=WebTest({"variant": "move-over", "players": 4}, 2, -1, phone="#level=easy&seed=3", shot=(3, 2),
+                     seeding=({"variant": "move-over", "players": 2}, "mcts", {"simulations": 10}, 4, 30)),
 )

@@ -100,5 +100,5 @@ MANIFEST = GameManifest(
                             "determinised copy", 48, ("openspiel",), _openspiel),
     test_params=({"teams": True},),
     # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
-    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1)),
+    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1), seeding=({}, "random", {}, 7, 30)),
 )

@@ -271,22 +271,23 @@ def test_a_finished_game_says_the_points_where_the_game_counts_them(client):
 # One seeding rule (issue 42): the web app seeds its computer players and its chance outcomes as the
 # match layer (core.match.play_game, which every game's `play` goes through) does, so the same seed,
 # the same players and the same human moves give the same computer replies in both.
-SAME_GAME = [("oct8", {"players": 2}, "mcts", {"simulations": 30}, 5, 60),
-             ("octagone", {}, "mcts", {"simulations": 30}, 9, 24),
-             ("octiles", {"variant": "move-over", "players": 2}, "mcts", {"simulations": 10}, 4, 30),
-             ("octoverso", {}, "random", {}, 7, 30)]
+PLAYABLE = [g.name for g in GAMES if g.web_ready()]
 
 
-@pytest.mark.parametrize("name,params,computer,options,seed,plies", SAME_GAME, ids=[g[0] for g in SAME_GAME])
-def test_the_web_plays_the_match_layers_game_for_a_seed(client, name, params, computer, options, seed, plies):
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_the_web_plays_the_match_layers_game_for_a_seed(client, name):
     from octosolve.core.match import play_game
     from octosolve.games import match_spec
 
-    # seat 0 is the human on the web, a random player in the match layer; seat 1 the computer
-    rec, _ = play_game(match_spec(name, params, options), ["random", computer], seed, 0, max_moves=plies)
+    # the game each manifest declares (GameManifest.web_test.seeding: a seeded search where the game
+    # has a quick one); seat 0 is the human on the web, a random player in the match layer; the
+    # other seats the computer
+    params, computer, options, seed, plies = get_game(name).web_test.seeding
+    n = get_game(name).make_game(**params).info.num_players
+    rec, _ = play_game(match_spec(name, params, options), ["random"] + [computer] * (n - 1), seed, 0, max_moves=plies)
     want = [m["action"] for m in rec["moves"]]
     assert {m["player"] for m in rec["moves"]} >= {0, 1}
-    v = client.post(f"/api/{name}/new", json={"params": params, "seats": ["human", computer],
+    v = client.post(f"/api/{name}/new", json={"params": params, "seats": ["human"] + [computer] * (n - 1),
                                                "options": options, "seed": seed}).json()
     assert "error" not in v, v
     while len(v["all_actions"]) < len(want) and not v["terminal"]:

@@ -55,7 +55,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tests/core/test_stops.py", "POOLED"): "not moved yet: the pooled commands of each game",
     ("tests/test_cli_fuzz.py", "NOT_FUZZED"): "not moved yet: each game's long commands",
     ("tests/test_cli_fuzz.py", "CHEAP"): "not moved yet: each game's cheap options for the fuzzer",
-    ("tests/test_cli_vocabulary.py", "test_stop_after_is_one_range_and_meaning"): "not moved yet",
     ("tests/test_cli_wrote.py", "CASES"): "not moved yet: to GameManifest.cli_cases",
     ("tests/test_cli_wrote.py", "SLOW"): "not moved yet",
     ("tests/test_cli_wrote.py", "inputs"): "not moved yet",

@@ -17,49 +17,17 @@ from octosolve.games import GAMES
 
 from tests.test_cli_vocabulary import COMMANDS
 
-# command -> (arguments before the outputs, {option: file name}); FILE stands for a file an earlier
-# step wrote (the fixture below makes them). Fast invocations only: a few seconds each.
-CASES = {
-    "replay": (["REC"], {"--svg": "r.svg"}),
-    "octagion check": (["CARDS"], {"--out": "c.csv", "--svg": "c.svg"}),
-    "octagion deck": ([], {"--svg": "d.svg"}),
-    "octagion wordcards": (["--cards", "1"], {"--out": "w.txt", "--svg": "w.svg"}),
-    "octagion bound": (["WORDS"], {"--out": "b.json"}),
-    "octoverso moves": (["--rail", "IMAGERAS", "--hand", "OCTAVES"], {"--svg": "m.svg"}),
-    "octoverso play": (["--seed", "1", "--players", "greedy,greedy"],
-                       {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
-    "octoverso match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
-    "octoverso tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
-    "oct8 play": (["--seed", "1", "--players", "greedy,greedy"],
-                  {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
-    "oct8 swaps": (["OCT8POS"], {"--svg": "s.svg"}),
-    "oct8 match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
-    "oct8 simulate": (["--games", "4", "--players", "greedy,random"], {"--out": "s.json"}),
-    "oct8 tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
-    "octiles tiles": ([], {"--svg": "t.svg"}),
-    "octiles trace": (["OCTILESPOS"], {"--svg": "t.svg"}),
-    "octiles play": (["--seed", "1", "--players", "greedy,greedy"],
-                     {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
-    "octiles position": (["OCTILESPOS"], {"--svg": "p.svg"}),
-    "octiles challenge": (["2"], {"--svg": "c.svg"}),
-    "octiles match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
-    "octagone new": ([], {"--out": "n.json"}),
-    "octagone move": (["OCTAGONENEW", "--row", "0", "--col", "0", "--shield", "dama", "--direction", "2"],
-                      {"--out": "m.json"}),
-    "octagone play": (["--seed", "1", "--players", "greedy,greedy"],
-                      {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
-    "octagone show": (["OCTAGONENEW"], {"--svg": "s.svg"}),
-    "octagone match": (["--games", "2"], {"--out": "m.json"}),
-    "octagone advantage": (["--games", "4"], {"--out": "a.json"}),
-    "octagone perfect-play": (["--deals", "1", "--free-cells", "12"], {"--out": "pp.json"}),
-}
-# and each registered game's own cases (GameManifest.cli_cases: a game added outside octosolve/)
-CASES.update({f"{g.name} {cmd}": case for g in GAMES for cmd, case in g.cli_cases.items()})
-# the commands left out, and why (a new command with an output option must be added above or here)
-SLOW = {"report": "minutes", "octagion design-deck": "a search (tests/octagion covers its lines)",
-        "octoverso measure": "minutes", "oct8 measure": "minutes", "octiles measure": "minutes",
-        "octagone measure": "minutes (tests/octagone/test_cli.py checks its 'wrote' line)",
-        "octiles prove": "a proof (its lines say 'wrote' or 'kept' per certificate)"}
+# command -> (arguments before the outputs, {option: file name}); an argument naming an input file
+# (INPUTS) stands for it (the fixture below makes them). Fast invocations only: a few seconds each.
+# The commands of the games are each game's own cases (GameManifest.cli_cases; a string there says
+# why the command is left out); here only the commands of no game.
+CASES = {"replay": (["REC"], {"--svg": "r.svg"})}
+SLOW = {"report": "minutes"}  # the commands left out, and why
+for _g in GAMES:
+    for _cmd, _case in _g.cli_cases.items():
+        (SLOW if isinstance(_case, str) else CASES)[f"{_g.name} {_cmd}"] = _case
+# the input files: name -> (game, file name, text or the game's command writing it)
+INPUTS = {name: (g.name, *spec) for g in GAMES for name, spec in g.cli_inputs.items()}
 
 
 def test_every_command_with_an_output_option_is_checked():
@@ -73,17 +41,14 @@ def test_every_command_with_an_output_option_is_checked():
 def inputs(tmp_path_factory):
     d = tmp_path_factory.mktemp("inputs")
     run = CliRunner().invoke
-    files = {"WORDS": d / "words.txt", "REC": d / "rec.json", "OCT8POS": d / "oct8.json",
-             "OCTILESPOS": d / "octiles.json", "OCTAGONENEW": d / "octagone.json", "CARDS": d / "cards.txt"}
-    files["WORDS"].write_text("PLANTING\nABSOLUTE\nBACKPACK\n")
-    for args in (["octagone", "play", "--seed", "2", "--players", "greedy,greedy", "--out", files["REC"]],
-                 ["oct8", "play", "--seed", "1", "--stop-after", "10", "--position-out", files["OCT8POS"]],
-                 ["octiles", "play", "--seed", "1", "--players", "greedy,greedy",
-                  "--position-out", files["OCTILESPOS"]],
-                 ["octagone", "new", "--out", files["OCTAGONENEW"]],
-                 ["octagion", "wordcards", "--cards", "1", "--out", files["CARDS"]]):
-        r = run(cli, [str(a) for a in args])
-        assert r.exit_code == 0, (args, r.output)
+    files = {}
+    for name, (game, file_name, how) in INPUTS.items():
+        files[name] = d / f"{game}-{file_name}"
+        if isinstance(how, str):
+            files[name].write_text(how, encoding="utf-8")
+            continue
+        r = run(cli, [game, *how, str(files[name])])
+        assert r.exit_code == 0, (name, r.output)
     return files
 
 
@@ -102,8 +67,6 @@ def test_readable_output_names_every_file_written(name, inputs, tmp_path):
         said = [ln for ln in lines if ln == f"wrote {p}" or ln.startswith(f"wrote {p} (")]
         assert len(said) == 1, f"{name} {opt}: {len(said)} 'wrote {p.name}' lines in\n{r.stdout}"
     assert not any("written to" in ln for ln in lines)
-    if name == "octagone advantage":  # 'draws', as every match says (it said 'ties')
-        assert ", draws " in r.stdout and "ties" not in r.stdout, r.stdout
     # and --json stays one JSON document (the 'wrote' lines are for people)
     for p in paths.values():
         p.unlink()

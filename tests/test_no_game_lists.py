@@ -45,8 +45,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_cli_vocabulary.py", "test_a_search_budget_without_a_search_player_is_refused"):
         "Oct8's --think-time, an option of its own",
     ("tests/test_cli_vocabulary.py", "OVER_INPUT"): "one command's input and output options each",
-    ("tests/test_cli_wrote.py", "test_readable_output_names_every_file_written"):
-        "Octagone's advantage command once said 'ties'",
     ("tests/test_cli_wrote.py", "test_large_counts_may_be_written_as_in_the_guides"):
         "the two budgets the guides write as 2e7 and 5e8",
     ("tests/test_replay.py", "test_another_games_position_or_record_is_named"):
@@ -55,9 +53,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tests/core/test_stops.py", "POOLED"): "not moved yet: the pooled commands of each game",
     ("tests/test_cli_fuzz.py", "NOT_FUZZED"): "not moved yet: each game's long commands",
     ("tests/test_cli_fuzz.py", "CHEAP"): "not moved yet: each game's cheap options for the fuzzer",
-    ("tests/test_cli_wrote.py", "CASES"): "not moved yet: to GameManifest.cli_cases",
-    ("tests/test_cli_wrote.py", "SLOW"): "not moved yet",
-    ("tests/test_cli_wrote.py", "inputs"): "not moved yet",
 }
 
 

@@ -142,8 +142,12 @@ class GameManifest:
     openspiel: OpenSpielHook | None = None
     test_params: tuple[Mapping, ...] = ()
     # the test suite's invocation of each of the game's commands that write files (tests/test_cli_wrote.py):
-    # command -> (arguments before the outputs, {output option: file name})
-    cli_cases: Mapping[str, tuple] = field(default_factory=dict)
+    # command -> (arguments before the outputs, {output option: file name}), or why it is not run
+    # there (a search of minutes); an argument naming one of ``cli_inputs`` is that file
+    cli_cases: Mapping[str, tuple | str] = field(default_factory=dict)
+    # the input files of those invocations: name -> (file name, its text, or the game's command
+    # writing it, ending with the option the file's path follows)
+    cli_inputs: Mapping[str, tuple] = field(default_factory=dict)
     # what the browser tests and the screenshots play on the play page (games the web app offers)
     web_test: WebTest = field(default_factory=WebTest)
 

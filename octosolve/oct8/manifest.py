@@ -102,6 +102,14 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot (sees the true state; needs open_spiel)", 100,
                             build=_openspiel),
     test_params=({"players": 2},),
+    cli_cases={"play": (["--seed", "1", "--players", "greedy,greedy"],
+                        {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+               "swaps": (["OCT8POS"], {"--svg": "s.svg"}),
+               "match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
+               "simulate": (["--games", "4", "--players", "greedy,random"], {"--out": "s.json"}),
+               "tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
+               "measure": "minutes"},
+    cli_inputs={"OCT8POS": ("oct8.json", ["play", "--seed", "1", "--stop-after", "10", "--position-out"])},
     # the browser tests' whole game (33 decisions of yours, 152 in all, against the easy level); on a
     # phone, a move with the board's End turn button (keep chips) to tap
     web_test=WebTest({"players": 4}, 2, 0,

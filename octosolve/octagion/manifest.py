@@ -50,4 +50,11 @@ MANIFEST = GameManifest(
     preview=Preview(draw=_deck_svg),
     pages=(WebPage("/octagion", "Octagion designer"),),
     menu=2,
+    cli_cases={"check": (["CARDS"], {"--out": "c.csv", "--svg": "c.svg"}),
+               "deck": ([], {"--svg": "d.svg"}),
+               "wordcards": (["--cards", "1"], {"--out": "w.txt", "--svg": "w.svg"}),
+               "bound": (["WORDS"], {"--out": "b.json"}),
+               "design-deck": "a search (tests/octagion covers its lines)"},
+    cli_inputs={"WORDS": ("words.txt", "PLANTING\nABSOLUTE\nBACKPACK\n"),
+                "CARDS": ("cards.txt", ["wordcards", "--cards", "1", "--out"])},
 )

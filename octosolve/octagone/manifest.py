@@ -109,6 +109,19 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot (random rollouts, MCTS-Solver), optional extra", 400,
                             ("openspiel",), _openspiel),
     test_params=({"players": 4, "hidden": True},),
+    cli_cases={"new": ([], {"--out": "n.json"}),
+               "move": (["OCTAGONENEW", "--row", "0", "--col", "0", "--shield", "dama", "--direction", "2"],
+                        {"--out": "m.json"}),
+               "play": (["--seed", "1", "--players", "greedy,greedy"],
+                        {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+               "show": (["OCTAGONENEW"], {"--svg": "s.svg"}),
+               "match": (["--games", "2"], {"--out": "m.json"}),
+               "advantage": (["--games", "4"], {"--out": "a.json"}),
+               "perfect-play": (["--deals", "1", "--free-cells", "12"], {"--out": "pp.json"}),
+               "measure": "minutes (tests/octagone/test_cli.py checks its 'wrote' line)"},
+    # (a game record of a quick game: the input of the generic `octosolve replay`)
+    cli_inputs={"OCTAGONENEW": ("octagone.json", ["new", "--out"]),
+                "REC": ("rec.json", ["play", "--seed", "2", "--players", "greedy,greedy", "--out"])},
     # the browser tests' whole game (7 moves of yours, 30 in all, against the easy level); on a
     # phone, a move with the board's Pass button to tap
     web_test=WebTest({"players": 4, "hidden": True}, 1, -1,

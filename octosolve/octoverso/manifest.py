@@ -99,6 +99,12 @@ MANIFEST = GameManifest(
     openspiel=OpenSpielHook("OpenSpiel's MCTS bot with random rollouts (needs pyspiel; 2 players), on a "
                             "determinised copy", 48, ("openspiel",), _openspiel),
     test_params=({"teams": True},),
+    cli_cases={"moves": (["--rail", "IMAGERAS", "--hand", "OCTAVES"], {"--svg": "m.svg"}),
+               "play": (["--seed", "1", "--players", "greedy,greedy"],
+                        {"--out": "p.json", "--position-out": "pp.json", "--svg": "p.svg"}),
+               "match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
+               "tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
+               "measure": "minutes"},
     # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
     web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1), seeding=({}, "random", {}, 7, 30)),
 )

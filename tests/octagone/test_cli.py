@@ -150,6 +150,10 @@ def test_match_and_advantage_small(tmp_path):
     r = run(["advantage", "--games", "6", "--players", "random,random", "--workers", "1", "--json"])
     d = json.loads(r.output)
     assert d["first_wins"] + d["first_losses"] + d["ties"] == 6
+    # the readable answer says 'draws', as every match says (it said 'ties'; moved here from
+    # tests/test_cli_wrote.py)
+    r = run(["advantage", "--games", "4", "--players", "random,random", "--workers", "1"])
+    assert r.exit_code == 0 and ", draws " in r.output and "ties" not in r.output, r.output
     r = run(["advantage", "--games", "4", "--players", "random,random,random,random", "--hidden",
              "--workers", "1", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["game"]["players"] == 4

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from octosolve.cli import cli, main
-from octosolve.games import game_names
+from octosolve.games import GAMES, game_names
 from tests.cputime import tree_cpu
 
 pytestmark = [pytest.mark.integration, pytest.mark.fuzz]  # python -m pytest -m fuzz
@@ -39,32 +39,21 @@ TIME_LIMIT = 10.0  # CPU seconds; a run killed here is not a failure unless it w
 WALL_FACTOR = 6  # a run that does not use the CPU is killed after 6 x TIME_LIMIT of wall clock
 
 
-# Not fuzzed here: `serve` runs until stopped (tests/web covers bad requests); the long searches
-# that write the project's committed data files by default (their own tests cover bad input).
-NOT_FUZZED = {("serve",), ("report",), ("octagone", "measure"), ("octoverso", "measure"),
-              ("octiles", "prove"), ("octiles", "measure"), ("oct8", "measure"),
-              # the deprecated old names of the two measure commands
-              ("octiles", "match-suite")}
+# Not fuzzed here: `serve` runs until stopped (tests/web covers bad requests), `report` takes minutes;
+# and the games' commands their manifests leave out (GameManifest.cli_fuzz: a string says why), the
+# long searches that write the project's committed data files by default (their own tests cover
+# bad input).
+NOT_FUZZED = {("serve",), ("report",)} | {(g.name, cmd) for g in GAMES for cmd, how in g.cli_fuzz.items()
+                                          if isinstance(how, str)}
 
 
 # Cheap values for the options that make a command long (games, simulations, deals, the stored
 # certificates), placed before the generated arguments: a drawn value of the same option comes later
 # and wins (click keeps an option's last value), so the generator still varies every option, and a
 # run it does not send into an error ends in a second or two instead of at the time limit. Each set
-# is valid with the command's defaults (no --simulations beside players that do not search).
-CHEAP = {("octiles", "verify"): ["--no-cross", "--certificates", "{certs}"],
-         ("octiles", "play"): ["--max-turns", "4"],
-         ("octiles", "match"): ["--games", "2", "--max-turns", "4"],
-         ("octoverso", "match"): ["--games", "1"],
-         ("octoverso", "tournament"): ["--games", "1"],
-         ("oct8", "play"): ["--simulations", "2"],
-         ("oct8", "match"): ["--games", "1", "--simulations", "2"],
-         ("oct8", "tournament"): ["--games", "1", "--simulations", "2"],
-         ("oct8", "simulate"): ["--games", "10"],
-         ("octagone", "play"): ["--simulations", "2"],
-         ("octagone", "match"): ["--games", "2"],
-         ("octagone", "advantage"): ["--games", "2"],
-         ("octagone", "perfect-play"): ["--deals", "1", "--free-cells", "4"]}
+# is valid with the command's defaults (no --simulations beside players that do not search). Each
+# game's own (GameManifest.cli_fuzz).
+CHEAP = {(g.name, cmd): list(how) for g in GAMES for cmd, how in g.cli_fuzz.items() if not isinstance(how, str)}
 
 
 def _leaves(group: click.Group, path: list[str]):

@@ -51,8 +51,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "the messages for an Oct8 position given to Octagone and the other way round",
     # not moved yet (issue 42): per-command data of the games' CLIs
     ("tests/core/test_stops.py", "POOLED"): "not moved yet: the pooled commands of each game",
-    ("tests/test_cli_fuzz.py", "NOT_FUZZED"): "not moved yet: each game's long commands",
-    ("tests/test_cli_fuzz.py", "CHEAP"): "not moved yet: each game's cheap options for the fuzzer",
 }
 
 

@@ -148,6 +148,10 @@ class GameManifest:
     # the input files of those invocations: name -> (file name, its text, or the game's command
     # writing it, ending with the option the file's path follows)
     cli_inputs: Mapping[str, tuple] = field(default_factory=dict)
+    # the CLI fuzzer (tests/test_cli_fuzz.py): command -> cheap arguments placed before the drawn
+    # ones (a drawn value of the same option comes later and wins; ``{name}`` is one of the fuzzer's
+    # files), or why the command is not fuzzed (a long search writing the project's data files)
+    cli_fuzz: Mapping[str, list | str] = field(default_factory=dict)
     # what the browser tests and the screenshots play on the play page (games the web app offers)
     web_test: WebTest = field(default_factory=WebTest)
 

@@ -109,6 +109,9 @@ MANIFEST = GameManifest(
                "simulate": (["--games", "4", "--players", "greedy,random"], {"--out": "s.json"}),
                "tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
                "measure": "minutes"},
+    cli_fuzz={"play": ["--simulations", "2"], "match": ["--games", "1", "--simulations", "2"],
+              "tournament": ["--games", "1", "--simulations", "2"], "simulate": ["--games", "10"],
+              "measure": "minutes, writes data/"},
     cli_inputs={"OCT8POS": ("oct8.json", ["play", "--seed", "1", "--stop-after", "10", "--position-out"])},
     # the browser tests' whole game (33 decisions of yours, 152 in all, against the easy level); on a
     # phone, a move with the board's End turn button (keep chips) to tap

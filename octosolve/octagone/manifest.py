@@ -120,6 +120,8 @@ MANIFEST = GameManifest(
                "perfect-play": (["--deals", "1", "--free-cells", "12"], {"--out": "pp.json"}),
                "measure": "minutes (tests/octagone/test_cli.py checks its 'wrote' line)"},
     # (a game record of a quick game: the input of the generic `octosolve replay`)
+    cli_fuzz={"play": ["--simulations", "2"], "match": ["--games", "2"], "advantage": ["--games", "2"],
+              "perfect-play": ["--deals", "1", "--free-cells", "4"], "measure": "minutes, writes data/"},
     cli_inputs={"OCTAGONENEW": ("octagone.json", ["new", "--out"]),
                 "REC": ("rec.json", ["play", "--seed", "2", "--players", "greedy,greedy", "--out"])},
     # the browser tests' whole game (7 moves of yours, 30 in all, against the easy level); on a

@@ -102,6 +102,10 @@ MANIFEST = GameManifest(
                "match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
                "measure": "minutes",
                "prove": "a proof (its lines say 'wrote' or 'kept' per certificate)"},
+    cli_fuzz={"verify": ["--no-cross", "--certificates", "{certs}"],  # two stored certificates
+              "play": ["--max-turns", "4"], "match": ["--games", "2", "--max-turns", "4"],
+              "prove": "a proof that writes the certificates", "measure": "minutes, writes data/",
+              "match-suite": "the deprecated old name of measure"},
     cli_inputs={"OCTILESPOS": ("octiles.json", ["play", "--seed", "1", "--players", "greedy,greedy",
                                                 "--position-out"])},
     # the browser tests' whole game (11 moves of yours, 94 in all, against the easy level)

@@ -49,8 +49,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "the two budgets the guides write as 2e7 and 5e8",
     ("tests/test_replay.py", "test_another_games_position_or_record_is_named"):
         "the messages for an Oct8 position given to Octagone and the other way round",
-    # not moved yet (issue 42): per-command data of the games' CLIs
-    ("tests/core/test_stops.py", "POOLED"): "not moved yet: the pooled commands of each game",
 }
 
 

@@ -152,6 +152,9 @@ class GameManifest:
     # ones (a drawn value of the same option comes later and wins; ``{name}`` is one of the fuzzer's
     # files), or why the command is not fuzzed (a long search writing the project's data files)
     cli_fuzz: Mapping[str, list | str] = field(default_factory=dict)
+    # the game's commands that play on a pool of worker processes, with arguments that keep them
+    # busy for a minute (tests/core/test_stops.py stops each with Ctrl-C; ``--workers 2`` is added)
+    cli_pooled: tuple[str, ...] = ()
     # what the browser tests and the screenshots play on the play page (games the web app offers)
     web_test: WebTest = field(default_factory=WebTest)
 

@@ -109,6 +109,7 @@ MANIFEST = GameManifest(
                "simulate": (["--games", "4", "--players", "greedy,random"], {"--out": "s.json"}),
                "tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
                "measure": "minutes"},
+    cli_pooled=("simulate --games 2000000", "tournament --players greedy,random --games 4000"),
     cli_fuzz={"play": ["--simulations", "2"], "match": ["--games", "1", "--simulations", "2"],
               "tournament": ["--games", "1", "--simulations", "2"], "simulate": ["--games", "10"],
               "measure": "minutes, writes data/"},

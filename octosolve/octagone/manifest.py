@@ -120,6 +120,7 @@ MANIFEST = GameManifest(
                "perfect-play": (["--deals", "1", "--free-cells", "12"], {"--out": "pp.json"}),
                "measure": "minutes (tests/octagone/test_cli.py checks its 'wrote' line)"},
     # (a game record of a quick game: the input of the generic `octosolve replay`)
+    cli_pooled=("match --players mcts,greedy --games 400", "advantage --games 20000", "perfect-play --deals 2000"),
     cli_fuzz={"play": ["--simulations", "2"], "match": ["--games", "2"], "advantage": ["--games", "2"],
               "perfect-play": ["--deals", "1", "--free-cells", "4"], "measure": "minutes, writes data/"},
     cli_inputs={"OCTAGONENEW": ("octagone.json", ["new", "--out"]),

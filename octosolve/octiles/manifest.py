@@ -102,6 +102,7 @@ MANIFEST = GameManifest(
                "match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
                "measure": "minutes",
                "prove": "a proof (its lines say 'wrote' or 'kept' per certificate)"},
+    cli_pooled=("match --players greedy,random --games 2000",),
     cli_fuzz={"verify": ["--no-cross", "--certificates", "{certs}"],  # two stored certificates
               "play": ["--max-turns", "4"], "match": ["--games", "2", "--max-turns", "4"],
               "prove": "a proof that writes the certificates", "measure": "minutes, writes data/",

@@ -105,6 +105,7 @@ MANIFEST = GameManifest(
                "match": (["--games", "2", "--players", "greedy,random"], {"--out": "m.json"}),
                "tournament": (["--games", "2", "--players", "greedy,random"], {"--out": "t.json"}),
                "measure": "minutes"},
+    cli_pooled=("match --players greedy,greedy --games 2000",),
     cli_fuzz={"match": ["--games", "1"], "tournament": ["--games", "1"], "measure": "minutes, writes data/"},
     # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
     web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1), seeding=({}, "random", {}, 7, 30)),

@@ -13,19 +13,13 @@ import pytest
 
 psutil = pytest.importorskip("psutil")
 
+from octosolve.games import GAMES  # noqa: E402
 from tests.cputime import AfterSignal, tree_cpu  # noqa: E402
 
 pytestmark = pytest.mark.integration
 
-POOLED = [
-    "octagone match --players mcts,greedy --games 400",
-    "octagone advantage --games 20000",
-    "octiles match --players greedy,random --games 2000",
-    "oct8 simulate --games 2000000",
-    "oct8 tournament --players greedy,random --games 4000",
-    "octoverso match --players greedy,greedy --games 2000",
-    "octagone perfect-play --deals 2000",
-]
+# each game's pooled commands (GameManifest.cli_pooled)
+POOLED = [f"{g.name} {command}" for g in GAMES for command in g.cli_pooled]
 # Stopping is measured in CPU seconds spent after the signal by the command and its workers (the
 # work it does on, which a busy machine does not stretch), not in wall-clock seconds.
 # Measured 0.1-0.6 s of wall clock on the idle 2-core machine; a run that goes on (the old bug: 25-60 s

@@ -42,8 +42,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "a speed-up only: two cheap runs load the word games' lexicons before the forks",
     ("tests/test_cli_vocabulary.py", "test_long_measurements_have_one_name_and_one_option_set"):
         "Octagone's measure has two options of its own (its perfect-play budget and continuation)",
-    ("tests/test_cli_vocabulary.py", "test_a_search_budget_without_a_search_player_is_refused"):
-        "Oct8's --think-time, an option of its own",
     ("tests/test_cli_vocabulary.py", "OVER_INPUT"): "one command's input and output options each",
     ("tests/test_cli_wrote.py", "test_large_counts_may_be_written_as_in_the_guides"):
         "the two budgets the guides write as 2e7 and 5e8",

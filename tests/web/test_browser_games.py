@@ -472,9 +472,11 @@ def test_every_page_opens_without_a_console_error(browser, url):
         "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])"))
     assert len(pics) >= 6 and all(ok for _src, ok in pics), pics
     links = read(d, lambda d: [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "header a")])
-    for page in ("/octiles", "/octagion", "/play/octagone"):
-        assert url + page in links
-    for page in ("/octiles", "/octagion"):
+    # every game's own pages (GameManifest.pages: the Octiles editor, the Octagion designer) and
+    # every play page are in the menu
+    pages = [p.path for g in REGISTRY for p in g.pages]
+    assert pages and all(url + page in links for page in pages + [f"/play/{n}" for n in PLAYABLE]), links
+    for page in pages:
         load(d, url + page)
         assert text(d, "error") == ""
 

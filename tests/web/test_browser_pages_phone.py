@@ -15,6 +15,11 @@ from .test_browser_games import no_js_errors, phone  # noqa: F401
 
 pytestmark = pytest.mark.integration
 
+from octosolve.games import GAMES  # noqa: E402
+
+# the games' own pages (GameManifest.pages: the Octiles editor and gallery, the Octagion designer)
+GAME_PAGES = [p.path for g in GAMES for p in g.pages]
+
 
 # what a finger taps: buttons, menus, boxes, disclosure lines, a checkbox's label (the checkbox in
 # it counts by its label), links set apart from a sentence, sortable column titles
@@ -44,7 +49,7 @@ def touch_phone(browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-@pytest.mark.parametrize("page", ["/octiles", "/octagion"])
+@pytest.mark.parametrize("page", GAME_PAGES)
 def test_every_control_takes_a_finger(touch_phone, url, page):
     d = touch_phone
     d.get("about:blank")
@@ -149,7 +154,7 @@ return small.slice(0, 10);
 """
 
 
-@pytest.mark.parametrize("page", ["/octiles", "/octagion"])
+@pytest.mark.parametrize("page", GAME_PAGES)
 def test_every_word_is_readable_on_a_phone(touch_phone, url, page):
     # the Octiles proofs ("how it is proved": the method, the argument, the witness line) were 11 px
     # on a phone, their code 10.7 px

@@ -38,7 +38,10 @@ def test_the_registry_generic_tests_include_it():
 
     assert NAME in test_conformance.STATE_GAMES
     assert NAME in test_notebook_api.STATE_GAMES and NAME in test_record_files.STATE_GAMES
-    assert NAME in test_replay._state_games()
+    assert NAME in test_replay._state_games() and NAME in test_replay._play_games()
+    from tests import test_cli_wrote
+
+    assert f"{NAME} play" in test_cli_wrote.CASES  # its manifest's cli_cases
 
 
 def test_cli_group_help_play_record_replay_and_show(cli_runner, tmp_path):

@@ -6,7 +6,8 @@ Read in the syntax tree of every Python file of ``octosolve/``, ``tests/`` and `
 strings and comments are free to name games), a *game list* is:
 
 - a list, tuple or set with entries for two games or more (an entry names a game: its name or an
-  alias, a command of it such as ``"oct8 play"``, or a tuple beginning with one);
+  alias, a command of it such as ``"oct8 play"``, one of its web pages such as ``"/octiles"`` or
+  ``"/play/oct8"``, or a tuple beginning with one);
 - a dict with keys for two games or more;
 - a branch on a game's name: a comparison with a game's name (``name == "oct8"``,
   ``name in ("oct8", "octiles")``) deciding an ``if``, a conditional expression, a ``while`` or a
@@ -47,6 +48,10 @@ ALLOWED: dict[tuple[str, str], str] = {
         "the two budgets the guides write as 2e7 and 5e8",
     ("tests/test_replay.py", "test_another_games_position_or_record_is_named"):
         "the messages for an Oct8 position given to Octagone and the other way round",
+    ("tests/web/test_api.py", "test_pages"): "an element of each page's own",
+    ("octosolve/web/app.py", "PAGES"):
+        "the HTML files of the web app's pages, the games' own pages among them: their code is in web/ "
+        "(octiles_api, octagion_api), which a game's manifest may not import",
 }
 
 
@@ -60,7 +65,9 @@ def _names() -> dict[str, str]:
 
 NAMES = _names()
 # a string naming a game (alone or as a command's first word): a file without one holds no game list
-QUOTED = re.compile("[\"'](?:" + "|".join(map(re.escape, NAMES)) + ")[\"' ]", re.IGNORECASE)
+QUOTED = re.compile("[\"'](?:/|/play/)?(?:" + "|".join(map(re.escape, NAMES)) + ")[\"' ]", re.IGNORECASE)
+# a web page of a game: its own page (/octiles) or its play page (/play/octiles)
+PAGE = re.compile(r"^/(?:play/)?([a-z0-9-]+)$")
 
 
 def _own_folders() -> tuple[str, ...]:
@@ -76,7 +83,8 @@ def _game(node) -> str | None:
     """The game an entry names, if it names one."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         s = node.value.strip().lower()
-        return NAMES.get(s) or NAMES.get(s.split(" ")[0])
+        page = PAGE.match(s)
+        return NAMES.get(s) or NAMES.get(s.split(" ")[0]) or (NAMES.get(page.group(1)) if page else None)
     if isinstance(node, (ast.Tuple, ast.List)) and node.elts:
         return _game(node.elts[0])
     return None
@@ -168,6 +176,7 @@ def test_no_list_of_the_games_outside_the_registry():
     'PAGES = {"octagone": ("/play/octagone", None), "oct8": ("/play/oct8", "button:stop")}',
     'def f(name):\n    if name in ("oct8", "octiles"):\n        pass',
     'CASES = {"oct8 play": [], "octiles play": []}',
+    'for path in ("/octiles", "/play/octagone"):\n    pass',
     'X = [g for g in GAMES if g.name != "octoverso"]',
 ])
 def test_the_lists_it_refuses(source):

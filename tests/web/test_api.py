@@ -61,7 +61,9 @@ def test_the_octagion_page_has_one_name(client):
     # heading, docs/web.md) and "Octagion: check a word list, design a deck" (the home page's card)
     import re
 
-    for path in ("/", "/octiles", "/octagion", "/play/octiles"):
+    # the home page, the games' own pages and the play pages
+    pages = ["/"] + [p.path for g in GAMES for p in g.pages] + [f"/play/{g.name}" for g in GAMES if g.web_ready()]
+    for path in pages:
         links = re.findall(r'<a[^>]*href="/octagion"[^>]*>([^<]*)</a>', client.get(path).text)
         assert links and all(t.startswith("Octagion designer") for t in links), (path, links)
     page = client.get("/octagion").text

@@ -122,7 +122,9 @@ class OpenSpielHook:
 class GameManifest:
     """One game, declared once. ``rooms`` maps a room name to a function importing it; ``menu``
     orders the games on the web app's pages; ``test_params`` (parameter sets beyond the default
-    game), ``cli_cases`` and ``web_test`` are what the test suite's generic checks also run."""
+    game), ``cli_cases``, ``cli_inputs``, ``cli_fuzz``, ``cli_pooled`` and ``web_test`` are what the
+    test suite's generic checks (and the screenshots) run of the game, so that no test holds a list
+    of the games (tests/test_no_game_lists.py)."""
 
     name: str
     title: str

@@ -272,12 +272,15 @@ def _full_game(d, url, name, params, seed, pick):
     assert board_text_problems(d) == {}, (name, "the end")
     assert d.execute_script("return document.documentElement.scrollWidth "
                             "<= document.documentElement.clientWidth")  # nothing wider than the phone
-    # a new game from the status line (on a phone the form is a screen below the board)
+    # a new game from the status line (on a phone the form is a screen below the board): beside
+    # it in every game, and started in one (the page's code is the same for all; a new game costs
+    # a request and a board)
     top = read(d, lambda d: d.find_element(By.ID, "again").rect["y"])
     assert 0 <= top - d.execute_script("return document.getElementById('status').getBoundingClientRect().top"
                                        " + window.scrollY") < 120
-    settle(d, lambda d: click(d, "#again"), GAME_TIMEOUT)
-    assert not view(d)["terminal"] and not read(d, lambda d: d.find_element(By.ID, "again").is_displayed())
+    if name == PLAYABLE[-1]:
+        settle(d, lambda d: click(d, "#again"), GAME_TIMEOUT)
+        assert not view(d)["terminal"] and not read(d, lambda d: d.find_element(By.ID, "again").is_displayed())
 
 
 @pytest.mark.parametrize("name", PLAYABLE)

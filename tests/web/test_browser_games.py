@@ -1,5 +1,6 @@
-"""The four real games played in Debian's chromium on their BOARD (clicks on the SVG elements that
-carry ``data-target``, never the text list of moves): a game of each against the easy computer
+"""Every game the play page offers (the four real games and the test suite's sixth) played in
+Debian's chromium on their BOARD (clicks on the SVG elements that carry ``data-target``, never the
+text list of moves): a game of each against the easy computer
 (its start shown, then opened from its address a few moves of yours before the end and played to
 the end on the board), undo and replay, a game's address opened in a fresh browser after a server restart, a
 hint that is a legal move; the Octiles editor's challenge matched by placing tiles on the board;
@@ -9,7 +10,7 @@ Every wait is for a state of the page (``body[data-busy]``, ``data-settled``, th
 never for a time (tests/web/test_browser.py explains the helpers). The games are the presets and
 deals that end soonest against the easy level (counted with the server's own Session: 7 to 36 moves
 of yours), the moves picked by a fixed rule (the first or the last legal move) so each run plays
-the same game.
+the same game: each game's manifest declares them (GameManifest.web_test).
 """
 
 from __future__ import annotations

@@ -250,8 +250,10 @@ def _rail(root, st, y: float) -> float:
             g.append(svg.text("+", x + CELL / 2 - 2, y + CELL / 2 - 2, 22, fill="#2a6a2a", font_weight="bold"))
             root.append(g)
         for i in range(RAIL_SIZE):
-            if i < len(seq):
-                _tile(root, x0 + i * CELL, y, seq[i], CELL)
+            if i < len(seq):  # each letter named for the last move's mark (marks.py)
+                g = draw.Group(data_mark=f"rail:{SIDES[side]}:{i}")
+                _tile(g, x0 + i * CELL, y, seq[i], CELL)
+                root.append(g)
             else:
                 root.append(draw.Rectangle(x0 + i * CELL, y, CELL - 4, CELL - 4, rx=5, fill="none", stroke="#bbb",
                                            stroke_dasharray="3,3"))

@@ -206,13 +206,14 @@ def view_svg(st, viewer: int) -> str:
     ids = {t for a in legal for t in action_targets(st, a)}
     root = draw.Group(font_family="sans-serif")
     title, prompt = _prompt(st, viewer, you)
-    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold"))
+    # the heading (octo-heading): the play page's replay and game over say theirs there
+    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold", class_="octo-heading"))
     pool = int(st.pool.sum())
     root.append(svg.text(f"pool: {pool} tile{'s' if pool != 1 else ''}", WIDTH - 12, 16, 12, text_anchor="end",
                          fill="#444"))
     y = 38
     for line in _wrap(prompt, 14, WIDTH - 24):
-        root.append(svg.text(line, 12, y, 14, text_anchor="start"))
+        root.append(svg.text(line, 12, y, 14, text_anchor="start", class_="octo-heading"))
         y += 18
     y = _rail(root, st, y + 6)
     y = _hands(root, st, viewer, y, you)

@@ -209,7 +209,8 @@ class Session:
                # game from seed and moves): in a hidden-information game in progress they (like the
                # seed) tell the deal to whoever decodes them; the page shows them nowhere else
                "all_actions": [m["action"] for m in self.moves],
-               "can_undo": any(m["player"] in self.humans for m in self.moves),
+               "can_undo": self.resigned is None and any(m["player"] in self.humans for m in self.moves),
+               "sides": [list(x) for x in st.sides()],
                "perfect_information": self.perfect(),
                "record_available": show_all, "picture": None, "board": None}
         # the board the viewer plays on (State.view_svg: only what this seat may see)

@@ -51,7 +51,7 @@ function markLastMove(svg, v) {
   for (const id of lm.marks) {
     const q = CSS.escape(id);
     const e = svg.querySelector(`[data-target="${q}"], [data-mark="${q}"]`);
-    const box = e && rootBox(svg, e);
+    const box = e && placeBox(svg, e);
     if (!box) continue;
     const pad = Math.max(1.5, Math.min(box.w, box.h) * 0.08);
     for (const cls of ["lm-outer", "lm-inner"]) {
@@ -76,6 +76,18 @@ function overHeading(svg) {
   if (pg.replay || previewing() || v.resigned === null || v.resigned === undefined) return;
   setHeading(svg, `Game over: ${v.resigned === v.viewer ? "you" : seatName(v.resigned, v)} resigned`,
     resultText(v).replace(/^.*?resigned: /, ""));
+}
+
+// a place's box on the board without the area grown around it for taps (play.js, growTargets)
+function placeBox(svg, e) {
+  const hit = e.querySelector(":scope > rect.octo-hit");
+  if (!hit) return rootBox(svg, e);
+  const boxes = [...e.children].filter(c => c !== hit && c.tagName !== "title")
+    .map(c => rootBox(svg, c)).filter(Boolean);
+  if (!boxes.length) return null;
+  const x0 = Math.min(...boxes.map(b => b.x)), y0 = Math.min(...boxes.map(b => b.y));
+  return { x: x0, y: y0, w: Math.max(...boxes.map(b => b.x + b.w)) - x0,
+           h: Math.max(...boxes.map(b => b.y + b.h)) - y0 };
 }
 
 // the line under the board that says what the ring is: "Ringed: the last move, P1 (mcts): ..."

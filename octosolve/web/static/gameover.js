@@ -54,11 +54,12 @@ function markLastMove(svg, v) {
     const box = e && placeBox(svg, e);
     if (!box) continue;
     const pad = Math.max(1.5, Math.min(box.w, box.h) * 0.08);
+    const at = x => String(Math.round(x * 100) / 100);  // the same figures however they were reached
     for (const cls of ["lm-outer", "lm-inner"]) {
       const r = document.createElementNS(SVGNS, "rect");
-      r.setAttribute("x", box.x - pad); r.setAttribute("y", box.y - pad);
-      r.setAttribute("width", box.w + 2 * pad); r.setAttribute("height", box.h + 2 * pad);
-      r.setAttribute("rx", pad * 1.5);
+      r.setAttribute("x", at(box.x - pad)); r.setAttribute("y", at(box.y - pad));
+      r.setAttribute("width", at(box.w + 2 * pad)); r.setAttribute("height", at(box.h + 2 * pad));
+      r.setAttribute("rx", at(pad * 1.5));
       r.setAttribute("class", cls);
       r.setAttribute("data-for", id);
       layer.append(r);

@@ -196,6 +196,11 @@ def test_a_game_without_marks_names_the_last_turn_only(nim):
     assert v["last_move"] == {"player": 0, "marks": []}
     v = nim.post(f"/api/nim/{v['id']}/resign", json={}).json()
     assert v["terminal"] and v["winners"] == [1] and v["score_table"] is None
+    # nothing to resign once the game is over by its rules
+    v = nim.post("/api/nim/new", json={"params": {"stones": 1}, "opponent": "random", "seed": 1}).json()
+    v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 1}).json()
+    r = nim.post(f"/api/nim/{v['id']}/resign", json={})
+    assert v["terminal"] and r.status_code == 400 and "game is over" in r.json()["error"], r.text
 
 
 def test_a_game_without_or_with_a_broken_board_plays_with_the_list(nim, monkeypatch):
@@ -317,13 +322,10 @@ def test_resign_ends_the_game_as_a_loss_and_the_record_says_so(client):
     for bad, needle in (("x", "must be the seat"), (True, "must be the seat"), (5, "seat 0-1")):
         r = client.post("/api/octagone/new", json={"seed": 9, "moves": v["all_actions"], "resigned": bad})
         assert r.status_code == 400 and needle in r.json()["error"], r.text
-    # nobody to resign in a game of computers; nothing to resign once the game is over
+    # nobody to resign in a game of computers
     c = client.post("/api/octagone/new", json={"seed": 9, "seats": ["greedy", "greedy"]}).json()
     r = client.post(f"/api/octagone/{c['id']}/resign", json={})
     assert r.status_code == 400 and "nobody to resign" in r.json()["error"]
-    o = _play(client, "octagone", client.post("/api/octagone/new", json={"level": "easy", "seed": 9}).json(), 500)
-    r = client.post(f"/api/octagone/{o['id']}/resign", json={})
-    assert r.status_code == 400 and "game is over" in r.json()["error"]
 
 
 MARKED = [("octagone", {}), ("octiles", {"variant": "move-over", "players": 2}), ("oct8", {"players": 2}),

@@ -3,6 +3,10 @@ docs/web.md): the shared heads and octopuses a turn changed, and each seat's poi
 
 from __future__ import annotations
 
+from collections import Counter
+
+from .deck import type_name
+
 __all__ = ["changed_places", "score_table"]
 
 
@@ -16,12 +20,22 @@ def _table(st) -> dict:
     return out
 
 
+def _kinds(st, h) -> Counter:
+    """How many arm cards of each type the octopus of head ``h`` has (none: not on the table)."""
+    return Counter(st.cfg.types[c] for c in st.arms.get(h, ()))
+
+
 def changed_places(before, after) -> list[str]:
     """The ``data-target`` ids of ``after``'s table that differ from ``before``'s: a turn-draw card
-    placed on a shared head, cards attached, an octopus made, arms exchanged (a shipped octopus
-    leaves the table and is not marked)."""
+    placed on a shared head, cards attached, an octopus made, and on the players' octopuses each
+    arm card new or taken away (a shipped octopus leaves the table and is not marked)."""
     was = _table(before)
-    return [k for k, v in _table(after).items() if was.get(k) != v]
+    out = [k for k, v in _table(after).items() if was.get(k) != v]
+    for q, field in enumerate(after.fields):
+        for slot, h in enumerate(field):
+            old, new = _kinds(before, h), _kinds(after, h)
+            out += [f"arm:P{q}:{slot}:{type_name(t)}" for t in sorted(new) if new[t] != old[t]]
+    return out
 
 
 def score_table(state) -> dict:

@@ -118,8 +118,13 @@ def test_the_last_move_is_ringed_on_every_board(browser, url, name, params, seed
     assert all(r["around"] and r["px"] >= 4 for r in rings), rings  # 5 px at any board's size
     p = v["last_move"]["player"]  # (Octiles: your tile placed, your runner to move: yours)
     who = "you" if p == v["viewer"] else f"P{p} ({v['seats'][p]})"
-    last = [h["text"] for h in v["history"] if h["player"] == v["last_move"]["player"]][-1]
-    assert text(d, "last-note") == f"Ringed: the last move, {who}: {last}."
+    turn = []  # the turn's moves: its player's in a row, chance left out (the last three said)
+    for h in reversed([h for h in v["history"] if not h["chance"]]):
+        if h["player"] != p:
+            break
+        turn.insert(0, h["text"])
+    said = ("..., " if len(turn) > 3 else "") + ", ".join(turn[-3:])
+    assert text(d, "last-note") == f"Ringed: the last move, {who}: {said}."
 
 
 def test_a_move_on_the_board_then_the_computer_s_reply_ringed(browser, url):

@@ -97,10 +97,18 @@ function drawLastNote(v, ringed) {
   const lm = v.last_move;
   note.hidden = !ringed || !lm;
   if (note.hidden) return;
-  const mine = v.history.filter(h => h.player === lm.player);
-  const last = mine.length ? mine[mine.length - 1].text : "";
+  // the turn's moves (its player's in a row, chance between them left out): Octiles' tile and
+  // runner, Oct8's decisions (the last three)
+  const turn = [];
+  for (let i = v.history.length - 1; i >= 0; i--) {
+    const h = v.history[i];
+    if (h.chance) continue;
+    if (h.player !== lm.player) break;
+    turn.unshift(h.text);
+  }
+  const said = (turn.length > 3 ? "..., " : "") + turn.slice(-3).join(", ");
   note.replaceChildren(el("span", { class: "lm-key", "aria-hidden": "true" }),
-    ` Ringed: the last move, ${seatName(lm.player, v)}${last ? ": " + last : ""}.`);
+    ` Ringed: the last move, ${seatName(lm.player, v)}${said ? ": " + said : ""}.`);
 }
 
 // ------------------------------------------------------------------------------------ game over

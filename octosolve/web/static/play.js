@@ -353,7 +353,7 @@ function refusal(id) {
     "under the board, returns to it.";
   if (pg.replay) return "This is a past position (replay): the board plays in the live game - " +
     "\u201cBack to the game\u201d, under the board.";
-  if (v.terminal) return "The game is over: \u201cNew game\u201d (beside the status line) starts another.";
+  if (v.terminal) return "The game is over: \u201cNew game\u201d (in the summary under the status line) starts another.";
   if (!v.human_turn) return "";  // the status line says who is thinking
   if (!v.legal.some(m => m.targets)) return "";
   const name = targetName(id), tap = touch() ? "tap" : "click";

@@ -103,10 +103,11 @@ def replay(record_file, svg_path, as_json):
     app's download or the report) move by move against the rules, and print it.
 
     Every move must be legal where it stands and its notation must name its action; the outcome
-    stored in the record must be the one the replay reaches. Exit status 2 (one line) otherwise.
+    stored in the record must be the one the replay reaches (a resigned game: its moves stop
+    before the end and the other side wins). Exit status 2 (one line) otherwise.
     """
     from .core.jsonout import emit, read_json
-    from .core.record import check_outcome, move_text, replay_states
+    from .core.record import check_outcome, move_text, outcome_of, replay_states
     from .games import record_game
 
     distinct_outputs(("--svg", svg_path), inputs=(("RECORD", record_file),))
@@ -127,13 +128,16 @@ def replay(record_file, svg_path, as_json):
         words = state.move_words(m["action"]) if hasattr(state, "move_words") else None
         lines.append(f"{i:4d}. {who:>6}: {move_text(state, m['action'])}" + (f" = {words}" if words else ""))
     check_outcome(rec, state)
-    terminal = bool(state.is_terminal())
-    winners = [int(w) for w in state.winners()] if terminal else []
+    stored = rec.get("outcome")
+    resigned = stored.get("resigned") if isinstance(stored, dict) else None
+    outcome = outcome_of(state, resigned)   # a resigned game: the winners its resignation makes
+    terminal, winners = outcome["terminal"], outcome["winners"]
     from .core.words import names_list
 
-    lines.append("Outcome: " + ((("winner: " if len(winners) == 1 else "winners: ") + names_list(
-        f"P{w} {names[w]}" if w < len(names) else f"P{w}" for w in winners))
-                                if winners else "no winner") if terminal else
+    lines.append("Outcome: " + ("" if resigned is None else f"P{resigned} resigned; ")
+                 + ((("winner: " if len(winners) == 1 else "winners: ") + names_list(
+                     f"P{w} {names[w]}" if w < len(names) else f"P{w}" for w in winners))
+                    if winners else "no winner") if terminal else
                  "Outcome: not finished")
     if svg_path:
         svg = getattr(state, "_repr_svg_", None)
@@ -145,8 +149,7 @@ def replay(record_file, svg_path, as_json):
     final = state.to_json() if hasattr(state, "to_json") else None
     emit({"game": entry.name, "params": rec["params"], "players": names, "seed": rec.get("seed"),
           "moves": len(rec["moves"]), "checked": True,
-          "outcome": {"terminal": terminal, "winners": winners,
-                      "returns": [float(r) for r in state.returns()] if terminal else []},
+          "outcome": outcome,
           "final": final}, as_json, "\n".join(lines) + wrote(svg_path))
 
 

@@ -1,7 +1,8 @@
 """Screenshots of EVERY page of the web app in headless chromium, at a desktop width (1280 px) and
 a phone's (390 px, touch emulated: the pages say "tap" there), into docs/img/ (docs/web.md shows them): the home page, each game's play page mid-game (a
 fixed deal, a few moves made by clicking the board, the hint asked for and its first target
-clicked), Octagone's best line stepped on the board, the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
+clicked, the last move ringed), Octagone's best line stepped on the board, a resigned game's
+summary, the Octiles editor, a challenge matched in it, the gallery, the Octagion designer's
 check, its deck designer, and the help panels.
 
     python scripts/web_screenshots.py                              # every shot, into docs/img
@@ -307,7 +308,28 @@ def _help(page):
     return shot
 
 
+def play_octagone_over(d, base, path, full):
+    """The game-over summary after Resign (its question answered yes) in a late Octagone game: the
+    result, the shields left, the buttons for a new game, the computer's last move ringed."""
+    from selenium.webdriver.common.by import By
+
+    _load(d, base + "/play/octagone" + LATE_OCTAGONE)
+    d.find_element(By.ID, "resign").click()
+    _wait(d, lambda d: d.find_element(By.ID, "resign-yes").is_displayed())
+    _settle(d, lambda: d.find_element(By.ID, "resign-yes").click())
+    _wait(d, lambda d: d.find_element(By.ID, "game-over").is_displayed())
+    d.execute_script("window.scrollTo(0, 0)")
+    w = d.execute_script("return window.innerWidth")
+    if w < 600 and not full:
+        _phone_whole_page(d, w)
+    _save(d, path, full)
+    if w < 600:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
 SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octagone-line": play_octagone_line,
+         "play-octagone-over": play_octagone_over,
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
          "octagion-help": _help("/octagion")}

@@ -118,6 +118,11 @@ def _check_point(game, s, rng):
     # the contract's num_players() is a method in every game (Octoverso's was a number, so a
     # notebook's or a generic tool's state.num_players() failed there: 'int' object is not callable)
     assert s.num_players() == n
+    # sides (the seats that win or lose together: a resignation's result) share the seats out,
+    # and a win is a whole side's
+    sides = s.sides()
+    assert sorted(p for side in sides for p in side) == list(range(n))
+    assert all(set(side) <= set(w) or not set(side) & set(w) for side in sides)
     if not s.is_terminal():
         assert w == []
     elif w:

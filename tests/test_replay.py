@@ -265,3 +265,52 @@ def test_record_fields_of_the_wrong_type_are_named_as_json_names_them(tmp_path, 
     rec = _octagone_record(tmp_path)
     rec[key] = value
     _one_line_error(_replay_edited(tmp_path, rec), needle)
+
+
+def test_a_resigned_game_replays_and_a_tampered_one_is_refused(tmp_path):
+    """A game a player resigned (the web app's Resign) stops before its end; its outcome says who
+    resigned, and the other side wins: `octosolve replay` (the same reader as the web app's) says
+    so, and refuses the record when its winners, its resigner or its moves do not agree."""
+    from octosolve.core.record import finish_record, resign_result
+    from octosolve.games import get_game
+
+    rec = _octagone_record(tmp_path)
+    game = get_game("octagone").make_game(**rec["params"])
+    short = dict(rec, moves=rec["moves"][:10])
+    st = game.new_initial_state(rec["seed"])
+    for m in short["moves"]:
+        st.apply_action(m["action"])
+    finish_record(short, st, resigned=0)
+    assert short["outcome"] == {"terminal": True, "winners": [1], "returns": [-1.0, 1.0], "resigned": 0}
+    r = _replay_edited(tmp_path, short)
+    assert r.exit_code == 0, r.output
+    assert "Outcome: P0 resigned; winner: P1 greedy" in r.output
+    doc = json.loads(_replay_edited(tmp_path, short, "--json").output)
+    assert doc["outcome"]["resigned"] == 0 and doc["outcome"]["winners"] == [1]
+    out = short["outcome"]
+    _one_line_error(_replay_edited(tmp_path, dict(short, outcome=dict(out, winners=[0]))),
+                    "after P0 resigned, but P0's resignation makes a finished game won by P1")
+    _one_line_error(_replay_edited(tmp_path, dict(short, outcome=dict(out, resigned=1))),
+                    "P1's resignation makes a finished game won by P0")
+    _one_line_error(_replay_edited(tmp_path, dict(short, outcome=dict(out, resigned=2))),
+                    "'resigned' must be the seat that resigned, 0-1")
+    _one_line_error(_replay_edited(tmp_path, dict(short, outcome=dict(out, resigned=True))),
+                    "'resigned' must be the seat that resigned")
+    # a resignation after the end of the game
+    _one_line_error(_replay_edited(tmp_path, dict(rec, outcome=dict(out, winners=[1 - rec["outcome"]["winners"][0]]))),
+                    "its outcome says P0 resigned, but its moves reach the end of the game")
+    # pairs and teams lose together (State.sides)
+    four = get_game("octagone").make_game(players=4).new_initial_state(1)
+    assert resign_result(four, 2) == ([1, 3], [-1.0, 1.0, -1.0, 1.0])
+    from types import SimpleNamespace
+
+    from octosolve.octiles.game import OctilesState
+    from octosolve.octoverso.rules import OctoversoState  # (a state of it loads the lexicon: 8 s)
+
+    assert OctilesState.sides(SimpleNamespace(game=SimpleNamespace(cfg=SimpleNamespace(teams=True)), n=4)) \
+        == [[0, 2], [1, 3]]
+    alone = SimpleNamespace(game=SimpleNamespace(cfg=SimpleNamespace(teams=False)), n=3,
+                            num_players=lambda: 3, is_terminal=lambda: False)
+    alone.sides = lambda: OctilesState.sides(alone)
+    assert resign_result(alone, 1) == ([0, 2], [1.0, -2.0, 1.0])
+    assert OctoversoState.sides(SimpleNamespace(game=SimpleNamespace(teams=True))) == [[0, 2], [1, 3]]

@@ -40,6 +40,13 @@ Optional, for the web play page's board (a game without them plays with the text
   not share the whole list.
 - ``public_move_string(action)`` (hidden-information games): on the state before another seat's
   move, the text every player may see, or None.
+- ``sides()`` (given: every seat alone): the seats playing together (pairs, teams), which a
+  resignation's result reads (:func:`octosolve.core.record.resign_result`).
+
+The play page's last-move mark and game-over counts come from the game's ``marks`` room (its
+manifest), not from the State: ``changed_places(before, after)``, the ``data-target`` or
+``data-mark`` ids of ``view_svg``'s places that a turn changed (public places only), and
+``score_table(state)``, the counts behind the result (docs/web.md).
 
 Randomness inside a game is either explicit chance nodes (``current_player() == CHANCE`` with
 ``chance_outcomes()``), or drawn at the start from the seed and carried in the state, so ``clone()``
@@ -169,6 +176,12 @@ class State(abc.ABC):
 
     def num_players(self) -> int:
         return len(self.returns())
+
+    def sides(self) -> list[list[int]]:
+        """The seats that win or lose together (a pair, a team), as sorted lists that share the
+        seats out; by default every seat plays alone. A resignation's result reads it: the
+        resigner's side loses, every other side wins (:func:`octosolve.core.record.resign_result`)."""
+        return [[p] for p in range(self.num_players())]
 
     def __repr__(self) -> str:
         """Where the game stands, in one line (``str(state)`` draws the position, ``_repr_svg_``

@@ -12,6 +12,13 @@ A record is a plain JSON document::
      "outcome": {"terminal": true, "winners": [0], "returns": [1.0, -1.0]},
      "extras": {...}}                    # anything a game adds (optional)
 
+A game a player resigned (the web app's *Resign*) ends where its moves stop, unfinished by the
+rules, and its outcome says who resigned: ``{"terminal": true, "winners": [1], "returns": [-1.0,
+1.0], "resigned": 0}``; the resigner's side loses and every other side wins
+(:func:`resign_result`, the sides from ``State.sides()``). A reader checks it as it checks any
+outcome: the moves must stop before the end of the game, and the winners must be the ones the
+resignation makes.
+
 The start is ``game.new_initial_state(seed)``; every move is an action id of the state before it,
 and ``move`` is that state's ``action_to_string(action)`` (the game's one notation, always read on
 the state *before* the move). Replaying a record rebuilds every position, so a record is
@@ -32,7 +39,8 @@ from .game import CHANCE, Game, State, _norm, parse_move  # noqa: F401 (parse_mo
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
            "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action",
-           "check_outcome", "outcome_words", "game_from_record", "position_document"]
+           "check_outcome", "outcome_words", "game_from_record", "position_document", "resign_result",
+           "outcome_of"]
 
 RECORD_FORMAT = "octosolve-record/1"
 MAX_RECORD_MOVES = 100_000
@@ -55,12 +63,45 @@ def check_action(state: State, i: int, action: int, prefix: str = "record: ") ->
         fail(f"{prefix}move {i} (action {action}) is not legal here")
 
 
-def finish_record(rec: dict, state: State) -> dict:
-    """Set ``rec["outcome"]`` from ``state`` (the position after the last move)."""
+def resign_result(state: State, player: int) -> tuple[list[int], list[float]]:
+    """The winners and returns of the unfinished ``state`` when ``player`` resigns there: the
+    resigner's side (``state.sides()``: a pair, a team, or the seat alone) loses, every other side
+    wins; zero-sum returns (each winner +1, the losers share the rest).
+
+    >>> from octosolve.games import get_game
+    >>> st = get_game("octagone").make_game(players=4).new_initial_state(1)
+    >>> resign_result(st, 2)
+    ([1, 3], [-1.0, 1.0, -1.0, 1.0])
+    """
+    n = state.num_players()
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        fail(f"the resigning player must be a seat 0-{n - 1}, got {str(player)[:40]!r}")
+    if state.is_terminal():
+        fail("the game is over: there is nothing to resign")
+    side = next((set(s) for s in state.sides() if player in s), {player})
+    won = [p for p in range(n) if p not in side]
+    if not won:
+        return [], [0.0] * n
+    lose = -len(won) / (n - len(won))
+    return won, [1.0 if p in won else lose for p in range(n)]
+
+
+def outcome_of(state: State, resigned: int | None = None) -> dict:
+    """The outcome a record stores for ``state`` (the position after the last move), with
+    ``resigned``: the seat that resigned there (:func:`resign_result`)."""
+    if resigned is not None:
+        won, ret = resign_result(state, resigned)
+        return {"terminal": True, "winners": won, "returns": ret, "resigned": int(resigned)}
     terminal = bool(state.is_terminal())
-    rec["outcome"] = {"terminal": terminal,
-                      "winners": [int(w) for w in state.winners()] if terminal else [],
-                      "returns": [float(r) for r in state.returns()] if terminal else []}
+    return {"terminal": terminal,
+            "winners": [int(w) for w in state.winners()] if terminal else [],
+            "returns": [float(r) for r in state.returns()] if terminal else []}
+
+
+def finish_record(rec: dict, state: State, resigned: int | None = None) -> dict:
+    """Set ``rec["outcome"]`` from ``state`` (the position after the last move; ``resigned``: the
+    seat that resigned there)."""
+    rec["outcome"] = outcome_of(state, resigned)
     return rec
 
 
@@ -177,8 +218,9 @@ def outcome_words(terminal: bool, winners: Sequence[int]) -> str:
 
 def check_outcome(rec: dict, final: State) -> None:
     """Refuse (one line) a record whose stored ``outcome`` is malformed (not an object, ``terminal``
-    not true/false, ``winners`` not a list of seats) or is not the one its moves reach in ``final``.
-    A record without ``outcome`` says nothing about it and passes."""
+    not true/false, ``winners`` not a list of seats) or is not the one its moves reach in ``final``
+    (for a resigned game: ``final`` unfinished and the winners the resignation makes). A record
+    without ``outcome`` says nothing about it and passes."""
     if "outcome" not in rec:
         return
     out = rec["outcome"]
@@ -190,6 +232,18 @@ def check_outcome(rec: dict, final: State) -> None:
         fail(f"record: outcome 'terminal' must be true or false, got {str(terminal)[:40]!r}")
     if not isinstance(winners, list) or any(isinstance(w, bool) or not isinstance(w, int) for w in winners):
         fail("record: outcome 'winners' must be a list of seat numbers")
+    if out.get("resigned") is not None:
+        p, n = out["resigned"], final.num_players()
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
+            fail(f"record: outcome 'resigned' must be the seat that resigned, 0-{n - 1}, got {str(p)[:40]!r}")
+        if final.is_terminal():
+            fail(f"record: its outcome says P{p} resigned, but its moves reach the end of the game "
+                 f"({outcome_words(True, sorted(int(w) for w in final.winners()))})")
+        won = resign_result(final, p)[0]
+        if terminal is not True or sorted(winners) != won:
+            fail(f"record: its outcome says {outcome_words(terminal, sorted(winners))} after P{p} "
+                 f"resigned, but P{p}'s resignation makes {outcome_words(True, won)}")
+        return
     reached = bool(final.is_terminal())
     won = sorted(int(w) for w in final.winners()) if reached else []
     if terminal != reached or (terminal and sorted(winners) != won):

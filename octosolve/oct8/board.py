@@ -356,10 +356,11 @@ def view_svg(st, viewer: int) -> str:
     # title and prompt
     title = "Game over" if st.phase == PH_OVER else \
         f"Turn {st.turns + 1}: " + ("your move" if you else f"P{st.cur} to move")
-    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold"))
+    # the heading (octo-heading): the play page's replay and game over say theirs there
+    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold", class_="octo-heading"))
     y = 38
     for line in _wrap(_prompt(st, viewer), 14, WIDTH - 24):
-        root.append(svg.text(line, 12, y, 14, text_anchor="start"))
+        root.append(svg.text(line, 12, y, 14, text_anchor="start", class_="octo-heading"))
         y += 18
     y += 6
 

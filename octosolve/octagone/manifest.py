@@ -54,8 +54,13 @@ def _render():
     return render
 
 
+def _marks():  # the play page's last-move mark and game-over counts (docs/web.md)
+    from . import marks
+    return marks
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "dfpn": _dfpn, "hint": _hint,
-         "cli": _cli, "report": _report, "matches": _matches, "render": _render}
+         "cli": _cli, "report": _report, "matches": _matches, "render": _render, "marks": _marks}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(

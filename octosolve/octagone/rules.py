@@ -338,6 +338,10 @@ class OctagoneState(State):
         cell, shield kind of the viewer's hand, arrow and button carries its ``data-target``."""
         return view_svg(self, viewer)
 
+    def sides(self) -> list[list[int]]:
+        """The seats that win or lose together: the pairs P0+P2 and P1+P3 with 4 players."""
+        return [[0, 2], [1, 3]] if self.n == 4 else [[0], [1]]
+
     def action_targets(self, action: int) -> list[str]:
         """The clicks of the legal ``action``: ``["cell:r2c3", "dir:NE"]`` (the Dama),
         ``["kind:red", "dir:NE"]`` (a shield on the target cell), ``["button:pass"]``..."""

@@ -385,6 +385,10 @@ class OctilesState(State):
     def start_side(self, player: int) -> str:
         return seats(self.n)[player]
 
+    def sides(self) -> list[list[int]]:
+        """The seats that win or lose together: the teams P0+P2, P1+P3 in team play."""
+        return [[0, 2], [1, 3]] if self.game.cfg.teams else [[p] for p in range(self.n)]
+
     def finished(self, player: int) -> bool:
         fs = self.finish_sets[player]
         return all(p in fs for p in self.pos[player])

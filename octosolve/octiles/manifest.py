@@ -44,8 +44,13 @@ def _render():
     return render
 
 
+def _marks():  # the play page's last-move mark and game-over counts (docs/web.md)
+    from . import marks
+    return marks
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "cli": _cli,
-         "report": _report, "matches": _matches, "render": _render}
+         "report": _report, "matches": _matches, "render": _render, "marks": _marks}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(

@@ -396,9 +396,9 @@ def view_drawing(state, viewer: int) -> draw.Drawing:
     w = geo.width
     body = draw.Group()
     line1, line2 = _status(state, viewer)
-    body.append(svg.text(line1, w / 2, 18, size=17, font_weight="bold"))
-    if line2:
-        body.append(svg.text(line2, w / 2, 40, size=13, fill="#444"))
+    body.append(svg.text(line1, w / 2, 18, size=17, font_weight="bold", class_="octo-heading"))
+    if line2:  # the heading (octo-heading): the play page's replay and game over say theirs there
+        body.append(svg.text(line2, w / 2, 40, size=13, fill="#444", class_="octo-heading"))
     placement = {topo.spaces[s]: (state.tile_at[s], state.rot_at[s])
                  for s in range(len(topo.spaces)) if state.tile_at[s] >= 0}
     _draw_board(body, geo, placement, labels=True, targets=True, ink="#6b5d40")

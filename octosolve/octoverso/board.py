@@ -206,13 +206,14 @@ def view_svg(st, viewer: int) -> str:
     ids = {t for a in legal for t in action_targets(st, a)}
     root = draw.Group(font_family="sans-serif")
     title, prompt = _prompt(st, viewer, you)
-    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold"))
+    # the heading (octo-heading): the play page's replay and game over say theirs there
+    root.append(svg.text(title, 12, 16, 16, text_anchor="start", font_weight="bold", class_="octo-heading"))
     pool = int(st.pool.sum())
     root.append(svg.text(f"pool: {pool} tile{'s' if pool != 1 else ''}", WIDTH - 12, 16, 12, text_anchor="end",
                          fill="#444"))
     y = 38
     for line in _wrap(prompt, 14, WIDTH - 24):
-        root.append(svg.text(line, 12, y, 14, text_anchor="start"))
+        root.append(svg.text(line, 12, y, 14, text_anchor="start", class_="octo-heading"))
         y += 18
     y = _rail(root, st, y + 6)
     y = _hands(root, st, viewer, y, you)
@@ -250,8 +251,10 @@ def _rail(root, st, y: float) -> float:
             g.append(svg.text("+", x + CELL / 2 - 2, y + CELL / 2 - 2, 22, fill="#2a6a2a", font_weight="bold"))
             root.append(g)
         for i in range(RAIL_SIZE):
-            if i < len(seq):
-                _tile(root, x0 + i * CELL, y, seq[i], CELL)
+            if i < len(seq):  # each letter named for the last move's mark (marks.py)
+                g = draw.Group(data_mark=f"rail:{SIDES[side]}:{i}")
+                _tile(g, x0 + i * CELL, y, seq[i], CELL)
+                root.append(g)
             else:
                 root.append(draw.Rectangle(x0 + i * CELL, y, CELL - 4, CELL - 4, rx=5, fill="none", stroke="#bbb",
                                            stroke_dasharray="3,3"))

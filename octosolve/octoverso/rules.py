@@ -573,6 +573,10 @@ class OctoversoState(State):
 
     # ---------------------------------------------------------------- documents and display
     # the web board (BOARDS.md): board.py draws a seat's view, names each move's clicks and its public text
+    def sides(self) -> list[list[int]]:
+        """The seats that win or lose together: the teams (``team_of``) in the team game."""
+        return [[0, 2], [1, 3]] if self.game.teams else [[0], [1]]
+
     view_svg = board.view_svg
     action_targets = board.action_targets
     public_move_string = board.public_move_string

@@ -17,7 +17,9 @@ computer players and the chance outcomes are seeded as the match layer seeds the
 its seed and moves: ``POST /api/GAME/new`` with ``"moves"`` (or a whole ``"record"``) replays them,
 which is what a shared address does after a server restart; the in-memory store (at most
 ``max_games``, the least recently used dropped) is a cache, not the truth. ``undo`` takes back the
-last human move (and the computer moves after it); ``hint`` says what the strongest computer
+last human move (and the computer moves after it); ``resign`` ends the game as a loss for the
+person's side (``core.record.resign_result``; the record's outcome says who resigned, and
+``"resigned"`` in the body of ``new`` rebuilds such a game); ``hint`` says what the strongest computer
 player would play, how sure its search is, and, where the game has an exact solver
 (``<game>/hint.py: exact_hint``), the exact value of the position; ``line`` the proven best line
 from the position to the end (``hint.py: hint_line``). ``GET /api/GAME/ID/at/N`` is the view
@@ -235,9 +237,11 @@ class Sessions:
             record = {**record, "params": {k: v for k, v in record["params"].items()
                                            if k not in FILE_PARAMS or v in (None, "default")}}
             replay(record, game_from_record(record, e.name, e.make_game))   # the game this app offers
+            out = record.get("outcome")
             body = {**body, "params": record["params"],
                     "seats": record["players"], "seed": record.get("seed"),
-                    "moves": [m["action"] for m in record["moves"]]}
+                    "moves": [m["action"] for m in record["moves"]],
+                    "resigned": out.get("resigned") if isinstance(out, dict) else None}
             extras = record.get("extras")
             if isinstance(extras, dict) and isinstance(extras.get("options"), dict) \
                     and "options" not in body:
@@ -292,6 +296,11 @@ class Sessions:
                     lock=self._engine_locks[e.name])
         moves = body.get("moves")
         s.replay([] if moves is None else moves)
+        resigned = body.get("resigned")
+        if resigned is not None:  # a resigned game (its address, its record): over where it stopped
+            if isinstance(resigned, bool) or not isinstance(resigned, int):
+                fail(f'"resigned" must be the seat that resigned, got {resigned!r}')
+            s.resign(resigned)
         return s
 
 
@@ -440,6 +449,14 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
             return s.view()
         return JSON(await run_in_threadpool(_locked, s, work))
 
+    async def resign(request: Request):
+        s = session(request)
+
+        def work():
+            s.resign()
+            return s.view()
+        return JSON(await run_in_threadpool(_locked, s, work))
+
     async def hint(request: Request):
         s = session(request)
         specs = sessions.specs(s.entry)
@@ -486,6 +503,7 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/{gid}/move", move, methods=["POST"]),
         Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),
         Route("/api/{game}/{gid}/undo", undo, methods=["POST"]),
+        Route("/api/{game}/{gid}/resign", resign, methods=["POST"]),
         Route("/api/{game}/{gid}/hint", hint, methods=["POST"]),
         Route("/api/{game}/{gid}/line", line, methods=["POST"]),
         Route("/api/{game}/{gid}/ahead", ahead, methods=["POST"]),

@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 
 from ..core.errors import fail
-from ..core.record import RECORD_FORMAT, check_action, finish_record, move_text
+from ..core.record import RECORD_FORMAT, check_action, finish_record, move_text, resign_result
 from ..core.seeding import chance_rng, derive_seed
 
 __all__ = ["Session", "HUMAN", "MAX_HISTORY_SHOWN", "MAX_REPLAY_MOVES"]
@@ -40,6 +40,16 @@ class Session:
     lock: threading.RLock = field(default_factory=threading.RLock)
     # the record's moves: {"player", "action", "move" (notation before the move), "public"}
     moves: list = field(default_factory=list)
+    resigned: int | None = None   # the seat that resigned: the game is over, a loss for its side
+    # the last turn (the moves in a row of one player, chance between them included) for the
+    # board's last-move mark: who played it and the state before it
+    mark_who: int | None = None
+    mark_from: object = None
+
+    @property
+    def over(self) -> bool:
+        """The game is over: by its rules, or a player resigned."""
+        return self.resigned is not None or bool(self.state.is_terminal())
 
     @property
     def humans(self) -> list[int]:
@@ -57,9 +67,13 @@ class Session:
     def apply(self, action: int) -> None:
         """Play ``action`` and keep it in the record, its notation (and the text the other seats
         may see) read on the state before it."""
+        from ..core.game import CHANCE
+
         st = self.state
         p = st.current_player()
         text = move_text(st, action)
+        if p != CHANCE and p != self.mark_who:  # a new turn starts: the mark compares with here
+            self.mark_who, self.mark_from = p, st.clone()
         public = text if self.perfect() else None
         hook = getattr(st, "public_move_string", None)
         if public is None and hook is not None:
@@ -103,15 +117,31 @@ class Session:
         if last is None:
             fail("no move of yours to take back")
         keep = [m["action"] for m in self.moves[:last]]
+        if self.resigned is not None:
+            fail("you resigned: the game is over (New game starts another)")
         self.state = self.game.new_initial_state(self.seed)
         self.rng = chance_rng(self.seed)
         self.moves = []
+        self.mark_who = self.mark_from = None
         self.replay(keep)
+
+    def resign(self, seat: int | None = None) -> None:
+        """``seat`` (default: the viewer, the first human seat) resigns: the game ends there, a
+        loss for its side, every other side winning (``core.record.resign_result``); the record
+        says so."""
+        if seat is None:
+            if not self.humans:
+                fail("no seat here is a person's: nobody to resign")
+            seat = self.viewer
+        if self.resigned is not None:
+            fail("the game is over: a player resigned")
+        resign_result(self.state, seat)  # a seat of this game, the game not over: else one line
+        self.resigned = int(seat)
 
     def human_move(self, action) -> None:
         if isinstance(action, bool) or not isinstance(action, int):
             fail(f'"action" must be an integer (one of the legal actions), got {action!r}')
-        if self.state.is_terminal():
+        if self.over:
             fail("the game is over")
         p = self.state.current_player()
         if p not in self.humans:
@@ -122,7 +152,7 @@ class Session:
         self.play_chance()
 
     def computer_move(self) -> int:
-        if self.state.is_terminal():
+        if self.over:
             fail("the game is over")
         p = self.state.current_player()
         if p in self.humans:
@@ -139,7 +169,7 @@ class Session:
 
         st = self.state
         me = self.viewer
-        over = st.is_terminal()
+        over = self.over
         turn = st.current_player()
         show_all = self.perfect() or over or reveal
         hist = []
@@ -167,10 +197,11 @@ class Session:
         out = {"id": self.id, "game": self.entry.name, "params": self.params, "seats": self.seats,
                "options": self.options,
                "viewer": me, "current_player": turn, "human_turn": (not over and turn in self.humans),
-               "terminal": over, "winners": st.winners() if over else [],
-               "returns": list(st.returns()) if over else None,
+               "terminal": over, "winners": [], "returns": None, "resigned": self.resigned,
                # the points behind "P1 won" where the game counts them (Oct8's scores): once over
                "scores": _scores(st) if over else None,
+               # the counts behind the result for the game-over summary (the game's marks room)
+               "score_table": self._score_table() if over else None,
                "observation": st.observation_string(me), "legal": legal, "history": hist,
                "moves": len(self.moves), "seed": self.seed,
                "actions": [m["action"] for m in self.moves] if show_all else None,
@@ -178,7 +209,8 @@ class Session:
                # game from seed and moves): in a hidden-information game in progress they (like the
                # seed) tell the deal to whoever decodes them; the page shows them nowhere else
                "all_actions": [m["action"] for m in self.moves],
-               "can_undo": any(m["player"] in self.humans for m in self.moves),
+               "can_undo": self.resigned is None and any(m["player"] in self.humans for m in self.moves),
+               "sides": [list(x) for x in st.sides()],
                "perfect_information": self.perfect(),
                "record_available": show_all, "picture": None, "board": None}
         # the board the viewer plays on (State.view_svg: only what this seat may see)
@@ -188,6 +220,11 @@ class Session:
             except Exception as err:  # the text view and the moves' list still play
                 board_error = f"view_svg failed: {type(err).__name__}: {err}"[:300]
         out["board_error"] = board_error
+        if over:
+            out["winners"], out["returns"] = (
+                resign_result(st, self.resigned) if self.resigned is not None
+                else (st.winners(), list(st.returns())))
+        out["last_move"] = self._last_move(out["board"])
         # the position's picture (``_repr_svg_``) shows everything: only when nothing is hidden
         if show_all and hasattr(st, "_repr_svg_"):
             try:
@@ -199,7 +236,7 @@ class Session:
     def view_at(self, ply) -> dict:
         """The view after the first ``ply`` moves (chance included), rebuilt from the seed: read-only
         (no legal moves), and only while every move is visible (perfect information or game over)."""
-        if not (self.perfect() or self.state.is_terminal()):
+        if not (self.perfect() or self.over):
             fail("the replay shows every hidden card: it opens when the game is over")
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.moves):
             fail(f"ply must be 0-{len(self.moves)}, got {ply!r}")
@@ -207,6 +244,8 @@ class Session:
                        self.seats, {}, self.seed, random.Random(0), self.params, self.options,
                        lock=self.lock)
         past.replay([m["action"] for m in self.moves[:ply]], chance=False)
+        if ply == len(self.moves):
+            past.resigned = self.resigned
         v = past.view(reveal=True)
         v.update(legal=[], human_turn=False, can_undo=False, ply=ply, replay=True,
                  total_moves=len(self.moves), all_actions=[m["action"] for m in self.moves],
@@ -215,12 +254,12 @@ class Session:
 
     def record(self) -> dict:
         """The game record (octosolve-record/1, what `octosolve replay` reads)."""
-        if not (self.perfect() or self.state.is_terminal()):
+        if not (self.perfect() or self.over):
             fail("the record shows every hidden card: it can be downloaded when the game is over")
         rec = {"format": RECORD_FORMAT, "game": self.entry.name, "params": dict(self.params),
                "players": list(self.seats), "seed": self.seed,
                "moves": [{k: m[k] for k in ("player", "action", "move")} for m in self.moves]}
-        finish_record(rec, self.state)
+        finish_record(rec, self.state, self.resigned)
         rec["extras"] = {"options": dict(self.options)}
         return rec
 
@@ -258,18 +297,49 @@ class Session:
     def _exact_room(self):
         """The game's module of exact hints, ``<game>/hint.py`` (``exact_hint(state)``, the proven
         outcome and its moves; ``hint_line(state)``, the proven best line), or None."""
+        return self._room("hint")
+
+    def _room(self, name: str):
+        """The game's room ``name`` (its manifest's), or None when the game has none."""
         find = getattr(self.entry, "module", None)
         if find is None:
             return None
         try:
-            return find("hint")
+            return find(name)
         except ModuleNotFoundError as err:
-            if (err.name or "").endswith(".hint"):
-                return None  # a game without an exact solver
+            if (err.name or "").endswith("." + name):
+                return None  # a game without it
             raise
 
+    def _last_move(self, board) -> dict | None:
+        """The last turn for the board's mark: who played it, and the ids of the board's places it
+        changed (the game's ``marks.changed_places``; only ids the viewer's board carries)."""
+        if self.mark_who is None:
+            return None
+        marks = []
+        changed = getattr(self._room("marks"), "changed_places", None)
+        if changed is not None and board:
+            try:
+                ids = changed(self.mark_from, self.state)
+            except Exception:  # a mark is a nicety: the move list still says what was played
+                ids = []
+            marks = [i for i in dict.fromkeys(ids)
+                     if f'data-target="{i}"' in board or f'data-mark="{i}"' in board]
+        return {"player": self.mark_who, "marks": marks}
+
+    def _score_table(self) -> dict | None:
+        """The counts behind the result (the game's ``marks.score_table``; Oct8's points), or None."""
+        table = getattr(self._room("marks"), "score_table", None)
+        if table is not None:
+            try:
+                return table(self.state)
+            except Exception:  # a nicety: the summary still says who won
+                return None
+        pts = _scores(self.state)
+        return {"label": "points", "values": pts, "better": "higher", "reason": None} if pts else None
+
     def _own_turn(self, what: str) -> None:
-        if self.state.is_terminal():
+        if self.over:
             fail("the game is over")
         if self.state.current_player() not in self.humans:
             fail(f"{what} for your own turn")
@@ -303,6 +373,8 @@ class Session:
         ``then`` (an action legal there), ``next_targets``: the clicks that would make it."""
         if not self.perfect():
             fail("a preview shows every move: only in a game without hidden information")
+        if self.over:
+            fail("the game is over")
         ahead = Session(self.id, self.entry, self.game, self.state.clone(), self.seats, {}, self.seed,
                         random.Random(0), self.params, self.options, lock=self.lock,
                         moves=list(self.moves))

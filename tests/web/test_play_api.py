@@ -190,6 +190,19 @@ def test_board_and_targets_are_the_viewers(nim):
 
 
 
+def test_a_game_without_marks_names_the_last_turn_only(nim):
+    v = nim.post("/api/nim/new", json={"params": {"stones": 9}, "opponent": "random", "seed": 11}).json()
+    v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 2}).json()
+    assert v["last_move"] == {"player": 0, "marks": []}
+    v = nim.post(f"/api/nim/{v['id']}/resign", json={}).json()
+    assert v["terminal"] and v["winners"] == [1] and v["score_table"] is None
+    # nothing to resign once the game is over by its rules
+    v = nim.post("/api/nim/new", json={"params": {"stones": 1}, "opponent": "random", "seed": 1}).json()
+    v = nim.post(f"/api/nim/{v['id']}/move", json={"action": 1}).json()
+    r = nim.post(f"/api/nim/{v['id']}/resign", json={})
+    assert v["terminal"] and r.status_code == 400 and "game is over" in r.json()["error"], r.text
+
+
 def test_a_game_without_or_with_a_broken_board_plays_with_the_list(nim, monkeypatch):
     from .toygame import NimState
 
@@ -262,10 +275,90 @@ def test_a_finished_game_says_the_points_where_the_game_counts_them(client):
     assert v["scores"] == st.scores() and len(v["scores"]) == 2
     w = max(v["scores"])
     assert all(v["scores"][p] == w for p in v["winners"])
-    # a game without points: none
+    # the game-over summary's counts (the game's marks room): Oct8's points
+    assert v["score_table"]["values"] == v["scores"] and v["score_table"]["better"] == "higher"
+    # a game without points: none; its summary counts the shields left in hand (fewer wins)
     o = client.post("/api/octagone/new", json={"level": "easy", "seed": 9}).json()
+    assert o["score_table"] is None  # not before the end
     o = _play(client, "octagone", o, 500)
     assert o["terminal"] and o["scores"] is None
+    st = get_game("octagone").make_game().new_initial_state(9)
+    for a in o["actions"]:
+        st.apply_action(a)
+    t = o["score_table"]
+    assert t["values"] == st.shields_left() and t["better"] == "lower" and t["reason"] == st.end_reason
+    assert all(t["values"][p] == min(t["values"]) for p in o["winners"])
+
+
+def test_resign_ends_the_game_as_a_loss_and_the_record_says_so(client):
+    v = client.post("/api/octagone/new", json={"level": "easy", "seed": 9}).json()
+    v = _play(client, "octagone", v, 5)
+    assert not v["terminal"] and v["resigned"] is None
+    gid = v["id"]
+    r = client.post(f"/api/octagone/{gid}/resign", json={})
+    assert r.status_code == 200, r.text
+    v = r.json()
+    assert v["terminal"] and v["resigned"] == 0 and v["winners"] == [1] and v["returns"] == [-1.0, 1.0]
+    assert not v["human_turn"] and v["legal"] == [] and not v["can_undo"]
+    assert v["score_table"]["label"] == "shields left in hand"
+    # over: nothing more is played, taken back or resigned (one line each)
+    for path, body in (("move", {"action": 0}), ("computer", {}), ("undo", {}), ("hint", {}),
+                       ("resign", {})):
+        r = client.post(f"/api/octagone/{gid}/{path}", json=body)
+        assert r.status_code == 400 and "over" in r.json()["error"], (path, r.text)
+    # the record: the moves up to the resignation, the outcome saying who resigned; the CLI's reader
+    doc = client.get(f"/api/octagone/{gid}/record").json()
+    assert doc["outcome"] == {"terminal": True, "winners": [1], "returns": [-1.0, 1.0], "resigned": 0}
+    assert not replay(doc, get_game("octagone").make_game(**doc["params"])).is_terminal()
+    # the replay's last position says so too
+    assert client.get(f"/api/octagone/{gid}/at/{v['moves']}").json()["resigned"] == 0
+    # the game rebuilt from its record, or from its address (moves and "resigned"), is over
+    for body in ({"record": doc}, {"seed": 9, "level": "easy", "moves": v["all_actions"], "resigned": 0}):
+        w = client.post("/api/octagone/new", json=body).json()
+        assert w["terminal"] and w["resigned"] == 0 and w["winners"] == [1], w
+    tampered = dict(doc, outcome=dict(doc["outcome"], winners=[0]))
+    r = client.post("/api/octagone/new", json={"record": tampered})
+    assert r.status_code == 400 and "resignation makes" in r.json()["error"]
+    for bad, needle in (("x", "must be the seat"), (True, "must be the seat"), (5, "seat 0-1")):
+        r = client.post("/api/octagone/new", json={"seed": 9, "moves": v["all_actions"], "resigned": bad})
+        assert r.status_code == 400 and needle in r.json()["error"], r.text
+    # nobody to resign in a game of computers
+    c = client.post("/api/octagone/new", json={"seed": 9, "seats": ["greedy", "greedy"]}).json()
+    r = client.post(f"/api/octagone/{c['id']}/resign", json={})
+    assert r.status_code == 400 and "nobody to resign" in r.json()["error"]
+
+
+MARKED = [("octagone", {}), ("octiles", {"variant": "move-over", "players": 2}), ("oct8", {"players": 2}),
+          ("octoverso", {})]
+
+
+@pytest.mark.parametrize("name,params", MARKED, ids=[g[0] for g in MARKED])
+def test_the_last_move_marks_the_places_its_turn_changed(client, name, params):
+    """The view's last_move: the seat of the last turn and the ids of the board's places it changed
+    (the game's marks room), every one drawn on the viewer's board."""
+    v = client.post(f"/api/{name}/new", json={"params": params, "level": "easy", "seed": 5}).json()
+    assert v["last_move"] is None or v["last_move"]["player"] != 0  # nothing played by you yet
+    marked = 0
+    for _ in range(12):
+        v = _play(client, name, v, 1)
+        lm = v["last_move"]
+        mover = [h["player"] for h in v["history"] if h["player"] >= 0][-1]
+        assert lm["player"] == mover
+        for m in lm["marks"]:
+            assert f'data-target="{m}"' in v["board"] or f'data-mark="{m}"' in v["board"], m
+        marked += bool(lm["marks"])
+        if name == "octagone" and v["moves"] > 1:  # the cell of the shield placed (and the
+            # Dama Bianca's, the turn it leaves the board)
+            before, st = (get_game(name).make_game().new_initial_state(5) for _ in "ab")
+            for a in v["all_actions"][:-1]:
+                before.apply_action(a)
+            for a in v["all_actions"]:
+                st.apply_action(a)
+            from octosolve.octagone.render import cell_target
+
+            dama = [cell_target(before.dama)] if before.dama >= 0 and st.dama != before.dama else []
+            assert sorted(lm["marks"]) == sorted([cell_target(st.last)] + dama)
+    assert marked >= 3, name
 
 
 # One seeding rule (issue 42): the web app seeds its computer players and its chance outcomes as the

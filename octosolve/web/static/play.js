@@ -69,6 +69,7 @@ function addressOf(v) {
   if (pg.level) parts.push(["level", pg.level]);
   if (Object.keys(v.options || {}).length) parts.push(["options", kvText(v.options)]);
   parts.push(["seed", v.seed], ["moves", (v.all_actions || []).join(",")]);
+  if (v.resigned !== null && v.resigned !== undefined) parts.push(["resigned", v.resigned]);
   if (pg.replay) parts.push(["at", pg.replay.ply]);
   return "#" + parts.map(([k, x]) => `${k}=${enc(x)}`).join("&");
 }
@@ -110,12 +111,15 @@ function bodyFromHash(q) {
   if (q.get("seats")) body.seats = q.get("seats").split(",");
   else if (q.get("level")) body.level = q.get("level");  // a short address: you at seat 0
   if (q.get("options")) body.options = parseKv(q.get("options"));
+  if (q.get("resigned")) body.resigned = numbers(q.get("resigned"), "resigned")[0];
   return body;
 }
 
 function rebuildBody(v, moves) {
-  return { params: cleanParams(v.params), seats: v.seats, options: v.options, seed: v.seed,
-           moves: moves || v.all_actions };
+  const body = { params: cleanParams(v.params), seats: v.seats, options: v.options, seed: v.seed,
+                 moves: moves || v.all_actions };
+  if (!moves && v.resigned !== null && v.resigned !== undefined) body.resigned = v.resigned;
+  return body;
 }
 
 function cleanParams(p) {
@@ -349,7 +353,7 @@ function refusal(id) {
     "under the board, returns to it.";
   if (pg.replay) return "This is a past position (replay): the board plays in the live game - " +
     "\u201cBack to the game\u201d, under the board.";
-  if (v.terminal) return "The game is over: \u201cNew game\u201d (beside the status line) starts another.";
+  if (v.terminal) return "The game is over: \u201cNew game\u201d (in the summary under the status line) starts another.";
   if (!v.human_turn) return "";  // the status line says who is thinking
   if (!v.legal.some(m => m.targets)) return "";
   const name = targetName(id), tap = touch() ? "tap" : "click";
@@ -495,7 +499,7 @@ const TALL_BOARD = 2.5;  // height / width: the boards of every game are 1.2-1.9
 
 function drawBoard(v) {
   const box = $("board");
-  if (!v.board) { box.hidden = true; box.replaceChildren(); return; }
+  if (!v.board) { box.hidden = true; box.replaceChildren(); drawLastNote(v, 0); return; }
   box.hidden = false;
   box.innerHTML = v.board.replace(/^<\?xml[^>]*>\s*/, "");
   const svg = box.querySelector("svg");
@@ -519,18 +523,29 @@ function drawBoard(v) {
     if (touch()) tapWords(svg);
     lineHeading(svg);  // the best line's preview: its move, not "You: play..." (bestline.js)
     replayHeading(svg);
+    overHeading(svg);  // gameover.js
     readableText(svg);
   }
+  drawLastNote(v, svg ? markLastMove(svg, v) : 0);  // gameover.js: the last turn's places ringed
 }
 
 // A past position's board (the replay) keeps the heading drawn for its player to move ("You: play
 // on row 2, col 3 / click a shield, then an arrow"): it says which move it shows and asks nothing.
 function replayHeading(svg) {
-  const [h1, h2] = svg.querySelectorAll("text.octo-heading");
-  if (!h1 || !pg.replay || previewing()) return;
+  if (!pg.replay || previewing()) return;
   const n = pg.replay.ply, total = pg.view.actions.length;
-  h1.textContent = n === 0 ? "Replay: the start" : `Replay: after move ${n} of ${total}`;
-  if (h2) h2.textContent = "a past position: the board plays in the live game";
+  setHeading(svg, n === 0 ? "Replay: the start" : `Replay: after move ${n} of ${total}`,
+    "a past position: the board plays in the live game");
+}
+
+// the board's heading (its texts of class octo-heading: a title, then the lines of its prompt)
+// replaced by two lines of the page's, the prompt's other lines emptied
+function setHeading(svg, first, second) {
+  const [h1, h2, ...rest] = svg.querySelectorAll("text.octo-heading");
+  if (!h1) return;
+  h1.textContent = first;
+  if (h2) h2.textContent = second;
+  for (const t of rest) t.textContent = "";
 }
 
 // The boards are drawn for a desktop screen, where the board is 450-720 px wide: on a phone (a
@@ -621,7 +636,9 @@ function statusText(v) {
     // the points behind the result where the game counts them (Oct8): "won" alone left a
     // newcomer asking why
     const pts = v.scores ? ` Points: ${v.scores.map((x, p) => `${seatName(p, v)} ${x}`).join(", ")}.` : "";
-    return (v.winners.length === 0 ? "Game over: a draw." : `Game over: ${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
+    const quit = v.resigned !== null && v.resigned !== undefined ? `${seatName(v.resigned, v)} resigned; ` : "";
+    return (v.winners.length === 0 ? `Game over: ${quit}${quit ? "no winner" : "a draw"}.`
+      : `Game over: ${quit}${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
     const how = v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
@@ -739,9 +756,11 @@ function draw() {
   $("undo").disabled = pg.busy;
   $("hint").hidden = !(live && pg.view.human_turn);
   $("hint").disabled = pg.busy;
-  // the game over: a new one from where the eyes are (on a phone the form is a screen below)
-  $("again").hidden = !(live && pg.view.terminal);
+  // the game over: the summary, a new one from where the eyes are (on a phone the form is a
+  // screen below); Resign while it goes on (gameover.js)
+  drawGameOver();
   $("again").disabled = pg.busy;
+  drawResign();
   drawHint();
   drawLine();
   drawLegal(v);
@@ -846,6 +865,7 @@ function wire() {
   $("how-to").onclick = showRules;
   $("rules-back").onclick = () => $("game").scrollIntoView({ block: "start" });
   $("pick-clear").onclick = clearPick;
+  wireGameOver();
   $("replay-first").onclick = () => goTo(0);
   $("replay-prev").onclick = () => step(-1);
   $("replay-next").onclick = () => step(1);
@@ -878,6 +898,7 @@ function wire() {
     const svg = $("board").querySelector("svg");
     if (svg) readableText(svg);
     if (pg.view) decorateBoard();
+    if (svg && pg.view) markLastMove(svg, (previewing() && pg.line.view) || pg.replay || pg.view);
   });
 }
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from octosolve.games import GAMES
+
 from .test_browser import TIMEOUT, By, click, load, read, settle, text, texts, wait  # noqa: F401
 from .test_browser_games import (  # noqa: F401 (fixtures used by name)
     GAME_TIMEOUT,
@@ -73,8 +75,9 @@ def test_resign_asks_first_then_ends_the_game_as_a_loss(browser, url):
     assert shown(d, "#game-over") and not shown(d, "#resign")
 
 
-MARKED = [("octagone", {}, 5), ("octiles", {"variant": "move-over", "players": 2}, 3),
-          ("oct8", {"players": 2}, 3), ("octoverso", {}, 2)]
+# every game whose manifest has a marks room: its 2-seat seeded set-up (WebTest.seeding)
+MARKED = [(g.name, dict(g.web_test.seeding[0]), g.web_test.seed) for g in GAMES
+          if g.web_ready() and "marks" in g.rooms]
 
 
 def _marked_moves(url, name, params, seed) -> tuple[list, dict]:

@@ -282,12 +282,13 @@ def path_graph(placement: Mapping[str, Placed]) -> nx.Graph:
     return g
 
 
-def _walk_nodes(g: nx.Graph, start) -> list:
-    """Nodes of a path/cycle component in order, starting at ``start``."""
+def _walk_nodes(adj: Mapping, start) -> list:
+    """Nodes of a path/cycle component in order, starting at ``start`` (``adj``: the path graph's
+    adjacency, node -> {neighbour: edge data}, as ``dict(g.adjacency())`` gives it)."""
     order = [start]
     prev, cur = None, start
     while True:
-        nxt = [n for n in g.neighbors(cur) if n != prev]
+        nxt = [n for n in adj[cur] if n != prev]
         if not nxt:
             break
         if prev is None and len(nxt) > 1:  # cycle start: pick one direction
@@ -306,10 +307,11 @@ def trace(placement: Mapping[str, Any]) -> Tracing:
     g = path_graph(placement)
     paths: list[PathInfo] = []
     comps = sorted((sorted(c) for c in nx.connected_components(g)), key=lambda c: c[0])
+    # the components are disjoint, so a component's walk reads the whole graph's adjacency (a
+    # subgraph view per component cost most of the time)
+    adj = dict(g.adjacency())
     for comp in comps:
-        sub = g.subgraph(comp)
-        degs = dict(sub.degree())
-        ends = [n for n in comp if degs[n] <= 1]
+        ends = [n for n in comp if len(adj[n]) <= 1]
         if len(comp) == 1:
             continue  # a port of an empty space with no link (cannot happen) or isolated
         if not ends:
@@ -319,25 +321,25 @@ def trace(placement: Mapping[str, Any]) -> Tracing:
             stubs = [n for n in ends if n[0] == "e"]
             kind = "path" if len(stubs) == 2 else "open"
             start = min(stubs) if stubs else min(ends)
-        order = _walk_nodes(sub, start)
+        order = _walk_nodes(adj, start)
         if kind == "open" and not any(n[0] == "e" for n in order) and \
-                not any(sub.edges[order[i], order[i + 1]]["kind"] == "segment"
+                not any(adj[order[i]][order[i + 1]]["kind"] == "segment"
                         for i in range(len(order) - 1)):
             continue  # a bare link between two empty spaces, or an empty space and a location
-        if kind == "open" and not any(sub.edges[order[i], order[i + 1]]["kind"] == "segment"
+        if kind == "open" and not any(adj[order[i]][order[i + 1]]["kind"] == "segment"
                                       for i in range(len(order) - 1)):
             continue  # location stub leading straight into an empty space: no path
         steps, printed = [], 0
         for i in range(len(order) - 1):
             u, v = order[i], order[i + 1]
-            d = sub.edges[u, v]
+            d = adj[u][v]
             if d["kind"] == "segment":
                 steps.append(Step(u[1], u[2], v[2], d["tile"]))
             elif d.get("printed"):
                 printed += 1
         if kind == "loop":
             u, v = order[-1], order[0]
-            d = sub.edges[u, v]
+            d = adj[u][v]
             if d["kind"] == "segment":
                 steps.append(Step(u[1], u[2], v[2], d["tile"]))
             elif d.get("printed"):

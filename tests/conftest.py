@@ -135,9 +135,20 @@ def pytest_sessionstart(session):
     todo = sorted((g for g in GAMES if g.package.startswith("octosolve.")), key=lambda g: -len(g.twins()))
     todo = [g.name for g in todo]
     running: list = []
+    if not sys.dont_write_bytecode:  # meanwhile, octosolve's bytecode for the workers to read
+        running.append(subprocess.Popen([sys.executable, "-m", "compileall", "-q", "-j", "1",
+                                         os.path.join(os.path.dirname(__file__), "..", "octosolve")],
+                                        stdout=subprocess.DEVNULL))
     while todo or running:
         while todo and len(running) < max(1, workers):
             running.append(subprocess.Popen([sys.executable, "-c", _WARM, todo.pop(0)]))
         running[0].wait()
         running = [p for p in running if p.poll() is None]
     print(f"numba kernels compiled or loaded in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker per core, or ``OCTOSOLVE_TEST_WORKERS`` workers when set (tests
+    that wait on a browser or a server leave a core idle; more workers than cores fill it)."""
+    n = os.environ.get("OCTOSOLVE_TEST_WORKERS", "").strip()
+    return int(n) if n.isdigit() and int(n) > 0 else None

@@ -163,10 +163,14 @@ def _broken(model, y, x, subs, have, limit=3000):
     return [(int(wi[k]), int(ts[k]), int(ps[k])) for k in sel]
 
 
-def _solve_to_end(model, sets, pool_all, meets, threshold, subs, have, progress, stats):
-    """Price columns of R_threshold and separate Hall rows on ``model`` until neither adds
-    anything; returns the solution."""
-    pool = pool_all[meets[pool_all] > threshold]
+def _solve_to_end(model, sets, meets, b, subs, have, progress, stats, lower=False, deadline=None):
+    """Price columns of R_b and separate Hall rows on ``model`` until neither adds anything;
+    returns (the solution, b, complete). With ``lower``, whenever the columns price out at a value
+    whose floor is below b (so B = b is proved already), b drops to that floor and the pricing
+    goes on over the larger R_b, instead of solving LP_b to its end first. ``deadline`` (a
+    ``time.process_time()``): past it, the last solution is returned with complete False (its
+    duals still give a valid, weaker, certificate)."""
+    pool = np.nonzero(meets > b)[0]
     chosen = set(model.cols)
     if not model.cols:
         order = pool[np.argsort(-meets[pool], kind="stable")]
@@ -182,27 +186,40 @@ def _solve_to_end(model, sets, pool_all, meets, threshold, subs, have, progress,
         neg = neg[np.argsort(rc[neg], kind="stable")]
         new = [int(sets[pool[k]]) for k in neg if int(sets[pool[k]]) not in chosen][:400]
         if progress:
-            progress(threshold, stats["lps"], len(model.cols), value, len(new))
+            progress(b, stats["lps"], len(model.cols), value, len(new))
+        if deadline is not None and time.process_time() > deadline:
+            return sol, b, False
         if new:
             model.add_sets(new)
             chosen.update(new)
             continue
+        nb = math.floor(value + 1e-9)
+        if lower and nb < b and (meets > nb).any():
+            stats["lowered"][str(b)] = round(value, 6)
+            b = nb
+            pool = np.nonzero(meets > b)[0]
+            continue
         broken = _broken(model, sol[6], sol[7], subs, have)
         if not broken:
-            return sol
-        have.update((a, b) for a, b, _ in broken)
+            return sol, b, True
+        have.update((a, c) for a, c, _ in broken)
         model.add_hall(broken)
         stats["hall_rows"] += len(broken)
 
 
 def complete_set_bound(words, per_number: int = PER_NUMBER, threshold: int | None = None,
-                       progress=None, max_evaluations: int = 8) -> dict:
+                       progress=None, max_evaluations: int = 8, lower: bool = True,
+                       cpu_limit: float | None = None) -> dict:
     """The set LP bound with Hall's rows, the LP solved to its optimum (warm-started), and its
     certificate (a JSON-ready dict as :func:`bound_sets.set_bound` returns, with ``complete``).
 
-    With ``threshold`` B: proves min(N, max(B, floor(LP_B))). Without: B = the count bound, then
-    B = floor(LP_B) while that is lower than B (at most ``max_evaluations`` LPs), the best bound
-    kept."""
+    With ``threshold`` B: proves min(N, max(B, floor(LP_B))). Without: B starts at the count
+    bound and, with ``lower`` (the default), drops to floor(value) whenever the columns price out
+    below it, on the same model, before its Hall rows are all in; without ``lower``, LP_B is solved
+    to its end at each B, then B = floor(LP_B) while that is lower than B (at most
+    ``max_evaluations`` LPs). Either way the best bound is kept and the LP of the last B is solved
+    to its end. ``cpu_limit``: CPU seconds, checked between solves; past them the certificate
+    comes from the last solution's duals (valid, weaker) and ``complete`` is False."""
     from .bound import count_bound
 
     words = _words(words)
@@ -216,39 +233,84 @@ def complete_set_bound(words, per_number: int = PER_NUMBER, threshold: int | Non
     n = len(words)
     t0 = time.perf_counter()
     c0 = time.process_time()
+    deadline = None if cpu_limit is None else c0 + float(cpu_limit)
     model = _Model(words, letters_rows, wm)
     subs = _all_subsets(words)
     have: set = set()
-    stats = {"lps": 0, "hall_rows": 0}
+    stats = {"lps": 0, "hall_rows": 0, "lowered": {}}
     tried: dict[int, dict] = {}
     b = max(0, min(int(threshold), n)) if threshold is not None else max(0, min(
         count_bound(words, per_number=per_number)["bound"], n - 1))
-    best = None
+    best, complete = None, True
     while True:
-        pool_all = np.nonzero(meets > b)[0]
-        if len(pool_all) == 0:      # no set meets more than b words: no deck solves more than b
+        if not (meets > b).any():   # no set meets more than b words: no deck solves more than b
             rows = (np.arange(n), wm, np.full(n, NUMBERS))
             sol = (0.0, 0.0, np.zeros(26), np.zeros(len(letters_rows)),
                    np.zeros((26, NUMBERS - 1)), np.zeros(n))
+            done = True
         else:
-            sol = _solve_to_end(model, sets, pool_all, meets, b, subs, have, progress, stats)
+            sol, b, done = _solve_to_end(model, sets, meets, b, subs, have, progress, stats,
+                                         lower=lower and threshold is None, deadline=deadline)
             rows = (np.array(model.row_words), np.array(model.row_masks, dtype=np.int64),
                     np.array(model.row_p))
         cert = _certificate(words, per_number, b, sol, letters_rows, rows)
         cert["bound"] = check_set_certificate(cert, sets=sets)["bound"]
         tried[b] = cert
         if best is None or cert["bound"] < best["bound"]:
-            best = cert
+            best, complete = cert, done
         nb = math.floor(cert["lp_value"] + 1e-9)
-        if threshold is not None or len(pool_all) == 0 or nb >= b or len(tried) >= max_evaluations or nb in tried:
+        if (not done or threshold is not None or not (meets > b).any() or nb >= b
+                or len(tried) >= max_evaluations or nb in tried):
             break
         b = nb
+    if stats["lowered"] and complete and best["bound"] > b + 1:
+        # B fell below the crossing (LP_B jumped by 2 or more as B fell: only ever seen on tiny lists);
+        # the search without lowering finds the least max(B, floor(LP_B))
+        left = None if deadline is None else max(deadline - time.process_time(), 1.0)
+        return complete_set_bound(words, per_number, None, progress, max_evaluations, False, left)
     best = dict(best)
-    best["complete"] = True
+    best["complete"] = complete
     best["seconds"] = round(time.perf_counter() - t0, 1)
     best["cpu_seconds"] = round(time.process_time() - c0, 1)
     best["lps_solved"] = stats["lps"]
     best["hall_rows_added"] = stats["hall_rows"]
     best["thresholds_tried"] = {str(k): v["bound"] for k, v in sorted(tried.items())}
     best["lp_values"] = {str(k): v["lp_value"] for k, v in sorted(tried.items())}
+    if stats["lowered"]:
+        best["thresholds_passed"] = stats["lowered"]
     return best
+
+
+def design_lp_bound(words, per_number: int, split: str, cpu_limit: float):
+    """What ``design-deck`` proves beyond the count bound for the list it was given: the Hall LP
+    solved to the end (:func:`complete_set_bound`, at most ``cpu_limit`` CPU seconds, progress on
+    the terminal). Returns (summary, certificate): the summary says what was solved, or why not
+    ({"skipped": reason}, None) for a free split or 7 to 19 letters a number."""
+    from ..core.progress import progress
+    from .bound_sets import MAX_SETS
+    if split != "equal":
+        return {"skipped": "the set LP holds for an equal split only"}, None
+    if math.comb(26, per_number) > MAX_SETS:
+        return {"skipped": f"the set LP checks every set of {per_number} letters: "
+                           f"{math.comb(26, per_number):,} are too many (per-number <= 6 or >= 20)"}, None
+    with progress(total=None, desc="LP bound", unit="LP") as bar:
+        cert = complete_set_bound(words, per_number=per_number, cpu_limit=cpu_limit, progress=lambda b, rnd, cols, v, neg: (
+            bar.update(), bar.set_postfix_str(f"B {b}: {cols} sets, {v:.2f}")))
+    summary = {k: cert[k] for k in ("bound", "lp_value", "threshold", "complete", "cpu_seconds", "seconds",
+                                    "lps_solved", "hall_rows_added")}
+    cert["proof"] = summary["proof"] = cert["proof"] + (
+        "; solved to the end for this list" if cert["complete"] else
+        f"; stopped after {cpu_limit:g} CPU-s, before the LP's optimum")
+    return summary, cert
+
+
+def lp_lines(lp: dict | None, count: int | None) -> list[str]:
+    """design-deck's lines on the LP bound (``design_lp_bound``'s summary), none without one."""
+    if not lp:
+        return []
+    if "skipped" in lp:
+        return [f"  no set LP bound: {lp['skipped']}"]
+    return [f"  set LP with Hall's rows, B = {lp['threshold']}: {lp['lp_value']:.3f}, so no deck solves more than "
+            f"{lp['bound']} (count bound {count}); {lp['lps_solved']} warm-started solves, "
+            f"{lp['hall_rows_added']:,} Hall rows, {lp['cpu_seconds']:.0f} CPU-s"
+            + ("" if lp["complete"] else ", stopped by --bound-time before the LP's optimum")]

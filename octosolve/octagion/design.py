@@ -157,7 +157,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
 
     ``lp_bound_cpu``: CPU seconds for the set LP bound with Hall's rows solved to the end for
     these very words (``bound_full.complete_set_bound``; about 125 CPU-s at 2000 words), run after
-    the search unless a stored certificate solved to the end is for this list, the count bound
+    the search unless a certificate for this list is stored in data/octagion/, the count bound
     already equals the words covered, the split is free or the sets of ``per_number`` letters are
     too many to check (7 to 19). 0 (the default): no LP. Past the seconds the LP stops at its last
     solution, whose certificate still proves a (weaker) bound; ``lp_bound`` says which.
@@ -382,7 +382,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     if stored is not None and stored["bound"] < bound:
         bound, proof, cert = stored["bound"], stored["proof"], stored["certificate"]
     lp = None
-    if lp_bound_cpu > 0 and ksolv < bound and (stored is None or not stored["certificate"].get("complete")):
+    if lp_bound_cpu > 0 and ksolv < bound and stored is None:
         from .bound_full import design_lp_bound
         lp, lp_cert = design_lp_bound(words, per_number, split, lp_bound_cpu)
         if lp_cert is not None and lp_cert["bound"] < bound:

@@ -225,7 +225,7 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
                    "re-checks it with fractions, no solver).")
 @click.option("--bound-time", type=FiniteFloat(0.0, MAX_SECONDS, lo_open=False), default=600.0, show_default=True,
               help="After the search, CPU seconds for the upper bound of 'bound --sets --hall --complete' on "
-                   "WORDS (about 125 at 2000 words; past them the LP's last duals give a weaker bound); "
+                   "WORDS (125 to 195 at 2000 words; past them the LP's last duals give a weaker bound); "
                    "0: the count bound only. Skipped when data/octagion/ stores a certificate for WORDS.")
 @svg_option("Write the designed deck as an SVG picture.")
 @seed_option(0)

@@ -156,7 +156,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     (wall-clock time). A ``stop`` still ends it where it is.
 
     ``lp_bound_cpu``: CPU seconds for the set LP bound with Hall's rows solved to the end for
-    these very words (``bound_full.complete_set_bound``; about 125 CPU-s at 2000 words), run after
+    these very words (``bound_full.complete_set_bound``; 125 to 195 CPU-s at 2000 words), run after
     the search unless a certificate for this list is stored in data/octagion/, the count bound
     already equals the words covered, the split is free or the sets of ``per_number`` letters are
     too many to check (7 to 19). 0 (the default): no LP. Past the seconds the LP stops at its last

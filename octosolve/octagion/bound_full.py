@@ -9,6 +9,11 @@ rows that the solution breaks are added to it, and each re-solve starts from the
 row is broken: the LP optimum ``LP_B``. The certificate is the same as ``bound_sets``' (its
 duals, rounded, checked in integers by ``check_set_certificate``), so nothing here is trusted.
 
+Between two rounds of Hall rows, the rows whose slack is basic (no longer binding) are deleted
+(``purge``; the basis stays valid) and may come back if broken again: at the end only about one
+added row in ten binds (313 of 3,492 at 2000 words), and fewer rows make every solve cheaper.
+``cpu_limit`` stops the LP between two solves; the last duals still make a valid certificate.
+
 As B falls, the restriction R_B = {S : S meets more than B words} only keeps more sets, so the
 model of one B stays a valid start for a lower B: without ``threshold`` the search runs
 B = count bound, then B = floor(LP_B) while that lowers the bound, on the same model.
@@ -112,6 +117,23 @@ class _Model:
             self.row_p.append(int(p))
         self._add_rows(out)
 
+    def drop_slack_hall(self) -> list[tuple[int, int]]:
+        """Delete the Hall rows whose slack is basic (not binding); returns their (word, T)."""
+        st = self.h.getBasis().row_status
+        r0 = self.first_meet_row + self.nw
+        basic = self.hc.HighsBasisStatus.kBasic
+        drop = [i for i in range(r0, r0 + len(self.row_masks) - self.nw) if st[i] == basic]
+        if not drop:
+            return []
+        self.h.deleteRows(len(drop), np.array(drop, np.int32))
+        gone = set(i - self.first_meet_row for i in drop)
+        out = [(self.row_words[k], self.row_masks[k]) for k in sorted(gone)]
+        keep = [k for k in range(len(self.row_masks)) if k not in gone]
+        self.row_masks = [self.row_masks[k] for k in keep]
+        self.row_words = [self.row_words[k] for k in keep]
+        self.row_p = [self.row_p[k] for k in keep]
+        return out
+
     def solve(self):
         h = self.h
         h.run()
@@ -193,20 +215,27 @@ def _solve_to_end(model, sets, meets, b, subs, have, progress, stats, deadline=N
         broken = _broken(model, sol[6], sol[7], subs, have)
         if not broken:
             return sol, True
+        if stats.get("purge"):
+            for key in model.drop_slack_hall():
+                have.discard(key)
+                stats["hall_rows_dropped"] = stats.get("hall_rows_dropped", 0) + 1
         have.update((a, c) for a, c, _ in broken)
         model.add_hall(broken)
         stats["hall_rows"] += len(broken)
 
 
 def complete_set_bound(words, per_number: int = PER_NUMBER, threshold: int | None = None,
-                       progress=None, max_evaluations: int = 8, cpu_limit: float | None = None) -> dict:
+                       progress=None, max_evaluations: int = 8, cpu_limit: float | None = None,
+                       purge: bool = True) -> dict:
     """The set LP bound with Hall's rows, the LP solved to its optimum (warm-started), and its
     certificate (a JSON-ready dict as :func:`bound_sets.set_bound` returns, with ``complete``).
 
     With ``threshold`` B: proves min(N, max(B, floor(LP_B))). Without: B = the count bound, then
     B = floor(LP_B) while that is lower than B (at most ``max_evaluations`` LPs), the best bound
     kept. ``cpu_limit``: CPU seconds, checked between solves; past them the certificate comes from
-    the last solution's duals (valid, weaker) and ``complete`` is False.
+    the last solution's duals (valid, weaker) and ``complete`` is False. ``purge``: delete the Hall
+    rows that stopped binding before each new round (1.10x less CPU at 2000 words, 1.17x at 1000,
+    the same LP values).
 
     (Lowering B to floor(value) as soon as the columns price out, before the Hall rows are all in,
     was tried on 2026-11-29: the same bound in the same CPU time, 195 s either way at 2000 words.)"""
@@ -227,7 +256,7 @@ def complete_set_bound(words, per_number: int = PER_NUMBER, threshold: int | Non
     model = _Model(words, letters_rows, wm)
     subs = _all_subsets(words)
     have: set = set()
-    stats = {"lps": 0, "hall_rows": 0}
+    stats = {"lps": 0, "hall_rows": 0, "purge": purge}
     tried: dict[int, dict] = {}
     b = max(0, min(int(threshold), n)) if threshold is not None else max(0, min(
         count_bound(words, per_number=per_number)["bound"], n - 1))
@@ -258,6 +287,7 @@ def complete_set_bound(words, per_number: int = PER_NUMBER, threshold: int | Non
     best["cpu_seconds"] = round(time.process_time() - c0, 1)
     best["lps_solved"] = stats["lps"]
     best["hall_rows_added"] = stats["hall_rows"]
+    best["hall_rows_dropped"] = stats.get("hall_rows_dropped", 0)
     best["thresholds_tried"] = {str(k): v["bound"] for k, v in sorted(tried.items())}
     best["lp_values"] = {str(k): v["lp_value"] for k, v in sorted(tried.items())}
     return best

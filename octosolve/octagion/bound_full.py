@@ -324,5 +324,5 @@ def lp_lines(lp: dict | None, count: int | None) -> list[str]:
         return [f"  no set LP bound: {lp['skipped']}"]
     return [f"  set LP with Hall's rows, B = {lp['threshold']}: {lp['lp_value']:.3f}, so no deck solves more than "
             f"{lp['bound']} (count bound {count}); {lp['lps_solved']} warm-started solves, "
-            f"{lp['hall_rows_added']:,} Hall rows, {lp['cpu_seconds']:.0f} CPU-s"
+            f"{lp['hall_rows_added']:,} Hall rows, {lp['cpu_seconds']:.0f} s of CPU"
             + ("" if lp["complete"] else ", stopped by --bound-time before the LP's optimum")]

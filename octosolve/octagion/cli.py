@@ -148,25 +148,19 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
     emit(res, as_json, "\n".join(lines))
 
 
-def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
-                    ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                    certificate=None, scheduler=None, split="equal", deterministic=False) -> str:
+def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers, ls_iters, restarts,
+                    anneal_time, replicas, seed, out, record, certificate=None, scheduler=None, split="equal",
+                    deterministic=False, bound_time=600.0) -> str:
     args = ["octosolve", "octagion", "design-deck"] + ([words_arg] if words_arg else [])
     if top:
         args += ["--top", str(top)]
     args += ["--per-number", str(per_number), "--favour", favour, "--time-limit", f"{time_limit:g}",
              "--workers", str(workers), "--local-search", str(ls_iters), "--restarts", str(restarts)]
-    if split != "equal":
-        args += ["--split", split]
-    if deterministic:
-        args += ["--deterministic"]
-    if anneal_time is not None:
-        args += ["--anneal-time", f"{anneal_time:g}"]
-    if replicas > 1:
-        args += ["--replicas", str(replicas)]
-    if scheduler:
-        args += ["--scheduler", scheduler]
-    args += ["--seed", str(seed)]
+    for opt, v in (("--split", split if split != "equal" else None), ("--deterministic", deterministic or None),
+                   ("--anneal-time", None if anneal_time is None else f"{anneal_time:g}"),
+                   ("--replicas", replicas if replicas > 1 else None), ("--scheduler", scheduler or None),
+                   ("--bound-time", f"{bound_time:g}" if bound_time != 600 else None), ("--seed", seed)):
+        args += [] if v is None else [opt] if v is True else [opt, str(v)]
     for opt, v in (("--require", require_path), ("--out", out), ("--record", record),
                    ("--certificate", certificate)):
         if v:
@@ -229,18 +223,22 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
 @click.option("--certificate", type=OutPath(False), default=None, metavar="PATH",
               help="Write the upper bound's certificate (JSON; 'octosolve octagion check-bound' "
                    "re-checks it with fractions, no solver).")
+@click.option("--bound-time", type=FiniteFloat(0.0, MAX_SECONDS, lo_open=False), default=600.0, show_default=True,
+              help="After the search, CPU seconds for the upper bound of 'bound --sets --hall --complete' on "
+                   "WORDS (125 to 195 at 2000 words; past them the LP's last duals give a weaker bound); "
+                   "0: the count bound only. Skipped when data/octagion/ stores a certificate for WORDS.")
 @svg_option("Write the designed deck as an SVG picture.")
 @seed_option(0)
 @json_option
-def design_deck_cmd(words, top, per_number, split, require_path, favour, time_limit, deterministic,
-                    workers, ls_iters,
-                    restarts, anneal_time, replicas, scheduler, out, record, certificate, svg_path,
+def design_deck_cmd(words, top, per_number, split, require_path, favour, time_limit, deterministic, workers, ls_iters,
+                    restarts, anneal_time, replicas, scheduler, out, record, certificate, bound_time, svg_path,
                     seed, as_json):
     """Design a deck with CP-SAT: maximise the words of WORDS (a word list or word-card file; lines
     that are not an 8-letter word are skipped and counted) solvable without Treatment Cards
     (default WORDS: the lexicon's 1000 most familiar words), and bound what any deck can reach.
     Shows progress; Ctrl-C stops it."""
     from ..core.lexicon import read_lines
+    from .bound_full import lp_lines
     from .design import design_deck, design_record
     from .wordcards import DEFAULT_DESIGN_WORDS, design_words, left_out_note, parse_wordcards
     favour, split = favour.lower(), split.lower()
@@ -264,7 +262,7 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
                           time_limit=time_limit, seed=seed, workers=workers,
                           local_search_iters=ls_iters, restarts=restarts,
                           anneal_time=anneal_time, replicas=replicas, scheduler=scheduler,
-                          split=split, deterministic=deterministic)
+                          split=split, deterministic=deterministic, lp_bound_cpu=bound_time)
     except KeyboardInterrupt as e:
         # the CLI's clean stop (130 for Ctrl-C, 143 for SIGTERM: the exception's type), with this line;
         # CP-SAT's search has ended by now (core/cpsat.py waits for it)
@@ -278,13 +276,13 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
     if record:
         cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
                               ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                              certificate, scheduler, split, deterministic)
+                              certificate, scheduler, split, deterministic, bound_time)
         rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
                             words_file=words_arg or "lexicon", top=top, per_number=per_number,
                             favour=favour, time_limit=time_limit, workers=workers,
                             local_search=ls_iters, restarts=restarts,
                             anneal_time=anneal_time, replicas=replicas, seed=seed,
-                            scheduler=scheduler, **({"split": split} if split != "equal" else {}),
+                            scheduler=scheduler, bound_time=bound_time, **({"split": split} if split != "equal" else {}),
                             **({"deterministic": True} if deterministic else {}))
         write_json(record, rec)
     if svg_path:
@@ -302,7 +300,7 @@ def design_deck_cmd(words, top, per_number, split, require_path, favour, time_li
              *[ln for ln in [left_out_note(words_arg, left)] if ln],
              f"upper bound: no deck{' of ' + str(8 * per_number) + ' cards, however split,' if split == 'free' else ''}"
              f" solves more than {res.bound} of these words "
-             f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%"]
+             f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%", *lp_lines(res.lp_bound, res.count_bound)]
     if split == "free":
         lines.append(f"  cards per number: {' '.join(str(v) for v in res.deck.per_number())}")
     for n, letters in j["deck"]["by_number"].items():

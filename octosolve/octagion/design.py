@@ -95,6 +95,8 @@ class DesignResult:
     bound_proof: str = PROOF
     certificate: dict | None = None
     split: str = "equal"
+    count_bound: int | None = None
+    lp_bound: dict | None = None
 
     @property
     def covered(self) -> int:
@@ -104,6 +106,7 @@ class DesignResult:
         return {"status": self.status, "words": self.words, "solvable": self.solvable,
                 "kernel_solvable": self.kernel_solvable, "covered": self.covered,
                 "bound": self.bound, "gap": round(self.gap, 4), "bound_proof": self.bound_proof,
+                "count_bound": self.count_bound, "lp_bound": self.lp_bound,
                 "mean_solutions": self.mean_solutions, "objective": self.objective,
                 "cpsat_bound": self.cpsat_bound, "cpsat_gap": round(self.cpsat_gap, 4),
                 "anneal_solvable": self.anneal_solvable,
@@ -118,7 +121,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 local_search_iters: int = 5000, restarts: int = 1,
                 anneal_time: float | None = None, replicas: int = 1, stop=None,
                 scheduler: str | None = None, split: str = "equal",
-                deterministic: bool = False) -> DesignResult:
+                deterministic: bool = False, lp_bound_cpu: float = 0.0) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -152,6 +155,13 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     load (another number of workers may give another deck); refused with ``anneal_time``
     (wall-clock time). A ``stop`` still ends it where it is.
 
+    ``lp_bound_cpu``: CPU seconds for the set LP bound with Hall's rows solved to the end for
+    these very words (``bound_full.complete_set_bound``; 125 to 195 CPU-s at 2000 words), run after
+    the search unless a certificate for this list is stored in data/octagion/, the count bound
+    already equals the words covered, the split is free or the sets of ``per_number`` letters are
+    too many to check (7 to 19). 0 (the default): no LP. Past the seconds the LP stops at its last
+    solution, whose certificate still proves a (weaker) bound; ``lp_bound`` says which.
+
     ``stop``: a ``threading.Event``; once set, the search ends early with the best deck found so
     far (the annealing after its current chunk of steps, CP-SAT at once; the second phase and the
     polish are skipped), its covered count and the proved bound, the status ending in
@@ -171,6 +181,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         fail(f"--workers must be 1..{MAX_CPSAT_WORKERS}, not {workers}")
     if not 0 <= int(local_search_iters) <= MAX_LOCAL_SEARCH:
         fail(f"--local-search must be 0..{MAX_LOCAL_SEARCH}, not {local_search_iters}")
+    if not (isinstance(lp_bound_cpu, (int, float)) and math.isfinite(lp_bound_cpu) and lp_bound_cpu >= 0):
+        fail(f"--bound-time must be a finite number of seconds >= 0, not {lp_bound_cpu!r}")
     if not 1 <= int(restarts) <= MAX_RESTARTS:
         fail(f"--restarts must be 1..{MAX_RESTARTS}, not {restarts}")
     if anneal_time is not None and not (isinstance(anneal_time, (int, float))
@@ -363,12 +375,18 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     for w in required:
         assert sols[words.index(w)] > 0, f"required word {w} not solvable by the designed deck"
     cp_gap = 0.0 if cp_bound == 0 else max(0.0, (cp_bound - phase1) / max(cp_bound, 1e-9))
-    cert = count_bound(words, per_number=per_number)
+    cert = count_cert = count_bound(words, per_number=per_number)
     bound, proof = int(cert["bound"]), PROOF
     from .bound_sets import stored_bound       # a stored set-bound certificate for this very list
     stored = stored_bound(words, per_number) if split == "equal" else None
     if stored is not None and stored["bound"] < bound:
         bound, proof, cert = stored["bound"], stored["proof"], stored["certificate"]
+    lp = None
+    if lp_bound_cpu > 0 and ksolv < bound and stored is None:
+        from .bound_full import design_lp_bound
+        lp, lp_cert = design_lp_bound(words, per_number, split, lp_bound_cpu)
+        if lp_cert is not None and lp_cert["bound"] < bound:
+            bound, proof, cert = lp_cert["bound"], lp_cert["proof"], lp_cert
     assert ksolv <= bound, f"the designed deck solves {ksolv} words, over the proved bound {bound}"
     return DesignResult(deck=deck, status=status, solvable=chosen_solvable, words=len(words),
                         cpsat_bound=cp_bound, objective=phase1, cpsat_gap=cp_gap,
@@ -377,7 +395,7 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                         mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0,
                         anneal_solvable=anneal_solvable, bound=bound,
                         gap=0.0 if bound == 0 else (bound - ksolv) / bound, certificate=cert,
-                        bound_proof=proof, split=split)
+                        bound_proof=proof, split=split, count_bound=int(count_cert["bound"]), lp_bound=lp)
 
 
 def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: int = 20000,

@@ -71,6 +71,8 @@ BAD = [
     ["design-deck", "--time-limit", "nan"],
     ["design-deck", "--time-limit", "inf"],
     ["design-deck", "--time-limit", "-1"],
+    ["design-deck", "--bound-time", "nan"],
+    ["design-deck", "--bound-time", "-1"],
     ["design-deck", "--seed", str(2**64)],
     ["design-deck", "--workers", "1000000"],
     ["design-deck", "--top", str(10**12)],
@@ -177,7 +179,7 @@ CMDS = {
     # always a tiny search: at most half a second of CP-SAT
     "design-deck": [("ARG", PATHS), ("--per-number", NUM), ("--seed", NUM), ("--workers", NUM),
                     ("--favour", st.sampled_from(["none", "HARD", "x"])), ("--require", PATHS),
-                    ("--restarts", NUM), ("--anneal-time", NUM), ("--replicas", NUM)],
+                    ("--restarts", NUM), ("--anneal-time", NUM), ("--replicas", NUM), ("--bound-time", NUM)],
     "bound": [("ARG", PATHS), ("--per-number", NUM), ("--top", NUM), ("--out", PATHS)],
     "check-bound": [("ARG", st.sampled_from(["{words.txt}", "{dir}", "{record.json}", "",
                                              "{dir}/missing.json"]))],

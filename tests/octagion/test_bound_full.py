@@ -44,8 +44,23 @@ def test_complete_lp_is_the_optimum(n, per_number, b):
                      hall=True)["lp_value"] >= cert["lp_value"] - 1e-6
 
 
-def test_complete_search_without_threshold():
+@pytest.mark.parametrize("purge", [True, False])
+def test_complete_search_without_threshold(purge):
+    """The same LP values with the Hall rows that stopped binding deleted between rounds (purge,
+    the default) and without."""
     words = design_words(None, 100)[0]
-    cert = complete_set_bound(words)
+    cert = complete_set_bound(words, purge=purge)
     assert cert["complete"] and cert["bound"] == 99 and check_set_certificate(cert)["agrees"]
-    assert cert["thresholds_tried"]["99"] == 99 and cert["lp_values"]["99"] < 99
+    assert cert["thresholds_tried"] == {"98": 99, "99": 99}
+    assert cert["lp_values"]["99"] == pytest.approx(98.585677, abs=1e-5)
+    assert cert["lp_values"]["98"] == pytest.approx(99.386607, abs=1e-5)
+
+
+def test_cpu_limit_stops_with_a_valid_weaker_certificate():
+    """Past cpu_limit the LP stops between two solves: not complete, its certificate still
+    re-checks, and proves no less than the complete solve."""
+    words = design_words(None, 100)[0]
+    cut = complete_set_bound(words, cpu_limit=0.0)
+    assert cut["complete"] is False and cut["lps_solved"] == 1
+    r = check_set_certificate(cut)
+    assert r["agrees"] and 99 <= r["bound"] <= 100

@@ -152,6 +152,29 @@ def test_design_deck_on_a_local_dask_cluster_anneals_the_same_deck(tmp_path):
     assert s == a["anneal_solvable"]
 
 
+def test_design_deck_proves_the_lp_bound_for_its_list(tmp_path):
+    """With no stored certificate for its words, design-deck solves the Hall LP of `bound --sets
+    --hall --complete` to its end for them and prints that bound: 15 words, 4 letters a number, the
+    count bound 15, the LP 14.91, so 14; check-bound re-checks the certificate it writes;
+    --bound-time 0 leaves the count bound."""
+    cert, w = tmp_path / "c.json", tmp_path / "w.txt"
+    w.write_text("interior changing behavior comments delivery provides includes whenever offering "
+                 "shoulder specific official learning interest concerns".replace(" ", "\n"))
+    args = ("design-deck", str(w), "--per-number", "4", "--time-limit", "0.2", "--workers", "1",
+            "--local-search", "1000")
+    text = run(*args, "--certificate", str(cert)).output
+    assert "no deck solves more than 14 of these words (set LP bound" in text
+    assert "set LP with Hall's rows, B = 14: 14.908, so no deck solves more than 14 (count bound 15)" in text
+    c = ok_json("check-bound", str(cert))
+    assert c["bound"] == 14 and c["agrees"] and c["words"] == 15
+    j = ok_json(*args)
+    assert j["count_bound"] == 15 and j["bound"] == j["lp_bound"]["bound"] == 14 and j["lp_bound"]["complete"]
+    assert "solved to the end for this list" in j["bound_proof"]
+    assert j["gap"] == pytest.approx((14 - j["covered"]) / 14, abs=1e-4)
+    j0 = ok_json(*args, "--bound-time", "0")
+    assert j0["bound"] == j0["count_bound"] == 15 and j0["lp_bound"] is None and "count" in j0["bound_proof"]
+
+
 def test_design_deck_prints_a_proved_bound(tmp_path):
     """Every design: covered, bound, gap = (bound - covered) / bound and what proves the bound; the
     certificate it writes is re-checked by check-bound, and a tampered one is refused (exit 2)."""

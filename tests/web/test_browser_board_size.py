@@ -12,9 +12,15 @@ import pytest
 
 from .test_browser import GAME_TIMEOUT, load, read  # noqa: F401
 from .test_browser_games import phone
-from .test_browser_phone import PAGES
 
 pytestmark = pytest.mark.integration
+
+
+def _phone_page(name: str) -> str:
+    """The game's play page where you have a move, as its manifest declares it (WebTest.phone)."""
+    from octosolve.games import get_game
+
+    return f"/play/{name}" + get_game(name).web_test.phone
 
 
 DRAWN = r"""
@@ -52,7 +58,7 @@ def test_oct8_four_players_uses_the_width(browser, url):
     try:
         screen(d, 1280, 900, False)
         d.get("about:blank")
-        load(d, url + PAGES["oct8"][0], GAME_TIMEOUT)
+        load(d, url + _phone_page("oct8"), GAME_TIMEOUT)
         m = read(d, lambda d: d.execute_script(DRAWN))
         assert m["height"] > 1.5 * m["width"], m  # the 4 players' board: tall
         assert m["width"] >= 600, m  # it was 360 px
@@ -60,7 +66,7 @@ def test_oct8_four_players_uses_the_width(browser, url):
         assert 0 < m["hint"][0] < 300, m  # the controls above the board, in view
         phone(d)
         d.get("about:blank")
-        load(d, url + PAGES["oct8"][0], GAME_TIMEOUT)
+        load(d, url + _phone_page("oct8"), GAME_TIMEOUT)
         m = read(d, lambda d: d.execute_script(DRAWN))
         assert m["page"] <= 390 and m["left"] >= 0 and m["left"] + m["width"] <= 390.5, m
         assert m["width"] >= 350, m  # the phone's width
@@ -77,7 +83,7 @@ def test_a_wide_board_keeps_its_size(browser, url):
 
 
 def test_octoverso_words_keep_the_desktop_look(browser, url):
-    with desktop_page(browser, url + PAGES["octoverso"][0]) as d:
+    with desktop_page(browser, url + _phone_page("octoverso")) as d:
         heights = read(d, lambda d: d.execute_script(
             "return [...document.querySelectorAll('#board svg [data-target^=\"word:\"] > rect:not(.octo-hit)')]"
             ".map(r => r.getAttribute('height'))"))
@@ -103,7 +109,7 @@ def test_a_board_drawn_wide_stays_wide_for_its_game(browser, url):
     # move it crossed boardfit.js's COLUMN ratio, and back when it shrank
     d = browser
     d.get("about:blank")
-    load(d, url + PAGES["oct8"][0], GAME_TIMEOUT)
+    load(d, url + _phone_page("oct8"), GAME_TIMEOUT)
     m = d.execute_script(STICKY)
     assert m["short_first"] == "", m  # 1.6 times taller than wide: fits the window, as before
     assert m["short_after"] == "960px", m  # the same game, once wide: stays 600 px wide

@@ -52,6 +52,7 @@ def inputs(tmp_path_factory):
     return files
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_readable_output_names_every_file_written(name, inputs, tmp_path):
     before, outs = CASES[name]
@@ -76,6 +77,7 @@ def test_readable_output_names_every_file_written(name, inputs, tmp_path):
     assert all(p.exists() for p in paths.values())
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("args", [["octagone", "solve", "POS", "--target", "outcome", "--max-nodes"],
                                   ["oct8", "simulate", "--players", "random,random", "--games"]])
 def test_large_counts_may_be_written_as_in_the_guides(args, tmp_path, capsys):

@@ -190,6 +190,7 @@ def test_match_layer_tallies(game):
     assert m2["records"] == m["records"], "the same seed must give the same games"
 
 
+@pytest.mark.integration
 def test_openspiel_random_sim(game):
     pyspiel = pytest.importorskip("pyspiel")
     from octosolve.interop import openspiel

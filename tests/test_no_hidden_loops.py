@@ -7,6 +7,7 @@ same."""
 
 import ast
 import re
+import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,6 +107,7 @@ def cycles(edges: dict[str, set]) -> list[list[str]]:
     return out
 
 
+@pytest.mark.integration
 def test_no_import_loop_even_through_lazy_references():
     edges = graph(modules())
     assert edges["octosolve.octiles.challenges.catalogue"] >= {

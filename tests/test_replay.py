@@ -31,6 +31,7 @@ def _run(args):
     return CliRunner().invoke(cli, args, catch_exceptions=False)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("game", _play_games())
 def test_play_record_replays_to_the_same_outcome(game, tmp_path):
     path = tmp_path / "rec.json"
@@ -53,6 +54,7 @@ def test_play_record_replays_to_the_same_outcome(game, tmp_path):
             else "Outcome: no winner") in text
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("game", _play_games())
 def test_tampered_record_is_refused(game, tmp_path):
     path = tmp_path / "rec.json"

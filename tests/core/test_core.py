@@ -80,6 +80,7 @@ def test_batch_local_processes():
         run_batch(_square, [1, 2], workers=0)
 
 
+@pytest.mark.integration
 def test_batch_local_dask_cluster():
     pytest.importorskip("dask.distributed")
     assert run_batch(_square, range(6), scheduler="local") == [x * x for x in range(6)]
@@ -419,6 +420,7 @@ def test_results_lines_say_one_win_one_loss():
     assert "1 win, 0 draws, 0 losses in 1 game;" in one[0]
 
 
+@pytest.mark.integration
 def test_cpsat_deterministic_block_counts_work_not_seconds():
     """Inside core.cpsat.deterministic() a solve's limit is CP-SAT's deterministic time with its
     workers interleaved, and clock() adds up that time (the same in every run); outside, neither."""

@@ -2,6 +2,7 @@
 wrong answer (issue 13); plus a property test over generated command lines and position files."""
 
 import json
+import pytest
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -118,6 +119,7 @@ DOC = hs.fixed_dictionaries(
                                                             "variant": hs.sampled_from(["short", "x"])})})
 
 
+@pytest.mark.integration
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cmd=hs.sampled_from(["simulate", "play", "deck", "swaps"]), players=WORDS, num=NUMS,
        doc=DOC, raw=hs.binary(max_size=30))
@@ -192,6 +194,7 @@ def test_position_in_a_phase_its_counts_rule_out(tmp_path):
         bad(["swaps", str(f)], needle)
 
 
+@pytest.mark.integration
 def test_every_phase_of_played_games_still_reads():
     import random
 

@@ -55,6 +55,7 @@ def test_every_legal_decision_is_clickable_and_unique(players, seed, every):
     assert {R.PH_MAIN, R.PH_PLACE, R.PH_SEL} <= phases  # the sample reaches the multi-step decisions
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("players,seed,every", CASES[:3])
 def test_nothing_hidden_leaks_into_a_view_or_a_public_move(players, seed, every):
     # every third of the positions above (a view is drawn three times a seat, about 10 ms each: all

@@ -43,6 +43,7 @@ def test_simulate_with_greedy_python_engine():
     assert d["engine"] == "python" and sum(d["wins"]) + d["ties"] == 6
 
 
+@pytest.mark.integration
 def test_simulate_says_one_sole_win_in_the_singular():
     # 40 games whose seed gives a random player exactly one sole win (2,000 games took 98 s of CI)
     r = run(["simulate", "--players", "greedy,random,random,random", "--games", "40", "--seed", "8"])
@@ -156,6 +157,7 @@ def test_swaps_bad_input(tmp_path):
     bad(["swaps", str(tmp_path)], "not a file")
 
 
+@pytest.mark.integration
 def test_play_record_and_json():
     r = run(["play", "--seed", "4"])
     assert r.exit_code == 0, r.output

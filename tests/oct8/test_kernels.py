@@ -73,6 +73,7 @@ def _twin_rows(st):
     return SW.enumerate_swaps_py(st.cur, hand_t, octs)
 
 
+@pytest.mark.integration
 def test_swap_kernel_matches_itertools_twin_on_game_positions(full):
     cfg = R.Config.make()
     rng = random.Random(1)

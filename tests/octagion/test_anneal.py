@@ -5,6 +5,7 @@ time limit stops new runs, and required words stay solvable."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from octosolve.octagion import anneal as A
 from octosolve.octagion import kernels as K
@@ -83,6 +84,7 @@ def test_anneal_time_limit_and_full_deck():
     assert (m == 255).all() and s == 2
 
 
+@pytest.mark.integration
 def test_free_split_walk_survives_a_number_holding_every_letter():
     """--split free with 25 cards a number: once a walk has moved every letter onto one number, a
     swap on that number has no letter to bring in; it used to look for one forever (a hang that
@@ -127,6 +129,7 @@ def test_cluster_runs_make_the_same_best_deck():
         assert len({(r[0], r[1].tobytes()) for r in runs}) > 1         # the runs differ
 
 
+@pytest.mark.integration
 def test_anneal_on_a_local_dask_cluster_matches_threads():
     """--scheduler local: the runs as Dask tasks give the same deck as the threads."""
     import pytest

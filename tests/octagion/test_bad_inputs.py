@@ -300,6 +300,7 @@ def test_design_deck_on_a_local_cluster_stops_on_ctrl_c():
     assert out == b""
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("args", [["--deck", "/nonexistent/deck.csv"], ["--deck", "NOT_UTF8"],
                                   ["--design-seconds", "nan"], ["--ref-words", "0"],
                                   ["--design-words", "6000"]])
@@ -429,6 +430,7 @@ def test_check_bound_names_a_mistyped_field(capsys, tmp_path, source, field, val
     assert "must be an object" in err, err
 
 
+@pytest.mark.integration
 def test_many_teams_never_run_out_of_word_cards():
     """#45.4: `setup --variant virulent --teams 8 --seed 2` (and epsilon 8 teams seed 11) were
     refused ('not enough Word Cards to resolve a collision'): every default set-up of 6-8 teams is

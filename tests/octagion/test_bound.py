@@ -112,6 +112,7 @@ def random_words(rng, letters, n):
 # ------------------------------------------------------------------------------------------------
 # the bound is valid (never below the optimum) on every enumerable instance
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.integration
 @pytest.mark.parametrize("letters,per_number,seed", [
     ("ABCD", 2, 0), ("ABCD", 2, 1), ("ABCD", 2, 2), ("ABCD", 1, 3), ("ABCD", 3, 4),
     ("ABC", 1, 5), ("ABC", 2, 6), ("ABCDE", 2, 7),
@@ -149,6 +150,7 @@ def test_bound_can_exceed_the_optimum():
 # ------------------------------------------------------------------------------------------------
 # the committed certificate for the 2000 most familiar words
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.integration
 def test_committed_certificate_for_2000_words():
     cert = json.loads(CERT_2000.read_text(encoding="utf-8"))
     assert cert["words"] == list(load_lexicon()[0][:2000])

@@ -30,6 +30,7 @@ def whole_lp(words, b, per_number):
     return _solve_lp(words, cols, rows, letters_rows)[0]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("n,per_number,b", [(30, 3, 22), (40, 2, 20), (60, 3, 50)])
 def test_complete_lp_is_the_optimum(n, per_number, b):
     """Small enough to write every set and every Hall row out (3 or 2 letters a number)."""

@@ -259,6 +259,7 @@ def test_committed_set_certificate_for_2000_words():
     assert independent_check(cert, fast=True) == 1894
 
 
+@pytest.mark.integration
 def test_committed_set_certificate_for_5000_words():
     """data/octagion/bound_sets_top5000.json (bound --top 5000 --sets): no deck solves more than
     4677 of the 5000 most familiar words (the count bound says 4777), re-checked by the library
@@ -277,6 +278,7 @@ def test_committed_set_certificate_for_5000_words():
     assert stored_bound(cert["words"])["file"] == "bound_sets_top5000.json"
 
 
+@pytest.mark.integration
 def test_committed_hall_certificate_for_1000_words():
     """data/octagion/bound_hall_top1000.json (bound --top 1000 --sets --hall): no deck solves more
     than 946 of the 1000 most familiar words, design-deck's default list (the count bound says
@@ -296,6 +298,7 @@ def test_committed_hall_certificate_for_1000_words():
     assert stored_bound(cert["words"])["file"] == "bound_hall_top1000.json"
 
 
+@pytest.mark.integration
 def test_committed_hall_certificate_for_2000_words():
     """data/octagion/bound_hall_top2000.json (bound --sets --hall --complete --threshold 1878: the
     LP solved to its optimum, 1878.547): no deck solves more than 1878 of the 2000 most familiar

@@ -201,6 +201,7 @@ def test_design_deck_prints_a_proved_bound(tmp_path):
     assert r.exit_code == 2 and "proves" in r.output and len(r.output.strip().splitlines()) == 1
 
 
+@pytest.mark.integration
 def test_design_deck_free_split_cli(tmp_path):
     """--split free: 48 cards shared unevenly, the count bound (it holds for any split) and no
     stored set bound, the split in the text, the JSON and the record's command."""

@@ -99,6 +99,7 @@ def best2000():
     return deck, words, explain_deck(deck, words, top=10)
 
 
+@pytest.mark.integration
 def test_2000_every_lost_word_confirmed(best2000):
     deck, words, r = best2000
     assert (r["covered"], r["lost"]) == (1642, 358)

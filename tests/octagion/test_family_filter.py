@@ -130,6 +130,7 @@ def test_shipped_wordcards_pass_the_filter():
     assert [w for w in words if BLATANT.search(w)] == []
 
 
+@pytest.mark.integration
 def test_zeta_and_delta_draws_of_1000_seeds_pass_the_filter():
     ff = load_family_filter()
     deck = load_deck()

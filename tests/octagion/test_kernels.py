@@ -39,6 +39,7 @@ def deck_from(rows):
     return Deck.from_counts(t)
 
 
+@pytest.mark.integration
 @settings(max_examples=12, deadline=None)   # brute force: 8! permutations a word, in Python
 @given(counts_st, st.lists(words_st, min_size=1, max_size=2))
 def test_kernel_equals_twin_bruteforce_networkx(rows, words):

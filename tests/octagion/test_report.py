@@ -48,6 +48,7 @@ def built(tmp_path_factory):
     return {"dir": out, "sec": sec, "cpu": cpu, "calls": calls}
 
 
+@pytest.mark.integration
 def test_report_deterministic_and_fast(built, tmp_path, monkeypatch):
     sec, a = built["sec"], built["dir"]
     assert built["cpu"] < 50  # CPU seconds (9 s measured): no search, on a busy machine too

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from octosolve.octagion import anneal as A
 from octosolve.octagion import kernels as K
@@ -38,6 +39,7 @@ def with_columns(masks, a, sa, b, sb):
     return m
 
 
+@pytest.mark.integration
 def test_max_cover_is_the_best_set():
     rng = np.random.default_rng(0)
     sets3 = [sum(1 << l for l in c) for c in itertools.combinations(range(26), 3)]
@@ -51,6 +53,7 @@ def test_max_cover_is_the_best_set():
         assert tuple(S.max_cover(U, w, 3, lower=brute)) == (brute, -1)   # nothing better
 
 
+@pytest.mark.integration
 def test_pair_relation_counts_what_the_kernel_counts():
     rng = np.random.default_rng(1)
     arr = K.encode_words(WORDS)
@@ -64,6 +67,7 @@ def test_pair_relation_counts_what_the_kernel_counts():
             assert S.coverage(Y, w, sa, sb) == count(WORDS, with_columns(masks, a, sa, b, sb))
 
 
+@pytest.mark.integration
 def test_the_two_number_step_is_the_best_pair_of_sets():
     """Words over six letters, three letters a number: brute force over all C(6, 3)^2 pairs of
     sets for numbers a, b (letters the words lack never help) against the exact step and against
@@ -91,6 +95,7 @@ def test_the_two_number_step_is_the_best_pair_of_sets():
             assert count(words, with_columns(masks, a, sa, b, sb)) == brute
 
 
+@pytest.mark.integration
 def test_polish_never_loses_and_its_count_is_the_kernels():
     masks, score = A.anneal(WORDS, per_number=6, iters=3000, seed=3, show_progress=False)
     for top_k in (2, 5):  # the exact step (top_k None) is checked on a small alphabet above
@@ -132,6 +137,7 @@ def test_tabu_move_scores_are_the_kernels():
         assert int(cov.sum()) == count(WORDS, masks)      # the kept state is the kernel's
 
 
+@pytest.mark.integration
 def test_tabu_returns_its_best_deck():
     masks, score = A.anneal(WORDS, per_number=6, iters=2000, seed=5, show_progress=False)
     best, val, hist = S.tabu(WORDS, masks, steps=15, tenure=5, seed=5)
@@ -214,6 +220,7 @@ def test_the_heuristic_triple_step_never_loses_and_counts_as_the_kernel():
     assert count(WORDS, with_three(masks, dict(zip((a, b, c), sets)))) == val
 
 
+@pytest.mark.integration
 def test_triple_mode_bad_deck_is_one_line_and_exit_2():
     import subprocess
     r = subprocess.run([sys.executable, str(SCRIPT), "triple", "--words", "10", "--deck", "AB"],
@@ -293,6 +300,7 @@ def test_memetic_keeps_its_best_deck_and_counts_it_as_the_kernel():
     assert rows2 == [] and cov2 == hist2[-1][1] >= count(WORDS, good) == hist2[0][1]
 
 
+@pytest.mark.integration
 def test_memetic_bad_option_is_one_line_and_exit_2():
     import subprocess
     r = subprocess.run([sys.executable, str(SCRIPT), "memetic", "--pop", "1"],
@@ -301,6 +309,7 @@ def test_memetic_bad_option_is_one_line_and_exit_2():
     assert r.stderr.startswith("error: --pop")
 
 
+@pytest.mark.integration
 def test_the_one_swap_step_is_the_best_in_its_neighbourhood():
     """Six letters, three a number: numbers a and b at most one letter swap from their sets (among
     the six letters; a swap to a letter the words lack never helps), c any set: brute force with
@@ -324,6 +333,7 @@ def test_the_one_swap_step_is_the_best_in_its_neighbourhood():
     assert cur < brute <= v2 == count(words, with_three(masks, dict(zip((a, b, c), new))))
 
 
+@pytest.mark.integration
 def test_the_cpsat_triple_step_leaves_ctrl_c_working():
     """CP-SAT's own SIGINT handling, left on, leaves the default (C-level) handler behind: a later
     Ctrl-C, or a test's SIGINT, then kills the process without a word (it once killed the whole

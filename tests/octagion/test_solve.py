@@ -173,6 +173,7 @@ def brute_split(words, letters="ABCD", total=16):
                       total)
 
 
+@pytest.mark.integration
 def test_design_deck_free_split_beats_six_a_number_by_brute_force():
     """--split free shares the 16 cards (per_number 2) between the numbers in any way: every word
     has one A and five of B, C or D, so an A-only number and a number with B, C and D solve all
@@ -211,6 +212,7 @@ def test_anneal_free_split_keeps_48_cards_and_recounts():
     assert s > se
 
 
+@pytest.mark.integration
 def test_design_deck_deterministic_gives_the_same_deck_twice():
     """--deterministic: CP-SAT's limit is its deterministic time and its two workers interleave in
     a fixed order, so two runs with the same seed end at the same deck (with wall-clock time and

@@ -192,6 +192,7 @@ def test_bench_script_refuses_bad_numbers(args):
     assert r.stderr.strip().splitlines()[-1].startswith("bench_octagone.py: error:")
 
 
+@pytest.mark.integration
 def test_bench_script_quick_keeps_the_sizes_given():
     """scripts/bench_octagone.py --quick shrinks only what the command line leaves unsaid: with
     --frees 14 --per-pair 2 it measures 14 free cells, two positions a pair (it used to measure 25

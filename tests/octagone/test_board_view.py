@@ -24,6 +24,7 @@ def random_games(cfg, seeds):
             yield s.clone()
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "standard")
 def test_every_legal_move_is_clicks_on_the_picture(cfg):
     seen = set()
@@ -77,6 +78,7 @@ def test_a_shield_that_ends_the_game_is_one_click():
     pytest.fail("no position with a game-ending shield found")
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("variant", ["standard", "iv"])
 def test_hidden_shields_are_not_in_the_picture(variant):
     g = OctagoneGame(variant=variant, players=4, hidden=True)

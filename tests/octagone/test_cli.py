@@ -221,6 +221,7 @@ def test_perfect_play_same_rows_on_two_workers():
     assert one == two and len(one["rows"]) == 4 and one["reached"] >= 1
 
 
+@pytest.mark.integration
 def test_measure_perfect_play_and_its_recheck(tmp_path):
     """`measure perfect-play --quick` writes the data file the report reads; recheck_exact accepts
     it, replays deals to the same rows, and refuses figures or rows that were changed."""
@@ -278,6 +279,7 @@ def test_measure_perfect_play_and_its_recheck(tmp_path):
         recheck_exact(bad)
 
 
+@pytest.mark.integration
 def test_measure_perfect_play_max_nodes_and_from(tmp_path):
     """--max-nodes sets the budget; --from keeps an earlier file's settled rows and solves only
     the rest: the result is the fresh run's, row for row. Wrong uses are one-line errors."""
@@ -523,6 +525,7 @@ def test_solve_not_proven_says_why_there_is_no_line(tmp_path):
     assert json.loads(run(["solve", str(f), "--line", "--max-nodes", "1000", "--json"]).output)["line"] is None
 
 
+@pytest.mark.integration
 def test_quick_measure_without_out_writes_into_build_as_every_game_does(tmp_path, monkeypatch):
     """`octagone measure WHAT --quick` stopped with 'needs --out', where oct8, octiles and
     octoverso write a --quick run into build/ (docs/cli.md: never over the data file)."""

@@ -65,6 +65,7 @@ def _positions():
     return out
 
 
+@pytest.mark.integration
 def test_dfpn_agrees_with_alpha_beta_on_real_play_positions():
     """Same outcome as the alpha-beta's null window on >= 50 positions of 12-20 free cells (wins,
     draws and losses all occur); the best move keeps the outcome; and the df-pn alone (no
@@ -169,6 +170,7 @@ def test_ctrl_c_stops_the_dfpn_search_promptly():
     assert time.process_time() - c0 < 5
 
 
+@pytest.mark.integration
 def test_committed_perfect_play_outcomes_by_df_pn_alone():
     """An independent check of data/octagone/perfect-play.json (made by the alpha-beta): the df-pn
     alone (``ab_free=-1``: proof numbers over its own move generator, no alpha-beta leaves) proves
@@ -195,6 +197,7 @@ def test_committed_perfect_play_outcomes_by_df_pn_alone():
         assert (v if st.to_move == st.first else -v) == r["value_first"], r["seed"]
 
 
+@pytest.mark.integration
 def test_warm_up_compiles_the_dfpn_kernel_before_the_timed_search():
     # solve(..., method="dfpn") times the search only: the kernel is loaded by warm_up(dfpn=True)
     # (a fresh process, so nothing else compiled it first; the first search reported 10 s of JIT)

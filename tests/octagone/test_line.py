@@ -26,6 +26,7 @@ def _small_positions(n, free_max=9, wrap="edge"):
     return out
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("wrap, free_max", [("edge", 9), ("torus", 6)])  # the torus's lines are long
 def test_the_line_plays_to_the_minimax_value(wrap, free_max):
     for st in _small_positions(12, free_max, wrap=wrap):

@@ -6,6 +6,7 @@ from octosolve.interop import openspiel as osp  # noqa: E402
 from octosolve.octagone.rules import OctagoneGame  # noqa: E402
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("kw", [dict(), dict(variant="kids"), dict(variant="iv"), dict(wrap="torus"),
                                 dict(players=4, hidden=True)])
 def test_random_sim_test(kw):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import pytest
 from pathlib import Path
 
 from octosolve.core.seeding import derive_seed
@@ -28,6 +29,7 @@ def positions():
             yield st
 
 
+@pytest.mark.integration
 def test_moves_and_labels_match_the_rules():
     tab = K.Table(12)
     seen = 0

@@ -37,6 +37,7 @@ def test_report_quick_is_deterministic(tmp_path, monkeypatch):
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f
 
 
+@pytest.mark.integration
 def test_committed_perfect_play_data_rechecks():
     """data/octagone/perfect-play.json (`measure perfect-play`, 26 free cells): its figures are its
     rows', two of its deals replay to the same rows, and it holds the command that made it."""

@@ -185,6 +185,7 @@ def test_fewest_shields_wins_four_players_by_pair():
 
 
 # ------------------------------------------------------------------ conservation, all variants
+@pytest.mark.integration
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(R.VARIANTS), players=st.sampled_from([2, 4]))
 def test_shield_conservation_and_json_round_trip(seed, variant, players):

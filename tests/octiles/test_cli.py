@@ -156,6 +156,7 @@ def test_challenge_list_alone_still_lists():
     assert r.exit_code == 0 and len(json.loads(r.output)) == 30
 
 
+@pytest.mark.integration
 def test_challenge_one_says_its_counts_in_words():
     """Challenge 1 printed '1 tiles: 98 pairs' and its hardest pair as Python's dict
     ("{'from': 'C6', 'to': 'F1', 'tiles': 6}"), with no word on the placement below it."""

@@ -256,6 +256,7 @@ def test_generated_match_options_exit_0_or_2(cli_runner, option, value):
 
 # ------------------------------------------------------------------ what the text says
 
+@pytest.mark.integration
 def test_position_text_names_winners_and_counts_turns_as_the_record_does(cli_runner, tmp_path):
     """The header said 'turn 172, over: winners 0' under a record ending 'after 173 turns' (turns
     counted from 0 beside turns counted from 1, a winner as a bare number); 'top: ?' and
@@ -295,6 +296,7 @@ def test_team_winners_are_named_together(cli_runner):
     assert "winner(s)" not in r.output
 
 
+@pytest.mark.integration
 def test_replay_of_an_octiles_record_names_its_winner(cli_runner, tmp_path):
     """`octosolve replay` of `octiles play --out` ended 'Outcome: winner(s): P0 greedy'."""
     rec = tmp_path / "rec.json"
@@ -320,6 +322,7 @@ def test_match_refuses_players_it_cannot_measure(cli_runner, players, extra, wor
              "--workers", "1", *extra), *words)
 
 
+@pytest.mark.integration
 def test_match_counts_a_team_once_a_game_and_seats_as_seats(cli_runner):
     """'greedy ... in 4 games' of 2 played: a team of one name was counted once a seat (and its
     interval as if its two seats were two games); a name in two seats of a free-for-all now says
@@ -421,6 +424,7 @@ def test_position_errors_say_who_moves_and_what_the_file_is(cli_runner, tmp_path
         assert "(-4)" not in r.output and "(-1)" not in r.output
 
 
+@pytest.mark.integration
 def test_full_game_position_shows_its_markers(cli_runner, tmp_path):
     """The full game's markers (a marked tile may not be rotated or replaced) were in the JSON's
     'marks' only: the readable position left out what decides the legal moves."""

@@ -74,6 +74,7 @@ def verified():
     return json.loads(r.stderr.strip().splitlines()[-1]), json.loads(r.stdout)
 
 
+@pytest.mark.integration
 def test_verify_passes_without_ortools_in_a_subprocess(verified):
     info, out = verified
     assert info["rc"] == 0, [row for row in out["certificates"] if not row["ok"]]
@@ -99,6 +100,7 @@ def test_every_bound_has_a_checked_witness(verified):
     assert set(rests.values()) <= set(W.REST_ORDER)
 
 
+@pytest.mark.integration
 def test_table_lists_every_certificate():
     r = verify("--no-cross")
     assert r.exit_code == 0, r.output
@@ -355,6 +357,7 @@ def test_verify_scores_by_the_declarations():
         assert declared(n, v) is None
 
 
+@pytest.mark.integration
 def test_local_tables_equal_the_bounds_module():
     import numpy as np
 

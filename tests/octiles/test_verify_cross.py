@@ -4,6 +4,7 @@ re-scored by every question, and the containments declared with the questions.""
 from __future__ import annotations
 
 import json
+import pytest
 
 from octosolve.octiles.challenges.certificates import CERT_DIR
 from octosolve.octiles.challenges.verify_cross import RELATIONS, cross_check
@@ -23,6 +24,7 @@ def test_relations_are_the_catalogue_declarations():
     assert ((7, "with-9"), (9, "count")) in declared                 # a combination, its part
 
 
+@pytest.mark.integration
 def test_relations_hold_on_stored_placements():
     """Each declared containment holds, score by score, on a few stored placements of different
     questions (a wrong declaration, or a scorer that disagrees with it, fails here)."""

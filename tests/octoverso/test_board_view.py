@@ -65,6 +65,7 @@ def test_every_legal_move_is_clickable_and_unique(params, seed, every):
     assert {R.OPENING, R.PLAY} <= phases
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("params,seed,every", GAMES[::3])
 def test_the_opening_announcements_stay_hidden(params, seed, every):
     game = R.make_game(**params)

@@ -6,6 +6,7 @@ from octosolve.interop import openspiel as osp  # noqa: E402
 from octosolve.octoverso import rules as R  # noqa: E402
 
 
+@pytest.mark.integration
 def test_random_sim_test():
     game = osp.load("octoverso")
     assert game.num_distinct_actions() == R.make_game().info.num_distinct_actions

@@ -220,6 +220,7 @@ def test_cli_play_teams_json():
     assert txt.startswith("team P0+P2: P0 greedy") and ("winner: team P" in txt or "draw" in txt)
 
 
+@pytest.mark.integration
 def test_cli_team_tournament_json():
     r = run("tournament", "--team-game", "--players", "greedy,flat-mc,random", "--games", "2", "--simulations", "4",
             "--workers", "1", "--seed", "2", "--json")

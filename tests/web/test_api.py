@@ -279,6 +279,7 @@ def test_trace_one_tile_by_hand(client):
     assert all(p["tiles"] == 1 for p in tr["paths"])
 
 
+@pytest.mark.integration
 def test_scores_agree_with_stored_answers(client):
     rows = [r for r in client.get("/api/octiles/challenges").json() if r["answer"] and r["scorable"]]
     assert len(rows) > 30
@@ -601,6 +602,7 @@ def test_octagion_design_run(designer):
     assert v["phase"]  # the run reported its bars: simulated annealing, then CP-SAT
 
 
+@pytest.mark.integration
 def test_octagion_design_free_split(designer):
     """"split": "free" shares the 48 cards between the numbers as the search likes: the result
     keeps 48 cards, every number at least one, the sizes unequal on the 300 most familiar words."""
@@ -615,6 +617,7 @@ def test_octagion_design_free_split(designer):
     assert min(sizes) >= 1 and sizes != [6] * 8 and res["kernel_solvable"] <= res["bound"]
 
 
+@pytest.mark.integration
 def test_octagion_design_deterministic_gives_the_same_deck_twice(designer, monkeypatch):
     """"deterministic": true (the page's 'reproducible' box): two runs with the same seed give the
     same deck (CP-SAT's deterministic time, its workers interleaved), and the settings say so.

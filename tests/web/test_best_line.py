@@ -46,6 +46,7 @@ def late(client):
     return _late_game(client)
 
 
+@pytest.mark.integration
 def test_the_hint_offers_the_line_and_the_line_replays_to_its_margin(client, late):
     v = late
     h = client.post(f"/api/octagone/{v['id']}/hint", json={}).json()

@@ -85,6 +85,7 @@ def requests(draw):
     return method, path, url + query, headers, _body(draw)
 
 
+@pytest.mark.integration
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(req=requests())
 def test_no_500_for_any_route_path_body_or_header(req):

@@ -263,6 +263,7 @@ def test_replay_route_in_a_perfect_information_game_with_chance(client):
         assert a["current_player"] == st.current_player()  # a chance node stays one (no draw)
 
 
+@pytest.mark.integration
 def test_a_finished_game_says_the_points_where_the_game_counts_them(client):
     # Oct8's page said "Game over: P1 won." and nothing of the scores behind it (nor did its board)
     v = client.post("/api/oct8/new", json={"params": {"players": 2}, "level": "easy", "seed": 3}).json()

@@ -78,6 +78,7 @@ def test_challenge_24_optimal_36():
     assert res.status == "OPTIMAL" and res.objective == res.bound == 36 and res.verified
 
 
+@pytest.mark.integration
 def test_13_search_reads_the_declared_bound():
     """The local-search answer of 13 (1 s) takes its bound from the declared bound argument."""
     res = S.solve_variant(13, "self-crossing", time_limit=1, seed=0)

@@ -124,6 +124,7 @@ def test_whole_model_equals_the_tracer_on_fixed_placements():
     assert _solve_fixed(_whole(25, 27), _placement(25, "whole-board"))[0] == "INFEASIBLE"
 
 
+@pytest.mark.integration
 def test_highs_on_the_mip_translation_agrees_on_fixed_placements():
     from octosolve.octiles.challenges.cpsat import Skeleton
     from octosolve.octiles.challenges.mip import highs_feasible
@@ -139,6 +140,7 @@ def test_highs_on_the_mip_translation_agrees_on_fixed_placements():
     assert seen == {True, False}
 
 
+@pytest.mark.integration
 def test_second_formulations_equal_the_first_on_fixed_placements():
     for n in (27, 28):
         var = C.get_variant(n, "whole-board")[1]
@@ -149,6 +151,7 @@ def test_second_formulations_equal_the_first_on_fixed_placements():
             assert a == b == ("OPTIMAL" if var.check(R.trace(pl)) else "INFEASIBLE"), (n, cert)
 
 
+@pytest.mark.integration
 def test_seven_flow_mip_equals_the_scorer_on_fixed_placements():
     from octosolve.octiles.challenges.combined_flow import SevenFlow
     pl = _placement(8, "pairs-0")

@@ -61,6 +61,7 @@ def test_local_bound_is_sound_on_random_placements(key):
     assert checked > 0 or key == (11, "thrice")   # (a tile crossed 3 times is rare at random)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("key", [(14, "cross"), (14, "share")], ids=["cross", "share"])
 def test_pair_local_bound_is_sound_on_random_placements(key):
     checked = 0

@@ -56,6 +56,7 @@ def test_declared_proofs_are_the_certificates_proofs():
         assert "turned" in json.dumps(cert["proof"]).lower() or cert["status"] == "optimal", (n, v)
 
 
+@pytest.mark.integration
 def test_declared_static_bounds_hold_the_certificates():
     """The declared bound argument of every variant is a bound at least the certificate's (which
     the search may have brought down), and every certificate's value is within it (a few seconds in

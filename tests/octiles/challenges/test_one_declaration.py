@@ -55,6 +55,7 @@ def tables(path: Path, numbered: bool) -> list[str]:
     return out
 
 
+@pytest.mark.integration
 def test_no_table_keyed_by_question_outside_the_catalogue():
     found = {}
     for path in sorted(PKG.rglob("*.py")):

@@ -49,6 +49,7 @@ def _prove(tmp_path, n, v, *extra, copy=False):
     return r.exit_code, (json.loads(r.output) if r.exit_code == 0 else r.output)
 
 
+@pytest.mark.integration
 def test_seven_with_8_through_the_pipeline(tmp_path):
     """7 with 8 (about a second): the committed certificate's status, value, bound, proof keys and
     relaxation witness; `verify` accepts the new file."""
@@ -74,6 +75,7 @@ def test_seven_with_8_keeps_the_committed_certificate(tmp_path):
     assert (tmp_path / "challenge07-with-8.json").read_text() == before
 
 
+@pytest.mark.integration
 def test_whole_pair_through_the_pipeline(tmp_path):
     """25 with 27 (a few seconds, --fresh: the stored 'yes' would settle it at once): yes again."""
     code, doc = _prove(tmp_path, 25, "with-27", "--fresh")

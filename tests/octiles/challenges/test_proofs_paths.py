@@ -152,6 +152,7 @@ def _pair_of_paths_brute(tr, share):
     return best
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("variant", ["cross", "share"])
 def test_pair_of_paths_model_equals_brute_force_on_a_placement(variant):
     """14's two-paths case (exact chain model, assignment cuts, A/B swap broken): on a fixed
@@ -192,6 +193,7 @@ def _fixed_max(build, pl):
     return int(round(sv.ObjectiveValue()))
 
 
+@pytest.mark.integration
 def test_the_crossing_count_of_12_and_of_its_end_split_cases():
     """One crossing count (cpsat_models.self_crossings) in 12's model and in the cases of its end
     split: on fixed placements, the most self-crossings of a path or loop, and of a path with both

@@ -206,6 +206,7 @@ def _brute_routes(tr):
     return out
 
 
+@pytest.mark.integration
 def test_all_routes_against_brute_force():
     for pl in _random_placements(12, seed=5):
         tr = R.trace(pl)
@@ -252,6 +253,7 @@ def _edit(path, fn):
     path.write_text(json.dumps(d))
 
 
+@pytest.mark.integration
 def test_new_certificates_pass(new):
     code, failed = _verify(new)
     assert code == 0 and failed == {}
@@ -269,6 +271,7 @@ def _break_26_ends(d):
     raise AssertionError("no single turn breaks the condition")
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("name,edit,words", [
     ("challenge15-shared-3", lambda d: d.__setitem__("value", d["value"] - 1), ["the tracer scores"]),
     ("challenge15-shared-3", lambda d: d["bound_witness"]["facts"].__setitem__("stops_with_4_stubs", 9),

@@ -21,6 +21,7 @@ def _scorer(n, variant):
     return v.score, v.check
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(not FILES, reason="no results/octiles yet (run octosolve report --only octiles)")
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_stored_answer_is_certified(path: Path):

@@ -13,6 +13,7 @@ VARIANTS = [(n, v.name) for n, ch in sorted(S.CHALLENGES.items())
             if ch.method == "cpsat" for v in ch.variants]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("number, variant", VARIANTS)
 def test_model_matches_tracer_on_fixed_placement(number, variant):
     pl = random_placement(3)
@@ -31,6 +32,7 @@ def test_model_matches_tracer_on_fixed_placement(number, variant):
         assert res.objective == var.score(tr)
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12])
 @pytest.mark.parametrize("number, variant", [(2, "route-squares"), (2, "path-segments"),
@@ -47,6 +49,7 @@ def test_model_matches_tracer_more_placements(seed, number, variant):
         assert res.status == "OPTIMAL" and res.objective == var.score(tr)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("number, variant", [(4, "once"), (8, "pairs-0"), (27, "whole-board"),
                                              (2, "path-tiles")])
 def test_solutions_are_certified_by_tracer(number, variant):
@@ -59,6 +62,7 @@ def test_solutions_are_certified_by_tracer(number, variant):
         assert res.objective == 17 == res.bound
 
 
+@pytest.mark.integration
 def test_loop_through_every_tile_certificate():
     res = S.solve_variant(4, "once", time_limit=20)
     tr = R.trace(res.placement)
@@ -104,6 +108,7 @@ def test_two_stop_group_model_on_a_placement_that_has_groups():
     assert fixed.status == "OPTIMAL" and fixed.objective == len({g["type"] for g in groups})
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("number, variant", [(13, "self-crossing"), (20, "count")])
 def test_search_answers_are_rechecked(number, variant):
     res = S.solve_variant(number, variant, time_limit=2, seed=1)
@@ -124,6 +129,7 @@ def test_symmetry_and_shape_helpers():
     assert S.turned_partner_paths(a) == S.turned_partner_paths(b)
 
 
+@pytest.mark.integration
 def test_stored_starts_are_valid_and_scored_as_recorded():
     for n, ch in S.CHALLENGES.items():
         for v in (ch.variants if ch.method == "search" else []):
@@ -147,6 +153,7 @@ def test_one_registry_declares_every_challenge_once():
             assert callable(v.score) and callable(v.pick), (n, v.name)
 
 
+@pytest.mark.integration
 def test_annealing_is_a_fixed_number_of_steps_whatever_the_clock(monkeypatch):
     """The local search scores exactly budget(var, seconds) placements and its temperature follows
     the steps, so the same seed gives the same placement on a slow or loaded machine: here the clock
@@ -176,6 +183,7 @@ def test_annealing_is_a_fixed_number_of_steps_whatever_the_clock(monkeypatch):
         anneal(score, steps=0)
 
 
+@pytest.mark.integration
 def test_deterministic_runs_do_not_depend_on_string_hashes(tmp_path):
     """`challenge --fresh --deterministic` gives the same placement in processes with different
     string hashes (a model built by iterating a set of strings came out in another order each time,

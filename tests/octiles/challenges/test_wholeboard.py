@@ -39,6 +39,7 @@ def test_stored_certificate_is_rechecked_by_the_tracer(n):
         assert all(p.symmetry["mirror"] for p in tr.complete_paths)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("n", [25, 26])
 def test_challenge_command_reports_the_certificate(n):
     res = S.solve_variant(n, "whole-board", time_limit=30)
@@ -58,6 +59,7 @@ def _near_miss(pl, seed):
     return pl
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("n", [25, 26])
 @pytest.mark.parametrize("case", ["random-3", "random-8", "random-21", "cert", "near-1", "near-2"])
 def test_soft_model_counts_exactly_what_the_tracer_counts(n, case):
@@ -103,6 +105,7 @@ def test_model26_from_scratch_finds_a_certificate():
     assert res.status == "FEASIBLE" and res.verified and res.verified_value == 36
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("case", ["random-3", "random-8", "random-21", "cert20", "cert26"])
 def test_model20_counts_exactly_the_rotationally_symmetric_paths(case):
     """Challenge 20's model (26's with turns for reflections) on fixed placements: its optimum is

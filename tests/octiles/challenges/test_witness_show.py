@@ -27,6 +27,7 @@ def summaries():
     return {p.stem: WS.summarise(p) for p in all_certificates()}
 
 
+@pytest.mark.integration
 def test_every_certificate_has_a_checked_witness(summaries):
     assert len(summaries) >= 80
     for stem, w in summaries.items():

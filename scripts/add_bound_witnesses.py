@@ -39,10 +39,14 @@ from pathlib import Path
 
 import numpy as np
 
-from octosolve.core.jsonout import write_json
-from octosolve.octiles.challenges import witness as W
-from octosolve.octiles.challenges.certificates import CERT_DIR
-from octosolve.octiles.challenges.verify import declared_witness
+# the package of this checkout (not whichever one is installed): the certificates are written under
+# its data/ folder
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from octosolve.core.jsonout import write_json  # noqa: E402
+from octosolve.octiles.challenges import witness as W  # noqa: E402
+from octosolve.octiles.challenges.certificates import CERT_DIR  # noqa: E402
+from octosolve.octiles.challenges.verify import declared_witness  # noqa: E402
 
 HIGHS_FORMULATION = "HiGHS (scipy.optimize.milp) on a formulation written in scripts/add_bound_witnesses.py: "
 
@@ -738,6 +742,104 @@ def highs_groups_17(k, time_limit):
     return f"17 count", r
 
 
+def _crosses(p, q) -> bool:
+    """Two chords of one tile cross when exactly one end of q lies strictly between the ends of p."""
+    (a, b), (c, d) = sorted(p), q
+    return len({a, b, c, d}) == 4 and ((a < c < b) != (a < d < b))
+
+
+def _component(xs, req, rub, seg, nv, stub_ok, ends):
+    """One component's port-balance rows (as in :func:`highs_relaxation`, written for any stub
+    rule): used segments w <= placed, each port on at most one used segment, both ports of a board
+    link used or neither, a stub port used only where ``stub_ok(location, port)``, and at most
+    ``ends`` used stub ports (exactly, with a negative ``ends``). Returns (w, act, stub ports' w
+    by space, nv): ``w[s, a, b]`` the column of used segment a-b on s, ``act[port]`` its columns."""
+    from octosolve.octiles.tiles import board
+    b = board()
+    wv = {}
+    for (s, a, c) in sorted(seg):
+        wv[s, a, c] = nv
+        nv += 1
+        rub.append(([(wv[s, a, c], 1)] + [(i, -1) for i in seg[s, a, c]], 0))
+    act = {(s, e): [j for (s2, a, c), j in wv.items() if s2 == s and e in (a, c)]
+           for s in b.spaces for e in range(8)}
+    for js in act.values():
+        rub.append(([(j, 1) for j in js], 1))
+    for p, q in b.port_link.items():
+        if not isinstance(q, str) and p < q:
+            req.append(([(j, 1) for j in act[p]] + [(j, -1) for j in act[q]], 0))
+    end_cols: dict = {s: [] for s in b.spaces}
+    for loc in list(b.stops) + list(b.ring):
+        for p in b.location_ports[loc]:
+            if stub_ok(loc, p):
+                end_cols[p[0]] += act[p]
+            else:
+                rub.append(([(j, 1) for j in act[p]], 0))
+    row = [(j, 1) for js in end_cols.values() for j in js]
+    (req if ends < 0 else rub).append((row, abs(ends)))
+    return wv, act, end_cols, nv
+
+
+def _fixed_bounds(xs, nv, placement):
+    """Column bounds that fix the tiles x to ``placement`` ({space: (tile, rotation)}; a rotation
+    is matched by the segments it places, so any of a tile's equal rotations will do)."""
+    from octosolve.octiles.tiles import tile_segments
+    lb, ub = np.zeros(nv), np.ones(nv)
+    for i, (s, t, r) in enumerate(xs):
+        pt, pr = placement[s]
+        same = pt == t and {tuple(sorted(g)) for g in tile_segments(t, r)} == \
+            {tuple(sorted(g)) for g in tile_segments(pt, pr)}
+        lb[i] = ub[i] = 1.0 if same else 0.0
+    return lb, ub
+
+
+def highs_ends_12(space, k, time_limit, placement=None, also=()):
+    """12, the case "both ends of the path on ``space``", as a second formulation: the port-balance
+    relaxation of one component (written here, :func:`_component`) whose stub ports are all on
+    ``space`` (at most 2), a crossing column z <= both used chords for every crossing chord pair
+    on a space, and per space the local cut "its crossings <= the local table of 12 (witness.
+    local_table) of its tile with 2 ends on ``space``, none elsewhere". Every path with both ends
+    on ``space`` satisfies it with its own self-crossings (it may add loops: only an upper bound).
+    ``placement``: the tiles fixed (the tests), maximised instead of ``objective >= k``; ``also``:
+    more spaces where the ends may be (the tests: a path's two end spaces)."""
+    on = {space, *also}
+    xs, req, rub, seg = _skeleton()
+    wv, _, _, nv = _component(xs, req, rub, seg, len(xs), lambda loc, p: p[0] in on, 2)
+    z = {}
+    for (s, a, c), j in wv.items():
+        for (s2, d, e), j2 in wv.items():
+            if s2 == s and (a, c) < (d, e) and _crosses((a, c), (d, e)):
+                z[s, a, c, d, e] = nv
+                rub += [([(nv, 1), (j, -1)], 0), ([(nv, 1), (j2, -1)], 0)]
+                nv += 1
+    u = W.local_table("12")
+    for s in {key[0] for key in wv}:
+        rub.append(([(col, 1) for key, col in z.items() if key[0] == s]
+                    + [(i, -u[s, t][2 if s in on else 0]) for i, (s2, t, _) in enumerate(xs)
+                       if s2 == s], 0))
+    obj = [0] * nv
+    for col in z.values():
+        obj[col] = 1
+    if placement is not None:
+        lb, ub = _fixed_bounds(xs, nv, placement)
+        return _milp(nv, obj, req, rub, range(nv), time_limit, lb=lb, ub=ub)
+    r = _milp(nv, obj, req, rub, range(nv), time_limit, lower=k)
+    r["formulation"] = (HIGHS_FORMULATION + "the port-balance relaxation of one component (tiles x, "
+                        "used segments w <= placed, each port on at most one used segment, both ports "
+                        f"of a board link used or neither, at most 2 used stub ports, all on {space}), "
+                        "a crossing z <= both chords for each crossing chord pair, per space its "
+                        "crossings <= the local table of 12 with the ends there; "
+                        f"self-crossings >= {k}")
+    return f"12 both ends on {space}", r
+
+
+def highs_ends_12_all(time_limit):
+    """Every "both ends on X" case of the committed 12 certificate, one after the other."""
+    d = json.loads((CERT_DIR / "challenge12-count.json").read_text(encoding="utf-8"))
+    spaces = [c["space"] for c in d["bound_witness"]["cases"] if "space" in c]
+    return [highs_ends_12(s, d["bound"] + 1, time_limit) for s in spaces]
+
+
 HIGHS = {
     "packing-3": (3, "count", lambda tl: highs_packing_3(tl)),
     "simple-loops-3": (3, "count", lambda tl: highs_simple_loops_3(8, tl)),
@@ -747,6 +849,7 @@ HIGHS = {
     "relax-6-segments": (6, "segments", lambda tl: highs_relaxation(6, "segments", tl)),
     "flow-9": (9, "count", lambda tl: highs_flow_9(5, tl)),
     "flow-17": (17, "count", lambda tl: highs_groups_17(4, tl)),
+    "ends-12": (12, "count", highs_ends_12_all),
 }
 
 
@@ -776,10 +879,12 @@ def main(argv=None) -> int:
     if a.highs:
         n, v, run = HIGHS[a.highs]
         only = {n}
-        tag, r = run(a.time_limit)
-        r = {"solver": "HiGHS", **r}
-        HIGHS_RESULTS[tag] = r
-        print(f"{a.highs}: {r}", flush=True)
+        res = run(a.time_limit)
+        for tag, r in (res if isinstance(res, list) else [res]):   # one claim, or one per case
+            r = {"solver": "HiGHS", **r, "command": f"python scripts/add_bound_witnesses.py "
+                                                   f"--highs {a.highs} --time-limit {a.time_limit:g}"}
+            HIGHS_RESULTS[tag] = r
+            print(f"{a.highs} ({tag}): {r}", flush=True)
     for path in sorted(Path(a.dir).glob("challenge*.json")):
         d = json.loads(path.read_text(encoding="utf-8"))
         n, v = d["challenge"], d["variant"]

@@ -499,13 +499,15 @@ def _milp(nv, obj, rows_eq, rows_ub, integer, time_limit, lower=None, lb=None, u
         cons.append(LinearConstraint(np.array(obj, dtype=float).reshape(1, -1), lower, np.inf))
     integ = np.zeros(nv)
     integ[list(integer)] = 1
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     res = milp(c=c, constraints=cons, integrality=integ,
                bounds=Bounds(np.zeros(nv) if lb is None else lb, np.ones(nv) if ub is None else ub),
                options={"time_limit": float(time_limit), "disp": False})
     secs = round(time.perf_counter() - t0, 1)
     status = {0: "OPTIMAL", 1: "TIME_LIMIT", 2: "INFEASIBLE"}.get(res.status, str(res.message))
     out = {"status": status, "seconds": secs, "time_limit": time_limit}
+    if time_limit >= 60:      # the long runs (the machine may be shared: wall-clock is not CPU)
+        out["cpu_seconds"] = round(time.process_time() - c0, 1)
     if res.status == 0 and res.x is not None:
         out["objective"] = int(round(-res.fun))
     db = getattr(res, "mip_dual_bound", None)
@@ -840,6 +842,210 @@ def highs_ends_12_all(time_limit):
     return [highs_ends_12(s, d["bound"] + 1, time_limit) for s in spaces]
 
 
+def _connected(rub, req, nv, wv, act, end_cols):
+    """Flow rows that tie every used segment of a component to one of its used stub ports (a
+    single commodity: each used segment consumes one unit, the used stub ports supply them, flow
+    runs only along used segments and the links of used ports). A loop has no stub port, so it gets
+    no flow: with at most 2 used stub ports the component is one path. Returns (nv, the flow
+    columns, their upper bounds)."""
+    from octosolve.octiles.tiles import board
+    b = board()
+    big = len(wv)
+    flows = []
+    node: dict = {}                   # port -> [(column, +1 in / -1 out)]
+
+    def arc(tail, head, cap_cols):
+        nonlocal nv
+        f = nv
+        nv += 1
+        flows.append(f)
+        rub.append(([(f, 1)] + [(c, -big) for c in cap_cols], 0))
+        if tail is not None:
+            node.setdefault(tail, []).append((f, -1))
+        if head is not None:
+            node.setdefault(head, []).append((f, 1))
+        return f
+    for (s, a, c), j in wv.items():
+        ins = [arc((s, a), None, [j]), arc((s, c), None, [j])]
+        outs = [arc(None, (s, a), [j]), arc(None, (s, c), [j])]
+        # the segment keeps one unit of what it receives: in - out = w
+        req.append(([(f, 1) for f in ins] + [(f, -1) for f in outs] + [(j, -1)], 0))
+    for p, q in b.port_link.items():
+        if not isinstance(q, str):
+            arc(p, q, act[p])          # both directions (the dict holds both orders)
+    for loc in list(b.stops) + list(b.ring):
+        for p in b.location_ports[loc]:
+            arc(None, p, act[p])       # the supply of a used stub port
+    for p, terms in node.items():
+        req.append((terms, 0))
+    return nv, flows, big
+
+
+def highs_share_14(k, time_limit, placement=None):
+    """14 share, the case "two paths" (4 ends), as a second formulation: two components A and B,
+    each the port-balance rows of :func:`_component` with exactly 2 used stub ports and the flow
+    rows of :func:`_connected` (so each is one path), no port used by both, no chord of A crossing
+    a chord of B on a space, a shared-space column sh[s] <= A's used segments on s and <= B's, and
+    the assignment cuts of 14 share (witness.local_table, 4 ends); turn symmetry broken (the case is
+    turn-invariant). ``placement``: the tiles fixed (the tests), maximised."""
+    from octosolve.octiles.tiles import board
+    b = board()
+    xs, req, rub, seg = _skeleton()
+    nv = len(xs)
+    ints = list(range(nv))
+    comps, cont, caps = [], [], {}
+    for _ in "AB":
+        n0 = nv
+        wv, act, ends, nv = _component(xs, req, rub, seg, nv, lambda loc, p: True, -2)
+        ints += range(n0, nv)
+        nv, flows, big = _connected(rub, req, nv, wv, act, ends)
+        cont += flows
+        caps.update({f: big for f in flows})
+        comps.append((wv, act, ends))
+    (wa, aa, ea), (wb, ab, eb) = comps
+    for p in aa:
+        rub.append(([(j, 1) for j in aa[p] + ab[p]], 1))
+    for (s, a, c), j in wa.items():
+        for (s2, d, e), j2 in wb.items():
+            if s2 == s and _crosses((a, c), (d, e)):
+                rub.append(([(j, 1), (j2, 1)], 1))
+    sh = {}
+    for s in b.spaces:
+        sh[s] = nv
+        ints.append(nv)
+        nv += 1
+        for w in (wa, wb):
+            rub.append(([(sh[s], 1)] + [(j, -1) for (s2, _, _), j in w.items() if s2 == s], 0))
+    n0 = nv
+    nv = _local_cuts(xs, req, rub, nv, {s: [(sh[s], 1)] for s in b.spaces},
+                     {s: ea[s] + eb[s] for s in b.spaces}, W.local_table("14 share"), 4)
+    ints += range(n0, nv)
+    obj = [0] * nv
+    for col in sh.values():
+        obj[col] = 1
+    ub = np.ones(nv)
+    for f, cap in caps.items():
+        ub[f] = cap
+    lb = np.zeros(nv)
+    if placement is not None:
+        flb, fub = _fixed_bounds(xs, nv, placement)
+        lb[:len(xs)], ub[:len(xs)] = flb[:len(xs)], fub[:len(xs)]
+        return _milp(nv, obj, req, rub, ints, time_limit, lb=lb, ub=ub)
+    _turn_symmetry(xs, rub)
+    r = _milp(nv, obj, req, rub, ints, time_limit, lower=k, lb=lb, ub=ub)
+    r["formulation"] = (HIGHS_FORMULATION + "two paths A and B, each the port-balance rows of one "
+                        "component (tiles x, used segments w <= placed, each port on at most one "
+                        "used segment, both ports of a board link used or neither, exactly 2 used "
+                        "stub ports) with a flow from its stub ports to each of its used segments "
+                        "(no loop), no port used by both, no chord of A crossing one of B, a shared "
+                        "space <= A's and B's segments there, the assignment cuts of 14 share; "
+                        f"tile(a2) < tile(d1), tile(e4), tile(b5); shared spaces >= {k}")
+    return "14 share two paths", r
+
+
+def _local_cuts(xs, req, rub, nv, local, ends, u, E):
+    """The assignment cuts of :func:`highs_relaxation` for any local objective: per space,
+    ``local[s]`` (a list of (column, coefficient)) <= sum_t y[s, t] u[s, t][e_s] with e_s the used
+    stub ports on s (``ends[s]``: their columns), linearised with g[s, k] = (e_s >= k) and
+    z[s, t, k] <= y[s, t], g[s, k]. Returns the new number of columns (all integral)."""
+    from octosolve.octiles.tiles import NUM_TILES, board
+    for s in board().spaces:
+        kmax = min(E, len(ends[s]))
+        y = {t: [i for i, (s2, t2, _) in enumerate(xs) if s2 == s and t2 == t] for t in range(NUM_TILES)}
+        g = list(range(nv, nv + kmax))
+        nv += kmax
+        for g1, g2 in zip(g, g[1:]):
+            rub.append(([(g2, 1), (g1, -1)], 0))
+        req.append(([(j, 1) for j in ends[s]] + [(gk, -1) for gk in g], 0))
+        rhs = [(i, -u[s, t][0]) for t in range(NUM_TILES) for i in y[t]]
+        for k, gk in enumerate(g, start=1):
+            zs = []
+            for t in range(NUM_TILES):
+                d = u[s, t][k] - u[s, t][k - 1]
+                if d == 0:
+                    continue
+                z = nv
+                nv += 1
+                rub += [([(z, 1)] + [(i, -1) for i in y[t]], 0), ([(z, 1), (gk, -1)], 0)]
+                zs.append(z)
+                rhs.append((z, -d))
+            if zs:
+                rub.append(([(z, 1) for z in zs] + [(gk, -1)], 0))
+        rub.append((list(local[s]) + rhs, 0))
+    return nv
+
+
+def _highs_on_cpsat(build, k, time_limit):
+    """HiGHS on a CP-SAT model written as a MIP by octosolve/octiles/challenges/mip.py, with
+    ``objective >= k`` and the turn symmetry broken (the questions here are turn-invariant)."""
+    from octosolve.octiles.challenges.cpsat import Skeleton
+    from octosolve.octiles.challenges.mip import highs_feasible
+    from octosolve.octiles.challenges.symmetry import break_turn_symmetry
+    sk = Skeleton()
+    obj = build(sk)
+    sk.m.Add(obj >= k)
+    break_turn_symmetry(sk)
+    c0 = time.process_time()
+    r = highs_feasible(sk.m, time_limit=time_limit)
+    r.pop("solution", None)
+    r["cpu_seconds"] = round(time.process_time() - c0, 1)
+    return r
+
+
+MIP_WORDS = ("HiGHS (scipy.optimize.milp) on the same CP-SAT model written as a MIP by "
+             "octosolve/octiles/challenges/mip.py (big-M rows for enforced linear constraints), "
+             "tile(a2) < tile(d1), tile(e4), tile(b5); ")
+
+
+def highs_model_17(k, time_limit):
+    from octosolve.octiles.challenges.cpsat_models import groups_build
+    r = _highs_on_cpsat(groups_build, k, time_limit)
+    r["formulation"] = MIP_WORDS + f"the challenge's model (cpsat_models.groups_build), stops >= {k}"
+    return "17 count", r
+
+
+def highs_model_18(k, time_limit):
+    from octosolve.octiles.challenges.proofs_groups import two_stop_exact_build
+    r = _highs_on_cpsat(lambda sk: two_stop_exact_build(sk, all_circles=True), k, time_limit)
+    r["formulation"] = (MIP_WORDS + "the exact two-stop group model with every circle in a group "
+                        f"(proofs_groups.two_stop_exact_build), groups >= {k}")
+    return f"18 groups {k}", r
+
+
+def highs_whole_25_26(time_limit):
+    """25 with 26 ("no"): HiGHS on the conjunction of the two exact CP-SAT models (the variant's own
+    model) written as a MIP by mip.py; the earlier run took the second formulation."""
+    from octosolve.octiles.challenges.catalogue import get_variant
+    from octosolve.octiles.challenges.proofs_combined import MIP, highs_on_model
+    c0 = time.process_time()
+    r = highs_on_model(get_variant(25, "with-26")[1], None, time_limit)
+    r["cpu_seconds"] = round(time.process_time() - c0, 1)
+    r["formulation"] = MIP.replace("the same model", "the conjunction of the challenges' exact "
+                                   "CP-SAT models (combined_models.whole_build): 25, 26")
+    return r
+
+
+# the "no" certificates: a HiGHS run goes into the proof's claims (INFEASIBLE) or attempts
+NO_HIGHS = {"whole-25-26": ((25, "with-26"), highs_whole_25_26)}
+
+
+def record_no(path: Path, r: dict) -> dict:
+    """Put the HiGHS run ``r`` into the "no" certificate at ``path`` (written whole): a claim when it
+    says INFEASIBLE (``method`` and ``rests_on`` follow the claims), else an attempt."""
+    from octosolve.octiles.challenges.proofs_combined import _label
+    d = json.loads(path.read_text(encoding="utf-8"))
+    proof = d["proof"]
+    if r["status"] == "INFEASIBLE":
+        proof["claims"].append(r)
+        solvers = {c["solver"] for c in proof["claims"]}
+        proof["method"] = "INFEASIBLE: " + ", ".join(_label(c) for c in proof["claims"])
+        proof["rests_on"] = "cp-sat + HiGHS" if "HiGHS" in solvers else "cp-sat only"
+    else:
+        proof.setdefault("attempts", []).append(r)
+    write_json(path, d)
+    return d
+
+
 HIGHS = {
     "packing-3": (3, "count", lambda tl: highs_packing_3(tl)),
     "simple-loops-3": (3, "count", lambda tl: highs_simple_loops_3(8, tl)),
@@ -850,6 +1056,9 @@ HIGHS = {
     "flow-9": (9, "count", lambda tl: highs_flow_9(5, tl)),
     "flow-17": (17, "count", lambda tl: highs_groups_17(4, tl)),
     "ends-12": (12, "count", highs_ends_12_all),
+    "share-14": (14, "share", lambda tl: highs_share_14(10, tl)),
+    "model-17": (17, "count", lambda tl: highs_model_17(4, tl)),
+    "model-18": (18, "count", lambda tl: highs_model_18(5, tl)),
 }
 
 
@@ -871,18 +1080,24 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="", help="comma-separated challenge numbers")
     ap.add_argument("--dir", default=str(CERT_DIR), help="certificate folder")
-    ap.add_argument("--highs", choices=sorted(HIGHS), default=None,
+    ap.add_argument("--highs", choices=sorted(HIGHS) + sorted(NO_HIGHS), default=None,
                     help="re-prove one CP-SAT claim with HiGHS (heavy) and record it")
     ap.add_argument("--time-limit", type=float, default=600.0, help="seconds for --highs")
     a = ap.parse_args(argv)
     only = {int(x) for x in a.only.split(",") if x.strip()}
+    command = f"python scripts/add_bound_witnesses.py --highs {a.highs} --time-limit {a.time_limit:g}"
+    if a.highs in NO_HIGHS:
+        (n, v), run = NO_HIGHS[a.highs]
+        r = {"solver": "HiGHS", **run(a.time_limit), "command": command}
+        d = record_no(Path(a.dir) / f"challenge{n:02d}-{v}.json", r)
+        print(f"{a.highs}: {r['status']} in {r['seconds']} s; rests on {d['proof']['rests_on']}")
+        return 0
     if a.highs:
         n, v, run = HIGHS[a.highs]
         only = {n}
         res = run(a.time_limit)
         for tag, r in (res if isinstance(res, list) else [res]):   # one claim, or one per case
-            r = {"solver": "HiGHS", **r, "command": f"python scripts/add_bound_witnesses.py "
-                                                   f"--highs {a.highs} --time-limit {a.time_limit:g}"}
+            r = {"solver": "HiGHS", **r, "command": command}
             HIGHS_RESULTS[tag] = r
             print(f"{a.highs} ({tag}): {r}", flush=True)
     for path in sorted(Path(a.dir).glob("challenge*.json")):

@@ -1,8 +1,8 @@
 """The HiGHS second formulations of scripts/add_bound_witnesses.py that give 12 count its second
-voice (issue 44, item 2): on a fixed placement each formulation's maximum equals a brute force over
+voice, and of the attempt on 14 share's two paths (issue 44, item 2): on a fixed placement each formulation's maximum equals a brute force over
 the tracer's components, so every real path of the case is a feasible point with its own objective
 (the formulation is a sound relaxation) and nothing else sneaks in. The long runs themselves
-(``--highs ends-12``) are not repeated here: their claims sit in the certificate."""
+(``--highs ends-12``, ``--highs share-14``) are not repeated here: their claims sit in the certificate."""
 
 import importlib.util
 import itertools
@@ -52,3 +52,22 @@ def test_ends_12_formulation_equals_the_tracer_on_fixed_tiles(script, cert, on, 
     r = script.highs_ends_12(on[0], 0, 30, placement={s: tuple(p) for s, p in pl.items()},
                              also=on[1:])
     assert r["status"] == "OPTIMAL" and r["objective"] == brute, (cert, on)
+
+
+def _brute_14_share(pl) -> int:
+    """The most spaces two paths share without crossing each other (14 share, both paths)."""
+    tr = R.trace(pl)
+    ps = [p for p in tr.paths if p.kind == "path"]
+    return max(len(set(a.tile_visits) & set(b.tile_visits))
+               for a, b in itertools.combinations(ps, 2)
+               if tr.crossings.get((min(a.id, b.id), max(a.id, b.id)), 0) == 0)
+
+
+@pytest.mark.parametrize("cert", [(14, "share"), (3, "count")])
+def test_share_14_formulation_equals_the_tracer_on_fixed_tiles(script, cert):
+    """Two paths with a flow each on 14 share's best placement (9) and on 3's (7 loops): the
+    formulation's maximum is the best pair of non-crossing paths (without the flow rows, 3's loops
+    would give 8 instead of 1)."""
+    pl = R.placement_from_json(load_certificate(*cert)["placement"])
+    r = script.highs_share_14(0, 30, placement={s: tuple(p) for s, p in pl.items()})
+    assert r["status"] == "OPTIMAL" and r["objective"] == _brute_14_share(pl), cert

@@ -17,8 +17,10 @@ What each witness is (see octosolve/octiles/challenges/witness.py, the checker):
   scaled so that every path between a pair weighs at least 1 (checked exactly here, again there);
 * CP-SAT proofs: the solver's claims, read from the certificate (its ``proof`` and ``solver``); with
   ``--highs NAME`` one of them is re-proved with HiGHS (``scipy.optimize.milp``) on a formulation
-  written here, and the result (proof or time-out) is recorded. Re-proofs already recorded are
-  kept when the script runs again. Heavy: run one at a time (``nice``).
+  written here, and the result (proof or time-out) is recorded with its command, wall-clock and
+  CPU seconds. Re-proofs already recorded are kept when the script runs again. Heavy: run one at a
+  time (``nice``). A "no" certificate (``--highs whole-25-26``) gets the run in its ``proof``:
+  among the ``claims`` when HiGHS says INFEASIBLE (its ``rests_on`` follows), else the ``attempts``.
 
 Each variant names its builder in its declaration (``witness = (builder, *args)`` in
 octosolve/octiles/challenges/catalogue.py; :data:`BUILDERS` here); a certificate with a bound whose

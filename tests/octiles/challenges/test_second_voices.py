@@ -1,8 +1,9 @@
-"""The HiGHS second formulations of scripts/add_bound_witnesses.py that give 12 count its second
-voice, and of the attempt on 14 share's two paths (issue 44, item 2): on a fixed placement each formulation's maximum equals a brute force over
-the tracer's components, so every real path of the case is a feasible point with its own objective
-(the formulation is a sound relaxation) and nothing else sneaks in. The long runs themselves
-(``--highs ends-12``, ``--highs share-14``) are not repeated here: their claims sit in the certificate."""
+"""The HiGHS second formulations of scripts/add_bound_witnesses.py that give 12 count and 14 share
+their second voice (issue 44, item 2): on a fixed placement each formulation's maximum equals a
+brute force over the tracer's components, so every real path (or pair) of the case is a feasible
+point with its own objective (the formulation is sound) and nothing else sneaks in. The long runs
+themselves (``--highs ends-12``, ``--highs share-14``) are not repeated here: their claims sit in
+the certificates."""
 
 import importlib.util
 import itertools

@@ -61,6 +61,7 @@ def test_skip_list_covers_long_runs_and_writes_into_data():
     assert check_readme.skip_reason("octosolve octagion solve treasure") is None
 
 
+@pytest.mark.integration
 def test_a_difference_an_expected_error_a_cat_file_and_a_cpu_limit(tmp_path):
     md = tmp_path / "doc.md"
     md.write_text(

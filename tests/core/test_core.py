@@ -482,6 +482,7 @@ def test_svg_text_rounds_float_noise_away_everywhere_a_picture_is_written():
     assert left == [], left
 
 
+@pytest.mark.integration
 def test_a_direct_cpsat_solve_leaves_ctrl_c_to_python():
     """CP-SAT's Solve, called directly with its own Ctrl-C handling, left its C-level handler
     behind: a later SIGINT killed the process silently (status 130; it once took down a test

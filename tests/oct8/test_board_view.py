@@ -36,6 +36,7 @@ def random_positions(players: int, seed: int, every: int):
 CASES = [(2, 1, 3), (3, 2, 4), (4, 3, 5), (4, 4, 7)]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("players,seed,every", CASES)
 def test_every_legal_decision_is_clickable_and_unique(players, seed, every):
     phases = set()

@@ -236,6 +236,7 @@ def test_report_quick_is_deterministic(tmp_path, monkeypatch):
     assert "seconds" not in (tmp_path / "a" / "balance.json").read_text()
 
 
+@pytest.mark.integration
 def test_swap_sequences_against_itertools_twin():
     """Breadth-first exchange sequences (baby chips) from the kernel == the same search on the twin."""
     from octosolve.core.paths import data_path

@@ -114,6 +114,7 @@ def test_tempering():
     assert s1 == (ref > 0).sum() > 200
 
 
+@pytest.mark.integration
 def test_cluster_runs_make_the_same_best_deck():
     """What a Dask worker computes for run q (``_cluster_run``, no cluster needed): the best of the
     runs 0..R-1, ties to the lower run, is anneal(restarts=R)'s deck, walks and ensembles alike."""

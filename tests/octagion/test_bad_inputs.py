@@ -204,6 +204,7 @@ def command_lines(draw):
     return argv
 
 
+@pytest.mark.integration
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(command_lines())
 def test_generated_command_lines(files, capsys, argv):

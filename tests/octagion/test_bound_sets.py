@@ -244,6 +244,7 @@ def test_the_two_independent_column_checks_agree():
     assert independent_check(tampered, fast=True) == independent_check(tampered)
 
 
+@pytest.mark.integration
 def test_committed_set_certificate_for_2000_words():
     """data/octagion/bound_sets_top2000.json: no deck solves more than 1894 of the 2000 most
     familiar words (the count bound says 1928), re-checked by the library and independently."""
@@ -315,6 +316,7 @@ def test_committed_hall_certificate_for_2000_words():
     assert independent_check(cert, fast=True) == 1878
 
 
+@pytest.mark.integration
 def test_designer_uses_the_best_stored_certificate(tmp_path, monkeypatch):
     """design-deck prints the best proven bound: a stored set-bound certificate for the very same
     words (in any order) is re-checked and used (1878 at 2000 words, not the counts' 1928); another

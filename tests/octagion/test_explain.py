@@ -65,6 +65,7 @@ def confirm(x: dict, deck: Deck) -> None:
     assert most_placed(w, changed(deck, x["fix"])) == 8   # the smallest change covers it
 
 
+@pytest.mark.integration
 def test_reasons_small_list_brute_force():
     deck = load_deck()
     words = design_words(None, 300)[0] + ["REFERRER", "TOMORROW", "EVERYONE", "QUIZZING"]

@@ -73,6 +73,7 @@ def test_better_profanity_finds_nothing_in_familiar_words():
 # ------------------------------------------------------------------------------------------------
 # (b) check reads a plain word list of any length
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.integration
 def test_check_long_plain_list(tmp_path, cli_runner, monkeypatch):
     words = list(load_lexicon()[0][:2000])
     f = tmp_path / "designer.txt"

@@ -55,6 +55,7 @@ def test_kernel_equals_twin_bruteforce_networkx(rows, words):
         assert k == 8 - nx_max_matching(w, deck)
 
 
+@pytest.mark.integration
 @settings(max_examples=8, deadline=None)
 @given(counts_st, words_st)
 def test_kernel_equals_cpsat(rows, word):

@@ -104,6 +104,7 @@ def test_polish_never_loses_and_its_count_is_the_kernels():
         assert all(bin(S._column(out, n)).count("1") == 6 for n in range(8))
 
 
+@pytest.mark.integration
 def test_tabu_move_scores_are_the_kernels():
     rng = np.random.default_rng(4)
     L, M, Kk, ptr, idx = A.prepare_words(WORDS)
@@ -183,6 +184,7 @@ def small_case(seed):
     return words, K.encode_words(words), np.ones(len(words), np.int64), sets, masks
 
 
+@pytest.mark.integration
 def test_the_three_number_step_is_the_best_triple_of_sets():
     """Words over six letters, three letters a number: brute force over all C(6, 3)^3 triples of
     sets for numbers a, b, c (letters the words lack never help), counted by the kernel, against

@@ -194,6 +194,7 @@ def test_design_deck_free_split_beats_six_a_number_by_brute_force():
         design_deck(words, per_number=2, split="uneven")
 
 
+@pytest.mark.integration
 def test_anneal_free_split_keeps_48_cards_and_recounts():
     """The walks with --split free on the 300 most familiar words: 48 cards in all, every number
     at least one, the sizes left unequal, the score the kernel's recount, the same deck for the

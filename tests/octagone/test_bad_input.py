@@ -333,6 +333,7 @@ def _solvable_state():
     return s
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("bad", ["a", 2.5, True, [5]])
 def test_solve_from_python_refuses_a_node_budget_that_is_not_a_whole_number(bad):
     """``solve(state, max_nodes="a")`` was a ValueError from int(); 2.5 was rounded down."""

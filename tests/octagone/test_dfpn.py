@@ -91,6 +91,7 @@ def test_dfpn_agrees_with_alpha_beta_on_real_play_positions():
     assert set(seen) == {-1, 0, 1}, seen
 
 
+@pytest.mark.integration
 def test_dfpn_on_positions_from_the_default_players():
     """Positions from the `play` command's default players (alphabeta v mcts)."""
     n = 0

@@ -37,6 +37,7 @@ def kind(a):
             else "move" if a >= MOVE_BASE else "place")
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
 def test_every_legal_move_is_clicks_on_the_picture(cfg):
     kinds = Counter()

@@ -82,6 +82,7 @@ def test_bad_input(tmp_path):
     _bad(run("challenge"))
 
 
+@pytest.mark.integration
 def test_challenge_fresh_runs_the_prove_pipeline(monkeypatch):
     """`challenge N --fresh` is `prove N --fresh` without writing: it calls prove_variant with
     fresh=True (never a second, weaker search) and shows the re-traced result."""

@@ -55,6 +55,7 @@ def test_position_documents_round_trip_and_refuse_tampering(params):
         position_from_json(bad)
 
 
+@pytest.mark.integration
 def test_winners_is_a_method_and_play_uses_the_shared_loop():
     rec = matches.play_record({"variant": "move-over", "max_turns": 30}, ["greedy", "random"], seed=4)
     st = position_from_json(rec["final"])
@@ -213,6 +214,7 @@ _VALUES = hst.one_of(hst.integers(-10**20, 10**20), hst.floats(allow_nan=True, a
                      hst.lists(hst.integers(-3, 3000), max_size=3))
 
 
+@pytest.mark.integration
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(key=hst.sampled_from(["game", "params", "history", "turn", "top", "runners", "placement",
                              "winners", "phase", "marks", "new"]), value=_VALUES)

@@ -203,6 +203,7 @@ def test_openspiel_register_by_name_and_bot():
     assert bot.choose(st) in st.legal_actions()
 
 
+@pytest.mark.integration
 def test_mcts_in_full_game_with_markers():
     # regression: the search's prior cache must key on the markers (they change the legal actions)
     game = G.make_game(variant="octiles", max_turns=60)

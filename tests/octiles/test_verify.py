@@ -197,6 +197,7 @@ def test_altered_yes_placement_fails(few):
     _one_failure(few, "challenge08-pairs-0", ["condition"])
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("name,edit,words", [
     ("challenge11-twice", lambda w: w["multipliers"].__setitem__("tile:11", "2"),
      ["the multipliers give"]),
@@ -225,6 +226,7 @@ def _drop_split(w):
     w["packing"]["tree"] = w["packing"]["tree"]["below"]      # one leaf: the split row is gone
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("edit,words", [
     (lambda w: w["packing"]["tree"]["below"]["multipliers"].__setitem__("space:d1", "1/2"),
      ["the multipliers give"]),
@@ -391,6 +393,7 @@ def _witness(name):
     return json.loads((CERT_DIR / f"{name}.json").read_text())["bound_witness"]
 
 
+@pytest.mark.integration
 def test_lp_values_agree_with_highs():
     """The Lagrangian of each stored LP witness is (up to rounding) the LP optimum HiGHS finds on
     the checker's rows, and the counting/assignment values are those of bounds.py."""

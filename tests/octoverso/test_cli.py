@@ -46,6 +46,7 @@ def test_octos():
     assert any(d["word"] == "IMAGERAS" for d in data)
 
 
+@pytest.mark.integration
 def test_play_record():
     r = run("play", "--players", "lookahead,greedy", "--seed", "1", "--json")
     assert r.exit_code == 0, r.output

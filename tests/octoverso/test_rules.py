@@ -224,6 +224,7 @@ def test_clone_is_independent(game):
     assert s.history == [] and len(c.history) == 1
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("jokers", [False, True])
 def test_letter_conservation_in_random_games(jokers, full):
     # 88 letters (+2 jokers in the variant) are always in the hands, on the rail or in the pool

@@ -139,6 +139,7 @@ def test_two_exchanges_are_not_enough_with_four_players(tgame):
     assert s.current_player() == 2 and tgame.actions.ROTATE not in s.legal_actions()
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("jokers", [False, True])
 def test_letter_conservation_in_random_team_games(jokers, full):
     # 88 letters (+2 jokers) are always in the four hands, on the rail or in the pool
@@ -206,6 +207,7 @@ def run(*args):
     return CliRunner().invoke(main, ["octoverso", *args])
 
 
+@pytest.mark.integration
 def test_cli_play_teams_json():
     r = run("play", "--team-game", "--players", "lookahead,greedy", "--seed", "1", "--json")
     assert r.exit_code == 0, r.output

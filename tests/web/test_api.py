@@ -537,6 +537,7 @@ def test_octagion_deck_top_at_the_clis_limit(client):
     assert r.status_code == 200 and r.json()["words"] == client.post("/api/octagion/deck", json={}).json()["words"]
 
 
+@pytest.mark.integration
 def test_octagion_explain_equals_cli(client, cli_runner):
     res = cli_runner(["octagion", "explain", "--top", "300", "--json"])
     assert res.exit_code == 0, res.output
@@ -647,6 +648,7 @@ def test_octagion_design_deterministic_gives_the_same_deck_twice(designer, monke
     assert calls == [True, True]
 
 
+@pytest.mark.integration
 def test_octagion_design_stop_and_one_at_a_time(designer):
     from octosolve.octagion.rules import Deck
 
@@ -873,6 +875,7 @@ def _playable(name):
     return e, specs
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("name", [g.name for g in GAMES if g.web_ready()])
 def test_real_game_a_few_moves(client, name):
     e, specs = _playable(name)

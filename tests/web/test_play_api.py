@@ -357,6 +357,7 @@ def test_the_last_move_marks_the_places_its_turn_changed(client, name, params):
 PLAYABLE = [g.name for g in GAMES if g.web_ready()]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("name", PLAYABLE)
 def test_the_web_plays_the_match_layers_game_for_a_seed(client, name):
     from octosolve.core.match import play_game

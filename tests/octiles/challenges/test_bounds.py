@@ -16,6 +16,7 @@ def _var(n, name):
     return S.CHALLENGES[n].variant(name)
 
 
+@pytest.mark.integration
 def test_bound_values():
     assert S.BOUND_13 == 34
     assert [S.bound_15(k) for k in (1, 2, 3)] == [10, 8, 5]

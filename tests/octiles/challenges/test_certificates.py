@@ -38,6 +38,7 @@ def _parse(p):
     return int(n), v
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_certificate_rechecked_by_tracer(path):
     n, v = _parse(path)

@@ -167,6 +167,7 @@ def test_loop_packing_bound_and_random_placements():
         assert len(R.trace(pl).loops) <= b
 
 
+@pytest.mark.integration
 def test_cycle_list_holds_every_simple_loop():
     """3's cycle model: every loop the tracer finds that passes each space at most once is one of
     the enumerated simple cycles (same segments), and every cycle's passes are tile segments."""

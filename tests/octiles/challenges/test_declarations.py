@@ -145,6 +145,7 @@ def test_prove_gives_the_committed_certificate(key):
     assert list(got["proof"]) == list(cert["proof"])
 
 
+@pytest.mark.integration
 def test_prove_runs_the_default_search():
     """22 routes-any has a bound argument and no strategy: the default local search runs (1 s here)
     from the stored placement and keeps the committed bound. (The committed certificate holds 22

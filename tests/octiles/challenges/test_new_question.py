@@ -51,6 +51,7 @@ def question():
         CHALLENGES[NUMBER].variants.remove(var)
 
 
+@pytest.mark.integration
 def test_a_question_is_one_declaration(question, tmp_path):
     from octosolve.octiles.challenges import catalogue as C
     from octosolve.octiles.challenges.certificates import save_certificate

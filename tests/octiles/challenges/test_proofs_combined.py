@@ -67,6 +67,7 @@ def test_seven_with_8_through_the_pipeline(tmp_path):
     assert row["ok"] and row["checked"] == "yes", row["problems"]
 
 
+@pytest.mark.integration
 def test_seven_with_8_keeps_the_committed_certificate(tmp_path):
     """An equal certificate keeps the first one and its provenance."""
     before = (CERT_DIR / "challenge07-with-8.json").read_text()

@@ -423,6 +423,7 @@ def test_all_circles_option_requires_every_circle_in_a_group():
 # 22 routes: the short route shapes the search examines
 
 
+@pytest.mark.integration
 def test_short_routes_are_the_routes_the_scorer_counts():
     """Every two-path route of <= 4 tile segments that the scorer forms on a placement (two paths
     joined at a stop, no location twice) is an enumerated route placement, in the class of its

@@ -132,6 +132,7 @@ def test_relaxation_reaches_the_stored_answers():
         assert _relaxation_max(rel, cert["placement"]) >= v
 
 
+@pytest.mark.integration
 def test_solve_relaxation_proves_path_segments():
     """The whole proof of 2 path-segments (measured 2.1 s): the relaxation's maximum is 34, the
     stored answer's value."""

@@ -95,6 +95,7 @@ def test_challenge_one_is_a_lower_bound_by_bfs_over_random_placements():
                 assert p.tiles >= rows[frozenset(p.ends)]
 
 
+@pytest.mark.integration
 def test_two_stop_group_model_on_a_placement_that_has_groups():
     # a placement with a two-stop group (found once by `challenge 18`), kept as test data
     from pathlib import Path

@@ -92,6 +92,7 @@ def test_turn_and_reflection_tables():
                     assert f.port(img) == (s, e) and img[1] % 2 == e % 2
 
 
+@pytest.mark.integration
 def test_model25_from_scratch_finds_a_certificate():
     res = S.solve_variant(25, "whole-board", time_limit=60, stored=False)
     assert res.status == "FEASIBLE" and res.verified and res.verified_value == 36

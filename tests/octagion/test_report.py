@@ -131,6 +131,7 @@ def test_stored_certificates_say_what_they_prove_not_what_they_claim(tmp_path, m
         stored_certificates(load_lexicon()[0])
 
 
+@pytest.mark.integration  # (reads the module's full build of the section)
 def test_best_decks_are_recounted_beside_their_proved_bounds(built, tmp_path, monkeypatch):
     """The report re-counts every kept best-deck record with the kernel (not the record's claim)
     and pairs it with the least bound proved for exactly its words."""

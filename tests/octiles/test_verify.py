@@ -84,6 +84,7 @@ def test_verify_passes_without_ortools_in_a_subprocess(verified):
     assert out["cross"]["problems"] == [] and out["cross"]["relations"]
 
 
+@pytest.mark.integration  # (the whole verify in a subprocess, once per module)
 def test_every_bound_has_a_checked_witness(verified):
     out = verified[1]
     assert out["failed"] == 0, [row for row in out["certificates"] if not row["ok"]]
@@ -114,6 +115,7 @@ def test_table_lists_every_certificate():
     assert lines[-1].startswith(f"{n} certificates, 0 failed")
 
 
+@pytest.mark.integration  # (the whole verify in a subprocess, once per module)
 def test_docs_list_the_bounds_resting_on_solvers(verified):
     """docs/octiles-challenges.md names exactly the variants whose bound rests on a solver."""
     rows = verified[1]["certificates"]

@@ -43,6 +43,7 @@ def test_every_certificate_has_a_checked_witness(summaries):
             assert "not checkable without a solver" in w["summary"] and w["rests_on"] in line
 
 
+@pytest.mark.integration  # (shares the module's summaries of every certificate)
 def test_summaries_name_what_is_in_the_witness(summaries):
     s = {k: v["summary"] for k, v in summaries.items()}
     assert s["challenge11-twice"].startswith("LP dual of the assignment LP: 8 multipliers")

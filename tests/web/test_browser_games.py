@@ -273,12 +273,13 @@ def _full_game(d, url, name, params, seed, pick):
     assert board_text_problems(d) == {}, (name, "the end")
     assert d.execute_script("return document.documentElement.scrollWidth "
                             "<= document.documentElement.clientWidth")  # nothing wider than the phone
-    # a new game from the status line (on a phone the form is a screen below the board): beside
-    # it in every game, and started in one (the page's code is the same for all; a new game costs
-    # a request and a board)
-    top = read(d, lambda d: d.find_element(By.ID, "again").rect["y"])
-    assert 0 <= top - d.execute_script("return document.getElementById('status').getBoundingClientRect().top"
-                                       " + window.scrollY") < 120
+    # a new game from the game-over summary right under the status line (on a phone the form is a
+    # screen below the board): there in every game (below one line per seat: 4 in a 4-player game),
+    # and started in one (the page's code is the same for all; a new game costs a request and a board)
+    gap = d.execute_script("const y = id => document.getElementById(id).getBoundingClientRect().top;"
+                           " return [y('game-over') - y('status'), y('again') - y('game-over'),"
+                           " !!document.getElementById('again').closest('#game-over')]")
+    assert 0 <= gap[0] < 120 and 0 <= gap[1] < 300 and gap[2], gap
     if name == PLAYABLE[-1]:
         settle(d, lambda d: click(d, "#again"), GAME_TIMEOUT)
         assert not view(d)["terminal"] and not read(d, lambda d: d.find_element(By.ID, "again").is_displayed())

@@ -49,6 +49,7 @@ DEFAULT_BUDGET = 30.0   # seconds of the whole review
 MAX_BUDGET = 120.0
 MAX_WAIT = 30.0         # GET ?wait=S
 MAX_REVIEWS = 50        # reviews kept (the least recently used dropped)
+FIRST_LOCK_WAIT = 10.0  # seconds the first move's rating waits for the game's engine
 SAMPLES = 32            # playouts a move, for a game whose room does not say
 MISTAKE = 0.25          # an estimate's loss (on the -1..1 scale) that makes a mistake
 INACCURACY = 0.08       # ... an inaccuracy (below: about as good)
@@ -234,9 +235,14 @@ class Review:
         name, opts = self.level_player
         opts = {**opts, **{k: v for k, v in self.options.items() if k not in opts}}
         before = self._positions()
-        for it in reversed(self.items):  # the end first: a review cut short keeps the decisive part
+        why = f"the review's {self.budget:g} s ran out (it rates from the last move back)"
+        # the end first: a review cut short keeps the decisive part, and at least the last move
+        for k, it in enumerate(reversed(self.items)):
             left = self.budget - (time.monotonic() - self.started)
-            if left <= 0 or not self.lock.acquire(timeout=max(0.01, left)):
+            if k and left <= 0:
+                break
+            if not self.lock.acquire(timeout=left if k else max(left, FIRST_LOCK_WAIT)):
+                why = "the game's engine stayed busy (other games' computer moves)"
                 break
             try:
                 st = before[it["ply"]]
@@ -255,7 +261,7 @@ class Review:
         with self._mutex:
             for it in self.items:
                 if not it.get("rated"):
-                    it["text"] = f"Not rated: the review's {self.budget:g} s ran out (it rates from the last move back)."
+                    it["text"] = f"Not rated: {why}."
         self.elapsed = time.monotonic() - self.started
         self.cpu = time.thread_time() - c0
         self.state = "done"

@@ -37,7 +37,6 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from ..core.errors import OctoError, fail
-from ..core.game import CHANCE
 from ..core.record import move_text
 from ..core.seeding import derive_seed
 from .http import JSON, ApiError, read_body_json
@@ -155,10 +154,11 @@ def rate_move(entry, state, action: int, engine=None, room=None, seed: int = 0,
     loss = vals[b] - vals[action]
     better = _move_of(state, b, room)
     figures = f"{vals[b]:+.2f} against {vals[action]:+.2f} for yours"
+    prefers = f"the engine ({who}) prefers {_named(better)}, {figures}."
     if loss >= MISTAKE:
-        grade, head = "mistake", f"A mistake (an estimate): the engine ({who}) prefers {_named(better)}, {figures}."
+        grade, head = "mistake", f"A mistake (an estimate): {prefers}"
     elif loss >= INACCURACY:
-        grade, head = "inaccuracy", f"An inaccuracy (an estimate): the engine ({who}) prefers {_named(better)}, {figures}."
+        grade, head = "inaccuracy", f"An inaccuracy (an estimate): {prefers}"
     else:
         grade, head = "good", (f"About as good as the engine's choice (an estimate): {_named(better)}, "
                                f"{figures}.")
@@ -234,7 +234,8 @@ class Review:
         room = _room(self.entry)
         name, opts = self.level_player
         opts = {**opts, **{k: v for k, v in self.options.items() if k not in opts}}
-        before = self._positions()
+        with self.lock:  # the rules engine too keeps module-level tables (Octoverso's lexicon)
+            before = self._positions()
         why = f"the review's {self.budget:g} s ran out (it rates from the last move back)"
         # the end first: a review cut short keeps the decisive part, and at least the last move
         for k, it in enumerate(reversed(self.items)):

@@ -118,8 +118,9 @@ function drawReview() {
       : reviewSummary(d));
   const tap = touch() ? "tap" : "click";
   const how = el("div", { class: "muted small" },
-    `Proven: the exact solver's outcome with best play before and after the move. An estimate: the engine's ` +
-    `search; its values run from \u22121 (a sure loss) to +1 (a sure win). ${tap[0].toUpperCase()}${tap.slice(1)} ` +
+    `Proven: the exact solver's outcome with best play before and after the move. An estimate: the ` +
+    `engine's choice (its search), and both moves played out many times, their mean from \u22121 (a sure ` +
+    `loss) to +1 (a sure win). ${tap[0].toUpperCase()}${tap.slice(1)} ` +
     `a move to see the position before it on the board, the better move dashed.`);
   const cur = reviewFocusItem();
   const list = el("ol", { id: "review-moves", class: "review-moves" }, ...d.items.map(it => {

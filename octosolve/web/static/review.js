@@ -78,7 +78,7 @@ function reviewHeading(svg) {
   const it = reviewFocusItem();
   if (!it || previewing()) return;
   const who = it.player === pg.view.viewer ? "your" : `${seatName(it.player, pg.view)}'s`;
-  setHeading(svg, `Review: before ${who} move ${it.ply} (${it.move})`,
+  setHeading(svg, `Review: before ${who} move ${it.ply}`,  // short: a board's heading shares its line
     it.better ? `dashed: ${it.better.words || it.better.move}` : (REVIEW_BADGE[it.grade] || ""));
 }
 

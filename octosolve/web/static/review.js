@@ -112,10 +112,10 @@ function drawReview() {
     return;
   }
   if (!d) { box.replaceChildren(head, el("div", { class: "muted" }, "Asking the server\u2026")); return; }
-  const running = d.state === "running" || d.state === "waiting";
   const status = el("div", { id: "review-status" }, d.state === "failed" ? `The review failed: ${d.error}`
-    : running ? `Rating your moves against the engine (${d.engine})\u2026 ${d.rated} of ${d.total} done, the last moves first.`
-      : reviewSummary(d));
+    : d.state === "waiting" ? "Waiting for another game's review to end (the server works out one at a time)\u2026"
+      : d.state === "running" ? `Rating your moves against the engine (${d.engine})\u2026 ${d.rated} of ${d.total} done, the last moves first.`
+        : reviewSummary(d));
   const tap = touch() ? "tap" : "click";
   const how = el("div", { class: "muted small" },
     `Proven: the exact solver's outcome with best play before and after the move. An estimate: the ` +

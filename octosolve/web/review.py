@@ -26,7 +26,6 @@ it grows. Moves are labelled as the session labels them (its record's notation; 
 
 from __future__ import annotations
 
-import asyncio
 import random
 import threading
 import time
@@ -353,7 +352,6 @@ def routes(sessions, reviews: Reviews | None = None) -> list[Route]:
     async def answer(r: Review, wait: float):
         if wait > 0 and not r.done.is_set():
             await run_in_threadpool(r.done.wait, wait)
-        await asyncio.sleep(0)
         return JSON(r.view())
 
     async def review(request: Request):

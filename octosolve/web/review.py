@@ -251,16 +251,21 @@ class Review:
                 engine.review_name = f"hard: {name}"
                 r = rate_move(self.entry, st, it["action"], engine, room,
                               seed=derive_seed(self.seed, "review", it["ply"]))
+            except Exception as err:  # this position only: said on its line, the others rated
+                r = {"error": f"{type(err).__name__}: {err}"[:300]}
             finally:
                 self.lock.release()
             with self._mutex:
+                if "error" in r:
+                    it.update(r, text=f"Not rated: the engine failed on this position ({r['error']}).")
+                    continue
                 it.update(r)
                 it["rated"] = True
             self.elapsed = time.monotonic() - self.started
             self.cpu = time.thread_time() - c0
         with self._mutex:
             for it in self.items:
-                if not it.get("rated"):
+                if not it.get("rated") and "error" not in it:
                     it["text"] = f"Not rated: {why}."
         self.elapsed = time.monotonic() - self.started
         self.cpu = time.thread_time() - c0

@@ -115,3 +115,24 @@ def test_every_game_reviews_a_short_game(client, entry):
     if last["grade"] in ("inaccuracy", "mistake"):
         b = last["better"]
         assert b["move"] in last["text"] and last["values"]["engine"] > last["values"]["played"]
+
+
+def test_a_position_the_engine_fails_on_is_said_on_its_line(client, monkeypatch):
+    """One move's rating that raises (the last move's, rated first): that line says so, the next
+    one is rated (not a failed review, not a 500)."""
+    import octosolve.web.review as R
+
+    real = R.rate_move
+
+    def flaky(entry, state, action, *a, **k):
+        if len(state.history) == len(MOVES) - 1:
+            raise RuntimeError("a bug")
+        return real(entry, state, action, *a, **k)
+    monkeypatch.setattr(R, "rate_move", flaky)
+    v = client.post("/api/octagone/new", json={"seats": SEATS, "seed": SEED, "moves": MOVES}).json()
+    r = client.post(f"/api/octagone/{v['id']}/review?wait=30", json={"budget": 2}).json()
+    assert r["state"] == "done"
+    last, before = r["items"][-1], r["items"][-2]
+    assert (last["grade"], last["text"]) == ("unrated", "Not rated: the engine failed on this position "
+                                                        "(RuntimeError: a bug).")
+    assert before["rated"] and before["text"] == "Kept the draw (proven)."

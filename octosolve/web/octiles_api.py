@@ -429,7 +429,8 @@ async def _answer_route(request: Request):
         doc = _answer(*_key(request))
     except LookupError as e:
         raise ApiError(404, str(e))
-    return JSON({k: v for k, v in doc.items() if k not in ("picture", "witness_picture")})
+    return JSON({k: v for k, v in doc.items() if k not in ("picture", "witness_picture", "picture_size",
+                                                         "witness_picture_size")})
 
 
 def _svg_file(request: Request, key: str, suffix: str, what: str) -> Response:

@@ -206,7 +206,7 @@ def open_text(doc: dict, settled: str | None, value, sense: str = "max") -> str 
     bound = doc.get("bound")
     if settled == "best+bound" and value is not None:
         rests = {"witness": "proved by a witness checked without a solver"
-                            + (" (drawn below)" if w.get("picture") else ""),
+                            + (" (drawn on its gallery card)" if w.get("picture") else ""),
                  "cp-sat + HiGHS": "proved by two solvers, CP-SAT and HiGHS, on their word",
                  "cp-sat only": "proved by the CP-SAT solver alone, on its word"}.get(
             w.get("rests_on"), "proved as told under how it is proved")

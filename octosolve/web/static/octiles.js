@@ -587,13 +587,13 @@ function hintWords(goal) {
   if (!goal || !Object.keys(goal).length) {
     return "No placement is known for this challenge yet, so no tile to suggest: the words above say what is known.";
   }
-  const turns = r => `${r} eighth${r === 1 ? "" : "s"} of a turn`;
+  const turns = r => r === 0 ? "not turned" : `turned ${r} eighth${r === 1 ? "" : "s"} of a turn`;
   for (const sp of Object.keys(ed.geo.spaces).filter(s => goal[s])) {
     const want = goal[sp], have = ed.placement[sp];
     if (have && have.tile === want.tile && have.rotation === want.rotation) continue;
     const elsewhere = Object.keys(ed.placement).find(s => s !== sp && ed.placement[s].tile === want.tile);
-    return `Next tile: the best known answer has tile ${want.tile} on ${sp}, turned ${turns(want.rotation)}` +
-      (have ? ` (your board has tile ${have.tile} there, turned ${turns(have.rotation)})` : "") +
+    return `Next tile: the best known answer has tile ${want.tile} on ${sp}, ${turns(want.rotation)}` +
+      (have ? ` (your board has tile ${have.tile} there, ${turns(have.rotation)})` : "") +
       (elsewhere ? `; tile ${want.tile} is on ${elsewhere} now` : "") + ".";
   }
   const extra = Object.keys(ed.placement).filter(s => !goal[s]);

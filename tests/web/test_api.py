@@ -1038,3 +1038,15 @@ def test_open_questions_in_plain_words(client):
         opened[(14, "cross")]
     assert "CP-SAT and HiGHS" in opened[(7, "with-9")]
     assert opened[(26, "with-29")].startswith("Open: no placement found that meets both conditions")
+
+
+def test_a_wrong_api_address_opened_as_a_page_is_the_404_page(client):
+    """#43.5: a browser opening a wrong /api/ or /preview/ address (it asks for text/html) gets the
+    404 page with the site's menu, never raw JSON; a script's fetch or a program keeps the JSON."""
+    page = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    for path in ("/api/nope", "/api/octiles/challenges/99/x", "/preview/chess.svg", "/api/OCTAGONE/zzz"):
+        r = client.get(path, headers=page)
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+        assert "Page not found" in r.text and 'href="/octagion"' in r.text, path
+        r = client.get(path, headers={"accept": "*/*"})
+        assert r.status_code == 404 and "error" in r.json(), path

@@ -55,8 +55,11 @@ def _challenges_module():
 
 def catalogue() -> list[dict]:
     """Every challenge 1-30 with its variants: ``{"challenge", "title", "text", "method",
-    "variants": [{"variant", "statement", "sense", "method", "scorable"}]}`` (challenge 1 counts
-    pairs on the empty board: it scores no placement)."""
+    "variants": [{"variant", "statement", "sense", "method", "scorable", "idea"}]}`` (challenge 1
+    counts pairs on the empty board: it scores no placement; ``idea``: the idea of its bound for a
+    player, :func:`octosolve.octiles.challenges.ideas.idea`)."""
+    from ..octiles.challenges.ideas import idea
+
     C = _challenges_module()
     out = []
     for n in range(1, 31):
@@ -70,7 +73,7 @@ def catalogue() -> list[dict]:
                    "method": method, "scorable": False}]
         else:
             vs = [{"variant": v.name, "statement": v.statement, "sense": v.sense, "method": method,
-                   "scorable": True} for v in ch.variants]
+                   "scorable": True, "idea": idea(v)} for v in ch.variants]
         out.append({"challenge": n, "title": ch.title, "text": ch.text, "method": method,
                     "variants": vs})
     return out
@@ -256,7 +259,7 @@ def challenge_rows() -> list[dict]:
                          "argument": bk["argument"], "proof_text": bk["proof_text"],
                          "certificate": bk["certificate"], "witness": bk["witness"],
                          "witness_line": bk["witness_line"], "glossary": bk["glossary"],
-                         "open_text": bk["open_text"],
+                         "open_text": bk["open_text"], "idea": v.get("idea"),
                          "title": ch["title"], "text": ch["text"],
                          "statement": v["statement"], "sense": v["sense"], "method": v["method"],
                          "scorable": v["scorable"],

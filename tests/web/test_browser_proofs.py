@@ -81,7 +81,11 @@ def test_editor_hint_gives_the_next_tile(browser, url, console):
     settle(d, lambda d: click(d, "#challenge-hint"))
     goal = octiles_api.stored_answers()[(6, "points")]["placement"]
     spaces = list(octiles_api.board_geometry()["spaces"])
-    hint = text(d, "hint-text")
+    from octosolve.octiles.challenges.catalogue import get_variant
+    from octosolve.octiles.challenges.ideas import idea
+
+    assert text(d, "hint-idea") == "The idea: " + idea(get_variant(6, "points")[1])
+    hint = text(d, "hint-tile")
     m = re.match(r"Next tile: the best known answer has tile (\d+) on (\w+), (not turned|turned (\d+) eighth)", hint)
     assert m, hint
     sp = m.group(2)

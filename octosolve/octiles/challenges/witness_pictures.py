@@ -137,8 +137,10 @@ def drawn_witness(number: int, variant: str, bound_witness: dict | None) -> dict
         return None
     label, part = parts[0]
     rest = [p for p in checked_parts(bound_witness) if p[1] is not part]
+    unchecked = [c for c in bound_witness.get("cases") or [] if isinstance(c, dict)
+                 and not checked_parts(c.get("witness"))] if bound_witness.get("kind") == "cases" else []
     return {**part, "part": label, "others": [lab or describe(p, 1) for lab, p in rest],
-            "question_bound": bound_witness.get("bound")}
+            "solver_cases": len(unchecked), "question_bound": bound_witness.get("bound")}
 
 
 def _weights(w: dict) -> dict:
@@ -236,6 +238,11 @@ def _draw_weights(d, geo, w) -> tuple[list[str], list[tuple[int, str]]]:
     and the tiles' multipliers (drawn under the board)."""
     counts: dict = {}
     tiles, other = [], []
+    apart = (w.get("params") or {}).get("two_ends_not_on") or []    # 12's case: its spaces ringed
+    for sp in apart:
+        cx, cy = geo.pt(*T.board().space_xy[sp])
+        d.append(svg.octagon(cx, cy, render.R_OCT * render.UNIT * 0.93, fill="none",
+                             stroke="#2e86c1", stroke_width=5, stroke_dasharray="8,5"))
     for k, v in sorted(_weights(w).items()):
         kind, _, name = k.partition(":")
         counts[kind] = counts.get(kind, 0) + 1
@@ -257,6 +264,8 @@ def _draw_weights(d, geo, w) -> tuple[list[str], list[tuple[int, str]]]:
              "seg": "tile segments drawn on their space", "tile": "tiles in the row under the board"}
     shown = [f"{c} {words.get(k, k)}" for k, c in counts.items() if k in words]
     lines = ([f"Multipliers: {', '.join(shown)}, each with its number"] if shown else [])
+    if apart:
+        lines.append(f"In blue: {', '.join(apart)}, where this case puts one end at most")
     if other:
         lines.append("; ".join(other))
     return lines, sorted(tiles)
@@ -319,6 +328,10 @@ def witness_drawing(number: int, variant: str, w: dict) -> draw.Drawing:
     else:
         words.append("Any such multipliers bound the LP (weak duality), so the puzzle too.")
     words.append("Every number is the certificate's, re-checked by octosolve octiles verify.")
+    if w.get("solver_cases"):
+        n = w["solver_cases"]
+        words.append(f"The other {n} case{'s rest' if n > 1 else ' rests'} on a solver's word "
+                     "(how it is proved).")
     if w.get("others"):
         n = len(w["others"])
         words.append(f"Also checked, not drawn: {n} more part{'s' if n > 1 else ''} ("

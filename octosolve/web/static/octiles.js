@@ -566,10 +566,11 @@ function showScore() {
   window.scrollTo({ top: panel.getBoundingClientRect().top + window.scrollY - 8 });
 }
 
-// the editor's hint for the challenge being tried: the next tile of its stored best answer that the
-// board does not have yet (the first space, in the board's order, where they differ). It reads the
-// stored answer (the report's), no engine search: an instant, deterministic step towards the best
-// known answer, which the player can take or leave
+// the editor's hint for the challenge being tried: the idea of its bound (from its declaration's
+// witness: ideas.py) and the next tile of its stored best answer that the board does not have yet
+// (the first space, in the board's order, where they differ). It reads the stored answer (the
+// report's), no engine search: an instant, deterministic step towards the best known answer, which
+// the player can take or leave
 function challengeHint() {
   const out = document.getElementById("hint-text");
   const key = document.getElementById("challenge").value;
@@ -578,7 +579,9 @@ function challengeHint() {
   return busyWhile(async () => {
     try {
       const doc = await api(`/api/octiles/challenges/${n}/${variant}`);
-      out.textContent = hintWords(doc.placement);
+      const row = ed.rows.find(r => `${r.challenge}/${r.variant}` === key);
+      out.replaceChildren(row && row.idea ? el("div", { id: "hint-idea" }, el("strong", {}, "The idea: "), row.idea) : "",
+                          el("div", { id: "hint-tile" }, hintWords(doc.placement)));
     } catch (err) { showError("hint-text", err); }
   });
 }

@@ -159,3 +159,16 @@ def test_a_picture_needs_a_checked_part():
     # a part beside a solver's word is drawn, the question's bound in the title
     w = drawn_witness(2, "path-points", _cert(2, "path-points")["bound_witness"])
     assert w["part"] == "checked beside the solvers" and w["question_bound"] == 128 and w["bound"] == 130
+
+
+def test_every_question_has_the_idea_of_its_bound():
+    """#43.6: the editor's hint opens with the idea of the bound, read from the question's declared
+    witness (by kind of argument): every question of the catalogue has one of its own kind."""
+    from octosolve.octiles.challenges.ideas import COUNTING, OTHER, idea
+
+    known = set(COUNTING.values()) | set(OTHER.values())
+    for n, v in all_variants():
+        if v:
+            var = get_variant(n, v)[1]
+            said = idea(var)
+            assert said in known or (var.witness is None and said.startswith("A yes/no")), (n, v, said)

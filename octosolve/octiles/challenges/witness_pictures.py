@@ -136,7 +136,7 @@ def drawn_witness(number: int, variant: str, bound_witness: dict | None) -> dict
     if not parts:
         return None
     label, part = parts[0]
-    rest = [p for p in checked_parts(bound_witness) if p[1] is not part]
+    rest = [p for p in checked_parts(bound_witness) if p[1] != part]   # by content: a leaf is rebuilt
     unchecked = [c for c in bound_witness.get("cases") or [] if isinstance(c, dict)
                  and not checked_parts(c.get("witness"))] if bound_witness.get("kind") == "cases" else []
     return {**part, "part": label, "others": [lab or describe(p, 1) for lab, p in rest],

@@ -159,6 +159,11 @@ def test_a_picture_needs_a_checked_part():
     # a part beside a solver's word is drawn, the question's bound in the title
     w = drawn_witness(2, "path-points", _cert(2, "path-points")["bound_witness"])
     assert w["part"] == "checked beside the solvers" and w["question_bound"] == 128 and w["bound"] == 130
+    # the parts not drawn are named under the board, the drawn one not among them
+    w = drawn_witness(13, "self-crossing", _cert(13, "self-crossing")["bound_witness"])
+    assert w["part"] == "the cycle packing, leaf 1 of 3"
+    assert w["others"] == ["the cycle packing, leaf 2 of 3", "the cycle packing, leaf 3 of 3"]
+    assert drawn_witness(3, "count", _cert(3, "count")["bound_witness"])["others"] == []
 
 
 def test_every_question_has_the_idea_of_its_bound():

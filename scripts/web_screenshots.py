@@ -141,13 +141,15 @@ def octiles(d, base, path, full):
 
 
 def octiles_challenge(d, base, path, full):
-    """Challenge mode: a proven answer loaded into the editor, the success message shown."""
+    """Challenge mode: a proven answer loaded into the editor, the success message and the hint
+    (the idea of the bound; the board is the answer) shown."""
     from selenium.webdriver.common.by import By
 
     _load(d, base + "/octiles")
     _settle(d, lambda: d.find_element(
         By.XPATH, "//div[@data-key='6/points']//button[contains(., 'load')]").click())
     _settle(d, lambda: d.find_element(By.ID, "only-counted").click())
+    _settle(d, lambda: d.find_element(By.ID, "challenge-hint").click())   # the idea of its bound
     if d.execute_script("return window.innerWidth") < 600:  # a phone: the score and its verdict
         d.execute_script("document.getElementById('challenge').scrollIntoView(); window.scrollBy(0, -40)")
     else:

@@ -51,14 +51,22 @@ async def _octo_error(request, exc: OctoError):
 
 def _answer(request, status: int, message: str, headers=None):
     """An error: a JSON ``{"error": ...}`` under /api/ and /preview/ (addresses for programs and
-    pictures), an HTML page with the site's menu for any other wrong address (a 404)."""
-    if status == 404 and not request.url.path.startswith(("/api/", "/preview/")):
+    pictures), an HTML page with the site's menu for any other wrong address (a 404), and for a
+    wrong /api/ or /preview/ address opened as a page (a browser's address bar: it asks for
+    ``text/html`` first, which a script's fetch, a picture or a program does not)."""
+    if status == 404 and (not request.url.path.startswith(("/api/", "/preview/"))
+                          or _wants_page(request)):
         pages = getattr(request.app.state, "pages", None)   # the menu as the app's pages show it
         return not_found_page(STATIC_DIR, request.url.path, message,
                               pages.html("index.html") if pages is not None else None)
     r = _error(status, message)
     r.headers.update(headers or {})
     return r
+
+
+def _wants_page(request) -> bool:
+    """The request is a browser opening an address (its Accept header names text/html)."""
+    return "text/html" in request.headers.get("accept", "")
 
 
 async def _api_error(request, exc: ApiError):

@@ -49,8 +49,14 @@ def _marks():  # the play page's last-move mark and game-over counts (docs/web.m
     return marks
 
 
+def _compose():  # the play page's word builder (docs/web.md)
+    from . import compose
+    return compose
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "cli": _cli,
-         "report": _report, "matches": _matches, "render": _render, "marks": _marks}
+         "report": _report, "matches": _matches, "render": _render, "marks": _marks,
+         "compose": _compose}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(

@@ -33,6 +33,7 @@ tile it returns): the greedy player's score (``players.greedy_score``); the rule
 from __future__ import annotations
 
 from ..core.errors import fail
+from ..core.words import counted
 from .moves import ENDS, JOKER, LETTERS, RAIL_SIZE, SIDES, Move, apply_to_rail, kernel_moves, tile_char
 from .position import OPENING, PLAY
 
@@ -106,6 +107,8 @@ def composer(st, viewer: int) -> dict | None:
             "places": {} if opening else {f"end:{p}": _place_name(*_split_place(p)) for p in PLACES},
             "max": OPENING_TEXT if opening else MAX_TEXT, "joker": "?" if hand[JOKER] > 0 else None,
             "count": count,
+            "count_text": (f"{counted(count, 'word')} of your letters you could announce" if opening
+                           else f"{counted(count, 'word')} of your letters fit the rail this turn"),
             "help": ("Build a 4-letter word from your letters: click them (or type them), then Announce."
                      if opening else
                      "Build a word from your letters: click them (or type them); they go on at an end "

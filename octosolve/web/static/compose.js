@@ -27,16 +27,18 @@ function composeReset() {
   cp.text = ""; cp.joker = false; cp.place = null; cp.answer = null; cp.seq++;
 }
 
-async function composeCheck() {
+function composeCheck() {  // every change (the test hooks' data-settled counts each)
   const seq = ++cp.seq;
-  if (!cp.text && !cp.place) { cp.answer = null; drawComposer(); return; }
-  const body = { text: cp.text };
-  if (cp.place) body.place = cp.place;
-  await busyWhile(async () => {
-    try {
-      const a = await gameApi("/compose", body);
-      if (seq === cp.seq) { cp.answer = a; showError("error", null); }
-    } catch (err) { if (seq === cp.seq) showError("error", err); }
+  return busyWhile(async () => {
+    if (!cp.text && !cp.place) cp.answer = null;
+    else {
+      const body = { text: cp.text };
+      if (cp.place) body.place = cp.place;
+      try {
+        const a = await gameApi("/compose", body);
+        if (seq === cp.seq) { cp.answer = a; showError("error", null); }
+      } catch (err) { if (seq === cp.seq) showError("error", err); }
+    }
     if (seq === cp.seq) drawComposer();
   });
 }
@@ -50,7 +52,7 @@ function composeType(ch) {
     if (!c.joker) return;
     if (cp.text.length >= c.max) { composeFull(); return; }
     cp.joker = true;
-    drawComposer();
+    composeCheck();
     return;
   } else {
     if (cp.text.length >= c.max) { composeFull(); return; }
@@ -76,7 +78,7 @@ function composeBack() {
 function composeClear() {
   if (!cp.text && !cp.place && !cp.joker) return;
   composeReset();
-  drawComposer();
+  composeCheck();
 }
 
 // a click on the board: a letter of the hand or a place, while no board move is being made
@@ -141,7 +143,7 @@ function drawComposer() {
     ...tiles);
   const where = cp.place ? ` Only at the ${c.places["end:" + cp.place]} (${tap} it again for any end).` : "";
   const msg = cp.joker ? `Your joker: type the letter it stands for, or ${tap} one below.`
-    : a && a.text === cp.text ? a.message + where : (cp.text ? "Checking..." : `${c.count} ${c.count === 1 ? c.what + " fits" : c.what + "s fit"} this turn.` + where);
+    : a && a.text === cp.text ? a.message + where : (cp.text ? "Checking..." : `${c.count_text}.` + where);
   const m = $("compose-msg");
   m.textContent = msg;
   m.dataset.state = cp.joker ? "joker" : a && a.text === cp.text ? a.state : "";

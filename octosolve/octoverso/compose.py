@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from ..core.errors import fail
 from ..core.words import counted
-from .moves import ENDS, JOKER, LETTERS, RAIL_SIZE, SIDES, Move, apply_to_rail, kernel_moves, tile_char
+from .moves import (ENDS, JOKER, LETTERS, RAIL_SIZE, SIDES, Move, apply_to_rail, kernel_moves, spell_tiles,
+                    tile_char)
 from .position import OPENING, PLAY
 
 __all__ = ["composer", "check", "review", "compose_text", "MAX_TEXT", "PLACES"]
@@ -80,8 +81,10 @@ def compose_text(st, action: int) -> str | None:
     as its letter in lower case), or None for a move the builder does not make."""
     A = st.game.actions
     a = int(action)
-    if st.phase == OPENING and A.ANNOUNCE <= a < A.EXCHANGE:
-        return st.lex.words[a - A.ANNOUNCE]
+    if st.phase == OPENING and A.ANNOUNCE <= a < A.EXCHANGE:  # a joker's letters in lower case
+        w = st.lex.words[a - A.ANNOUNCE]
+        tiles = spell_tiles(w, st.hands[st.player])
+        return "".join(c.lower() if t == JOKER else c for c, t in zip(w, tiles))
     if st.phase != PLAY or not 0 <= a < A.ANNOUNCE:
         return None
     m = st.move_of_action(a)
@@ -232,9 +235,12 @@ def _check_opening(st, text: str, out: dict) -> dict:
     words = {st.lex.words[a - A.ANNOUNCE]: a for a in st.legal_actions()}
     out["strip"] = _loose(text)
     if up in words:
-        out.update(state="word", message=f"{up}: a word you can announce.",
+        tiles = spell_tiles(up, st.hands[st.player])
+        jokers = [c for c, t in zip(up, tiles) if t == JOKER]
+        joker = f" (your joker as {', '.join(jokers)})" if jokers else ""
+        out.update(state="word", message=f"{up}: a word you can announce{joker}.",
                    moves=[{"action": words[up], "word": up, "place": None, "where": "announced",
-                           "rail_letters": 0, "laid": up, "pushed": "", "jokers": [], "points": None,
+                           "rail_letters": 0, "laid": up, "pushed": "", "jokers": jokers, "points": None,
                            "octo": False}])
     elif len(up) < OPENING_TEXT and any(w.startswith(up) for w in words):
         out.update(state="prefix", message=f"{up}: not a word yet - the opening's word has 4 letters.")

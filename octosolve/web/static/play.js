@@ -640,7 +640,7 @@ function statusText(v) {
       : `Game over: ${quit}${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
-    const how = v.composer ? ` Build your ${v.composer.what} under the board: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
+    const how = v.composer ? ` Build your word: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
       : v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
     return `Your move (P${v.current_player}).${how}`;
   }

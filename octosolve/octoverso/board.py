@@ -183,8 +183,7 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
     title = "Your move" if you else f"P{p} to move"
     if not you:
         return title, f"P{p} lays a word at an end of the rail, or exchanges a tile."
-    text = ("Build a word: click the letters of your hand (or type them), which go on at an end of the rail "
-            "(a + tab chooses the end), then Play; or Exchange, then a tile of your hand.")
+    text = "Build a word: click your letters (or type them), or Exchange a tile."
     if st.can_rotate():
         text += " Every player exchanged in a row: you may first move an end letter to the other end."
     return title, text

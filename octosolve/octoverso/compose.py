@@ -114,9 +114,9 @@ def composer(st, viewer: int) -> dict | None:
                            else f"{counted(count, 'word')} of your letters fit the rail this turn"),
             "help": ("Build a 4-letter word from your letters: click them (or type them), then Announce."
                      if opening else
-                     "Build a word from your letters: click them (or type them); they go on at an end "
-                     "of the rail (the rail's letters start or end the word: RES + TE = RESTE). Click a "
-                     "+ end to choose where; Backspace takes a letter back, Enter plays.")}
+                     "Click your letters (or type them): they go on at an end of the rail, whose "
+                     "letters start or end the word (RES + TE = RESTE); a + end keeps one end. "
+                     "Backspace takes a letter back, Enter plays.")}
 
 
 def _split_place(place: str) -> tuple[int, int]:

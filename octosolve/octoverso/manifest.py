@@ -118,6 +118,7 @@ MANIFEST = GameManifest(
                "measure": "minutes"},
     cli_pooled=("match --players greedy,greedy --games 2000",),
     cli_fuzz={"match": ["--games", "1"], "tournament": ["--games", "1"], "measure": "minutes, writes data/"},
-    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
-    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1), seeding=({}, "random", {}, 7, 30)),
+    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level); the
+    # screenshot: two words of yours built from the hand (the best words of the second shown)
+    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(6, 2), seeding=({}, "random", {}, 7, 30)),
 )

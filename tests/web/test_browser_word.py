@@ -111,7 +111,7 @@ def test_a_whole_octoverso_game_built_word_by_word(browser, url):
     # the OCTO's reward: return a tile (the board's click), and the best words of that turn shown
     review = d.find_element(By.ID, "review")
     assert review.is_displayed() and "CAMIONNA" in review.text and "7 points" in review.text, review.text
-    assert "CAMIONNA" in d.find_element(By.CSS_SELECTOR, "#review tr.mine").text
+    assert "CAMIONNA" in d.find_element(By.CSS_SELECTOR, "#review .mine").text
     assert d.find_element(By.ID, "composer").is_displayed() is False  # no word to build now
     settle(d, lambda d: click(d, sel("tile:I")), TIMEOUT)
     wait(d, lambda d: read(d, lambda d: d.execute_script("return pg.view.human_turn")))

@@ -129,9 +129,12 @@ function drawComposer() {
   const on = composing();
   if (pg.view && composeKey() !== cp.key) { cp.key = composeKey(); composeReset(); }
   box.hidden = !on;
+  $("board").classList.toggle("composing", on);  // style.css: the board leaves the builder room
   if (!on) { markComposer(); return; }
   const c = pg.view.composer, a = cp.answer;
   const tap = touch() ? "tap" : "click";
+  // the how-to while the word is empty and before the first review (then the page is busy enough)
+  $("compose-help").hidden = !!(cp.text || cp.joker || pg.view.review);
   $("compose-help").textContent = touch() ? c.help.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap")
     .replace(/ Backspace takes a letter back, Enter plays\./, "") : c.help;
   const cells = a && a.text === cp.text ? a.strip : cp.text.split("").map(ch => ({ ch: ch.toUpperCase(), kind: "new", joker: ch !== ch.toUpperCase() }));
@@ -157,6 +160,7 @@ function drawComposer() {
   play1.textContent = c.what.startsWith("word to announce") ? "Announce" : "Play";
   play1.disabled = pg.busy || moves.length !== 1;
   play1.hidden = moves.length > 1;
+  $("compose-choices").hidden = moves.length < 2;
   $("compose-choices").replaceChildren(...(moves.length > 1 ? [el("span", {}, "Where? "), ...moves.map(mv =>
     el("button", { "data-action": mv.action, onclick: () => composePlay(mv) },
       `${mv.word}: ${mv.where}, lays ${mv.laid}${mv.pushed ? `, pushes ${mv.pushed}` : ""} (${mv.points} pt${mv.points === 1 ? "" : "s"})`))] : []));
@@ -199,12 +203,13 @@ function drawReview() {
   const r = pg.view && pg.view.review;
   box.hidden = !r || !!pg.replay || previewing();
   if (box.hidden) return;
-  const rows = r.rows.map((row, i) => el("tr", { class: i === r.mine ? "mine" : null },
-    ...row.map((x, j) => el(j ? "td" : "th", {}, String(x)))));
+  // the best words in a line each ("AMITOSE 4 points: verso, right end, lays TOSE"), yours marked
+  const best = r.rows.map((row, i) => el("span", { class: i === r.mine ? "w mine" : "w", title: row[1] },
+    el("strong", {}, String(row[0])), ` ${row[2]} pt${row[2] === 1 ? "" : "s"}`,
+    el("span", { class: "muted" }, ` (${row[1]})`), i === r.mine ? " - yours" : ""));
   box.replaceChildren(el("div", {}, el("strong", {}, `Your move ${r.ply}: `), r.summary),
-    ...(rows.length ? [el("table", { class: "review-table" },
-      el("caption", {}, "The best words of that turn"),
-      el("tr", {}, ...r.columns.map(x => el("th", { scope: "col" }, x))), ...rows)] : []));
+    ...(best.length ? [el("div", { class: "review-best" },
+      el("span", { class: "muted" }, "Best words that turn: "), ...best)] : []));
 }
 
 // the hint's move, when it is built: a button that puts it in the builder

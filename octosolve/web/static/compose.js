@@ -218,7 +218,9 @@ function composeHint(h) {
   const m = pg.view.legal.find(x => x.action === h.action);
   if (!m || m.compose === undefined) return null;
   const tap = touch() ? "tap" : "click";
-  return el("div", {}, `Build it: ${tap} ${m.compose.split("").join(" ")} in your hand`,
+  const letters = m.compose.split("").map(c => (c === c.toUpperCase() ? c : `\u2605${c.toUpperCase()}`));
+  return el("div", { class: "controls" }, `Build it: ${tap} ${letters.join(" ")} in your hand` +
+    (m.compose !== m.compose.toUpperCase() ? " (\u2605: your joker as that letter)" : ""),
     el("button", { id: "compose-hinted", onclick: () => {
       cp.text = m.compose; cp.joker = false; cp.place = null; composeCheck(); } }, "Put it in the word"));
 }

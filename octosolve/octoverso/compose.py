@@ -11,7 +11,7 @@ and the rail's first letters end the word. A lower-case letter is a joker standi
 * :func:`check`: a partial or complete word checked for the position, without the list of words:
   a word (the moves it makes, each with its place and points), the start of one, or neither (and
   why: a letter the hand lacks, a word whose family was played).
-* :func:`review`: after a move of the player, the best words that turn allowed, with points.
+* :func:`best_words`: after a move of the player, the best words that turn allowed, with points.
 * :func:`compose_text`: the letters to type for a legal move (the tests' and the study list's).
 
 Points are the tiles a word takes out of the mover's hand: the letters laid, +1 for an OCTO (the
@@ -38,7 +38,7 @@ from .moves import (ENDS, JOKER, LETTERS, RAIL_SIZE, SIDES, Move, apply_to_rail,
                     tile_char)
 from .position import OPENING, PLAY
 
-__all__ = ["composer", "check", "review", "compose_text", "MAX_TEXT", "PLACES"]
+__all__ = ["composer", "check", "best_words", "compose_text", "MAX_TEXT", "PLACES"]
 
 MAX_TEXT = RAIL_SIZE - 2     # a word lays at most 6 hand letters (it uses 2 rail letters or more)
 OPENING_TEXT = 4
@@ -293,7 +293,7 @@ def _strip(st, m: dict, out: dict) -> None:
     out["marks"] = [f"end:{m['place']}"] + [f"rail:{SIDES[side]}:{i}" for i in used]
 
 
-def review(st, action: int) -> dict | None:
+def best_words(st, action: int) -> dict | None:
     """After the player's move ``action`` (``st``: the position before it): the best words that turn
     allowed (at most 5, each its best placement, by points) and the player's own, or None in a phase
     without words."""

@@ -45,9 +45,9 @@ class Session:
     # board's last-move mark: who played it and the state before it
     mark_who: int | None = None
     mark_from: object = None
-    # after the person's last move, what the game's ``compose`` room says of it (Octoverso: the best
-    # words that turn allowed); None when the game has no such room or the move had none
-    review: dict | None = None
+    # after the person's last move, what the game's ``compose`` room says of it (``best_words``:
+    # Octoverso's best words that turn allowed); None when the game has no such room or no word move
+    best_words: dict | None = None
 
     @property
     def over(self) -> bool:
@@ -77,8 +77,8 @@ class Session:
         text = move_text(st, action)
         if p != CHANCE and p != self.mark_who:  # a new turn starts: the mark compares with here
             self.mark_who, self.mark_from = p, st.clone()
-        if p in self.humans:  # a move without words to review (a tile returned) keeps the last one
-            self.review = self._review(st, action) or self.review
+        if p in self.humans:  # a move without words (a tile returned) keeps the last word's
+            self.best_words = self._best_words(st, action) or self.best_words
         public = text if self.perfect() else None
         hook = getattr(st, "public_move_string", None)
         if public is None and hook is not None:
@@ -128,7 +128,7 @@ class Session:
         self.rng = chance_rng(self.seed)
         self.moves = []
         self.mark_who = self.mark_from = None
-        self.review = None
+        self.best_words = None
         self.replay(keep)
 
     def resign(self, seat: int | None = None) -> None:
@@ -227,8 +227,8 @@ class Session:
                "sides": [list(x) for x in st.sides()],
                "perfect_information": self.perfect(),
                "record_available": show_all, "picture": None, "board": None,
-               # the word builder for this turn and what it said of the person's last move
-               "composer": composer, "review": self.review}
+               # the word builder for this turn and the best words of the person's last turn
+               "composer": composer, "best_words": self.best_words}
         # the board the viewer plays on (State.view_svg: only what this seat may see)
         if hasattr(st, "view_svg"):
             try:
@@ -320,13 +320,13 @@ class Session:
         self._own_turn("words are built")
         return room.check(self.state, text, place)
 
-    def _review(self, st, action) -> dict | None:
-        """What the game's ``compose`` room says of the person's move ``action`` (``st``: before it)."""
-        review = getattr(self._room("compose"), "review", None)
-        if review is None:
+    def _best_words(self, st, action) -> dict | None:
+        """The best words of the person's move ``action`` (``st``: before it), the game's ``compose`` room's."""
+        best = getattr(self._room("compose"), "best_words", None)
+        if best is None:
             return None
         try:
-            r = review(st, action)
+            r = best(st, action)
         except Exception:  # a nicety: the game goes on without it
             return None
         return None if r is None else {**r, "ply": len(self.moves) + 1}

@@ -91,14 +91,14 @@ def test_the_opening_word():
         C.check(st, word, "recto:right")
 
 
-def test_the_review_shows_the_best_words_of_the_turn(st):
+def test_the_best_words_of_the_turn_after_the_move(st):
     legal = {st.action_to_string(a): a for a in st.legal_actions()}
-    small = C.review(st, legal["AIMA recto left k=3"])
+    small = C.best_words(st, legal["AIMA recto left k=3"])
     assert small["summary"] == "You laid AIMA: 1 point. The best that turn: 4 points (54 words fitted)."
     assert [row[0] for row in small["rows"]] == ["AMITOSE", "COASSA", "ECOSSA", "MITOSE", "RASATES"]
     assert small["rows"][0] == ["AMITOSE", "verso, right end, lays TOSE", 4] and small["mine"] is None
-    best = C.review(st, legal["MITOSE verso right k=2"])
+    best = C.best_words(st, legal["MITOSE verso right k=2"])
     assert best["summary"].endswith("The best a word made that turn.") and best["mine"] == 3
-    ex = C.review(st, st.game.actions.EXCHANGE + ord("V") - 65)
+    ex = C.best_words(st, st.game.actions.EXCHANGE + ord("V") - 65)
     assert ex["summary"].startswith("You played exchange V: no word, 0 points.")
     assert C.compose_text(st, st.game.actions.EXCHANGE + ord("V") - 65) is None

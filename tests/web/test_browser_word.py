@@ -111,9 +111,9 @@ def test_a_whole_octoverso_game_built_word_by_word(browser, url):
     assert "end:verso:left" in outlined and "rail:verso:0" in outlined, outlined
     settle(d, lambda d: click(d, "#compose-play"), TIMEOUT)
     # the OCTO's reward: return a tile (the board's click), and the best words of that turn shown
-    review = d.find_element(By.ID, "review")
-    assert review.is_displayed() and "CAMIONNA" in review.text and "7 points" in review.text, review.text
-    assert "CAMIONNA" in d.find_element(By.CSS_SELECTOR, "#review .mine").text
+    best = d.find_element(By.ID, "best-words")
+    assert best.is_displayed() and "CAMIONNA" in best.text and "7 points" in best.text, best.text
+    assert "CAMIONNA" in d.find_element(By.CSS_SELECTOR, "#best-words .mine").text
     assert d.find_element(By.ID, "composer").is_displayed() is False  # no word to build now
     settle(d, lambda d: click(d, sel("tile:I")), TIMEOUT)
     wait(d, lambda d: read(d, lambda d: d.execute_script("return pg.view.human_turn")))
@@ -122,7 +122,7 @@ def test_a_whole_octoverso_game_built_word_by_word(browser, url):
     build(d, "MONNAI")
     assert "MONNAIES" in composer(d)["msg"]
     settle(d, lambda d: click(d, "#compose-play"), TIMEOUT)
-    assert "MONNAIES" in d.find_element(By.ID, "review").text
+    assert "MONNAIES" in d.find_element(By.ID, "best-words").text
     settle(d, lambda d: click(d, sel("tile:A")), TIMEOUT)
     v = read(d, lambda d: d.execute_script("return {over: pg.view.terminal, winners: pg.view.winners}"))
     assert v == {"over": True, "winners": [0]}, v

@@ -406,12 +406,12 @@ def test_the_web_plays_the_cli_play_game_for_a_seed(client, tmp_path):
     assert v["all_actions"][:len(want)] == want
 
 
-def test_octoverso_words_are_checked_without_the_list_and_reviewed_after_the_move(client):
+def test_octoverso_words_are_checked_without_the_list_and_the_best_words_shown_after_the_move(client):
     # POST /api/GAME/ID/compose (Octoverso's compose room, tests/octoverso/test_compose.py): a word
-    # built from the hand checked for the position; the view's review after the person's move
+    # built from the hand checked for the position; the view's best words after the person's move
     c = client
     v = c.post("/api/octoverso/new", json={"level": "easy", "seed": 1}).json()
-    assert v["composer"]["max"] == 4 and v["review"] is None
+    assert v["composer"]["max"] == 4 and v["best_words"] is None
     gid = v["id"]
     word = next(m for m in v["legal"] if m["text"] == "announce USEE")
     r = c.post(f"/api/octoverso/{gid}/compose", json={"text": "USEE"})
@@ -424,8 +424,8 @@ def test_octoverso_words_are_checked_without_the_list_and_reviewed_after_the_mov
         v = c.post(f"/api/octoverso/{gid}/computer", json={}).json()
     camion = next(m for m in v["legal"] if m.get("compose") == "CAMION")
     v = c.post(f"/api/octoverso/{gid}/move", json={"action": camion["action"]}).json()
-    assert v["review"]["summary"] == "You laid CAMIONNA: 7 points. The best a word made that turn."
-    assert v["review"]["ply"] == 3 and v["composer"] is None  # a tile to return now, no word
+    assert v["best_words"]["summary"] == "You laid CAMIONNA: 7 points. The best a word made that turn."
+    assert v["best_words"]["ply"] == 3 and v["composer"] is None  # a tile to return now, no word
     r = c.post(f"/api/octoverso/{gid}/compose", json={"text": "A"})
     assert r.status_code == 400 and "no word to build" in r.json()["error"]
     # a game without a word builder says so

@@ -3,7 +3,7 @@
 // picked from a list: the board's clicks that type a letter or choose a place come from the view
 // ("letters", "places"), the keyboard types too, and every change is checked by the server
 // (POST /api/GAME/ID/compose: a word here, the start of one, or neither) without the list of
-// words. The view's "review" says, after each move of yours, the best words that turn allowed.
+// words. The view's "best_words" says, after each move of yours, the best words that turn allowed.
 "use strict";
 
 const cp = {
@@ -133,8 +133,8 @@ function drawComposer() {
   if (!on) { markComposer(); return; }
   const c = pg.view.composer, a = cp.answer;
   const tap = touch() ? "tap" : "click";
-  // the how-to while the word is empty and before the first review (then the page is busy enough)
-  $("compose-help").hidden = !!(cp.text || cp.joker || pg.view.review);
+  // the how-to while the word is empty and before the first best words (the page is busy then)
+  $("compose-help").hidden = !!(cp.text || cp.joker || pg.view.best_words);
   $("compose-help").textContent = touch() ? c.help.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap")
     .replace(/ Backspace takes a letter back, Enter plays\./, "") : c.help;
   const cells = a && a.text === cp.text ? a.strip : cp.text.split("").map(ch => ({ ch: ch.toUpperCase(), kind: "new", joker: ch !== ch.toUpperCase() }));
@@ -198,9 +198,9 @@ function markComposer() {
 }
 
 // after a move of yours: what the game says of it (Octoverso: the best words that turn allowed)
-function drawReview() {
-  const box = $("review");
-  const r = pg.view && pg.view.review;
+function drawBestWords() {
+  const box = $("best-words");
+  const r = pg.view && pg.view.best_words;
   box.hidden = !r || !!pg.replay || previewing();
   if (box.hidden) return;
   // the best words in a line each ("AMITOSE 4 points: verso, right end, lays TOSE"), yours marked
@@ -208,7 +208,7 @@ function drawReview() {
     el("strong", {}, String(row[0])), ` ${row[2]} pt${row[2] === 1 ? "" : "s"}`,
     el("span", { class: "muted" }, ` (${row[1]})`), i === r.mine ? " - yours" : ""));
   box.replaceChildren(el("div", {}, el("strong", {}, `Your move ${r.ply}: `), r.summary),
-    ...(best.length ? [el("div", { class: "review-best" },
+    ...(best.length ? [el("div", { class: "best-line" },
       el("span", { class: "muted" }, "Best words that turn: "), ...best)] : []));
 }
 

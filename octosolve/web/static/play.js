@@ -755,7 +755,7 @@ function draw() {
   $("observation").textContent = v.observation;
   drawPick();
   drawComposer();  // compose.js: the word builder, and what it says of your last move
-  drawReview();
+  drawBestWords();
   const live = !pg.replay && !previewing();  // the best line's preview: "Back to your game" first
   $("board").classList.toggle("preview", previewing());
   $("undo").hidden = !(live && pg.view.can_undo);

@@ -189,6 +189,9 @@ def _play(game):
                 break
             move = legal[len(legal) // 3]
             tg = move["targets"]
+            if not tg and "compose" in move:  # a word built from the hand (Octoverso's, compose.js)
+                _build(d, move, click_target)
+                continue
             for k, t in enumerate(tg):
                 if len([m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]) == 1:
                     _settle(d, lambda: click_target(t))
@@ -199,6 +202,9 @@ def _play(game):
                     By.CSS_SELECTOR, f"#chooser button[data-action='{move['action']}']").click())
         if d.execute_script("return pg.view.human_turn"):
             _settle(d, lambda: d.find_element(By.ID, "hint").click())
+            built = d.find_elements(By.ID, "compose-hinted")
+            if built:  # the hinted word put in the word builder: its placement drawn
+                _settle(d, lambda: built[0].click())
             first = d.execute_script("return (pg.hint.targets || [])[0] || null")
             if first and d.execute_script("return pg.view.legal.filter(m => m.targets[0] === arguments[0]).length > 1", first):
                 click_target(first)
@@ -217,6 +223,22 @@ def _play(game):
             d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                               {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     return shot
+
+
+def _build(d, move, click_target):
+    """A word built as a person builds it (compose.js): the hand's tile of each letter clicked (a
+    joker: its tile, then its letter), then Play or the move's place."""
+    from selenium.webdriver.common.by import By
+
+    for ch in move["compose"]:
+        if ch.islower():
+            _settle(d, lambda: click_target("tile:joker"))
+            _settle(d, lambda: d.find_element(By.CSS_SELECTOR, f"#compose-jokers button[data-letter='{ch.upper()}']").click())
+        else:
+            _settle(d, lambda: click_target(f"tile:{ch}"))
+    play = d.find_element(By.ID, "compose-play")
+    _settle(d, lambda: (play if play.is_displayed() else d.find_element(
+        By.CSS_SELECTOR, f"#compose-choices button[data-action='{move['action']}']")).click())
 
 
 # a game against the hard level at 20 free cells, your move: a proven win by one shield in 21 moves

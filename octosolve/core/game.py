@@ -37,7 +37,8 @@ Optional, for the web play page's board (a game without them plays with the text
   ``space:b5``, ``runner:A1``, ``button:pass``), on a shape at least 24 px across.
 - ``action_targets(action)``: for a legal action of the player to move, the ordered ids clicked to
   make it; each is a ``data-target`` of ``view_svg(current player)``, and two legal actions should
-  not share the whole list.
+  not share the whole list. An empty list: the move is not clicked on the board but built with
+  the game's ``compose`` room (Octoverso's words from the hand; docs/web.md, "Build the word").
 - ``public_move_string(action)`` (hidden-information games): on the state before another seat's
   move, the text every player may see, or None.
 - ``sides()`` (given: every seat alone): the seats playing together (pairs, teams), which a

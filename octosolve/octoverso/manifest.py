@@ -54,9 +54,14 @@ def _review():  # the play page's post-game review: how a move is valued (docs/w
     return review
 
 
+def _compose():  # the play page's word builder (docs/web.md)
+    from . import compose
+    return compose
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "cli": _cli,
          "report": _report, "matches": _matches, "render": _render, "marks": _marks,
-         "review": _review}
+         "review": _review, "compose": _compose}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(
@@ -118,6 +123,7 @@ MANIFEST = GameManifest(
                "measure": "minutes"},
     cli_pooled=("match --players greedy,greedy --games 2000",),
     cli_fuzz={"match": ["--games", "1"], "tournament": ["--games", "1"], "measure": "minutes, writes data/"},
-    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
-    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1), seeding=({}, "random", {}, 7, 30)),
+    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level); the
+    # screenshot: two words of yours built from the hand (the best words of the second shown)
+    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(6, 2), seeding=({}, "random", {}, 7, 30)),
 )

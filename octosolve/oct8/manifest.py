@@ -59,9 +59,14 @@ def _moves():  # the notation; turn_notation: the play page's move list says one
     return moves
 
 
+def _review():  # the play page's post-game review: how a move is valued (docs/web.md)
+    from . import review
+    return review
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "twins_search": _twins_search,
          "cli": _cli, "report": _report, "matches": _matches, "render": _render, "marks": _marks,
-         "moves": _moves}
+         "moves": _moves, "review": _review}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(

@@ -31,7 +31,7 @@ import drawsvg as draw
 
 from ..core import svg
 from ..core.errors import fail
-from .moves import ENDS, JOKER, RAIL_SIZE, SIDES, move_dict, tile_char
+from .moves import ENDS, JOKER, RAIL_SIZE, SIDES, notation, tile_char
 from .position import DISCARD, DRAW, OPENING, OVER, PLAY
 
 __all__ = ["action_targets", "public_move_string", "view_svg"]
@@ -77,30 +77,12 @@ def action_targets(st, action: int) -> list[str]:
 
 # ---------------------------------------------------------------- public text
 def public_move_string(st, action: int) -> str:
-    """What every seat sees of a move (read before it is played). The hands are public, so every
-    move after the opening is told in full; an opening announcement is told without its word."""
-    A = st.game.actions
-    a, p = int(action), st.player
-    who = f"P{p}"
-    if st.phase == DRAW:
-        return f"{who} draws {_tile_name(a)} from the pool"
+    """What every seat sees of a move (read before it is played): its notation (the hands are
+    public), but for an opening announcement, told without its word until every player has
+    announced."""
     if st.phase == OPENING:
-        return f"{who} announces a word (shown when every player has announced)"
-    if st.phase == DISCARD:
-        why = "after an OCTO" if st.after_discard != p else "for showing an OCTO the last player missed"
-        return f"{who} returns {_tile_name(a - A.DISCARD)} to the pool ({why})"
-    if a < A.ANNOUNCE:
-        m = move_dict(st.rail, st.move_of_action(a))
-        pushed = f", pushes {m['pushed']} to P{st.next_seat(p)}" if m["pushed"] else ""
-        return (f"{who} plays {m['word']} ({m['side']}, {m['end']} end, {m['rail_used']} rail letters): "
-                f"lays {m['played']}{pushed}")
-    if a < A.DISCARD:
-        return f"{who} exchanges {_tile_name(a - A.EXCHANGE)}"
-    if a < A.PASS:
-        first, last = tile_char(int(st.rail[0])), tile_char(int(st.rail[-1]))
-        return (f"{who} moves the first letter {first} to the last place" if a == A.ROTATE
-                else f"{who} moves the last letter {last} to the first place")
-    return f"{who} passes"
+        return "announce a word (shown when every player has announced)"
+    return notation(st, action)
 
 
 # ---------------------------------------------------------------- drawing

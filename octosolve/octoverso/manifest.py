@@ -79,13 +79,14 @@ RULES = RulesCard(
         " no letters left wins.",
     ),
     notation=(
-        ("announce WORD", "the opening: your 4-letter word"),
-        ("WORD recto right k=2",
-         "WORD on the recto side at the right end, using the rail's last 2 letters "
-         "(left: the first k letters)"),
-        ("return L", "after an OCTO: letter L goes back to the pool"),
-        ("exchange L", "swap letter L with the pool"),
-        ("rotate first->last", "move the rail's first letter to its end (or the other way)"),
+        ("announce WORD", "the opening: your 4-letter word (the others see it once all have announced)"),
+        ("IMAGES recto right end, 3 rail letters: lays GES, pushes SOU to P1",
+         "the word, where it went (the recto or verso side; at the right end it starts with the "
+         "rail's last letters, at the left end it ends with its first), the hand letters laid (a "
+         "joker in lower case) and the letters pushed off to the next player"),
+        ("return L to the pool", "after an OCTO: letter L goes back to the pool"),
+        ("exchange L with the pool", "swap letter L with the pool (then: draw M)"),
+        ("rotate: first letter S goes last", "move the rail's first letter to its end (or the last first)"),
         ("pass", "no move this turn"),
     ),
 )

@@ -217,6 +217,9 @@ class Session:
                # the counts behind the result for the game-over summary (the game's marks room)
                "score_table": self._score_table() if over else None,
                "observation": st.observation_string(me), "legal": legal, "history": hist,
+               # one line a turn where the game joins a turn's moves (its moves room's
+               # turn_notation: Oct8's decisions), the move list the page shows; else None
+               "turns": self._turns(me, show_all),
                "moves": len(self.moves), "seed": self.seed,
                "actions": [m["action"] for m in self.moves] if show_all else None,
                # every move, for the page's own address (a reload or a restarted server rebuilds the
@@ -347,6 +350,28 @@ class Session:
             if (err.name or "").endswith("." + name):
                 return None  # a game without it
             raise
+
+    def _turns(self, me: int, show_all: bool) -> list | None:
+        """The move list in turns, for a game whose ``moves`` room has ``turn_notation(steps)`` (a
+        turn: one player's moves in a row): ``{"ply" (its last move), "first_ply", "turn",
+        "player", "chance", "text"}``, each move's text the one this viewer may see; else None."""
+        from ..core.game import CHANCE
+
+        join = getattr(self._room("moves"), "turn_notation", None)
+        if join is None:
+            return None
+        groups: list[dict] = []
+        for i, m in enumerate(self.moves, 1):
+            p = m["player"]
+            text = m["move"] if p == me or show_all else m["public"] or ("chance" if p == CHANCE else "moved")
+            g = groups[-1] if groups else None
+            if g is None or p == CHANCE or g["player"] != p:
+                g = {"first_ply": i, "turn": len(groups) + 1, "player": p, "chance": p == CHANCE, "steps": []}
+                groups.append(g)
+            g["ply"] = i
+            g["steps"].append((m["action"], text))
+        return [{"ply": g["ply"], "first_ply": g["first_ply"], "turn": g["turn"], "player": g["player"],
+                 "chance": g["chance"], "text": join(g["steps"])} for g in groups[-MAX_HISTORY_SHOWN:]]
 
     def _last_move(self, board) -> dict | None:
         """The last turn for the board's mark: who played it, and the ids of the board's places it

@@ -107,7 +107,7 @@ def test_an_announcement_is_public_only_as_a_fact():
     word = game.lex.words[a - game.actions.ANNOUNCE]
     assert st.action_targets(a) == [] and C.compose_text(st, a) == word  # built from the hand
     text = st.public_move_string(a)
-    assert word not in text and text.startswith("P0 announces")
+    assert word not in text and text.startswith("announce a word")
     st.apply_action(a)
     # the next seat's view names neither the word nor lists it as its own announcement
     view = st.view_svg(1)
@@ -121,9 +121,11 @@ def test_a_word_move_is_told_in_full_and_built_from_the_hand():
     m = next(m for m in st.moves() if m.word == "IMAGES")
     a = st.action_of_move(m)
     assert st.action_targets(a) == [] and C.compose_text(st, a) == "GES"
-    assert st.public_move_string(a) == "P0 plays IMAGES (recto, right end, 3 rail letters): lays GES, pushes SOU to P1"
+    # the notation, the same for every seat (issue #43: the computer's moves were told in words)
+    assert st.public_move_string(a) == st.action_to_string(a) \
+        == "IMAGES recto right end, 3 rail letters: lays GES, pushes SOU to P1"
     ex = game.actions.EXCHANGE + ord("G") - 65
-    assert st.action_targets(ex) == ["button:exchange", "tile:G"] and st.public_move_string(ex) == "P0 exchanges G"
+    assert st.action_targets(ex) == ["button:exchange", "tile:G"] and st.public_move_string(ex) == "exchange G with the pool"
     drawn = targets_in(st.view_svg(0))
     assert {"end:recto:right", "end:verso:left", "tile:G", "button:exchange"} <= drawn
     assert "IMAGES" not in st.view_svg(0)  # no list of the words to play

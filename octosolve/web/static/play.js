@@ -711,8 +711,10 @@ function drawHistory() {
   const v = pg.view;
   const canJump = !!v.actions;
   const cur = pg.replay ? pg.replay.ply : v.moves;
-  $("history").replaceChildren(...v.history.map(h => {
-    const li = el("li", { value: h.ply, "data-ply": h.ply, class: h.ply === cur ? "current" : null },
+  // one line a turn where the game joins a turn's moves (Oct8's decisions), else one a move
+  $("history").replaceChildren(...(v.turns || v.history).map(h => {
+    const here = h.first_ply ? h.first_ply <= cur && cur <= h.ply : h.ply === cur;
+    const li = el("li", { value: h.turn || h.ply, "data-ply": h.ply, class: here ? "current" : null },
       `${seatName(h.player, v)}: ${h.text}`);
     if (canJump) {
       li.classList.add("jump");

@@ -31,7 +31,7 @@ def test_a_word_its_start_and_neither(st):
     assert r["state"] == "word" and [m["word"] for m in r["moves"]] == ["AMITOSE", "MITOSE"]
     assert {m["laid"] for m in r["moves"]} == {"TOSE"} and r["moves"][0]["points"] == 4
     # the moves are the legal moves of that word, nothing else
-    legal = {st.action_to_string(a): a for a in st.legal_actions()}
+    legal = {st.older_notations(a)[0]: a for a in st.legal_actions()}  # the short "k=" form
     assert actions(r) == sorted([legal["AMITOSE verso right k=3"], legal["MITOSE verso right k=2"]])
     # the strip: the verso (SAREGAMI) with its AMI in the word, TOSE laid, SARE pushed off
     assert "".join(c["ch"] for c in r["strip"]) == "SAREGAMITOSE"
@@ -92,7 +92,7 @@ def test_the_opening_word():
 
 
 def test_the_best_words_of_the_turn_after_the_move(st):
-    legal = {st.action_to_string(a): a for a in st.legal_actions()}
+    legal = {st.older_notations(a)[0]: a for a in st.legal_actions()}  # the short "k=" form
     small = C.best_words(st, legal["AIMA recto left k=3"])
     assert small["summary"] == "You laid AIMA: 1 point. The best that turn: 4 points (54 words fitted)."
     assert [row[0] for row in small["rows"]] == ["AMITOSE", "COASSA", "ECOSSA", "MITOSE", "RASATES"]
@@ -100,5 +100,5 @@ def test_the_best_words_of_the_turn_after_the_move(st):
     best = C.best_words(st, legal["MITOSE verso right k=2"])
     assert best["summary"].endswith("The best a word made that turn.") and best["mine"] == 3
     ex = C.best_words(st, st.game.actions.EXCHANGE + ord("V") - 65)
-    assert ex["summary"].startswith("You played exchange V: no word, 0 points.")
+    assert ex["summary"].startswith("You played exchange V with the pool: no word, 0 points.")
     assert C.compose_text(st, st.game.actions.EXCHANGE + ord("V") - 65) is None

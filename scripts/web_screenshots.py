@@ -328,8 +328,33 @@ def play_octagone_over(d, base, path, full):
                           {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 
 
+# a seeded game (tests/web/test_review.py's) in which you (P0) turn a proven win into a draw at move 27
+REVIEW_OCTAGONE = ("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,alphabeta"
+                   "&level=hard&seed=12&moves=235,342,339,343,343,337,339,336,339,373,338,341,343,343,"
+                   "340,370,336,340,338,340,337,338,337,368,373,338,337,339,374,336,372")
+
+
+def play_octagone_review(d, base, path, full):
+    """The post-game review of a seeded Octagone game: every move of yours rated, the proven
+    mistake (move 27: a win turned into a draw) clicked, its position shown on the board with the
+    winning move dashed."""
+    from selenium.webdriver.common.by import By
+
+    _load(d, base + "/play/octagone" + REVIEW_OCTAGONE)
+    _settle(d, lambda: d.find_element(By.ID, "review").click())
+    _wait(d, lambda d: d.find_element(By.ID, "review-box").get_attribute("data-state") == "done")
+    _settle(d, lambda: d.find_element(By.CSS_SELECTOR, '#review-moves li[data-ply="27"]').click())
+    # at 1280 px the whole page (the board, the move dashed, the review under it); on a phone the
+    # review's screen (its list scrolled to the move shown)
+    if d.execute_script("return window.innerWidth") < 600:
+        d.execute_script("document.getElementById('review-box').scrollIntoView()")
+        _save(d, path, full)
+    else:
+        _save(d, path, True)
+
+
 SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octagone-line": play_octagone_line,
-         "play-octagone-over": play_octagone_over,
+         "play-octagone-over": play_octagone_over, "play-octagone-review": play_octagone_review,
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
          "octagion-help": _help("/octagion")}

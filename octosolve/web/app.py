@@ -132,7 +132,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     ``games``: the registry entries offered on /play (default: every game of
     :data:`octosolve.games.GAMES` with a turn-based state); ``warm``: when a game's page is
     first opened, load its computer player's compiled kernels in the background."""
-    from . import octagion_api, octiles_api, play, previews
+    from . import octagion_api, octiles_api, play, previews, review
 
     sessions = play.Sessions(max_games=max_games, games=games, warm=warm)
     pages = PageRenderer(sessions.entries.values())
@@ -146,6 +146,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
     routes += octagion_api.routes()
     routes += previews.routes()
     routes += play.routes(sessions, pages.endpoint("play.html"))
+    routes += review.routes(sessions)
     app = Starlette(
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,

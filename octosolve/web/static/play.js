@@ -416,7 +416,7 @@ function decorateBoard() {
   growTargets(svg, next);
   const picked = new Set(live ? pg.picked : []);
   const hinted = new Set(previewing() ? pg.line.view.next_targets
-    : !pg.replay && pg.hint ? pg.hint.targets : []);
+    : pg.replay ? reviewTargets() : pg.hint ? pg.hint.targets : []);  // review.js: the better move
   const layer = document.createElementNS(SVGNS, "g");
   layer.setAttribute("class", "octo-overlay");
   layer.setAttribute("pointer-events", "none");
@@ -523,6 +523,7 @@ function drawBoard(v) {
     if (touch()) tapWords(svg);
     lineHeading(svg);  // the best line's preview: its move, not "You: play..." (bestline.js)
     replayHeading(svg);
+    reviewHeading(svg);  // review.js: the move under review
     overHeading(svg);  // gameover.js
     readableText(svg);
   }
@@ -763,6 +764,7 @@ function draw() {
   drawResign();
   drawHint();
   drawLine();
+  drawReview();  // review.js: the post-game review under the board
   drawLegal(v);
   drawHistory();
   $("record").disabled = !pg.view.record_available;

@@ -101,14 +101,18 @@ def pytest_collection_modifyitems(session, config, items):
 # Every kernel is jitted with cache=True: the first process that calls it compiles it and writes the
 # cache beside its module (__pycache__), later ones load it. Run with workers (-n 2), each worker would
 # otherwise compile the same kernels at the same time; so the controller first compiles them, one
-# process per game, as many at once as there are workers, and the workers then load them.
+# process per game, as many at once as there are workers, and the workers then load them. When
+# a slot frees with nothing left to start, a second process takes the game still compiling from the
+# other end of its kernel list. .ci/run also keeps the compiled kernels between runs (NUMBA_CACHE_DIR
+# named by the sources' hash), so that a later run on the same machine only loads them.
 
 _WARM = """
 import sys
 import numpy as np
 from octosolve.games import get_game
 rng = np.random.default_rng(0)
-for t in get_game(sys.argv[1]).twins():
+twins = list(get_game(sys.argv[1]).twins())
+for t in (twins[::-1] if sys.argv[2:] == ["reversed"] else twins):
     for args in t.examples(rng):
         t.kernel(*args)
         break
@@ -139,10 +143,22 @@ def pytest_sessionstart(session):
         running.append(subprocess.Popen([sys.executable, "-m", "compileall", "-q", "-j", "1",
                                          os.path.join(os.path.dirname(__file__), "..", "octosolve")],
                                         stdout=subprocess.DEVNULL))
+    games: dict = {}  # process -> the game it compiles
+    helped: set = set()
     while todo or running:
         while todo and len(running) < max(1, workers):
-            running.append(subprocess.Popen([sys.executable, "-c", _WARM, todo.pop(0)]))
-        running[0].wait()
+            name = todo.pop(0)
+            running.append(subprocess.Popen([sys.executable, "-c", _WARM, name]))
+            games[running[-1]] = name
+        # a free slot and nothing left to start: a second process compiles the longest game still
+        # compiling (Oct8's) from the other end of its kernel list; each loads what the other cached
+        alone = [games[p] for p in running if p in games and games[p] not in helped]
+        if not todo and alone and len(running) < max(1, workers):
+            helped.add(alone[0])
+            running.append(subprocess.Popen([sys.executable, "-c", _WARM, alone[0], "reversed"]))
+            continue
+        while all(p.poll() is None for p in running):
+            time.sleep(0.2)
         running = [p for p in running if p.poll() is None]
     print(f"numba kernels compiled or loaded in {time.perf_counter() - start:.0f} s", file=sys.stderr)
 

@@ -342,8 +342,9 @@ class Designs:
     """The design runs of this server: one at a time (the machine's cores are few), the last
     ``keep`` remembered."""
 
-    def __init__(self, keep: int = 20):
+    def __init__(self, keep: int = 20, pool=None):
         self.keep = keep
+        self.pool = pool
         self.jobs: "OrderedDict[str, DesignJob]" = OrderedDict()
         self.lock = threading.Lock()
 

@@ -123,6 +123,19 @@ def _html(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _closing(pool):
+    """The app's lifespan: at its shutdown the pool's workers end."""
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:
+            pool.close()
+    return lifespan
+
+
 async def _favicon(request: Request):
     return Response(status_code=204)
 
@@ -154,7 +167,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: 
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,
                             HTTPException: _http_error, Exception: _internal_error},
-        on_shutdown=[pool.close],
+        lifespan=_closing(pool),
     )
     app.state.pages = pages
     app.state.pool = pool

@@ -31,7 +31,13 @@ from collections import deque
 from ..core.errors import OctoError
 from .http import ApiError
 
-__all__ = ["Pool", "JOB_TIMEOUT", "ordinal", "timed"]
+__all__ = ["Pool", "Cancelled", "JOB_TIMEOUT", "ordinal", "timed"]
+
+PROGRESS_EVERY = 0.25   # seconds between a job's progress reports sent to the web process
+
+
+class Cancelled(Exception):
+    """A job taken out of the line (:meth:`Pool.cancel`) before a worker took it."""
 
 JOB_TIMEOUT = 300.0   # seconds a job may run before it is taken for stuck (the longest design: 600 s)
 
@@ -68,10 +74,11 @@ def _worker_main(conn, stop) -> None:
             return
         if msg is None:
             return
-        stop.clear()
         fn, args, kwargs = msg
         if kwargs.pop("_stop", False):
             kwargs["stop"] = stop
+        if kwargs.pop("_progress", False):
+            kwargs["progress"] = _reporter(conn)
         try:
             out = ("ok", fn(*args, **kwargs))
         except OctoError as e:    # bad input found by the job: the request's one-line 400
@@ -86,6 +93,19 @@ def _worker_main(conn, stop) -> None:
             return
         except Exception as e:    # noqa: BLE001 - an answer that does not pickle
             conn.send(("error", f"{type(e).__name__}: {e}"))
+
+
+def _reporter(conn):
+    """``progress(*values)`` for a job in a worker: sent to the web process at most every
+    :data:`PROGRESS_EVERY` seconds (the last report of a burst may be dropped; the answer follows)."""
+    last = [0.0]
+
+    def progress(*values):
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            conn.send(("progress", values))
+    return progress
 
 
 class _Worker:
@@ -123,10 +143,10 @@ class _Worker:
 
 
 class _Ticket:
-    __slots__ = ("key", "worker", "since")
+    __slots__ = ("key", "worker", "since", "cancelled")
 
     def __init__(self, key: str):
-        self.key, self.worker, self.since = key, None, time.monotonic()
+        self.key, self.worker, self.since, self.cancelled = key, None, time.monotonic(), False
 
 
 class Pool:
@@ -163,23 +183,32 @@ class Pool:
             self._free = [None]
 
     def run(self, key: str, fn, *args, timeout: float | None = None, stoppable: bool = False,
-            **kwargs):
+            progress=None, entered: threading.Event | None = None, **kwargs):
         """``fn(*args, **kwargs)`` on the next free worker (waiting in line for one); its answer.
-        ``key`` names who waits (a game's id) for :meth:`position`. ``stoppable``: the job gets
-        ``stop=`` an event that :meth:`stop` sets (a design's Stop)."""
+        ``key`` names who waits (a game's id) for :meth:`position` and :meth:`cancel`.
+        ``stoppable``: the job gets ``stop=``, an event that :meth:`stop` sets (a design's Stop);
+        ``progress``: a function of the web process that the job's ``progress=`` reports to;
+        ``entered``: an event set once the job is in line (a caller in another thread waits on it)."""
         t = _Ticket(str(key))
         with self._cv:
             if self._closed:
                 raise ApiError(503, "the server is stopping")
             self._start()
             self._waiting.append(t)
+            if entered is not None:
+                entered.set()
             try:
                 while not (self._free and self._waiting[0] is t):
+                    if t.cancelled:
+                        raise Cancelled(key)
                     self._cv.wait()
                     if self._closed:
                         raise ApiError(503, "the server is stopping")
+                if t.cancelled:
+                    raise Cancelled(key)
             except BaseException:
-                self._waiting.remove(t)
+                if t in self._waiting:
+                    self._waiting.remove(t)
                 self._cv.notify_all()
                 raise
             self._waiting.popleft()
@@ -188,7 +217,7 @@ class Pool:
             self._cv.notify_all()   # the next in line may take another free worker
         worker = t.worker
         try:
-            worker, answer = self._call(worker, fn, args, kwargs, stoppable,
+            worker, answer = self._call(worker, fn, args, kwargs, stoppable, progress,
                                         self.timeout if timeout is None else timeout)
             return answer
         finally:
@@ -199,24 +228,34 @@ class Pool:
                 self.served += 1
                 self._cv.notify_all()
 
-    def _call(self, worker, fn, args, kwargs, stoppable, timeout):
+    def _call(self, worker, fn, args, kwargs, stoppable, progress, timeout):
         """(the worker to put back, the job's answer); a worker that had to be ended is replaced."""
-        if stoppable:
-            kwargs = {**kwargs, "_stop": True}
         if not self.processes:   # in this thread, on copies of the arguments as a worker gets them
             fn, args, kwargs = pickle.loads(pickle.dumps((fn, args, kwargs)))
-            if kwargs.pop("_stop", False):
+            if stoppable:
                 kwargs["stop"] = self._thread_stop = threading.Event()
+            if progress is not None:
+                kwargs["progress"] = progress
             try:
                 return worker, fn(*args, **kwargs)
             finally:
                 self._thread_stop = None
+        kwargs = {**kwargs, "_stop": stoppable, "_progress": progress is not None}
+        deadline = time.monotonic() + timeout
         try:
+            worker.stop.clear()
             worker.conn.send((fn, args, kwargs))
-            if not worker.conn.poll(timeout):   # stuck: end it, a fresh worker takes its place
-                worker = self._replace(worker)
-                raise ApiError(504, f"the job ran over {timeout:g} s and was stopped; try again")
-            kind, value = worker.conn.recv()
+            while True:
+                if not worker.conn.poll(max(0.0, deadline - time.monotonic())):
+                    worker = self._replace(worker)   # stuck: a fresh worker takes its place
+                    raise ApiError(504, f"the job ran over {timeout:g} s and was stopped; try again")
+                kind, value = worker.conn.recv()
+                if kind != "progress":
+                    break
+                try:
+                    progress(*value)
+                except Exception:  # noqa: BLE001 - a progress display never ends the job
+                    pass
         except (EOFError, OSError):
             if self._closed:
                 raise ApiError(503, "the server is stopping") from None
@@ -251,6 +290,17 @@ class Pool:
                         self._thread_stop.set()
                     return True
         return False
+
+    def cancel(self, key: str) -> bool:
+        """Take ``key``'s jobs out of the line (their :meth:`run` raises :class:`Cancelled`);
+        False if none waits."""
+        with self._cv:
+            gone = [t for t in self._waiting if t.key == key]
+            for t in gone:
+                t.cancelled = True
+                self._waiting.remove(t)
+            self._cv.notify_all()
+        return bool(gone)
 
     def position(self, key: str) -> dict:
         """Where ``key``'s job is: ``{"state": "waiting", "position": 1-based place in line,

@@ -44,6 +44,11 @@ WAIT_GOAL = 30.0
 RATIO_GOAL = 1.6
 
 
+def note(text: str) -> None:
+    """A progress line on stderr (the figures go to stdout)."""
+    print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -187,38 +192,19 @@ def wait_ready(port: int, proc: subprocess.Popen, limit: float = 60.0) -> None:
 
 
 def warm(port: int) -> None:
-    """Open each game's page as a browser would (``info`` starts the workers' warm-up), then play
-    one computer move of each so that every worker has loaded the games' compiled kernels before
-    the clock starts (the first move of a process loads them: seconds)."""
+    """Open each game's page as a browser would: ``info`` queues one warm-up job per worker and
+    game (the first move of a process loads the game's compiled kernels: seconds of CPU), and the
+    clock starts once the line is empty."""
     stats = Stats()
     c = Client(port, stats)
     for g in GAMES:
         c.call("GET", f"/api/{g}/info")
-    threads = []
-    for g in GAMES:
-        def one(g=g):
-            cc = Client(port, stats)
-            info = cc.call("GET", f"/api/{g}/info")
-            v = cc.call("POST", f"/api/{g}/new", {"params": info["presets"][0]["params"],
-                                                   "human_seat": 0, "level": info["default_level"],
-                                                   "seed": 1})
-            if v and v["human_turn"]:
-                v = cc.call("POST", f"/api/{g}/{v['id']}/move", {"action": v["legal"][0]["action"]})
-            if v and not v["terminal"] and not v["human_turn"]:
-                cc.call("POST", f"/api/{g}/{v['id']}/computer", {})
-        threads.append(threading.Thread(target=one))
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    # the warm-up jobs queued by "info" have run once the line is empty
     v = c.call("POST", "/api/oct8/new", {"seed": 1})
-    t0 = time.monotonic()
-    while v and time.monotonic() - t0 < 120:
-        q = c.call("GET", f"/api/oct8/{v['id']}/queue")
-        if q is None or (q["busy"] == 0 and q["queued"] == 0):
-            break
+    t0, idle = time.monotonic(), 0
+    while v and time.monotonic() - t0 < 600 and idle < 3:
         time.sleep(0.5)
+        q = c.call("GET", f"/api/oct8/{v['id']}/queue")
+        idle = idle + 1 if q is None or (q["busy"] == 0 and q["queued"] == 0) else 0
 
 
 def run(workers: int | None, seconds: float) -> dict:
@@ -231,7 +217,9 @@ def run(workers: int | None, seconds: float) -> dict:
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.PIPE, text=True)
     try:
         wait_ready(port, proc)
+        note(f"serve --workers {workers or 'default'} answers on port {port}; warming up")
         warm(port)
+        note(f"warm; {len(GAMES) * PER_GAME} games for {seconds:g} s")
         stats = Stats()
         start = time.monotonic()
         stats.window_end = start + seconds

@@ -27,6 +27,13 @@ after the first N moves (read-only, only while every move is visible: perfect in
 game over), for the page's replay slider; ``POST /api/GAME/ID/ahead`` the view after moves played
 from the live position (a preview, such as the best line's: the game is not changed).
 
+The searches (the computer's move, a hint, the best line) run on the app's pool of workers
+(:mod:`.pool`): a worker gets the position and the player, and gives back the move and the player;
+the web process keeps the game. ``GET /api/GAME/ID/queue`` tells where a game's search waits. Every
+POST on a game may carry the client's copy of it (``"game"``: the body of ``new`` that rebuilds
+it), so a server process that does not hold the game, or holds it at other moves, rebuilds it
+under the same id (two processes serving the same games).
+
 The board: where the state has the optional ``view_svg(viewer)`` (an SVG of what that seat may
 see, its clickable elements marked ``data-target="ID"``) the view carries it as ``"board"``, and
 where it has ``action_targets(action)`` each legal move carries ``"targets"``, the IDs clicked in

@@ -215,3 +215,73 @@ def test_workers_end_with_the_app(pooled):
     assert not any(_alive(p) for p in pids) and app.state.pool.pids() == []
     r = c.post("/api/slownim/new", json={"seats": ["slow", "human"], "seed": 1})
     assert r.status_code == 200   # the app still answers what needs no worker
+
+
+@pytest.mark.integration
+def test_serve_stopped_by_sigterm_leaves_no_process():
+    """`octosolve serve --workers 2`, one computer move (the workers start), then SIGTERM: the
+    server says "stopped." and no process it started is left. Integration: a real server and two
+    worker processes, each importing the library (about 5 s on the idle machine)."""
+    import http.client
+    import json
+    import signal
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, "-m", "octosolve", "serve", "--port", str(port),
+                             "--workers", "2"], cwd=root, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+
+    def call(method, path, body=None):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        c.request(method, path, body=None if body is None else json.dumps(body),
+                  headers={"Content-Type": "application/json"})
+        r = c.getresponse()
+        return r.status, json.loads(r.read())
+
+    try:
+        _until(lambda: _answers(call), limit=60)
+        status, v = call("POST", "/api/octagone/new", {"seats": ["random", "random"], "seed": 1})
+        assert status == 200, v
+        status, v = call("POST", f"/api/octagone/{v['id']}/computer", {})
+        assert status == 200 and v["moves"] >= 1, v
+        kids = _descendants(proc.pid)
+        assert len(kids) >= 2, kids   # the two workers (and multiprocessing's resource tracker)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    assert err.strip().splitlines()[-1] == "stopped.", err
+    _until(lambda: not any(_alive(k) for k in kids), limit=10)
+
+
+def _answers(call) -> bool:
+    try:
+        return call("GET", "/api/games")[0] == 200
+    except OSError:
+        return False
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes descended from ``pid`` (read from /proc)."""
+    from pathlib import Path
+
+    kids: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            kids.setdefault(ppid, []).append(int(d.name))
+    out, todo = [], [pid]
+    while todo:
+        for k in kids.get(todo.pop(), []):
+            out.append(k)
+            todo.append(k)
+    return out

@@ -198,14 +198,14 @@ class Pool:
             if entered is not None:
                 entered.set()
             try:
-                while not (self._free and self._waiting[0] is t):
-                    if t.cancelled:
+                while True:
+                    if t.cancelled:   # taken out of the line (Pool.cancel)
                         raise Cancelled(key)
-                    self._cv.wait()
                     if self._closed:
                         raise ApiError(503, "the server is stopping")
-                if t.cancelled:
-                    raise Cancelled(key)
+                    if self._free and self._waiting and self._waiting[0] is t:
+                        break
+                    self._cv.wait()
             except BaseException:
                 if t in self._waiting:
                     self._waiting.remove(t)

@@ -285,3 +285,37 @@ def _descendants(pid: int) -> list[int]:
             out.append(k)
             todo.append(k)
     return out
+
+
+@pytest.mark.integration
+def test_the_play_page_shows_its_place_in_line(browser):
+    """The play page while its computer move waits for a free worker: "(waiting for a free worker:
+    1st in line)" under the status line, gone once the move is played; no console error.
+    Integration: a browser and two slow thinks (about 3 s)."""
+    import json
+    import urllib.request
+
+    from octosolve.web.app import serve_in_thread
+
+    def post(url, body):
+        req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        return json.loads(urllib.request.urlopen(req, timeout=60).read())
+
+    app = create_app(games=[SlowNimEntry()], warm=False)   # one job at a time, in the process
+    with serve_in_thread(app) as url:
+        g = post(url + "/api/slownim/new", {"seats": ["slow", "human"], "seed": 1,
+                                            "options": {"time_limit": 2}})
+        busy = threading.Thread(target=post, args=(url + f"/api/slownim/{g['id']}/computer", {}))
+        busy.start()
+        _until(lambda: app.state.pool.position(g["id"])["state"] == "running")
+        browser.get(url + "/play/slownim#params=stones:10&seats=slow,human&options=time_limit:0.2"
+                          "&seed=3&moves=")
+        box = lambda: browser.find_element("id", "queue")   # noqa: E731 (found afresh each time)
+        _until(lambda: box().is_displayed(), limit=30)
+        assert box().text == "(waiting for a free worker: 1st in line)"
+        assert browser.find_element("id", "status").text == "P0 (slow) is thinking..."
+        busy.join(30)
+        _until(lambda: "Your move" in browser.find_element("id", "status").text, limit=30)
+        assert not box().is_displayed()
+        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []

@@ -176,6 +176,15 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (its own, not its children's)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def wait_ready(port: int, proc: subprocess.Popen, limit: float = 60.0) -> None:
     t0 = time.monotonic()
     while time.monotonic() - t0 < limit:
@@ -221,6 +230,8 @@ def run(workers: int | None, seconds: float) -> dict:
         warm(port)
         note(f"warm; {len(GAMES) * PER_GAME} games for {seconds:g} s")
         stats = Stats()
+        web0 = cpu_seconds(proc.pid)
+        workers0 = sum(cpu_seconds(k) for k in children(proc.pid))
         start = time.monotonic()
         stats.window_end = start + seconds
         threads = [threading.Thread(target=player, args=(port, g, i, stats, stats.window_end),
@@ -232,6 +243,8 @@ def run(workers: int | None, seconds: float) -> dict:
             t.join(max(1.0, stats.window_end + 120 - time.monotonic()))
         stuck = sum(t.is_alive() for t in threads)
         pids = children(proc.pid)
+        web_cpu = cpu_seconds(proc.pid) - web0
+        workers_cpu = sum(cpu_seconds(k) for k in pids) - workers0
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -257,6 +270,8 @@ def run(workers: int | None, seconds: float) -> dict:
             "computer_moves": stats.moves, "computer_moves_after_window": stats.moves_late,
             "moves_per_s": round(stats.moves / seconds, 3),
             "move_cpu_s_mean": round(stats.cpu / stats.moves, 3) if stats.moves else None,
+            # where the CPU went, over the window and the requests finished after it
+            "web_process_cpu_s": round(web_cpu, 1), "worker_processes_cpu_s": round(workers_cpu, 1),
             "server_exit": proc.returncode, "processes_left": len(left),
             "server_stderr_lines": [ln for ln in (err or "").splitlines() if ln.strip()][-5:],
             "first_errors": stats.first_errors}
@@ -269,7 +284,8 @@ def show(r: dict) -> None:
           f"(median {r['median_wait_s']} s, p95 {r['p95_wait_s']} s), {r['requests']} requests, "
           f"{r['games_started']} games started")
     print(f"  computer moves {r['computer_moves']} = {r['moves_per_s']} per second "
-          f"(mean CPU of a move {r['move_cpu_s_mean']} s)")
+          f"(mean CPU of a move {r['move_cpu_s_mean']} s); CPU of the web process "
+          f"{r['web_process_cpu_s']} s, of the workers {r['worker_processes_cpu_s']} s")
     print(f"  server exit status {r['server_exit']} after SIGTERM, processes left {r['processes_left']} "
           "(10 s after it)")
     for e in r["first_errors"]:

@@ -15,7 +15,8 @@ pickled copies of their arguments as a worker would (the tests' apps and noteboo
 A job that runs over ``timeout`` seconds (a stuck search) is stopped: its worker is ended and
 replaced, and the request gets a one-line 504. :meth:`Pool.close` (the app's shutdown, Ctrl-C or
 SIGTERM of ``octosolve serve``) ends every worker: none outlives the server, and a worker whose
-server died ends itself when its pipe closes.
+server died ends itself when its pipe closes. Workers are started with ``spawn``: a script of your
+own that serves an app with workers needs the ``if __name__ == "__main__":`` guard.
 """
 
 from __future__ import annotations

@@ -319,3 +319,18 @@ def test_the_play_page_shows_its_place_in_line(browser):
         _until(lambda: "Your move" in browser.find_element("id", "status").text, limit=30)
         assert not box().is_displayed()
         assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_a_seed_over_2_53_held_by_a_page_is_the_same_game():
+    """A page holds a seed over 2^53 rounded (JavaScript's numbers): its copy sent with a move is
+    still the game the server holds (not rebuilt from the rounded seed, another deal)."""
+    c = TestClient(create_app(games=[NimEntry()], warm=False))
+    seed = 2**63 - 1
+    v = c.post("/api/nim/new", json={"seats": ["human", "perfect"], "seed": seed}).json()
+    rounded = int(float(seed))
+    assert rounded != seed
+    r = c.post(f"/api/nim/{v['id']}/move", json={"action": 1, "game": {
+        "params": v["params"], "seats": v["seats"], "options": v["options"], "seed": rounded,
+        "moves": v["all_actions"]}})
+    assert r.status_code == 200, r.text
+    assert r.json()["seed"] == seed and r.json()["observation"].endswith(v["observation"].split("card ")[-1])

@@ -204,7 +204,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -
         click.echo(f"note: listening on {host}, not only this machine: anyone who can reach it can "
                    "use the app", err=True)
     config = uvicorn.Config(app, log_level="warning")
-    server = uvicorn.Server(config)
+    server = _stopping_server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
@@ -213,6 +213,25 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -
         sock.close()
         app.state.pool.close()   # also when uvicorn did not run the app's shutdown
     click.echo("stopped.", err=True)
+
+
+def _stopping_server(config):
+    """A uvicorn server for ``config`` whose stop also stops the app's pool (below)."""
+    import uvicorn
+
+    class StoppingServer(uvicorn.Server):
+        """Ctrl-C or SIGTERM ends the pool's workers at once (in a thread: not in the signal
+        handler), so the requests waiting in line answer 503 "the server is stopping" and the
+        server exits without waiting for the line to run out."""
+
+        def handle_exit(self, sig, frame) -> None:
+            import threading
+
+            pool = getattr(self.config.app.state, "pool", None)
+            if pool is not None:
+                threading.Thread(target=pool.close, name="stop-pool", daemon=True).start()
+            super().handle_exit(sig, frame)
+    return StoppingServer(config)
 
 
 def _bind(host: str, port: int):

@@ -123,10 +123,9 @@ def replay(record_file, svg_path, as_json):
         if m is None:
             continue
         who = "chance" if m["player"] < 0 else f"P{m['player']}"
-        # the notation read on the state before the move ('move' is optional in a record), and
-        # the move in words where the game says them (Octagone's notation names no colour or cell)
-        words = state.move_words(m["action"]) if hasattr(state, "move_words") else None
-        lines.append(f"{i:4d}. {who:>6}: {move_text(state, m['action'])}" + (f" = {words}" if words else ""))
+        # the notation read on the state before the move ('move' is optional in a record; an old
+        # record's text in an earlier notation is checked, and the move printed in today's)
+        lines.append(f"{i:4d}. {who:>6}: {move_text(state, m['action'])}")
     check_outcome(rec, state)
     stored = rec.get("outcome")
     resigned = stored.get("resigned") if isinstance(stored, dict) else None

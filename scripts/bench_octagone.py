@@ -87,7 +87,7 @@ def main() -> None:
         return
 
     from octosolve.octagone.kernels import Table, tt_bits_for
-    from octosolve.octagone.moves import position_with_free
+    from octosolve.octagone.matches import position_with_free
     from octosolve.octagone.solve import search_value
 
     tabs: dict[int, Table] = {}

@@ -141,13 +141,15 @@ def octiles(d, base, path, full):
 
 
 def octiles_challenge(d, base, path, full):
-    """Challenge mode: a proven answer loaded into the editor, the success message shown."""
+    """Challenge mode: a proven answer loaded into the editor, the success message and the hint
+    (the idea of the bound; the board is the answer) shown."""
     from selenium.webdriver.common.by import By
 
     _load(d, base + "/octiles")
     _settle(d, lambda: d.find_element(
         By.XPATH, "//div[@data-key='6/points']//button[contains(., 'load')]").click())
     _settle(d, lambda: d.find_element(By.ID, "only-counted").click())
+    _settle(d, lambda: d.find_element(By.ID, "challenge-hint").click())   # the idea of its bound
     if d.execute_script("return window.innerWidth") < 600:  # a phone: the score and its verdict
         d.execute_script("document.getElementById('challenge').scrollIntoView(); window.scrollBy(0, -40)")
     else:
@@ -187,6 +189,9 @@ def _play(game):
                 break
             move = legal[len(legal) // 3]
             tg = move["targets"]
+            if not tg and "compose" in move:  # a word built from the hand (Octoverso's, compose.js)
+                _build(d, move, click_target)
+                continue
             for k, t in enumerate(tg):
                 if len([m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]) == 1:
                     _settle(d, lambda: click_target(t))
@@ -197,6 +202,9 @@ def _play(game):
                     By.CSS_SELECTOR, f"#chooser button[data-action='{move['action']}']").click())
         if d.execute_script("return pg.view.human_turn"):
             _settle(d, lambda: d.find_element(By.ID, "hint").click())
+            built = d.find_elements(By.ID, "compose-hinted")
+            if built:  # the hinted word put in the word builder: its placement drawn
+                _settle(d, lambda: built[0].click())
             first = d.execute_script("return (pg.hint.targets || [])[0] || null")
             if first and d.execute_script("return pg.view.legal.filter(m => m.targets[0] === arguments[0]).length > 1", first):
                 click_target(first)
@@ -215,6 +223,22 @@ def _play(game):
             d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                               {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     return shot
+
+
+def _build(d, move, click_target):
+    """A word built as a person builds it (compose.js): the hand's tile of each letter clicked (a
+    joker: its tile, then its letter), then Play or the move's place."""
+    from selenium.webdriver.common.by import By
+
+    for ch in move["compose"]:
+        if ch.islower():
+            _settle(d, lambda: click_target("tile:joker"))
+            _settle(d, lambda: d.find_element(By.CSS_SELECTOR, f"#compose-jokers button[data-letter='{ch.upper()}']").click())
+        else:
+            _settle(d, lambda: click_target(f"tile:{ch}"))
+    play = d.find_element(By.ID, "compose-play")
+    _settle(d, lambda: (play if play.is_displayed() else d.find_element(
+        By.CSS_SELECTOR, f"#compose-choices button[data-action='{move['action']}']")).click())
 
 
 # a game against the hard level at 20 free cells, your move: a proven win by one shield in 21 moves
@@ -328,8 +352,33 @@ def play_octagone_over(d, base, path, full):
                           {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 
 
+# a seeded game (tests/web/test_review.py's) in which you (P0) turn a proven win into a draw at move 27
+REVIEW_OCTAGONE = ("#params=variant:standard,players:2,hidden:false,wrap:edge&seats=human,alphabeta"
+                   "&level=hard&seed=12&moves=235,342,339,343,343,337,339,336,339,373,338,341,343,343,"
+                   "340,370,336,340,338,340,337,338,337,368,373,338,337,339,374,336,372")
+
+
+def play_octagone_review(d, base, path, full):
+    """The post-game review of a seeded Octagone game: every move of yours rated, the proven
+    mistake (move 27: a win turned into a draw) clicked, its position shown on the board with the
+    winning move dashed."""
+    from selenium.webdriver.common.by import By
+
+    _load(d, base + "/play/octagone" + REVIEW_OCTAGONE)
+    _settle(d, lambda: d.find_element(By.ID, "review").click())
+    _wait(d, lambda d: d.find_element(By.ID, "review-box").get_attribute("data-state") == "done")
+    _settle(d, lambda: d.find_element(By.CSS_SELECTOR, '#review-moves li[data-ply="27"]').click())
+    # at 1280 px the whole page (the board, the move dashed, the review under it); on a phone the
+    # review's screen (its list scrolled to the move shown)
+    if d.execute_script("return window.innerWidth") < 600:
+        d.execute_script("document.getElementById('review-box').scrollIntoView()")
+        _save(d, path, full)
+    else:
+        _save(d, path, True)
+
+
 SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octagone-line": play_octagone_line,
-         "play-octagone-over": play_octagone_over,
+         "play-octagone-over": play_octagone_over, "play-octagone-review": play_octagone_review,
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,
          "octagion-help": _help("/octagion")}

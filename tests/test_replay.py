@@ -244,19 +244,22 @@ def test_another_games_position_or_record_is_named(tmp_path):
         _one_line_error(r, needle)
 
 
-def test_octagone_replay_says_each_move_in_words(tmp_path):
-    """Octagone's notation ('coloured>E') names neither the colour nor the cell: the replay printed
-    only that; now each move also as `play` says it (the colour or jolly, its cell and arrow)."""
+def test_octagone_replay_names_each_moves_cell_and_shield(tmp_path):
+    """Octagone's notation named neither the colour nor the cell ('coloured>E'); now the replay's
+    lines, the record's and `play`'s say both (``r2c5 yellow shield -> E``: issue #43)."""
     path = tmp_path / "rec.json"
     r = _run(["octagone", "play", "--seed", "4", "--players", "greedy,greedy", "--json", "--out", str(path)])
     played = json.loads(r.output)["moves"]
+    rec = json.loads(path.read_text())
     text = _run(["replay", str(path)]).output.splitlines()[1:-1]
-    assert len(text) == len(played)
-    for line, m in zip(text, played):
+    assert len(text) == len(played) == len(rec["moves"])
+    for line, m, stored in zip(text, played, rec["moves"]):
+        assert line.endswith(": " + m["move"]) and stored["move"] == m["move"], (line, m)
         if m.get("pass"):
-            assert line.endswith(": pass"), line
+            assert m["move"] == "pass"
         else:
-            assert line.endswith(f" = {m['shield']} on row {m['row']}, col {m['col']}, arrow {m['direction']}"), line
+            shield = {"dama": "Dama Bianca", "jolly": "jolly"}.get(m["shield"], m["shield"] + " shield")
+            assert m["move"] == f"r{m['row']}c{m['col']} {shield} -> " + "N NE E SE S SW W NW".split()[m["direction"]]
 
 
 @pytest.mark.parametrize("key, value, needle", [("params", [], "record: 'params' missing or not an object"),

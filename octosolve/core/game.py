@@ -37,9 +37,12 @@ Optional, for the web play page's board (a game without them plays with the text
   ``space:b5``, ``runner:A1``, ``button:pass``), on a shape at least 24 px across.
 - ``action_targets(action)``: for a legal action of the player to move, the ordered ids clicked to
   make it; each is a ``data-target`` of ``view_svg(current player)``, and two legal actions should
-  not share the whole list.
+  not share the whole list. An empty list: the move is not clicked on the board but built with
+  the game's ``compose`` room (Octoverso's words from the hand; docs/web.md, "Build the word").
 - ``public_move_string(action)`` (hidden-information games): on the state before another seat's
   move, the text every player may see, or None.
+- ``older_notations(action)`` (given: none): the texts earlier versions of the notation wrote,
+  which a game record written then holds; the replay accepts them for that action.
 - ``sides()`` (given: every seat alone): the seats playing together (pairs, teams), which a
   resignation's result reads (:func:`octosolve.core.record.resign_result`).
 
@@ -238,6 +241,12 @@ class State(abc.ABC):
     def action_to_string(self, action: int) -> str:
         return str(action)
 
+    def older_notations(self, action: int) -> tuple[str, ...]:
+        """The texts earlier versions of the game's notation gave ``action`` in this state: a game
+        record written before the notation changed still replays (:func:`parse_move` reads them
+        too). None by default."""
+        return ()
+
     def observation_string(self, player: int) -> str:
         """What ``player`` sees; games with hidden information override it."""
         return str(self)
@@ -375,7 +384,8 @@ def _norm(text: str) -> str:
 
 def parse_move(state: State, text: str | int) -> int:
     """The legal action of ``state`` that ``text`` names: an action id (int or digits) or the
-    notation ``state.action_to_string`` prints (case and spacing ignored). A one-line error otherwise."""
+    notation ``state.action_to_string`` prints (case and spacing ignored), or else an earlier
+    version's (``state.older_notations``). A one-line error otherwise."""
     legal = state.chance_outcomes() if state.current_player() == CHANCE else None
     actions = [a for a, _ in legal] if legal is not None else list(state.legal_actions())
     if isinstance(text, bool):
@@ -387,6 +397,8 @@ def parse_move(state: State, text: str | int) -> int:
         return a
     want = _norm(text)
     found = [a for a in actions if _norm(state.action_to_string(a)) == want]
+    if not found:  # the notation of an earlier version (an old record's, a user's habit)
+        found = [a for a in actions if want in {_norm(t) for t in state.older_notations(a)}]
     if not found:
         fail(f"move {str(text)[:80]!r} is not legal here")
     if len(found) > 1:

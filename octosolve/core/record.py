@@ -23,7 +23,8 @@ The start is ``game.new_initial_state(seed)``; every move is an action id of the
 and ``move`` is that state's ``action_to_string(action)`` (the game's one notation, always read on
 the state *before* the move). Replaying a record rebuilds every position, so a record is
 checkable by anyone holding the rules: :func:`replay` refuses a move that is not legal where it
-stands, or a ``move`` text that does not name its action.
+stands, or a ``move`` text that does not name its action (today's notation, or the one of an
+earlier version that the record was written with: ``State.older_notations``).
 
 >>> from octosolve.core.record import parse_move
 >>> parse_move is __import__('octosolve.core.game', fromlist=['parse_move']).parse_move
@@ -38,7 +39,7 @@ from .errors import fail
 from .game import CHANCE, Game, State, _norm, parse_move  # noqa: F401 (parse_move: its old home)
 
 __all__ = ["RECORD_FORMAT", "make_record", "record_from_history", "replay", "replay_states",
-           "check_record_shape", "parse_move", "move_text", "finish_record", "summary", "as_summary", "check_action",
+           "check_record_shape", "parse_move", "move_text", "names_action", "finish_record", "summary", "as_summary", "check_action",
            "check_outcome", "outcome_words", "game_from_record", "position_document", "resign_result",
            "outcome_of"]
 
@@ -49,6 +50,14 @@ MAX_RECORD_MOVES = 100_000
 def move_text(state: State, action: int) -> str:
     """The notation of ``action`` in ``state`` (the state before the move)."""
     return str(state.action_to_string(int(action)))
+
+
+def names_action(state: State, text: str, action: int) -> bool:
+    """``text`` is the notation of ``action`` in ``state`` (case and spacing ignored): today's, or
+    an earlier version's that a record written then holds (``state.older_notations``)."""
+    want = _norm(text)
+    return want == _norm(move_text(state, action)) or any(
+        want == _norm(t) for t in state.older_notations(int(action)))
 
 
 def check_action(state: State, i: int, action: int, prefix: str = "record: ") -> None:
@@ -199,7 +208,7 @@ def replay_states(rec: dict, game: Game) -> Iterable[tuple[State, dict | None]]:
             fail(f"record: move {i} is by P{m['player']}, but P{cur} is to move")
         a = m["action"]
         check_action(state, i, a)
-        if "move" in m and _norm(m["move"]) != _norm(move_text(state, a)):
+        if "move" in m and not names_action(state, m["move"], a):
             fail(f"record: move {i} says {m['move'][:60]!r} but action {a} is "
                  f"{move_text(state, a)!r}")
         yield state.clone(), m

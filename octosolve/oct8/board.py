@@ -20,8 +20,8 @@ draw ``DD DX XX D X``       ``pile:deck`` / ``pile:discard``, one click per card
 ==========================  =====================================================================
 
 Shared heads and octopus slots are numbered from 0 on the board and in its texts, as in the moves'
-notation (``attach hand cards to shared head 0``, ``exchange b8 of octopus 0``) and the command line
-(the page showed 1-3 over heads the moves called 0-2).
+notation (``attach to shared head 0 (red)``, ``swap b8 of P1's octopus 0 (green)``: :mod:`.moves`)
+and the command line (the page showed 1-3 over heads the moves called 0-2).
 
 Cards of one type are interchangeable (the rules take the lowest id), so a hand or an octopus shows
 each card type once with its count and the target names the type (``card:g2``), seats are absolute
@@ -42,6 +42,7 @@ from .deck import (A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_DRAW, A_PASS, A_PLACE, 
                    A_XFIELD, A_XHAND, ARMS_PER_COLOUR, COLOURS, DRAW_NAMES, HEADS_PER_COLOUR, MAX_FIELD,
                    MODE_ATTACH, MODE_XFIELD, MODE_XHAND, NUM_TYPES, PH_DISCARD, PH_MAIN, PH_OVER, PH_PLACE,
                    PH_SEL, PH_SHIP, PH_TARGET, type_name, type_value)
+from .moves import notation
 from .render import FILL
 
 __all__ = ["view_svg", "action_targets", "public_move_string"]
@@ -109,49 +110,10 @@ def _shared_name(st, s: int) -> str:
 
 
 def public_move_string(st, action: int) -> str:
-    """What every seat sees of a decision (read before it is played): every Oct8 decision is made
-    in the open except which deck cards a draw takes, so a draw names only the discard cards."""
-    a, p, ph = int(action), st.cur, st.phase
-    who = f"P{p}"
-    if ph == PH_PLACE:
-        return f"{who} attaches the turn-draw card {st.card_str(st.drawn)} to {_shared_name(st, a - A_PLACE)}"
-    if ph == PH_TARGET:
-        rel, slot = divmod(a - A_TARGET, MAX_FIELD)
-        return f"{who} exchanges with {_octopus_name(st, st.fields[(p + rel) % st.n][slot])}"
-    if ph == PH_SEL:
-        if a != A_DONE:
-            return f"{who} chooses {type_name(a - A_ADD)}"
-        cards = " ".join(type_name(t) for t in st.sel)
-        if st.mode == MODE_ATTACH:
-            return f"{who} attaches {cards} to {_shared_name(st, st.src)}"
-        src = f"{type_name(st.src_type)} of {_octopus_name(st, st.src)}"
-        if st.mode == MODE_XHAND:
-            return f"{who} exchanges {src} for {cards} from the hand"
-        return f"{who} exchanges {src} for {cards} of {_octopus_name(st, st.tgt)}"
-    if ph == PH_SHIP:
-        h = st.fields[p][a - A_SHIP]
-        return f"{who} ships {_octopus_name(st, h)}"
-    if ph == PH_DISCARD:
-        return f"{who} discards {type_name(a - A_DISCARD)}"
-    if a < A_PASS:
-        kind = DRAW_NAMES[a - A_DRAW]
-        deck = kind.count("D")
-        tops = [st.card_str(c) for c in st.discard[::-1][:kind.count("X")]]
-        parts = ([f"{deck} card{'s' if deck > 1 else ''} from the deck"] if deck else []) \
-            + ([f"{' and '.join(tops)} from the discard pile"] if tops else [])
-        return f"{who} draws " + " and ".join(parts)
-    if a == A_PASS:
-        return f"{who} passes"
-    if a == A_STOP:
-        return f"{who} ends the turn"
-    if a < A_XHAND:
-        return f"{who} attaches hand cards to {_shared_name(st, a - A_ATTACH)}"
-    if a < A_XFIELD:
-        slot, t = divmod(a - A_XHAND, NUM_TYPES)
-        return f"{who} offers hand cards for {type_name(t)} of {_octopus_name(st, st.fields[p][slot])}"
-    k, t = divmod(a - A_XFIELD, NUM_TYPES)
-    rel, slot = divmod(k, MAX_FIELD)
-    return f"{who} exchanges {type_name(t)} of {_octopus_name(st, st.fields[(p + rel) % st.n][slot])}"
+    """What every seat sees of a decision (read before it is played): its notation
+    (:func:`.moves.notation`), which is public: every Oct8 decision is made in the open except
+    which deck cards a draw takes, which the notation does not name."""
+    return notation(st, action)
 
 
 # ---------------------------------------------------------------- drawing

@@ -54,8 +54,19 @@ def _marks():  # the play page's last-move mark and game-over counts (docs/web.m
     return marks
 
 
+def _moves():  # the notation; turn_notation: the play page's move list says one line a turn
+    from . import moves
+    return moves
+
+
+def _review():  # the play page's post-game review: how a move is valued (docs/web.md)
+    from . import review
+    return review
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "twins_search": _twins_search,
-         "cli": _cli, "report": _report, "matches": _matches, "render": _render, "marks": _marks}
+         "cli": _cli, "report": _report, "matches": _matches, "render": _render, "marks": _marks,
+         "moves": _moves, "review": _review}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(
@@ -73,11 +84,14 @@ RULES = RulesCard(
     ),
     notation=(
         ("r3, g1, b8", "an arm card: colour (red, green, blue) and number of arms"),
-        ("place turn-draw card on shared head H", "the card you drew goes on shared head H (0-2)"),
-        ("draw DD, DX, XX, D, X", "draw from the deck (D) and/or the discard pile (X)"),
-        ("attach hand cards to shared head H", "then card ... for each card, and done"),
-        ("exchange ...", "swap hand cards with an octopus' arm (yours, or player +k's)"),
-        ("ship octopus K, discard CARD", "the end of a turn: at most 3 octopuses and 8 cards"),
+        ("one line a turn", "its decisions joined by commas, e.g. \"g2 (turn draw) -> shared head 1 "
+         "(red), attach r3 g2 -> shared head 0 (blue), discard b8\""),
+        ("g2 (turn draw) -> shared head 1 (red)", "the card you drew goes on shared head 1 (0-2)"),
+        ("draw 1 from the deck and r3 from the discard pile", "the draws (2 cards, or 1)"),
+        ("attach r3 g2 -> shared head 0 (blue)", "hand cards onto a shared head"),
+        ("swap b5 of P0's octopus 1 (green) for hand cards r2 r3",
+         "an arm of your octopus for hand cards (another's: \"... for g1 g4 of P2's octopus 2 (blue)\")"),
+        ("ship P0's octopus 1 (green), discard r3", "the end of a turn: at most 3 octopuses and 8 cards"),
     ),
 )
 

@@ -51,23 +51,6 @@ def public_lines(st) -> list[str]:
     return lines
 
 
-_DRAW_WORDS = {"DD": "two cards from the arm deck", "DX": "a card from the arm deck and the top of the discard pile",
-               "XX": "the top two cards of the discard pile", "D": "a card from the arm deck",
-               "X": "the top card of the discard pile"}
-
-
-def _record_text(text: str, p: int, n: int) -> str:
-    """An action's notation (``action_name``) for the readable game record: the draws in words
-    (``draw XX`` = the top two cards of the discard pile) and the players of an exchange by seat
-    (``player +1`` in the notation counts seats after the mover ``p``), as the record's ``P0:`` lines
-    name them."""
-    import re
-
-    if text.startswith("draw ") and text[5:] in _DRAW_WORDS:
-        return f"draw {_DRAW_WORDS[text[5:]]}"
-    return re.sub(r"player \+(\d+)", lambda m: f"P{(p + int(m.group(1))) % n}", text)
-
-
 def game_record(final, names, seed) -> list[str]:
     """A readable record of the game that led to ``final`` (replayed from its deal ``seed``)."""
     st = type(final).new(final.cfg, seed)
@@ -77,26 +60,29 @@ def game_record(final, names, seed) -> list[str]:
              + (f", baby chips {st.cfg.baby_chips}" if st.cfg.baby_chips != "cap" else "")
              + (f", colour bonus {st.cfg.colour_bonus}" if st.cfg.colour_bonus != "octopus" else ""),
              "secret colours: " + ", ".join(f"P{p} {COLOURS[st.colour(p)]}" for p in range(n))]
-    turn, cur_line = -1, None
+    from .moves import turn_notation
+
+    turn, steps, took = -1, [], []
+
+    def flush():  # the turn's decisions in one line (the notation), then the octopuses taken
+        if steps:
+            lines.append(f"   P{steps[0][0]}: " + turn_notation([(a, t) for _p, a, t in steps]))
+            lines.extend(took)
+        steps.clear()
+        took.clear()
+
     for p, a in final.history:
         if st.turns != turn:
+            flush()
             turn = st.turns
             lines.append(f"-- turn {turn + 1}, P{st.cur}; shared: "
                          + "; ".join(octopus_str(st, h) if h >= 0 else "-" for h in st.shared))
-        ph = st.phase
-        text = _record_text(st.action_to_string(a), p, n)
-        if ph == PH_PLACE:
-            text = f"turn draw {st.card_str(st.drawn)} -> {text}"
+        steps.append((p, a, st.action_to_string(a)))
         before = len(st.fields[p])
         st.apply_action(a)
-        if ph in (PH_TARGET, PH_SEL) and cur_line is not None:
-            lines[cur_line] += f", {text}"
-        else:
-            lines.append(f"   P{p}: {text}")
-            cur_line = len(lines) - 1
         if len(st.fields[p]) > before:
-            lines.append(f"   P{p} takes octopus {octopus_str(st, st.fields[p][-1])} (babies {st.babies[p]})")
-            cur_line = None
+            took.append(f"   P{p} takes octopus {octopus_str(st, st.fields[p][-1])} (babies {st.babies[p]})")
+    flush()
     if not st.is_terminal():
         return lines + [f"-- stopped after {len(final.history)} decisions"] + public_lines(st)
     lines.append("-- end")

@@ -1,11 +1,9 @@
 """Oct8 rules engine: the game's truth (pure Python). Interpretations: docs/rules/oct8.md.
 
-Cards, decks, rule options and the deal are in :mod:`octosolve.oct8.deck`; positions as JSON in
-:mod:`octosolve.oct8.position`. An octopus is named by its head id (each head makes at most one
-octopus).
-
-The action table (one fixed table of ``NUM_ACTIONS`` ids: a turn is a series of small decisions) is
-described in :mod:`octosolve.oct8.deck`.
+Cards, decks, rule options, the deal and the action table (one fixed table of ``NUM_ACTIONS`` ids: a
+turn is a series of small decisions) are in :mod:`octosolve.oct8.deck`; positions as JSON in
+:mod:`octosolve.oct8.position`; the moves' notation in :mod:`octosolve.oct8.moves`. An octopus is
+named by its head id (each head makes at most one octopus).
 
 Chance: the whole deal (both decks' order) is drawn at the start from the seed with SplitMix64, the same
 generator the numba playout uses, so the same seed gives the same game in both engines.
@@ -17,6 +15,7 @@ from ..core.errors import fail
 from ..core.seeding import whole_seed
 from ..core.game import TERMINAL, Game, GameInfo, State, as_action, check_params
 from . import board, position
+from .moves import notation, older_notation
 from .deck import (A_ADD, A_ATTACH, A_DISCARD, A_DONE, A_DRAW, A_PASS, A_PLACE, A_SHIP, A_STOP,  # noqa: F401
                    A_TARGET, A_XFIELD, A_XHAND, ARMS_PER_COLOUR, BABY_CAP, BABY_OPTIONS, BONUS_OPTIONS,
                    CAT_ATTACH, CAT_BABY, CAT_DRAW, CAT_PASS, CAT_XFIELD, CAT_XHAND, CATEGORIES, COLOUR_LETTER,
@@ -543,11 +542,13 @@ class Oct8State(State):
 
     def octopus_str(self, h: int) -> str:
         from .render import octopus_str
-
         return octopus_str(self, h)
 
     def action_to_string(self, a: int) -> str:
-        return action_name(a)
+        return notation(self, a)  # the same for every seat: "attach r3 g2 -> shared head 1 (red)"
+
+    def older_notations(self, a: int) -> tuple[str, ...]:
+        return (older_notation(a),)  # before 2026-11-29: "exchange r3 of octopus 0 of player +1"
 
     def observation_string(self, player: int) -> str:
         """What ``player`` sees: their colour and hand, and the public table (every octopus, the

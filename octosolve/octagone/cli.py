@@ -122,16 +122,8 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
         return
     click.echo(f"Octagone {variant} ({game.config.mode_words}), seed {seed}: {', '.join(names)}; "
                f"P{rec['first']} places the Dama")
-    for i, m in enumerate(rec["moves"], 1):
-        if m.get("pass"):
-            click.echo(f"{i:3}. P{m['player']} passes")
-        elif "extra_jolly_to" in m:
-            click.echo(f"{i:3}. P{m['player']}: the pair's extra jolly goes to P"
-                       f"{m['extra_jolly_to']}")
-        else:
-            syl = f" {m['syllable']}" if "syllable" in m else ""
-            click.echo(f"{i:3}. P{m['player']}: {m['shield']}{syl} on row {m['row']}, col {m['col']}, "
-                       f"arrow {m['direction']}")
+    for i, m in enumerate(rec["moves"], 1):  # in the notation (docs/rules/octagone.md)
+        click.echo(f"{i:3}. P{m['player']}: {m['move']}")
     click.echo(str(st) + wrote(out, position_out, svg_path))
 
 

@@ -32,7 +32,7 @@ from ..core.errors import fail
 __all__ = ["ROWS", "COLS", "NCELLS", "COLOURS", "SYLLABLES", "DIR_NAMES", "DR", "DC", "JOLLY", "DAMA",
            "NTYPES", "VARIANTS", "WRAPS", "DAMA_ACTIONS", "PLACE_BASE", "PASS", "JOLLY_SELF",
            "JOLLY_PARTNER", "NUM_ACTIONS", "JOLLY_KIND", "LINES", "LINES_WRAP", "LINES_NOWRAP", "LINES_EDGE",
-           "cell_of", "rc", "colour_of_cell", "build_lines", "line_mode", "type_name", "parse_type",
+           "kind_to_type", "cell_of", "rc", "colour_of_cell", "build_lines", "line_mode", "type_name", "parse_type",
            "target_cell", "syllable_at", "words_completed", "shield_totals"]
 
 ROWS, COLS, NCELLS = 6, 7, 42
@@ -52,6 +52,12 @@ PASS = PLACE_BASE + 5 * 8  # 376
 JOLLY_SELF, JOLLY_PARTNER = PASS + 1, PASS + 2  # 377, 378: four players, a pair's extra jolly
 NUM_ACTIONS = JOLLY_PARTNER + 1
 JOLLY_KIND = 4
+
+
+def kind_to_type(kind: int, colour: int) -> int:
+    """The shield type of a hand (``colour * 4 + syllable``, or the jolly) that a placing action's
+    ``kind`` (0-3 a coloured shield's syllable, 4 the jolly) takes on a cell of ``colour``."""
+    return JOLLY if kind == JOLLY_KIND else colour * 4 + kind
 
 
 def cell_of(row: int, col: int) -> int:

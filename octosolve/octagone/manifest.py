@@ -59,8 +59,14 @@ def _marks():  # the play page's last-move mark and game-over counts (docs/web.m
     return marks
 
 
+def _review():  # the play page's post-game review: how a move is valued (docs/web.md)
+    from . import review
+    return review
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "dfpn": _dfpn, "hint": _hint,
-         "cli": _cli, "report": _report, "matches": _matches, "render": _render, "marks": _marks}
+         "cli": _cli, "report": _report, "matches": _matches, "render": _render, "marks": _marks,
+         "review": _review}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(
@@ -80,15 +86,14 @@ RULES = RulesCard(
         "cell. Fewest shields left wins (4 players: the pairs' totals).",
     ),
     notation=(
-        ("dama@R,C>DIR",
-         "the first move: the Dama on row R (0-5 from the top), column C (0-6 from the left), arrow DIR"),
-        ("coloured>DIR",
-         "a shield of the cell's colour on the cell to play, arrow DIR (Octagone IV: coloured:SYLLABLE>DIR)"),
-        ("jolly>DIR", "a black jolly on the cell to play, arrow DIR"),
+        ("r3c2 green shield -> NE",
+         "where the shield went (row 3, 0-5 from the top; column 2, 0-6 from the left), which shield "
+         "(the cell's colour; Octagone IV adds its syllable: green:TA shield) and its arrow"),
+        ("r3c2 jolly -> SW", "a black jolly on the cell to play"),
+        ("r2c2 Dama Bianca -> SE", "the first move: the Dama on any cell"),
         ("N NE E SE S SW W NW", "the arrow: N is up (towards row 0), E is right"),
         ("pass", "you hold neither the cell's colour nor a jolly"),
-        ("extra-jolly:self, :partner",
-         "4 players, before the Dama: who in your pair keeps the pair's extra jolly"),
+        ("extra jolly to P2", "4 players, before the Dama: who in the pair keeps the pair's extra jolly"),
     ),
 )
 

@@ -6,15 +6,18 @@ played games (first-player advantage, the long ``measure`` runs) are analyses: :
 
 from __future__ import annotations
 
+import random
+
 from ..core.errors import fail
 from ..core.game import play
 from ..core.match import match, play_one, tally_by_team
 from ..core.record import summary
 from ..core.seeding import chance_rng, player_seed
 from .position import hand_to_json
+from .geometry import PASS
 from .rules import OctagoneGame, OctagoneState
 
-__all__ = ["play_record", "seat_seed", "run_match", "recheck", "record_extras", "match_spec", "check_pairs",
+__all__ = ["random_state", "position_with_free", "play_record", "seat_seed", "run_match", "recheck", "record_extras", "match_spec", "check_pairs",
            "pair_results"]
 
 
@@ -104,7 +107,8 @@ def play_record(game: OctagoneGame, players, seed: int, *, stop_after: int | Non
               "hands": [hand_to_json(h, iv) for h in st.hands], "moves": []}
 
     def on_move(s, p, a):
-        record["moves"].append(s.move_record(p, a))
+        # the move's fields, and its notation (what the record and the printed game say)
+        record["moves"].append({**s.move_record(p, a), "move": s.action_to_string(a)})
 
     play(st, players, rng=chance_rng(seed),
          max_moves=10**6 if stop_after is None else stop_after, on_move=on_move)
@@ -118,3 +122,34 @@ def play_record(game: OctagoneGame, players, seed: int, *, stop_after: int | Non
 def seat_seed(seed: int, seat: int) -> int:
     """The seed of the player in ``seat`` of a game played alone (core.seeding.player_seed)."""
     return player_seed(seed, 0, seat)
+
+
+# ---------------------------------------------------------------- seeded positions (tests, benchmarks)
+def random_state(seed: int, variant: str = "standard", players: int = 2, moves: int = 10,
+                 wrap: str = "edge") -> OctagoneState:
+    """A position reached by ``moves`` uniformly random moves from a seeded deal (for tests/benches)."""
+    s = OctagoneGame(variant, players, wrap=wrap).new_initial_state(seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if s.over:
+            break
+        s.apply_action(rnd.choice(s.legal_actions()))
+    return s
+
+
+def position_with_free(seed: int, free: int, variant: str = "standard", wrap: str = "edge"
+                       ) -> OctagoneState:
+    """A 2-player position reached by random play with ``free`` free cells, not over, the Dama off
+    the board and a shield to play (for benches and tests). Tries successive derived seeds."""
+    g = OctagoneGame(variant, 2, wrap=wrap)
+    for k in range(10_000):
+        s = g.new_initial_state(seed * 10_007 + k)
+        rnd = random.Random(seed * 10_007 + k)
+        while not s.over:
+            nfree = sum(1 for b in s.board if b < 0)
+            if s.dama < 0 and s.last >= 0 and nfree == free and s.legal_actions() != [PASS]:
+                return s
+            if nfree < free:
+                break
+            s.apply_action(rnd.choice(s.legal_actions()))
+    fail(f"no position with {free} free cells found")

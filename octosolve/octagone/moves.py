@@ -1,20 +1,93 @@
-"""User moves: a move given by row/col/shield/direction as a rules action (``action_for``), and
-seeded positions for tests and benchmarks (``random_state``, ``position_with_free``). Played games
-are in :mod:`.matches`."""
+"""Octagone's moves as a user sees them: the notation (:func:`notation`, what ``action_to_string``,
+the game records, the web app's move list and ``play`` print, for every seat; docs/rules/octagone.md,
+"Notation"), the notation of earlier versions that old records hold (:func:`older_notation`), and a
+move given by row/col/shield/direction turned into a rules action (:func:`action_for`). Played
+games, and the seeded positions of the tests and benchmarks, are in :mod:`.matches`.
+
+>>> from octosolve.octagone.rules import OctagoneGame
+>>> s = OctagoneGame().new_initial_state(1)
+>>> notation(s, 2 * 8 + 3)
+'r0c2 Dama Bianca -> SE'
+>>> s.apply_action(2 * 8 + 3); notation(s, PLACE_BASE + 7)
+'r1c3 orange shield -> NW'
+>>> s.string_to_action("R1C3 orange shield -> NW") == PLACE_BASE + 7
+True
+"""
 
 from __future__ import annotations
 
-import random
-
 from ..core.errors import fail
-from .geometry import (COLOURS, COLS, DIR_NAMES, JOLLY_KIND, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of,
-                    colour_of_cell, rc, type_name)
-from .rules import JOLLY_PARTNER, JOLLY_SELF, OctagoneGame, OctagoneState, kind_to_type
+from ..core.game import as_action, out_of_range
+from .geometry import (COLOURS, COLS, DAMA_ACTIONS, DIR_NAMES, JOLLY_KIND, JOLLY_PARTNER, JOLLY_SELF,
+                       NUM_ACTIONS, PASS, PLACE_BASE, ROWS, SYLLABLES, cell_of, colour_of_cell,
+                       kind_to_type, rc, type_name)
 
-__all__ = ["action_for", "random_state", "position_with_free"]
+__all__ = ["notation", "older_notation", "cell_name", "action_for"]
 
 
-def action_for(state: OctagoneState, *, row: int | None = None, col: int | None = None,
+def cell_name(cell: int) -> str:
+    """A cell as the notation names it: ``r2c5`` = row 2 (0-5 from the top, the row's colour),
+    column 5 (0-6 from the left), the numbers the text board, the web board's cells and
+    ``--row``/``--col`` use.
+
+    >>> cell_name(2 * 7 + 5)
+    'r2c5'
+    """
+    r, c = rc(cell)
+    return f"r{r}c{c}"
+
+
+def notation(state, action: int) -> str:
+    """The notation of ``action`` in ``state`` (the state before the move): where the shield went
+    and which one, ``r3c2 green shield -> NE`` (IV, with its syllable: ``r3c2 green:TA shield -> NE``), ``r3c2 jolly ->
+    SW``, the first move ``r2c2 Dama Bianca -> SE``, ``pass``, and in a four-player game's start
+    ``extra jolly to P2`` (the seat that holds the pair's extra jolly). Every seat sees the same
+    text: a placed shield is public, even with hidden shields."""
+    action = as_action(action)
+    if out_of_range(action, NUM_ACTIONS):
+        return out_of_range(action, NUM_ACTIONS)
+    if action < DAMA_ACTIONS:
+        cell, d = divmod(action, 8)
+        return f"{cell_name(cell)} Dama Bianca -> {DIR_NAMES[d]}"
+    if action == PASS:
+        return "pass"
+    if action in (JOLLY_SELF, JOLLY_PARTNER):
+        p = state.to_move
+        return f"extra jolly to P{p if action == JOLLY_SELF else (p + 2) % 4}"
+    k, d = divmod(action - PLACE_BASE, 8)
+    t = state.target() if not state.over else -1
+    if k == JOLLY_KIND:
+        shield = "jolly"
+    elif t < 0:  # not a move of this position (no forced cell): named without its colour
+        shield = "coloured shield"
+    else:
+        syl = f":{SYLLABLES[k]}" if state.params.variant == "iv" else ""
+        shield = f"{COLOURS[colour_of_cell(t)]}{syl} shield"
+    return (f"{cell_name(t)} " if t >= 0 else "") + f"{shield} -> {DIR_NAMES[d]}"
+
+
+def older_notation(state, action: int) -> str:
+    """The notation before 2026-11-29 (``dama@2,2>SE``, ``coloured>NE``, ``coloured:TA>NE``,
+    ``jolly>SW``, ``pass``, ``extra-jolly:self``): the game records written then hold it, and
+    ``octosolve replay`` still reads them."""
+    action = as_action(action)
+    if out_of_range(action, NUM_ACTIONS):
+        return out_of_range(action, NUM_ACTIONS)
+    if action < DAMA_ACTIONS:
+        cell, d = divmod(action, 8)
+        r, c = rc(cell)
+        return f"dama@{r},{c}>{DIR_NAMES[d]}"
+    if action == PASS:
+        return "pass"
+    if action in (JOLLY_SELF, JOLLY_PARTNER):
+        return "extra-jolly:self" if action == JOLLY_SELF else "extra-jolly:partner"
+    k, d = divmod(action - PLACE_BASE, 8)
+    name = "jolly" if k == JOLLY_KIND else "coloured" + (
+        f":{SYLLABLES[k]}" if state.params.variant == "iv" else "")
+    return f"{name}>{DIR_NAMES[d]}"
+
+
+def action_for(state, *, row: int | None = None, col: int | None = None,
                shield: str | None = None, direction: int | None = None,
                syllable: str | None = None, is_pass: bool = False,
                extra_jolly: str | None = None) -> int:
@@ -102,31 +175,3 @@ def action_for(state: OctagoneState, *, row: int | None = None, col: int | None 
     return a
 
 
-def random_state(seed: int, variant: str = "standard", players: int = 2, moves: int = 10,
-                 wrap: str = "edge") -> OctagoneState:
-    """A position reached by ``moves`` uniformly random moves from a seeded deal (for tests/benches)."""
-    s = OctagoneGame(variant, players, wrap=wrap).new_initial_state(seed)
-    rnd = random.Random(seed)
-    for _ in range(moves):
-        if s.over:
-            break
-        s.apply_action(rnd.choice(s.legal_actions()))
-    return s
-
-
-def position_with_free(seed: int, free: int, variant: str = "standard", wrap: str = "edge"
-                       ) -> OctagoneState:
-    """A 2-player position reached by random play with ``free`` free cells, not over, the Dama off
-    the board and a shield to play (for benches and tests). Tries successive derived seeds."""
-    g = OctagoneGame(variant, 2, wrap=wrap)
-    for k in range(10_000):
-        s = g.new_initial_state(seed * 10_007 + k)
-        rnd = random.Random(seed * 10_007 + k)
-        while not s.over:
-            nfree = sum(1 for b in s.board if b < 0)
-            if s.dama < 0 and s.last >= 0 and nfree == free and s.legal_actions() != [PASS]:
-                return s
-            if nfree < free:
-                break
-            s.apply_action(rnd.choice(s.legal_actions()))
-    fail(f"no position with {free} free cells found")

@@ -128,7 +128,7 @@ def _dfpn_recheck(deep: dict) -> dict | None:
 def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     from ..core.players import make_player
     from .matches import play_record
-    from .moves import position_with_free
+    from .matches import position_with_free
     from .players import PLAYERS
     from .render import draw_svg
     from .rules import OctagoneGame

@@ -27,7 +27,8 @@ from ..core.errors import fail
 from ..core.game import TERMINAL, Game, GameInfo, State, as_action, check_params, out_of_range
 from .geometry import (COLOURS, DAMA, DAMA_ACTIONS, DIR_NAMES, JOLLY, JOLLY_KIND, JOLLY_PARTNER,
                     JOLLY_SELF, LINES, NCELLS, NTYPES, NUM_ACTIONS, PASS, PLACE_BASE, SYLLABLES,
-                    VARIANTS, WRAPS, colour_of_cell, line_mode, rc, target_cell, words_completed)
+                    VARIANTS, WRAPS, colour_of_cell, kind_to_type, line_mode, rc, target_cell, words_completed)
+from .moves import notation, older_notation
 from .position import params_from_json, read_into, redeal_hidden, state_to_json
 from .render import action_targets, svg_string, text_board, view_svg
 
@@ -35,10 +36,6 @@ __all__ = ["Params", "OctagoneState", "OctagoneGame", "make_game", "deal", "kind
            "NUM_ACTIONS", "DAMA_ACTIONS", "PLACE_BASE", "PASS", "JOLLY_SELF", "JOLLY_PARTNER",
            "JOLLY_KIND", "state_from_json", "state_from_document"]
 
-
-
-def kind_to_type(kind: int, colour: int) -> int:
-    return JOLLY if kind == JOLLY_KIND else colour * 4 + kind
 
 
 @dataclass(frozen=True)
@@ -301,25 +298,17 @@ class OctagoneState(State):
         return redeal_hidden(self, player, rng)
 
     def action_to_string(self, action: int) -> str:
-        action = as_action(action)
-        if 0 <= action < DAMA_ACTIONS:
-            cell, d = divmod(action, 8)
-            r, c = rc(cell)
-            return f"dama@{r},{c}>{DIR_NAMES[d]}"
-        if action == PASS:
-            return "pass"
-        if action == JOLLY_SELF:
-            return "extra-jolly:self"
-        if action == JOLLY_PARTNER:
-            return "extra-jolly:partner"
-        if PLACE_BASE <= action < PASS:
-            k, d = divmod(action - PLACE_BASE, 8)
-            if k == JOLLY_KIND:
-                name = "jolly"
-            else:
-                name = "coloured" + (f":{SYLLABLES[k]}" if self.params.variant == "iv" else "")
-            return f"{name}>{DIR_NAMES[d]}"
-        return out_of_range(action, NUM_ACTIONS) or f"action {action}"
+        """The move's notation (:func:`.moves.notation`): ``r3c2 green shield -> NE``."""
+        return notation(self, action)
+
+    def public_move_string(self, action: int) -> str:
+        """What every seat sees of a move: its notation (a placed shield is public, even with
+        hidden shields)."""
+        return notation(self, action)
+
+    def older_notations(self, action: int) -> tuple[str, ...]:
+        """The notation of records written before 2026-11-29 (``coloured>NE``)."""
+        return (older_notation(self, action),)
 
     def observation_string(self, player: int) -> str:
         """The board, the player to move and the hands; with hidden shields the other players'

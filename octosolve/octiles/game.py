@@ -27,14 +27,14 @@ from dataclasses import asdict
 from ..core.errors import OctoError, fail
 from ..core.seeding import whole_seed
 from ..core.game import CHANCE, TERMINAL, Game, GameInfo, State, as_action
-from .notation import action_name, describe
+from .moves import describe, notation
 from .topology import (MOVE_BASE, N_SPACES, N_TILES, NUM_ACTIONS, PASS, RESIGN, ROTATE_BASE, VARIANTS,
                        Params, components, seats, short_name, start_places, teamup_placements,
                        topology, trace)
 
 __all__ = ["OctilesGame", "OctilesState", "make_game", "MAX_TURNS", "returns_for", "to_json", "Params", "VARIANTS",
            "MOVE_BASE", "ROTATE_BASE", "PASS", "RESIGN", "NUM_ACTIONS", "N_TILES", "N_SPACES",
-           "topology", "trace", "components", "action_name", "describe"]
+           "topology", "trace", "components", "notation", "describe"]
 
 
 
@@ -314,7 +314,7 @@ class OctilesState(State):
 
     # ------------------------------------------------------------------ strings
     def action_to_string(self, action: int) -> str:
-        return action_name(action, self)
+        return notation(self, action)
 
     def __str__(self) -> str:
         return describe(self)

@@ -49,8 +49,14 @@ def _marks():  # the play page's last-move mark and game-over counts (docs/web.m
     return marks
 
 
+def _review():  # the play page's post-game review: how a move is valued (docs/web.md)
+    from . import review
+    return review
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "cli": _cli,
-         "report": _report, "matches": _matches, "render": _render, "marks": _marks}
+         "report": _report, "matches": _matches, "render": _render, "marks": _marks,
+         "review": _review}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(

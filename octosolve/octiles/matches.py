@@ -15,7 +15,7 @@ from ..core.errors import fail
 from ..core.match import match, play_game, tally_by_team
 from ..core.words import counted, names_list
 from .game import make_game
-from .notation import action_name
+from .moves import notation
 
 __all__ = ["play_record", "record_text", "run_match", "runners_across", "record_extras", "check_seats",
            "team_results", "search_players"]
@@ -57,7 +57,7 @@ def play_record(game_params: dict, names: list[str], seed: int | None,
     moves = []
     for m in record["moves"]:
         p, a = m["player"], m["action"]
-        moves.append({"turn": state.turn, "player": p, "action": a, "text": action_name(a, state)})
+        moves.append({"turn": state.turn, "player": p, "action": a, "text": notation(state, a)})
         state.apply_action(a)
     winners = state.winners()
     return {"game": state.variant, "params": dict(game_params), "players": list(names), "seed": seed,

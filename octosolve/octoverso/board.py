@@ -7,19 +7,18 @@ rules stay in :mod:`octosolve.octoverso.rules`.
 =======================  ==========================================================================
 move                     targets
 =======================  ==========================================================================
-word (side, end, k)      ``word:IMAGES`` (from the list of the mover's words drawn beside the rail),
-                         then ``end:recto:right`` (the rail end it is laid at: 4 ends, recto/verso)
-opening announcement     ``word:AMIS`` (the list of the 4-letter words of the hand)
+word (side, end, k)      none: the word is built from the hand (the play page's word builder, the
+                         manifest's ``compose`` room: a click on a hand tile ``tile:E`` types its
+                         letter, a click on a rail end ``end:recto:right`` keeps that end)
+opening announcement     none: built the same way (4 letters of the hand)
 exchange a tile          ``button:exchange``, then ``tile:E`` (``tile:joker`` for a joker)
 return a tile            ``tile:E`` (after an OCTO, or the interaction rule)
 rotate the rail          ``rotate:first`` (first letter to the last place) / ``rotate:last``
 pass                     ``button:pass``
 =======================  ==========================================================================
 
-A word clicked first keeps only the ends it fits, so a word that fits one end is played in one
-click. The same word at the same end with two different counts of rail letters (a rail ending in
-``NANA`` and the word ``NANAS``: 2 or 4 letters) shares its clicks; the page then offers the two
-moves' texts (never seen in 1,474 positions of 30 random games).
+No list of words is drawn: finding the word is the game (the page lists them only when asked, as a
+study aid).
 
 Hidden: only the opening announcements of the other seats until every seat has announced. The hands
 are public ("de façon à ce qu'elles soient visibles par les 2 joueurs", docs/rules/octoverso.md) and
@@ -32,7 +31,7 @@ import drawsvg as draw
 
 from ..core import svg
 from ..core.errors import fail
-from .moves import ENDS, JOKER, RAIL_SIZE, SIDES, move_dict, tile_char
+from .moves import ENDS, JOKER, RAIL_SIZE, SIDES, notation, tile_char
 from .position import DISCARD, DRAW, OPENING, OVER, PLAY
 
 __all__ = ["action_targets", "public_move_string", "view_svg"]
@@ -41,7 +40,6 @@ WIDTH = 480
 CELL = 40  # a rail tile
 HAND = 38  # a tile of the viewer's hand
 SMALL = 26  # a tile of another hand
-WORD_H = 36  # a word button 32 high: 24 px on a phone (the board 355 px wide); 26 made them 16 px
 HIGHLIGHT = "#f2b01e"
 TILE_FILL = "#f4ecd6"
 
@@ -68,11 +66,8 @@ def action_targets(st, action: int) -> list[str]:
         return []
     if st.phase == DISCARD:
         return [_tile_id(a - A.DISCARD)]
-    if a < A.ANNOUNCE:
-        wid, side, end, _k = A.split_word_action(a)
-        return [f"word:{st.lex.words[wid]}", _end_id(side, end)]
-    if a < A.EXCHANGE:
-        return [f"word:{st.lex.words[a - A.ANNOUNCE]}"]
+    if a < A.EXCHANGE:  # a word, an announcement: built from the hand (compose.py), no clicks
+        return []
     if a < A.DISCARD:
         return ["button:exchange", _tile_id(a - A.EXCHANGE)]
     if a < A.PASS:
@@ -82,30 +77,12 @@ def action_targets(st, action: int) -> list[str]:
 
 # ---------------------------------------------------------------- public text
 def public_move_string(st, action: int) -> str:
-    """What every seat sees of a move (read before it is played). The hands are public, so every
-    move after the opening is told in full; an opening announcement is told without its word."""
-    A = st.game.actions
-    a, p = int(action), st.player
-    who = f"P{p}"
-    if st.phase == DRAW:
-        return f"{who} draws {_tile_name(a)} from the pool"
+    """What every seat sees of a move (read before it is played): its notation (the hands are
+    public), but for an opening announcement, told without its word until every player has
+    announced."""
     if st.phase == OPENING:
-        return f"{who} announces a word (shown when every player has announced)"
-    if st.phase == DISCARD:
-        why = "after an OCTO" if st.after_discard != p else "for showing an OCTO the last player missed"
-        return f"{who} returns {_tile_name(a - A.DISCARD)} to the pool ({why})"
-    if a < A.ANNOUNCE:
-        m = move_dict(st.rail, st.move_of_action(a))
-        pushed = f", pushes {m['pushed']} to P{st.next_seat(p)}" if m["pushed"] else ""
-        return (f"{who} plays {m['word']} ({m['side']}, {m['end']} end, {m['rail_used']} rail letters): "
-                f"lays {m['played']}{pushed}")
-    if a < A.DISCARD:
-        return f"{who} exchanges {_tile_name(a - A.EXCHANGE)}"
-    if a < A.PASS:
-        first, last = tile_char(int(st.rail[0])), tile_char(int(st.rail[-1]))
-        return (f"{who} moves the first letter {first} to the last place" if a == A.ROTATE
-                else f"{who} moves the last letter {last} to the first place")
-    return f"{who} passes"
+        return "announce a word (shown when every player has announced)"
+    return notation(st, action)
 
 
 # ---------------------------------------------------------------- drawing
@@ -167,8 +144,9 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
         told = [q for q in range(st.num_players()) if st.announced[q] >= 0 and q != viewer]
         parts = ([f"You announced {st.lex.words[mine]}."] if mine >= 0 else []) + \
             ([f"{', '.join(f'P{q}' for q in told)} announced (hidden until everyone has)."] if told else [])
-        ask = ("Announce a 4-letter word of your hand: click it below. The alphabetically first word is laid "
-               "first and its player starts." if you else f"P{p} is choosing a word to announce.")
+        ask = ("Announce a 4-letter word of your hand: click its letters (or type them), then Announce. The "
+               "alphabetically first word is laid first and its player starts." if you
+               else f"P{p} is choosing a word to announce.")
         return "Opening: " + ("your announcement" if you else f"P{p} announces"), " ".join(parts + [ask])
     if st.phase == DRAW:
         return f"P{p} exchanges", f"P{p} returns {_tile_name(st.pending)} and draws a new tile."
@@ -187,8 +165,7 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
     title = "Your move" if you else f"P{p} to move"
     if not you:
         return title, f"P{p} lays a word at an end of the rail, or exchanges a tile."
-    text = ("Click a word, then the end of the rail it goes to (the + tabs); or Exchange, then a tile "
-            "of your hand.")
+    text = "Build a word: click your letters (or type them), or Exchange a tile."
     if st.can_rotate():
         text += " Every player exchanged in a row: you may first move an end letter to the other end."
     return title, text
@@ -197,7 +174,7 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
 def view_svg(st, viewer: int) -> str:
     """What seat ``viewer`` sees, as an SVG document (viewBox, no fixed size) whose clickable parts
     carry ``data-target`` ids (module docstring): the rail (recto and verso, four ends), every hand,
-    the pool, the words played, and for the player to move the list of their words."""
+    the pool, the words played (no list of the words to play: the page builds them from the hand)."""
     n = st.num_players()
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n:
         fail(f"viewer must be a seat from 0 to {n - 1}, got {viewer!r}")
@@ -228,7 +205,9 @@ def view_svg(st, viewer: int) -> str:
             x += _button(root, tid, label, x, y) + 10
     if x > 12:
         y += 42
-    y = _words(root, st, legal, y)
+    if st.phase == PLAY and legal and not any(a < st.game.actions.ANNOUNCE for a in legal):
+        root.append(svg.text("No word fits the rail: exchange a tile.", 12, y + 8, 13, text_anchor="start"))
+        y += 24
     y = _played(root, st, y)
     d = draw.Drawing(WIDTH, y + 6)
     d.append(draw.Rectangle(0, 0, WIDTH, y + 6, fill="#fbfaf6"))
@@ -306,47 +285,6 @@ def _hands(root, st, viewer: int, y: float, you: bool) -> float:
             i += 1
         root.append(g)
     return y + HAND * -(-i // per_row) + 10
-
-
-def _words(root, st, legal: list[int], y: float) -> float:
-    """The mover's words as click targets, longest first (the opening: the words to announce)."""
-    A = st.game.actions
-    words = sorted({st.lex.words[A.split_word_action(a)[0]] if a < A.ANNOUNCE else st.lex.words[a - A.ANNOUNCE]
-                    for a in legal if a < A.EXCHANGE}, key=lambda w: (-len(w), w))
-    if not words:
-        if st.phase == PLAY and legal:
-            root.append(svg.text("No word fits the rail: exchange a tile.", 12, y + 8, 13, text_anchor="start"))
-            y += 24
-        return y
-    label = "Words to announce" if st.phase == OPENING else "Your words (then click the + end)"
-    root.append(svg.text(f"{label}: {len(words)}", 12, y + 8, 13, text_anchor="start", font_weight="bold"))
-    y += 20
-    length = None
-    i = cols = col_w = 0
-    for w in words:
-        if len(w) != length:
-            if i % max(cols, 1):
-                y += WORD_H
-            i = 0
-            length = len(w)
-            col_w = max(62, 9 * length + 26)  # one column width per word length
-            cols = int((WIDTH - 24) // col_w)
-            if st.phase != OPENING:
-                root.append(svg.text(f"{length} letters" + (" (OCTO)" if length == RAIL_SIZE else ""), 12, y + 8,
-                                     12, text_anchor="start", fill="#555"))
-                y += 16
-        x = 12 + (i % cols) * col_w
-        g = _target(f"word:{w}", w)
-        g.append(draw.Rectangle(x, y, col_w - 6, WORD_H - 4, rx=5, fill="#fffdf5", stroke="#9a8a64"))
-        g.append(svg.text(w, x + (col_w - 6) / 2, y + (WORD_H - 4) / 2, 14, font_family="monospace",
-                          font_weight="bold"))
-        root.append(g)
-        i += 1
-        if i % cols == 0:
-            y += WORD_H
-    if i % cols:
-        y += WORD_H
-    return y + 8
 
 
 def _played(root, st, y: float) -> float:

@@ -159,24 +159,28 @@ def team_label(team: int) -> str:
 
 
 def _event_line(e: dict, names, lab) -> str:
+    """One line of a played game: a move in the notation (docs/rules/octoverso.md, "Notation"), or
+    what happened between moves (the opening's rail, an OCTO shown)."""
     who = f"{lab[e['player']]} {names[e['player']]}" if e.get("player", -1) >= 0 else ""
     kind = e["event"]
     if kind == "opening":
         return (f"{'':<14} rail {e['rail']}: {lab[e['player']]} ({e['words'][0]}) lays first, "
                 f"{lab[e['second']]} ({e['words'][1]}) next")
     if kind == "word":
-        return (f"{who:<14} {e['word']:<8} {e['side']}/{e['end']} rail {e['rail_used']} "
-                f"plays {e['played']} pushes {e['pushed'] or 'nothing'}")
+        from .moves import word_notation
+
+        return f"{who:<14} " + word_notation(e["word"], e["side"], e["end"], e["rail_used"], e["played"],
+                                             e["pushed"], (e["player"] + 1) % len(names))
     if kind == "announce":
-        return f"{who:<14} announces {e['word']} (hidden until every player has announced)"
+        return f"{who:<14} announce {e['word']} (hidden until every player has announced)"
     if kind == "exchange":
-        return f"{who:<14} exchanges {e['returned']} (draws {e['drew']})"
+        return f"{who:<14} exchange {e['returned']} with the pool (draws {e['drew']})"
     if kind == "return":
-        return f"{who:<14} returns {e['tile']} to the pool"
+        return f"{who:<14} return {e['tile']} to the pool"
     if kind == "interaction":
         return f"{who:<14} shows the OCTO {e['octo']} (interaction)"
     if kind == "rotate":
-        return f"{who:<14} moves an end letter: rail {e['rail']}"
+        return f"{who:<14} rotate: the rail becomes {e['rail']}"
     return f"{who:<14} {kind}".rstrip()
 
 

@@ -49,8 +49,19 @@ def _marks():  # the play page's last-move mark and game-over counts (docs/web.m
     return marks
 
 
+def _review():  # the play page's post-game review: how a move is valued (docs/web.md)
+    from . import review
+    return review
+
+
+def _compose():  # the play page's word builder (docs/web.md)
+    from . import compose
+    return compose
+
+
 ROOMS = {"rules": _rules, "players": _players, "kernels": _kernels, "cli": _cli,
-         "report": _report, "matches": _matches, "render": _render, "marks": _marks}
+         "report": _report, "matches": _matches, "render": _render, "marks": _marks,
+         "review": _review, "compose": _compose}
 
 # the play page's "How to play" (the full rules: the file it names)
 RULES = RulesCard(
@@ -68,13 +79,14 @@ RULES = RulesCard(
         " no letters left wins.",
     ),
     notation=(
-        ("announce WORD", "the opening: your 4-letter word"),
-        ("WORD recto right k=2",
-         "WORD on the recto side at the right end, using the rail's last 2 letters "
-         "(left: the first k letters)"),
-        ("return L", "after an OCTO: letter L goes back to the pool"),
-        ("exchange L", "swap letter L with the pool"),
-        ("rotate first->last", "move the rail's first letter to its end (or the other way)"),
+        ("announce WORD", "the opening: your 4-letter word (the others see it once all have announced)"),
+        ("IMAGES recto right end, 3 rail letters: lays GES, pushes SOU to P1",
+         "the word, where it went (the recto or verso side; at the right end it starts with the "
+         "rail's last letters, at the left end it ends with its first), the hand letters laid (a "
+         "joker in lower case) and the letters pushed off to the next player"),
+        ("return L to the pool", "after an OCTO: letter L goes back to the pool"),
+        ("exchange L with the pool", "swap letter L with the pool (then: draw M)"),
+        ("rotate: first letter S goes last", "move the rail's first letter to its end (or the last first)"),
         ("pass", "no move this turn"),
     ),
 )
@@ -112,6 +124,7 @@ MANIFEST = GameManifest(
                "measure": "minutes"},
     cli_pooled=("match --players greedy,greedy --games 2000",),
     cli_fuzz={"match": ["--games", "1"], "tournament": ["--games", "1"], "measure": "minutes, writes data/"},
-    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level)
-    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(2, 1), seeding=({}, "random", {}, 7, 30)),
+    # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level); the
+    # screenshot: two words of yours built from the hand (the best words of the second shown)
+    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(6, 2), seeding=({}, "random", {}, 7, 30)),
 )

@@ -5,6 +5,9 @@
   the word is those last k letters followed by hand letters, at the ``left`` end hand letters followed
   by the first k letters. At least one hand letter, 3..8 letters in all. The new letters are slid onto
   the rail, and the letters beyond 8 fall off the far end into the next player's hand.
+* The notation of a move (:func:`notation`: ``action_to_string``, the game records, the web app's
+  move list and ``play``'s printed game, for every seat; docs/rules/octoverso.md, "Notation"):
+  ``IMAGES recto right end, 3 rail letters: lays GES, pushes SOU to P1``.
 * A joker in a hand may stand for any letter; laid on the rail it stays a joker tile that matches any
   letter each time it is used. When a word needs a joker, real letters are spent first and the jokers
   stand for the occurrences farthest from the rail (one canonical way per word, side, end and k).
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import fail
+from ..core.game import as_action, out_of_range
 from ..core.lexicon import fold_word
 from ..core.words import counted
 from . import kernels as K
@@ -33,7 +37,8 @@ __all__ = ["LETTERS", "JOKER", "JOKER_CHAR", "RAIL_SIZE", "MIN_RAIL", "HAND_SIZE
            "DISTRIBUTION", "N_LETTERS", "N_JOKERS", "GAME_LETTERS", "SIDES", "ENDS", "full_bag",
            "tile_char", "parse_rail", "parse_hand", "check_tiles", "hand_string", "rail_string",
            "tile_counts", "Move", "apply_to_rail", "move_dict", "canonical_jmask", "reference_moves",
-           "legal_moves", "kernel_moves", "octos", "opening_words", "spell_tiles"]
+           "legal_moves", "kernel_moves", "octos", "opening_words", "spell_tiles", "OPENING", "PLAY",
+           "DISCARD", "DRAW", "OVER", "PHASES", "notation", "word_notation", "older_notation"]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 JOKER = K.JOKER
@@ -50,6 +55,10 @@ GAME_LETTERS = "".join(sorted(DISTRIBUTION))
 SIDES = ("recto", "verso")
 ENDS = ("right", "left")
 assert N_LETTERS == 88
+
+# phases of a position
+OPENING, PLAY, DISCARD, DRAW, OVER = range(5)
+PHASES = ("opening", "play", "return", "draw", "over")
 
 
 def full_bag(jokers: bool) -> np.ndarray:
@@ -294,3 +303,76 @@ def spell_tiles(word: str, hand: np.ndarray) -> list[int] | None:
             return None
     return tiles
 
+
+
+# ------------------------------------------------------------------------------------ notation
+
+def word_notation(word: str, side: str, end: str, k: int, played: str, pushed: str = "",
+                  to: int | None = None) -> str:
+    """A word move in the notation: the word, where it went (the side and the end of the rail),
+    how many rail letters it uses, the hand letters laid (a joker in lower case: the letter it
+    stands for) and the letters pushed off (to seat ``to``, who receives them).
+
+    >>> word_notation("IMAGES", "recto", "right", 3, "GES", "SOU", 1)
+    'IMAGES recto right end, 3 rail letters: lays GES, pushes SOU to P1'
+    """
+    out = f"{word} {side} {end} end, {k} rail letters: lays {played}"
+    if pushed:
+        out += f", pushes {pushed}" + ("" if to is None else f" to P{to}")
+    return out
+
+
+def notation(state, action: int) -> str:
+    """The notation of ``action`` in ``state`` (the state before the move), the same for every
+    seat: a word (:func:`word_notation`), ``announce MAIS`` (the opening; the other seats see
+    ``announce a word`` until every player has announced), ``exchange Q with the pool``, ``return
+    E to the pool``, ``rotate: first letter S goes last`` / ``rotate: last letter A goes first``,
+    ``pass``, and the pool's draws ``draw E`` (``?`` a joker)."""
+    A, action = state.game.actions, as_action(action)
+    if out_of_range(action, A.N):
+        return out_of_range(action, A.N)
+    if state.phase == DRAW:
+        return f"draw {tile_char(action)}" if 0 <= action < 27 else f"action {action} (not a tile)"
+    if action < A.ANNOUNCE:
+        wid, side, end, k = A.split_word_action(action)
+        word = state.lex.words[wid]
+        if state.phase == PLAY:
+            try:
+                d = move_dict(state.rail, state.move_of_action(action))
+            except Exception:  # not a move of this hand (a notebook's question): where it would go
+                d = None
+            if d is not None:
+                return word_notation(d["word"], d["side"], d["end"], d["rail_used"], d["played"],
+                                     d["pushed"], state.next_seat(state.player))
+        return f"{word} {SIDES[side]} {ENDS[end]} end, {k} rail letters"
+    if action < A.EXCHANGE:
+        return f"announce {state.lex.words[action - A.ANNOUNCE]}"
+    if action < A.DISCARD:
+        return f"exchange {tile_char(action - A.EXCHANGE)} with the pool"
+    if action < A.ROTATE:
+        return f"return {tile_char(action - A.DISCARD)} to the pool"
+    if action < A.PASS:
+        first, last = tile_char(int(state.rail[0])), tile_char(int(state.rail[-1]))
+        return (f"rotate: first letter {first} goes last" if action == A.ROTATE
+                else f"rotate: last letter {last} goes first")
+    return "pass"
+
+
+def older_notation(state, action: int) -> str:
+    """The notation before 2026-11-29 (``IMAGES recto right k=3``, ``rotate first->last``): the
+    game records written then hold it, and ``octosolve replay`` still reads them."""
+    A = state.game.actions
+    if state.phase == DRAW:
+        return f"draw {tile_char(action)}"
+    if action < A.ANNOUNCE:
+        wid, side, end, k = A.split_word_action(action)
+        return f"{state.lex.words[wid]} {SIDES[side]} {ENDS[end]} k={k}"
+    if action < A.EXCHANGE:
+        return f"announce {state.lex.words[action - A.ANNOUNCE]}"
+    if action < A.DISCARD:
+        return f"exchange {tile_char(action - A.EXCHANGE)}"
+    if action < A.ROTATE:
+        return f"return {tile_char(action - A.DISCARD)}"
+    if action < A.PASS:
+        return "rotate first->last" if action == A.ROTATE else "rotate last->first"
+    return "pass"

@@ -20,14 +20,10 @@ import numpy as np
 from ..core.errors import fail
 from ..core.words import counted
 from . import moves as R
-from .moves import opening_words
+from .moves import DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, opening_words  # noqa: F401 (the phases' home was here)
 
 __all__ = ["state_to_json", "state_from_json", "FORMAT", "OPENING", "PLAY", "DISCARD", "DRAW", "OVER",
            "PHASES"]
-
-# phases of a position
-OPENING, PLAY, DISCARD, DRAW, OVER = range(5)
-PHASES = ("opening", "play", "return", "draw", "over")
 
 FORMAT = "octoverso"
 _KEYS = ("game", "params", "phase", "player", "first", "rail", "hands", "pool", "announced", "played",

@@ -39,6 +39,7 @@ from . import kernels as K
 from .lexicon import MAX_LEN, MIN_LEN, Lexicon, load_lexicon
 from .render import position_svg
 from .position import DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, state_from_json, state_to_json
+from .moves import notation, older_notation
 from .moves import (MIN_RAIL, ENDS, GAME_LETTERS, HAND_SIZE, JOKER, JOKER_CHAR, LETTERS, N_JOKERS, N_LETTERS,
                     OPENING_LEN, RAIL_SIZE, SIDES, Move, apply_to_rail, canonical_jmask, check_tiles,
                     full_bag, hand_string, kernel_moves, legal_moves, move_dict, octos, opening_words,
@@ -355,23 +356,13 @@ class OctoversoState(State):
         return sorted(acts)
 
     def action_to_string(self, action: int) -> str:
-        A, action = self.game.actions, as_action(action)
-        if out_of_range(action, A.N):
-            return out_of_range(action, A.N)
-        if self.phase == DRAW:
-            return f"draw {tile_char(action)}"
-        if action < A.ANNOUNCE:
-            wid, side, end, k = A.split_word_action(action)
-            return f"{self.lex.words[wid]} {SIDES[side]} {ENDS[end]} k={k}"
-        if action < A.EXCHANGE:
-            return f"announce {self.lex.words[action - A.ANNOUNCE]}"
-        if action < A.DISCARD:
-            return f"exchange {tile_char(action - A.EXCHANGE)}"
-        if action < A.ROTATE:
-            return f"return {tile_char(action - A.DISCARD)}"
-        if action < A.PASS:
-            return "rotate first->last" if action == A.ROTATE else "rotate last->first"
-        return "pass"
+        """The move's notation (:func:`.moves.notation`): ``IMAGES recto right end, 3 rail letters:
+        lays GES, pushes SOU to P1``."""
+        return notation(self, action)
+
+    def older_notations(self, action: int) -> tuple[str, ...]:
+        """The notation of records written before 2026-11-29 (``IMAGES recto right k=3``)."""
+        return (older_notation(self, as_action(action)),) if not out_of_range(action, self.game.actions.N) else ()
 
     def move_of_action(self, action: int) -> Move:
         """The Move (with its canonical jokers) of a word action for the player to move."""

@@ -51,14 +51,22 @@ async def _octo_error(request, exc: OctoError):
 
 def _answer(request, status: int, message: str, headers=None):
     """An error: a JSON ``{"error": ...}`` under /api/ and /preview/ (addresses for programs and
-    pictures), an HTML page with the site's menu for any other wrong address (a 404)."""
-    if status == 404 and not request.url.path.startswith(("/api/", "/preview/")):
+    pictures), an HTML page with the site's menu for any other wrong address (a 404), and for a
+    wrong /api/ or /preview/ address opened as a page (a browser's address bar: it asks for
+    ``text/html`` first, which a script's fetch, a picture or a program does not)."""
+    if status == 404 and (not request.url.path.startswith(("/api/", "/preview/"))
+                          or _wants_page(request)):
         pages = getattr(request.app.state, "pages", None)   # the menu as the app's pages show it
         return not_found_page(STATIC_DIR, request.url.path, message,
                               pages.html("index.html") if pages is not None else None)
     r = _error(status, message)
     r.headers.update(headers or {})
     return r
+
+
+def _wants_page(request) -> bool:
+    """The request is a browser opening an address (its Accept header names text/html)."""
+    return "text/html" in request.headers.get("accept", "")
 
 
 async def _api_error(request, exc: ApiError):
@@ -147,7 +155,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: 
     first opened, load its computer player's compiled kernels in the background; ``workers``:
     worker processes for the searches and designs (:class:`~octosolve.web.pool.Pool`; 0: in this
     process, one at a time). ``app.state.pool`` is the pool: the app's shutdown ends its workers."""
-    from . import octagion_api, octiles_api, play, previews
+    from . import octagion_api, octiles_api, play, previews, review
     from .pool import Pool
 
     pool = Pool(workers)
@@ -163,6 +171,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: 
     routes += octagion_api.routes(octagion_api.Designs(pool=pool))
     routes += previews.routes()
     routes += play.routes(sessions, pages.endpoint("play.html"))
+    routes += review.routes(sessions)
     app = Starlette(
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,

@@ -55,8 +55,11 @@ def _challenges_module():
 
 def catalogue() -> list[dict]:
     """Every challenge 1-30 with its variants: ``{"challenge", "title", "text", "method",
-    "variants": [{"variant", "statement", "sense", "method", "scorable"}]}`` (challenge 1 counts
-    pairs on the empty board: it scores no placement)."""
+    "variants": [{"variant", "statement", "sense", "method", "scorable", "idea"}]}`` (challenge 1
+    counts pairs on the empty board: it scores no placement; ``idea``: the idea of its bound for a
+    player, :func:`octosolve.octiles.challenges.ideas.idea`)."""
+    from ..octiles.challenges.ideas import idea
+
     C = _challenges_module()
     out = []
     for n in range(1, 31):
@@ -70,7 +73,7 @@ def catalogue() -> list[dict]:
                    "method": method, "scorable": False}]
         else:
             vs = [{"variant": v.name, "statement": v.statement, "sense": v.sense, "method": method,
-                   "scorable": True} for v in ch.variants]
+                   "scorable": True, "idea": idea(v)} for v in ch.variants]
         out.append({"challenge": n, "title": ch.title, "text": ch.text, "method": method,
                     "variants": vs})
     return out
@@ -82,7 +85,8 @@ _ANSWERS_CACHE: dict = {"key": None, "value": {}}
 def stored_answers(directory: Path | None = None) -> dict[tuple[int, str], dict]:
     """The report's answers, ``(challenge, variant) -> document`` (re-read when the files change).
     Each document gets ``"picture"``: whether the report drew its SVG next to it, and
-    ``"witness_picture"``: whether it drew its bound witness (``challengeNN-VARIANT-witness.svg``)."""
+    ``"witness_picture"``: whether it drew its bound witness (``challengeNN-VARIANT-witness.svg``),
+    and each picture's size (``picture_size``, ``witness_picture_size``: width, height)."""
     d = Path(directory) if directory is not None else ANSWERS_DIR
     if not d.is_dir():
         return {}
@@ -103,10 +107,27 @@ def stored_answers(directory: Path | None = None) -> dict[tuple[int, str], dict]
             continue
         doc["picture"] = f.with_suffix(".svg").is_file()
         doc["witness_picture"] = f.with_name(f"{f.stem}-witness.svg").is_file()
+        doc["picture_size"] = _svg_size(f.with_suffix(".svg")) if doc["picture"] else None
+        doc["witness_picture_size"] = (_svg_size(f.with_name(f"{f.stem}-witness.svg"))
+                                       if doc["witness_picture"] else None)
         out[(int(m.group(1)), m.group(2))] = doc
     if directory is None:
         _ANSWERS_CACHE.update(key=key, value=out)
     return out
+
+
+_SVG_SIZE = re.compile(r'<svg[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"')
+
+
+def _svg_size(path: Path) -> list[int] | None:
+    """A picture's width and height, read from its ``<svg>`` element (None when unreadable): the
+    gallery keeps that room before the picture loads."""
+    try:
+        with open(path, "rb") as fh:
+            m = _SVG_SIZE.search(fh.read(600).decode("utf-8", "replace"))
+    except OSError:
+        return None
+    return [round(float(m.group(1))), round(float(m.group(2)))] if m else None
 
 
 def _certificate_status(doc: dict) -> str | None:
@@ -145,7 +166,8 @@ def best_known(doc: dict | None, sense: str = "max") -> dict:
         return {"status": "not run", "value": None, "objective": None, "bound": None,
                 "proven": False, "settled": None, "proof": None, "argument": None,
                 "proof_text": "Not run: the report has no answer for this variant.",
-                "certificate": None, "witness": None, "witness_line": "", "glossary": []}
+                "certificate": None, "witness": None, "witness_line": "", "glossary": [],
+                "open_text": None}
     from ..octiles.challenges.gallery import proof_sentence
     from ..octiles.challenges.witness_show import witness_line
 
@@ -155,28 +177,75 @@ def best_known(doc: dict | None, sense: str = "max") -> dict:
     argument = doc.get("argument") if isinstance(doc.get("argument"), str) else None
     text = proof_sentence(st, value, doc.get("bound"), method or "", argument or "", sense)
     line = witness_line(_witness(doc))
-    return {"status": doc.get("status"), "value": value, "objective": doc.get("objective"),
+    return {"open_text": open_text(doc, st, value, sense),
+            "status": doc.get("status"), "value": value, "objective": doc.get("objective"),
             "bound": doc.get("bound"), "proven": _proven(doc), "settled": st,
             "proof": method, "argument": argument, "proof_text": text,
             "certificate": certificate_name(doc), "witness": _witness(doc),
             "witness_line": line, "glossary": glossary(text, line)}
 
 
+def _attempts(doc: dict) -> tuple[str, float]:
+    """An open question's recorded searches (``data/octiles/attempts/``): what they concluded, in
+    words, and their seconds in all."""
+    from ..core.paths import DATA_DIR
+
+    n, v = doc.get("challenge"), doc.get("variant")
+    try:
+        d = json.loads((DATA_DIR / "octiles" / "attempts" / f"challenge{int(n):02d}-{v}.json")
+                       .read_text(encoding="utf-8"))
+        return str(d.get("summary") or "nothing settled"), float(sum(t["seconds"] for t in d["tried"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return "nothing settled", 0.0
+
+
+def open_text(doc: dict, settled: str | None, value, sense: str = "max") -> str | None:
+    """An open question in plain words (None when it is settled): what is known (the best
+    placement, the bound and what the bound rests on) and how to help. No command and no solver
+    status: those are under *how it is proved*."""
+    if settled in ("optimal", "yes", "no") or sense == "count":
+        return None
+    w = doc.get("witness") if isinstance(doc.get("witness"), dict) else {}
+    bound = doc.get("bound")
+    if settled == "best+bound" and value is not None:
+        rests = {"witness": "proved by a witness checked without a solver"
+                            + (" (drawn on its gallery card)" if w.get("picture") else ""),
+                 "cp-sat + HiGHS": "proved by two solvers, CP-SAT and HiGHS, on their word",
+                 "cp-sat only": "proved by the CP-SAT solver alone, on its word"}.get(
+            w.get("rests_on"), "proved as told under how it is proved")
+        better = value + 1 if sense == "max" else value - 1
+        return (f"Open. Known: a placement scoring {value} (load it into the editor), and no "
+                f"placement can score more than {bound}, {rests}. The answer is {value} or more, "
+                f"{bound} at most. To help: build a placement scoring {better} in the editor (pick "
+                f"this challenge: the panel scores your board and says when it beats {value}), or "
+                f"find an argument that {value} is the best; then download the placement or write "
+                f"to the project.")
+    what, seconds = _attempts(doc)
+    spent = f" Searches of {round(seconds / 60)} minutes in all found none." if seconds else ""
+    return (f"Open: {what}.{spent} To help: build a placement meeting the condition in the "
+            f"editor (pick this challenge: the panel says when the condition is met), or run a "
+            f"longer search on your machine (how it is proved names it); then download the "
+            f"placement or write to the project.")
+
+
 def _witness(doc: dict) -> dict | None:
     """The answer's witness summary (the report's ``witness``), with ``picture`` true when the
-    report drew it (served at ``.../witness.svg``)."""
+    report drew it (served at ``.../witness.svg``) and its ``picture_size`` (width, height)."""
     w = doc.get("witness")
     if not isinstance(w, dict) or not {"kind", "summary", "checked"} <= set(w):
         return None
     out = {k: w.get(k) for k in ("kind", "of", "summary", "checked", "rests_on")}
     out["picture"] = bool(doc.get("witness_picture"))
+    if doc.get("witness_picture_size"):
+        out["picture_size"] = doc["witness_picture_size"]   # the room the gallery keeps for it
     return out
 
 
 def challenge_rows() -> list[dict]:
     """One row per challenge variant of the catalogue: ``challenge, variant, status, objective,
     bound`` (as the report's answer files say) plus title, statement, value, proven, settled,
-    proof, argument, proof_text, certificate, witness, witness_line, glossary, picture."""
+    proof, argument, proof_text, certificate, witness, witness_line, glossary, open_text (an open
+    question in plain words), picture, picture_size."""
     answers = stored_answers()
     rows = []
     for ch in catalogue():
@@ -190,11 +259,13 @@ def challenge_rows() -> list[dict]:
                          "argument": bk["argument"], "proof_text": bk["proof_text"],
                          "certificate": bk["certificate"], "witness": bk["witness"],
                          "witness_line": bk["witness_line"], "glossary": bk["glossary"],
+                         "open_text": bk["open_text"], "idea": v.get("idea"),
                          "title": ch["title"], "text": ch["text"],
                          "statement": v["statement"], "sense": v["sense"], "method": v["method"],
                          "scorable": v["scorable"],
                          "answer": bool(doc and doc.get("placement")),
-                         "picture": bool(doc and doc.get("picture"))})
+                         "picture": bool(doc and doc.get("picture")),
+                         "picture_size": doc.get("picture_size") if doc else None})
     return rows
 
 
@@ -361,7 +432,8 @@ async def _answer_route(request: Request):
         doc = _answer(*_key(request))
     except LookupError as e:
         raise ApiError(404, str(e))
-    return JSON({k: v for k, v in doc.items() if k not in ("picture", "witness_picture")})
+    return JSON({k: v for k, v in doc.items() if k not in ("picture", "witness_picture", "picture_size",
+                                                         "witness_picture_size")})
 
 
 def _svg_file(request: Request, key: str, suffix: str, what: str) -> Response:

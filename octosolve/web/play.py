@@ -25,7 +25,9 @@ player would play, how sure its search is, and, where the game has an exact solv
 from the position to the end (``hint.py: hint_line``). ``GET /api/GAME/ID/at/N`` is the view
 after the first N moves (read-only, only while every move is visible: perfect information or the
 game over), for the page's replay slider; ``POST /api/GAME/ID/ahead`` the view after moves played
-from the live position (a preview, such as the best line's: the game is not changed).
+from the live position (a preview, such as the best line's: the game is not changed);
+``POST /api/GAME/ID/compose`` checks a word being built (the game's ``compose`` room: Octoverso's
+words are built from the hand, not picked from a list).
 
 The searches (the computer's move, a hint, the best line) run on the app's pool of workers
 (:mod:`.pool`): a worker gets the position and the player, and gives back the move and the player;
@@ -532,6 +534,14 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
             return ln
         return JSON(await run_in_threadpool(_locked, s, work))
 
+    async def compose(request: Request):
+        # a word being built (the game's compose room): checked for the position without the list
+        s = session(request)
+        body = await read_body_json(request)
+        if "text" not in body:
+            fail('missing "text" (the letters of the word built so far)')
+        return JSON(await run_in_threadpool(_locked, s, lambda: s.compose(body["text"], body.get("place"))))
+
     async def ahead(request: Request):
         body = await read_body_json(request)
         s = await lookup(request, body)
@@ -562,4 +572,5 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/{gid}/hint", hint, methods=["POST"]),
         Route("/api/{game}/{gid}/line", line, methods=["POST"]),
         Route("/api/{game}/{gid}/ahead", ahead, methods=["POST"]),
+        Route("/api/{game}/{gid}/compose", compose, methods=["POST"]),
     ]

@@ -44,6 +44,9 @@ class Session:
     # board's last-move mark: who played it and the state before it
     mark_who: int | None = None
     mark_from: object = None
+    # after the person's last move, what the game's ``compose`` room says of it (``best_words``:
+    # Octoverso's best words that turn allowed); None when the game has no such room or no word move
+    best_words: dict | None = None
 
     @property
     def over(self) -> bool:
@@ -73,6 +76,8 @@ class Session:
         text = move_text(st, action)
         if p != CHANCE and p != self.mark_who:  # a new turn starts: the mark compares with here
             self.mark_who, self.mark_from = p, st.clone()
+        if p in self.humans:  # a move without words (a tile returned) keeps the last word's
+            self.best_words = self._best_words(st, action) or self.best_words
         public = text if self.perfect() else None
         hook = getattr(st, "public_move_string", None)
         if public is None and hook is not None:
@@ -122,6 +127,7 @@ class Session:
         self.rng = chance_rng(self.seed)
         self.moves = []
         self.mark_who = self.mark_from = None
+        self.best_words = None
         self.replay(keep)
 
     def resign(self, seat: int | None = None) -> None:
@@ -194,8 +200,16 @@ class Session:
             hist.append({"ply": i, "player": p, "chance": p == CHANCE, "text": text})
         legal = []
         board_error = None
+        composer = None
         if not over and turn in self.humans:
             legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+            room = self._room("compose")
+            if room is not None:  # moves made by building a word (docs/web.md): their letters
+                composer = room.composer(st, me)
+                for m in legal:
+                    c = room.compose_text(st, m["action"])
+                    if c is not None:
+                        m["compose"] = c
             targets = getattr(st, "action_targets", None)
             if targets is not None:
                 try:  # the clicks on the board that make each move (docs/web.md)
@@ -214,6 +228,9 @@ class Session:
                # the counts behind the result for the game-over summary (the game's marks room)
                "score_table": self._score_table() if over else None,
                "observation": st.observation_string(me), "legal": legal, "history": hist,
+               # one line a turn where the game joins a turn's moves (its moves room's
+               # turn_notation: Oct8's decisions), the move list the page shows; else None
+               "turns": self._turns(me, show_all),
                "moves": len(self.moves), "seed": self.seed,
                "actions": [m["action"] for m in self.moves] if show_all else None,
                # every move, for the page's own address (a reload or a restarted server rebuilds the
@@ -223,7 +240,9 @@ class Session:
                "can_undo": self.resigned is None and any(m["player"] in self.humans for m in self.moves),
                "sides": [list(x) for x in st.sides()],
                "perfect_information": self.perfect(),
-               "record_available": show_all, "picture": None, "board": None}
+               "record_available": show_all, "picture": None, "board": None,
+               # the word builder for this turn and the best words of the person's last turn
+               "composer": composer, "best_words": self.best_words}
         # the board the viewer plays on (State.view_svg: only what this seat may see)
         if hasattr(st, "view_svg"):
             try:
@@ -283,6 +302,27 @@ class Session:
         return hint_of(self.entry, self.game, self.state, self.seed, len(self.moves), self.options,
                        level_player)
 
+    def compose(self, text, place=None) -> dict:
+        """The game's word builder (its ``compose`` room) on ``text`` for the person to move: is it
+        a word here, the start of one, or neither (the moves it makes, without the list of every
+        word)."""
+        room = self._room("compose")
+        if room is None:
+            fail(f"{self.entry.name} has no word builder: its moves are made on the board")
+        self._own_turn("words are built")
+        return room.check(self.state, text, place)
+
+    def _best_words(self, st, action) -> dict | None:
+        """The best words of the person's move ``action`` (``st``: before it), the game's ``compose`` room's."""
+        best = getattr(self._room("compose"), "best_words", None)
+        if best is None:
+            return None
+        try:
+            r = best(st, action)
+        except Exception:  # a nicety: the game goes on without it
+            return None
+        return None if r is None else {**r, "ply": len(self.moves) + 1}
+
     def _exact_room(self):
         """The game's module of exact hints, ``<game>/hint.py`` (``exact_hint(state)``, the proven
         outcome and its moves; ``hint_line(state)``, the proven best line), or None."""
@@ -291,6 +331,28 @@ class Session:
     def _room(self, name: str):
         """The game's room ``name`` (its manifest's), or None when the game has none."""
         return room(self.entry, name)
+
+    def _turns(self, me: int, show_all: bool) -> list | None:
+        """The move list in turns, for a game whose ``moves`` room has ``turn_notation(steps)`` (a
+        turn: one player's moves in a row): ``{"ply" (its last move), "first_ply", "turn",
+        "player", "chance", "text"}``, each move's text the one this viewer may see; else None."""
+        from ..core.game import CHANCE
+
+        join = getattr(self._room("moves"), "turn_notation", None)
+        if join is None:
+            return None
+        groups: list[dict] = []
+        for i, m in enumerate(self.moves, 1):
+            p = m["player"]
+            text = m["move"] if p == me or show_all else m["public"] or ("chance" if p == CHANCE else "moved")
+            g = groups[-1] if groups else None
+            if g is None or p == CHANCE or g["player"] != p:
+                g = {"first_ply": i, "turn": len(groups) + 1, "player": p, "chance": p == CHANCE, "steps": []}
+                groups.append(g)
+            g["ply"] = i
+            g["steps"].append((m["action"], text))
+        return [{"ply": g["ply"], "first_ply": g["first_ply"], "turn": g["turn"], "player": g["player"],
+                 "chance": g["chance"], "text": join(g["steps"])} for g in groups[-MAX_HISTORY_SHOWN:]]
 
     def _last_move(self, board) -> dict | None:
         """The last turn for the board's mark: who played it, and the ids of the board's places it

@@ -114,17 +114,18 @@ def test_clicks_of_a_hand_worked_turn():
     a = next(a for a in st.legal_actions() if R.A_ATTACH <= a < R.A_XHAND)
     s = a - R.A_ATTACH
     assert st.action_targets(a) == [f"shared:{s}"]
-    assert st.public_move_string(a).startswith(f"P{p} attaches hand cards to shared head {s} (")
+    assert st.public_move_string(a).startswith(f"attach to shared head {s} (")
     assert st.action_targets(R.A_DRAW + 1) == ["pile:deck", "pile:discard"]
     top = st.card_str(st.discard[-1])
-    assert st.public_move_string(R.A_DRAW + 1) == f"P{p} draws 1 card from the deck and {top} from the discard pile"
+    assert st.public_move_string(R.A_DRAW + 1) == f"draw 1 from the deck and {top} from the discard pile"
     st.apply_action(a)
     add = min(x for x in st.legal_actions() if x != R.A_DONE)
     t = R.type_name(add - R.A_ADD)
-    assert st.action_targets(add) == [f"card:{t}"] and st.public_move_string(add) == f"P{p} chooses {t}"
+    assert st.action_targets(add) == [f"card:{t}"] and st.public_move_string(add) == t
     st.apply_action(add)
     assert st.action_targets(R.A_DONE) == ["button:done"]
-    assert st.public_move_string(R.A_DONE).startswith(f"P{p} attaches {t} to shared head {s} (")
+    assert st.public_move_string(R.A_DONE).startswith(f"attach {t} -> shared head {s} (")
+    assert st.public_move_string(R.A_DONE) == st.action_to_string(R.A_DONE)  # one text for every seat
     assert "button:done" in targets_in(st.view_svg(p)) and "button:done" not in targets_in(st.view_svg(1 - p))
 
 
@@ -157,13 +158,15 @@ def test_the_board_numbers_heads_and_octopuses_as_the_notation_does():
             p = st.cur
             for a in st.legal_actions():
                 text = st.action_to_string(a)
+                if a == R.A_DONE:  # names what the attach or exchange did: its click is Done
+                    continue
                 if "shared head " in text:
                     s = int(text.rsplit("shared head ", 1)[1].split()[0])
                     assert st.action_targets(a) == [f"shared:{s}"]
                     assert f"shared head {s} (" in st.public_move_string(a)
                     assert _head_label(st.view_svg(p), f"shared:{s}") == str(s)  # its number, drawn over it
                     seen += 1
-                elif " of octopus " in text or " own octopus " in text:
+                elif "'s octopus " in text:
                     slot = int(text.split("octopus ", 1)[1].split()[0])
                     assert any(t.endswith(f":{slot}") or f":{slot}:" in t for t in st.action_targets(a))
             st.apply_action(rng.choice(st.legal_actions()))

@@ -327,15 +327,23 @@ def test_stopped_game_counts_turns_as_the_record_does():
     assert status.endswith("(attach to shared head 2; cards chosen: none yet)"), status
 
 
-def test_game_record_draws_in_words_and_exchanges_by_seat():
+def test_game_record_says_one_line_a_turn_in_the_notation():
     """The readable record printed the notation 'draw XX' and 'exchange ... of player +1' (seats
-    counted from the mover) beside lines naming players P0, P1, ...: now the draws in words and
-    the exchange's players by seat."""
-    text = "\n".join(run(["play", "--players", "greedy,random,greedy,random", "--seed", str(s)]).output
-                     for s in (1, 2))
-    assert "draw XX" not in text and "draw DD" not in text and "player +" not in text
-    assert "draw two cards from the arm deck" in text
-    assert "P1: exchange b1 of octopus 0 of P1, with octopus 0 of P0" in text
+    counted from the mover), a line for each decision of an attach ('card g3, card b1, done'); now
+    one line a turn, in the notation the records and the web app's move list use (issue #43)."""
+    out = run(["play", "--players", "greedy,random,greedy,random", "--seed", "4"]).output.splitlines()
+    assert not any(w in ln for ln in out for w in ("draw XX", "draw DD", "player +", ", card ", ": card ",
+                                                    ", done"))
+    heads = [i for i, ln in enumerate(out) if ln.startswith("-- turn ")]
+    assert len(heads) > 10
+    for i, j in zip(heads, heads[1:]):  # under each turn's header: its one line, then octopuses taken
+        body = out[i + 1:j]
+        p = out[i].split(", ")[1].split(";")[0]
+        assert len(body) >= 1 and body[0].startswith(f"   {p}: ") and \
+            all(ln.startswith(f"   {p} takes octopus ") for ln in body[1:]), body
+    assert any("(turn draw) -> shared head " in ln for ln in out)
+    assert any(ln.startswith("   P") and "draw 2 from the deck" in ln for ln in out)
+    assert any(" for hand cards " in ln or "'s octopus " in ln for ln in out)
 
 
 def test_match_counts_a_name_in_several_seats_as_seats():

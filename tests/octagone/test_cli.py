@@ -171,7 +171,7 @@ def test_wrap_option_and_old_spellings():
 
 
 def test_solve_budget_says_not_proven(tmp_path):
-    from octosolve.octagone.moves import position_with_free
+    from octosolve.octagone.matches import position_with_free
 
     f = tmp_path / "p.json"
     f.write_text(json.dumps(position_with_free(2, 20).to_json()))

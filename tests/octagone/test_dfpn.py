@@ -11,7 +11,7 @@ from octosolve.core.errors import OctoError
 from octosolve.core.seeding import derive_seed
 from octosolve.octagone import dfpn as D
 from octosolve.octagone import kernels as K
-from octosolve.octagone.moves import position_with_free
+from octosolve.octagone.matches import position_with_free
 from octosolve.octagone.measures import played_position
 from octosolve.octagone.solve import minimax_reference, mode_of, search_value, solve, solver_position
 

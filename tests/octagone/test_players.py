@@ -5,7 +5,7 @@ import pytest
 
 from octosolve.octagone import kernels as K
 from octosolve.core.players import make_player as _make
-from octosolve.octagone.moves import position_with_free
+from octosolve.octagone.matches import position_with_free
 from octosolve.octagone.players import PLAYERS, informed_rollout, playout_margin
 from octosolve.octagone.playouts import line_tables
 from octosolve.octagone.rules import OctagoneGame

@@ -7,7 +7,7 @@ import pytest
 
 from octosolve.octagone import kernels as K
 from octosolve.octagone.bitboards import MODES, near_far_targets_nb, near_far_targets_py
-from octosolve.octagone.moves import position_with_free
+from octosolve.octagone.matches import position_with_free
 from octosolve.octagone.playouts import line_tables
 from octosolve.octagone.solve import minimax_reference, search_value, solve, solver_position
 from tests.octagone.helpers import R, position

@@ -1,7 +1,9 @@
 """Octoverso on the web board (octosolve/octoverso/board.py, BOARDS.md): over random positions of
-random games (two players, jokers, teams), every legal move's clicks are drawn in the mover's view, no
-two moves share their clicks (but a word laid at one end with two counts of rail letters, the
-documented exception), the view parses as SVG, and a seat's view and the public text of a move are
+random games (two players, jokers, teams), every legal move but the words is clicked on the board,
+its clicks drawn in the mover's view and no two moves sharing them; a word (an announcement) has no
+clicks and no list of words is drawn: it is built from the hand (compose.py), its letters checked
+as a word that makes that move, the hand's tiles and the rail's ends drawn to build it; the view
+parses as SVG, and a seat's view and the public text of a move are
 the same in every determinization from that seat: the opening announcements stay hidden."""
 
 import random
@@ -10,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from octosolve.core.errors import OctoError
+from octosolve.octoverso import compose as C
 from octosolve.octoverso import rules as R
 
 
@@ -54,14 +57,24 @@ def test_every_legal_move_is_clickable_and_unique(params, seed, every):
             continue
         phases.add(st.phase)
         drawn = targets_in(st.view_svg(st.player))
-        seen = {}
+        assert not any(t.startswith("word:") for t in drawn)  # no list of words to pick from
+        seen, built = set(), []
         for a in st.legal_actions():
             clicks = tuple(st.action_targets(a))
+            if a < A.EXCHANGE:  # a word or an announcement: built from the hand, not clicked
+                assert clicks == () and C.compose_text(st, a), st.action_to_string(a)
+                built.append(a)
+                continue
             assert clicks and set(clicks) <= drawn, (st.action_to_string(a), clicks)
-            if clicks in seen:  # only a word at one end with two rail-letter counts
-                b = seen[clicks]
-                assert a < A.ANNOUNCE and A.split_word_action(a)[:3] == A.split_word_action(b)[:3]
-            seen[clicks] = a
+            assert clicks not in seen, clicks
+            seen.add(clicks)
+        builder = C.composer(st, st.player)
+        assert (builder is not None) == (st.phase in (R.OPENING, R.PLAY))
+        if builder:  # what builds a word is on the board: the hand's tiles, the rail's ends
+            assert set(builder["letters"]) | set(builder["places"]) <= drawn
+        for a in built[::max(1, len(built) // 4)]:  # a few words, typed as the page types them
+            r = C.check(st, C.compose_text(st, a))
+            assert r["state"] == "word" and a in [m["action"] for m in r["moves"]], r
     assert {R.OPENING, R.PLAY} <= phases
 
 
@@ -92,9 +105,9 @@ def test_an_announcement_is_public_only_as_a_fact():
     st = game.new_initial_state(3)
     a = st.legal_actions()[0]
     word = game.lex.words[a - game.actions.ANNOUNCE]
-    assert st.action_targets(a) == [f"word:{word}"]
+    assert st.action_targets(a) == [] and C.compose_text(st, a) == word  # built from the hand
     text = st.public_move_string(a)
-    assert word not in text and text.startswith("P0 announces")
+    assert word not in text and text.startswith("announce a word")
     st.apply_action(a)
     # the next seat's view names neither the word nor lists it as its own announcement
     view = st.view_svg(1)
@@ -102,17 +115,20 @@ def test_an_announcement_is_public_only_as_a_fact():
     assert f"You announced {word}" in st.view_svg(0)
 
 
-def test_a_word_move_is_told_in_full_and_clicked_word_then_end():
+def test_a_word_move_is_told_in_full_and_built_from_the_hand():
     game = R.make_game()
     st = R.OctoversoState.from_position(game, "SOUDEIMA", ("GESTEN", "ABC"))
     m = next(m for m in st.moves() if m.word == "IMAGES")
     a = st.action_of_move(m)
-    assert st.action_targets(a) == ["word:IMAGES", "end:recto:right"]
-    assert st.public_move_string(a) == "P0 plays IMAGES (recto, right end, 3 rail letters): lays GES, pushes SOU to P1"
+    assert st.action_targets(a) == [] and C.compose_text(st, a) == "GES"
+    # the notation, the same for every seat (issue #43: the computer's moves were told in words)
+    assert st.public_move_string(a) == st.action_to_string(a) \
+        == "IMAGES recto right end, 3 rail letters: lays GES, pushes SOU to P1"
     ex = game.actions.EXCHANGE + ord("G") - 65
-    assert st.action_targets(ex) == ["button:exchange", "tile:G"] and st.public_move_string(ex) == "P0 exchanges G"
+    assert st.action_targets(ex) == ["button:exchange", "tile:G"] and st.public_move_string(ex) == "exchange G with the pool"
     drawn = targets_in(st.view_svg(0))
-    assert {"word:IMAGES", "end:recto:right", "end:verso:left", "tile:G", "button:exchange"} <= drawn
+    assert {"end:recto:right", "end:verso:left", "tile:G", "button:exchange"} <= drawn
+    assert "IMAGES" not in st.view_svg(0)  # no list of the words to play
     assert not any(t.startswith(("word:", "button:")) for t in targets_in(st.view_svg(1)))
 
 

@@ -204,12 +204,15 @@ def test_rows_carry_the_witness(client):
     assert rows[(27, "whole-board")]["witness_line"].startswith("Witness: the stored placement")
     assert rows[(1, "pairs")]["witness"] is None and rows[(1, "pairs")]["witness_line"] == ""
     assert all(r["witness"]["checked"] for r in rows.values() if r["certificate"])
-    assert {k for k, r in rows.items() if r["witness"] and r["witness"]["picture"]} == {
-        (3, "count"), (10, "count"), (16, "half-turn"), (16, "quarter-turn")}
+    drawn = {k for k, r in rows.items() if r["witness"] and r["witness"]["picture"]}
+    assert len(drawn) == 61 and {(3, "count"), (10, "count"), (16, "half-turn"), (2, "path-tiles"),
+                                 (6, "points")} <= drawn    # #43.6: every checked witness drawn
+    assert not drawn & {(9, "count"), (17, "count"), (4, "once"), (1, "pairs")}   # a solver's word
+    assert rows[(3, "count")]["witness"]["picture_size"][0] == 612
     got = client.get("/api/octiles/challenges/3/count/witness.svg")
     assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg")
     assert got.content == (octiles_api.ANSWERS_DIR / "challenge03-count-witness.svg").read_bytes()
-    for bad in ("/api/octiles/challenges/6/points/witness.svg", "/api/octiles/challenges/3/nope/witness.svg"):
+    for bad in ("/api/octiles/challenges/9/count/witness.svg", "/api/octiles/challenges/3/nope/witness.svg"):
         r = client.get(bad)
         assert r.status_code == 404 and "error" in r.json(), bad
     assert "witness_picture" not in client.get("/api/octiles/challenges/3/count").json()
@@ -1028,3 +1031,31 @@ def test_every_post_route_refuses_deep_or_duplicate_json_with_400(client):
             r = client.post(url, content=body, headers={"content-type": "application/json"})
             assert r.status_code in (400, 404), (url, body[:20], r.status_code, r.text[:80])
             assert "error" in r.json()
+
+
+def test_open_questions_in_plain_words(client):
+    """#43.6: an open question says what is known (the best placement, the bound, what the bound
+    rests on) and how to help, with no command and no solver status; a settled one has none."""
+    rows = {(r["challenge"], r["variant"]): r for r in client.get("/api/octiles/challenges").json()}
+    opened = {k: r["open_text"] for k, r in rows.items() if r["open_text"]}
+    assert set(opened) == {k for k, r in rows.items() if r["settled"] not in ("optimal", "yes", "no")
+                           and k != (1, "pairs")}
+    for k, words in opened.items():
+        assert "`" not in words and "UNKNOWN" not in words and "To help:" in words, (k, words)
+    assert opened[(14, "cross")].startswith("Open. Known: a placement scoring 8")
+    assert "no placement can score more than 9, proved by a witness checked without a solver" in \
+        opened[(14, "cross")]
+    assert "CP-SAT and HiGHS" in opened[(7, "with-9")]
+    assert opened[(26, "with-29")].startswith("Open: no placement found that meets both conditions")
+
+
+def test_a_wrong_api_address_opened_as_a_page_is_the_404_page(client):
+    """#43.5: a browser opening a wrong /api/ or /preview/ address (it asks for text/html) gets the
+    404 page with the site's menu, never raw JSON; a script's fetch or a program keeps the JSON."""
+    page = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    for path in ("/api/nope", "/api/octiles/challenges/99/x", "/preview/chess.svg", "/api/OCTAGONE/zzz"):
+        r = client.get(path, headers=page)
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+        assert "Page not found" in r.text and 'href="/octagion"' in r.text, path
+        r = client.get(path, headers={"accept": "*/*"})
+        assert r.status_code == 404 and "error" in r.json(), path

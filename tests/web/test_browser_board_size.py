@@ -1,8 +1,7 @@
 """The board's size on the play pages (boardfit.js), measured in Debian's chromium: a board much
 taller than wide is drawn at least 600 px wide where the page has room (Oct8's board with 4 players
 was 360 px wide at 1280 px, the rest of the screen empty), still inside a phone's 390 px with the
-page's controls above it; Octoverso's word buttons keep their desktop look on a desktop (they are
-drawn 44 px high on a phone only: test_browser_phone.py)."""
+page's controls above it."""
 
 from __future__ import annotations
 
@@ -80,14 +79,6 @@ def test_a_wide_board_keeps_its_size(browser, url):
     with desktop_page(browser, url + "/play/octagone#level=easy&seed=1") as d:
         m = read(d, lambda d: d.execute_script(DRAWN))
         assert m["height"] <= 760.5 and m["width"] <= 720.5, m
-
-
-def test_octoverso_words_keep_the_desktop_look(browser, url):
-    with desktop_page(browser, url + _phone_page("octoverso")) as d:
-        heights = read(d, lambda d: d.execute_script(
-            "return [...document.querySelectorAll('#board svg [data-target^=\"word:\"] > rect:not(.octo-hit)')]"
-            ".map(r => r.getAttribute('height'))"))
-        assert heights and set(heights) == {"32"}, set(heights)  # as the server drew them
 
 
 STICKY = r"""

@@ -19,7 +19,7 @@ def _shot(d, name):
         d.save_screenshot(os.path.join(SHOTS, name))
 
 
-@pytest.mark.parametrize("path", ["/play/chess", "/nonexistent"])
+@pytest.mark.parametrize("path", ["/play/chess", "/nonexistent", "/api/octiles/challenges/99/x"])
 def test_a_wrong_address_shows_the_menu(browser, url, path):
     d = browser
     d.get(url + path)

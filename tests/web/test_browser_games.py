@@ -111,6 +111,9 @@ def play_on_board(d, move, timeout=GAME_TIMEOUT):
     plays the computer's replies: this returns when it is idle again."""
     legal = read(d, lambda d: d.execute_script("return pg.view.legal"))
     tg = move["targets"]
+    if not tg and "compose" in move:  # a word built from the hand (Octoverso's)
+        build_word(d, move, timeout)
+        return
     assert tg, f"a legal move without targets: {move}"
     for k, t in enumerate(tg):
         left = [m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]
@@ -121,6 +124,23 @@ def play_on_board(d, move, timeout=GAME_TIMEOUT):
         click(d, sel(t))
         wait(d, lambda d: d.execute_script("return pg.picked.length") == k + 1)
     settle(d, lambda d: click(d, f"#chooser button[data-action='{move['action']}']"), timeout)
+
+
+def build_word(d, move, timeout=GAME_TIMEOUT):
+    """Make a move the page builds from the hand (``compose``: Octoverso's words, compose.js): a
+    click on the hand's tile of each letter (a joker: its tile, then the letter it stands for),
+    then Play, or the move's place when its letters make several moves."""
+    for ch in move["compose"]:
+        if ch.islower():
+            settle(d, lambda d: click(d, sel("tile:joker")))
+            settle(d, lambda d: click(d, f"#compose-jokers button[data-letter='{ch.upper()}']"))
+        else:
+            settle(d, lambda d: click(d, sel(f"tile:{ch}")))
+    wait(d, lambda d: d.execute_script("return document.getElementById('compose-msg').dataset.state") == "word")
+    if d.find_element(By.ID, "compose-play").is_displayed():
+        settle(d, lambda d: click(d, "#compose-play"), timeout)
+    else:
+        settle(d, lambda d: click(d, f"#compose-choices button[data-action='{move['action']}']"), timeout)
 
 
 def address(params: dict, seed: int, moves: str = "") -> str:
@@ -249,7 +269,7 @@ def _full_game(d, url, name, params, seed, pick):
         if v["terminal"]:
             break
         assert v["human"] and not v["busy"], v
-        assert v["legal"] and all(m.get("targets") for m in v["legal"])
+        assert v["legal"] and all(m.get("targets") or m.get("compose") for m in v["legal"])
         assert board_text_problems(d) == {}, (name, v["moves"])
         move = v["legal"][pick]
         play_on_board(d, move)
@@ -268,7 +288,8 @@ def _full_game(d, url, name, params, seed, pick):
     assert not read(d, lambda d: d.find_element(By.ID, "hint").is_displayed())
     assert read(d, lambda d: d.find_element(By.ID, "record").is_enabled())  # every card shown now
     assert text(d, "record-note") == ""
-    assert len(texts(d, "#history li")) == view(d)["moves"]
+    turns = read(d, lambda d: d.execute_script("return pg.view.turns"))  # Oct8: one line a turn
+    assert len(texts(d, "#history li")) == (len(turns) if turns else view(d)["moves"])
     assert mine >= 2
     assert board_text_problems(d) == {}, (name, "the end")
     assert d.execute_script("return document.documentElement.scrollWidth "
@@ -537,33 +558,27 @@ def test_new_game_form_refuses_a_seed_it_cannot_send(browser, url):
     assert start("simulations", "30") == "" and d.execute_script("return pg.view.options.simulations") == 30
 
 
-def test_a_very_tall_board_is_not_shrunk_to_the_window(browser, url):
-    # Octoverso with jokers opens with 500-1000 words to announce: the board (480 x 2320) was
-    # shrunk to the window's height, its words 4 px high at every width, unreadable and hard to hit
+def test_the_jokers_opening_lists_no_words_and_is_built_with_the_joker(browser, url):
+    # Octoverso with jokers opened with 500-1000 words to announce drawn as buttons on the board
+    # (480 x 2320, a column the page scrolled); the words are now built from the hand: the board
+    # keeps its usual shape, and the alphabetically last word (its joker a letter) is built by taps
     d = browser
-    word = "#board [data-target^='word:'] rect"
-    for width in (1400, 390):  # the fixture's window, then a phone
-        if width == 390:
-            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                              {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
-        try:
-            load(d, url + "/play/octoverso" + address({"jokers": True}, 5))
-            v = view(d)
-            assert len(v["legal"]) > 400 and v["human"]
-            h = read(d, lambda d: d.find_element(By.CSS_SELECTOR, word).rect["height"])
-            # the words' buttons as tall as in a short list; on a phone at least 22 px, a finger's
-            # target (they were 16 px high with 3 px between them)
-            assert h >= (22 if width == 390 else 14), (width, h)
-            assert d.execute_script("return document.documentElement.scrollWidth "
-                                    "<= document.documentElement.clientWidth")
-            if width == 390:  # the last word, far down the board, is clicked and announced
-                play_on_board(d, v["legal"][-1])
-                assert view(d)["moves"] > v["moves"]
-        finally:
-            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    # a board of the usual shape still fits the window's height
-    load(d, url + "/play/octoverso" + address({}, 4))
-    assert attr(d, "#board", "class") == "board"
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(d, url + "/play/octoverso" + address({"jokers": True}, 5))
+        v = view(d)
+        assert len(v["legal"]) > 400 and v["human"]
+        assert not d.find_elements(By.CSS_SELECTOR, "#board [data-target^='word:']")
+        assert "tall" not in attr(d, "#board", "class").split()  # not drawn as a tall column
+        assert d.execute_script("return document.documentElement.scrollWidth "
+                                "<= document.documentElement.clientWidth")
+        move = max((m for m in v["legal"] if any(c.islower() for c in m["compose"])),
+                   key=lambda m: m["compose"].upper())
+        play_on_board(d, move)  # its joker's tile, then the letter it stands for
+        assert view(d)["moves"] > v["moves"]
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_phone_a_tap_that_makes_no_move_says_why_and_the_link_to_the_game(browser, url):

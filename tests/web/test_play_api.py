@@ -404,3 +404,31 @@ def test_the_web_plays_the_cli_play_game_for_a_seed(client, tmp_path):
         body = {"action": want[len(v["all_actions"])]} if v["human_turn"] else {}
         v = client.post(f"/api/octagone/{v['id']}/{path}", json=body).json()
     assert v["all_actions"][:len(want)] == want
+
+
+def test_octoverso_words_are_checked_without_the_list_and_the_best_words_shown_after_the_move(client):
+    # POST /api/GAME/ID/compose (Octoverso's compose room, tests/octoverso/test_compose.py): a word
+    # built from the hand checked for the position; the view's best words after the person's move
+    c = client
+    v = c.post("/api/octoverso/new", json={"level": "easy", "seed": 1}).json()
+    assert v["composer"]["max"] == 4 and v["best_words"] is None
+    gid = v["id"]
+    word = next(m for m in v["legal"] if m["text"] == "announce USEE")
+    r = c.post(f"/api/octoverso/{gid}/compose", json={"text": "USEE"})
+    assert r.status_code == 200 and r.json()["moves"][0]["action"] == word["action"]
+    for body in ({"text": "USEEX"}, {"text": ["U"]}, {"words": "U"}, {"text": "U", "place": "verso:left"}):
+        r = c.post(f"/api/octoverso/{gid}/compose", json=body)
+        assert r.status_code == 400 and "\n" not in r.json()["error"], (body, r.text)
+    v = c.post(f"/api/octoverso/{gid}/move", json={"action": word["action"]}).json()
+    while not v["human_turn"]:
+        v = c.post(f"/api/octoverso/{gid}/computer", json={}).json()
+    camion = next(m for m in v["legal"] if m.get("compose") == "CAMION")
+    v = c.post(f"/api/octoverso/{gid}/move", json={"action": camion["action"]}).json()
+    assert v["best_words"]["summary"] == "You laid CAMIONNA: 7 points. The best a word made that turn."
+    assert v["best_words"]["ply"] == 3 and v["composer"] is None  # a tile to return now, no word
+    r = c.post(f"/api/octoverso/{gid}/compose", json={"text": "A"})
+    assert r.status_code == 400 and "no word to build" in r.json()["error"]
+    # a game without a word builder says so
+    o = c.post("/api/octagone/new", json={"level": "easy", "seed": 1}).json()
+    r = c.post(f"/api/octagone/{o['id']}/compose", json={"text": "A"})
+    assert r.status_code == 400 and "no word builder" in r.json()["error"]

@@ -138,8 +138,9 @@ def run_variant(out_dir: Path, n: int, variant: str | None, cert_dir=None):
 
 def _witness(out_dir: Path, n: int, res: Result, stem: str, cert_dir=None) -> list[str]:
     """The certificate's witness in words (``res.extra["witness"]``: kind, summary, whether
-    ``octosolve octiles verify`` accepts it) and, for the variants that declare a
-    ``witness_picture``, its picture ``{stem}-witness.svg``. Returns the files written."""
+    ``octosolve octiles verify`` accepts it) and, for the variants whose bound witness has a part
+    checked without a solver (:func:`.witness_pictures.drawn_witness`), its picture
+    ``{stem}-witness.svg``. Returns the files written."""
     import json
 
     from octosolve.core import svg

@@ -33,7 +33,11 @@ PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f
            "#000075", "#800000", "#469990", "#bfef45", "#808000", "#dcbeff", "#ffd8b1", "#aaffc3",
            "#fabed4", "#ffe119", "#a9a9a9", "#000000"]
 CROSS_COLOUR = "#000000"
-LEGEND_ROW = 16.0
+# the gallery shows a picture about 280 px wide for its 612 at 1280 px, 330 px at 390 px: the title
+# and legend at 26 are 12 px there (they were 11 and 13: 5-6 px)
+LEGEND_SIZE = 26.0
+LEGEND_ROW = 32.0
+LEGEND_MAX = 10      # legend rows shown (one per path or group; the rest said in one row)
 
 
 def value_text(res: Result) -> str:
@@ -164,15 +168,22 @@ def challenge_drawing(res, title: str | None = None) -> draw.Drawing:
     ch = CHALLENGES.get(res.challenge)
     ring = getattr(ch.variant(res.variant) if ch else None, "marks", None)   # declared crossings
     marks = crossing_points(paths, between=ring == "between") if ring else []
-    base = render.board_svg(res.placement, (), title)
-    geo = render._Geo(title_h=30.0)
+    base = render.board_svg(res.placement, ())
+    heading = _wrap(title, 40)
+    head = 14 + LEGEND_ROW * len(heading)
+    geo = render._Geo(title_h=head)
     legend = [(PALETTE[i % len(PALETTE)], label) for i, (label, _) in enumerate(groups)]
-    shown = legend[:12]
-    extra_rows = len(shown) + (1 if marks else 0) + (1 if len(legend) > 12 else 0)
+    shown = legend[:LEGEND_MAX]
+    extra_rows = len(shown) + (1 if marks else 0) + (1 if len(legend) > LEGEND_MAX else 0)
     h_leg = LEGEND_ROW * extra_rows + (8 if extra_rows else 0)
     d = svg.new_drawing(geo.width, geo.height + h_leg)
+    for i, line in enumerate(heading):
+        d.append(svg.text(line, geo.width / 2, 8 + LEGEND_ROW * (i + 0.5), size=LEGEND_SIZE,
+                          font_weight="bold"))
+    grp = draw.Group(transform=f"translate(0,{head})")
     for el in base.elements[1:]:
-        d.append(el)
+        grp.append(el)
+    d.append(grp)
     for i, (label, ps) in enumerate(groups):
         for p in ps:
             _draw_path(d, geo, p, PALETTE[i % len(PALETTE)])
@@ -181,15 +192,28 @@ def challenge_drawing(res, title: str | None = None) -> draw.Drawing:
         d.append(draw.Circle(cx, cy, 5, fill="#ffffff", stroke=CROSS_COLOUR, stroke_width=2.5))
     _labels_on_top(d, geo, res.placement)
     y = geo.height + 8
+    mid = LEGEND_ROW / 2
     for colour, label in shown:
-        d.append(draw.Line(10, y + 6, 40, y + 6, stroke=colour, stroke_width=6, stroke_linecap="round"))
-        d.append(svg.text(label, 48, y + 6, size=11, text_anchor="start"))
+        d.append(draw.Line(10, y + mid, 50, y + mid, stroke=colour, stroke_width=10, stroke_linecap="round"))
+        d.append(svg.text(label, 62, y + mid, size=LEGEND_SIZE, text_anchor="start"))
         y += LEGEND_ROW
-    if len(legend) > 12:
-        d.append(svg.text(f"... and {len(legend) - 12} more, each in its own colour", 48, y + 6, size=11,
-                          text_anchor="start"))
+    if len(legend) > LEGEND_MAX:
+        d.append(svg.text(f"... and {len(legend) - LEGEND_MAX} more, each in its colour", 62, y + mid,
+                          size=LEGEND_SIZE, text_anchor="start"))
         y += LEGEND_ROW
     if marks:
-        d.append(draw.Circle(25, y + 6, 5, fill="#ffffff", stroke=CROSS_COLOUR, stroke_width=2.5))
-        d.append(svg.text(f"crossing point ({len(marks)})", 48, y + 6, size=11, text_anchor="start"))
+        d.append(draw.Circle(30, y + mid, 9, fill="#ffffff", stroke=CROSS_COLOUR, stroke_width=3))
+        d.append(svg.text(f"crossing point ({len(marks)})", 62, y + mid, size=LEGEND_SIZE,
+                          text_anchor="start"))
     return d
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    out, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return out + ([line] if line else [])

@@ -98,13 +98,15 @@ function drawLastNote(v, ringed) {
   note.hidden = !ringed || !lm;
   if (note.hidden) return;
   // the turn's moves (its player's in a row, chance between them left out): Octiles' tile and
-  // runner, Oct8's decisions (the last three)
+  // runner (the last three); Oct8: its turn, one line
   const turn = [];
-  for (let i = v.history.length - 1; i >= 0; i--) {
-    const h = v.history[i];
+  const list = v.turns || v.history;  // v.turns: one line a turn (Oct8's), its last one said whole
+  for (let i = list.length - 1; i >= 0; i--) {
+    const h = list[i];
     if (h.chance) continue;
     if (h.player !== lm.player) break;
     turn.unshift(h.text);
+    if (v.turns) break;
   }
   const said = (turn.length > 3 ? "..., " : "") + turn.slice(-3).join(", ");
   note.replaceChildren(el("span", { class: "lm-key", "aria-hidden": "true" }),

@@ -9,8 +9,16 @@ const og = {
 };
 const MAX_FILE = 1 << 20;           // the server takes request bodies up to 1 MB
 
+// the text as sent: a lone surrogate (half of a pair, no character; a paste can carry one) becomes
+// U+FFFD, so its line is flagged ("letters A-Z only") and the other lines are checked, where the
+// server refused the whole list
+function wellFormed(text) {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
 function body() {
-  return { words: document.getElementById("words").value, deck: document.getElementById("deck").value };
+  return { words: wellFormed(document.getElementById("words").value),
+           deck: wellFormed(document.getElementById("deck").value) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -351,18 +351,28 @@ function bestKnownText(bk) {
     case "yes": return "a stored placement meets it (checked by the tracer)";
     case "no": return "no placement meets it";
     default: return bk.status === "OPEN"
-      ? "open: no answer yet (below: what was tried, for how long, and the command to try further)"
+      ? "open: no placement known yet (what was tried: how it is proved)"
       : "no stored answer yet";
   }
 }
 
-// the proof sentence (the CLI's) as lines: what is settled, how, the argument
-function proofBlock(text) {
+// a proof's words as the page shows them: a `command` set as code (no backticks), a solver's
+// UNKNOWN said in words
+function plainWords(text) {
+  return text.replace(/\bUNKNOWN\b/g, "undecided (its time limit came first)")
+    .split("`").map((t, i) => i % 2 ? el("code", {}, t) : t);
+}
+
+// the proof sentence (the CLI's) as lines: what is settled, how, the argument; an open question's
+// head is its plain words (what is known, how to help: openText)
+function proofBlock(text, openText) {
   const box = el("div", { class: "proof" });
-  const parts = (text || "").split(/ (?=How: |Argument: )/);
-  for (const p of parts) {
-    const m = /^(How|Argument): (.*)$/s.exec(p);
-    box.append(m ? el("div", {}, el("em", {}, m[1] + ": "), m[2]) : el("div", { class: "head" }, p));
+  const parts = (text || "").split(/ (?=How: |Argument: |Tried: |Try further: )/);
+  for (const [i, p] of parts.entries()) {
+    const m = /^(How|Argument|Tried|Try further): (.*)$/s.exec(p);
+    if (m) box.append(el("div", {}, el("em", {}, m[1] + ": "), plainWords(m[2])));
+    else if (i === 0) box.append(el("div", { class: "head" + (openText ? " open-text" : "") }, openText || plainWords(p)));
+    else box.append(el("div", {}, plainWords(p)));
   }
   return box;
 }
@@ -383,19 +393,33 @@ function witnessBlock(line, w, key) {
 // the solver words the proof names ("port-balance relaxation", "CP-SAT", "LP dual"...), each with
 // its meaning in plain words: the server's list (octiles_glossary.py), in the proof's order
 function glossaryBlock(words) {
-  if (!words || !words.length) return null;
+  words = (words || []).filter(([term]) => term !== "UNKNOWN");   // said in words in the proof
+  if (!words.length) return null;
   return el("div", { class: "glossary" }, el("div", { class: "muted" }, "The words above, in plain words:"),
             words.map(([term, text]) => el("div", {}, el("strong", {}, term), ": ",
                                            text.split("`").map((t, i) => i % 2 ? el("code", {}, t) : t))));
 }
 
-// a gallery card's proof: the verdict line shown, how it is proved (method, argument, witness,
-// the words they use) folded
-function proofFolded(text, line, w, key, words) {
-  const block = proofBlock(text);
+// the proof drawn (the report's picture of the bound witness: the facts counted, the multipliers,
+// the port weights), shown on the card under the verdict line; a click opens it at full size. Its
+// size is known before it loads, so its room is kept (no card jumps when it comes in)
+function proofPicture(w, key) {
+  if (!w || !w.picture) return null;
+  const [n, variant] = key.split("/");
+  const href = `/api/octiles/challenges/${n}/${variant}/witness.svg`;
+  const [pw, ph] = w.picture_size || [612, 900];
+  return el("a", { href, target: "_blank", class: "proof-pic", title: "the proof drawn, at full size" },
+            el("img", { loading: "lazy", src: href, width: pw, height: ph,
+                        style: `aspect-ratio: ${pw} / ${ph}`, alt: `challenge ${key}: its bound's witness drawn on the board` }));
+}
+
+// a gallery card's proof: the verdict line shown, the proof drawn, how it is proved (method,
+// argument, witness, the words they use) folded
+function proofFolded(text, line, w, key, words, openText) {
+  const block = proofBlock(text, openText);
   const head = block.querySelector(".head");
   const rest = [...block.children].filter(c => c !== head);
-  return [el("div", { class: "proof" }, head),
+  return [el("div", { class: "proof" }, head), proofPicture(w, key),
           el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
              el("div", { class: "proof" }, rest), witnessBlock(line, w, key), glossaryBlock(words))];
 }
@@ -443,6 +467,7 @@ function drawScore(sc) {
        " \u2014 ", bk.settled === "yes" || bk.settled === "no" ? [badge(bk), " "] : "",
        el("span", { id: "score-best" }, bestKnownText(bk)),
        bk.settled === "best+bound" ? [" ", el("span", { class: "badge open" }, "not proven")] : ""),
+    bk.open_text ? el("div", { class: "open-text", id: "score-open" }, bk.open_text) : "",
     el("details", { class: "proof" }, el("summary", {}, "how it is proved"),
        el("div", { id: "score-proof" }, proofBlock(bk.proof_text),
           witnessBlock(bk.witness_line, bk.witness, document.getElementById("challenge").value || "/"),
@@ -489,6 +514,15 @@ function loadAnswer(n, variant) {
   });
 }
 
+// the answer's picture (its legend 12 px or more on the card); its size known before it loads
+function answerPicture(r, key) {
+  const href = `/api/octiles/challenges/${r.challenge}/${r.variant}/picture.svg`;
+  const [pw, ph] = r.picture_size || [612, 900];
+  return el("a", { href, target: "_blank", class: "answer-pic", title: "the answer, at full size" },
+            el("img", { loading: "lazy", alt: `challenge ${key}`, src: href, width: pw, height: ph,
+                        style: `aspect-ratio: ${pw} / ${ph}` }));
+}
+
 function drawGallery() {
   const g = document.getElementById("gallery");
   g.replaceChildren();
@@ -502,9 +536,8 @@ function drawGallery() {
       el("div", { class: "best" }, "Best known: ",
          el("strong", {}, r.settled === "yes" || r.settled === "no" ? r.settled : (r.value ?? "-")),
          " ", badge(bk)),
-      r.picture ? el("img", { loading: "lazy", alt: `challenge ${key}`,
-                              src: `/api/octiles/challenges/${r.challenge}/${r.variant}/picture.svg` }) : null,
-      proofFolded(r.proof_text, r.witness_line, r.witness, key, r.glossary),
+      r.picture ? answerPicture(r, key) : null,
+      proofFolded(r.proof_text, r.witness_line, r.witness, key, r.glossary, r.open_text),
       el("div", { class: "row actions" },
         r.answer ? el("button", { onclick: () => loadAnswer(r.challenge, r.variant) }, "load into editor") : null,
         r.scorable ? el("button", { onclick: () => Promise.resolve(chooseChallenge(key)).then(showScore) },
@@ -531,6 +564,44 @@ function showScore() {
   const panel = document.getElementById("challenge").closest(".panel");
   if (!NARROW.matches) { window.scrollTo({ top: 0 }); return; }
   window.scrollTo({ top: panel.getBoundingClientRect().top + window.scrollY - 8 });
+}
+
+// the editor's hint for the challenge being tried: the idea of its bound (from its declaration's
+// witness: ideas.py) and the next tile of its stored best answer that the board does not have yet
+// (the first space, in the board's order, where they differ). It reads the stored answer (the
+// report's), no engine search: an instant, deterministic step towards the best known answer, which
+// the player can take or leave
+function challengeHint() {
+  const out = document.getElementById("hint-text");
+  const key = document.getElementById("challenge").value;
+  if (!key) { out.textContent = "Pick a challenge first: the hint is for the challenge being tried."; return null; }
+  const [n, variant] = key.split("/");
+  return busyWhile(async () => {
+    try {
+      const doc = await api(`/api/octiles/challenges/${n}/${variant}`);
+      const row = ed.rows.find(r => `${r.challenge}/${r.variant}` === key);
+      out.replaceChildren(row && row.idea ? el("div", { id: "hint-idea" }, el("strong", {}, "The idea: "), row.idea) : "",
+                          el("div", { id: "hint-tile" }, hintWords(doc.placement)));
+    } catch (err) { showError("hint-text", err); }
+  });
+}
+
+function hintWords(goal) {
+  if (!goal || !Object.keys(goal).length) {
+    return "No placement is known for this challenge yet, so no tile to suggest: the words above say what is known.";
+  }
+  const turns = r => r === 0 ? "not turned" : `turned ${r} eighth${r === 1 ? "" : "s"} of a turn`;
+  for (const sp of Object.keys(ed.geo.spaces).filter(s => goal[s])) {
+    const want = goal[sp], have = ed.placement[sp];
+    if (have && have.tile === want.tile && have.rotation === want.rotation) continue;
+    const elsewhere = Object.keys(ed.placement).find(s => s !== sp && ed.placement[s].tile === want.tile);
+    return `Next tile: the best known answer has tile ${want.tile} on ${sp}, ${turns(want.rotation)}` +
+      (have ? ` (your board has tile ${have.tile} there, ${turns(have.rotation)})` : "") +
+      (elsewhere ? `; tile ${want.tile} is on ${elsewhere} now` : "") + ".";
+  }
+  const extra = Object.keys(ed.placement).filter(s => !goal[s]);
+  return extra.length ? `Your board holds the best known answer; it leaves ${extra.join(", ")} empty.`
+    : "Your board is the best known answer.";
 }
 
 function downloadPlacement() {
@@ -560,7 +631,9 @@ function init() {
     document.getElementById("remove").onclick = removeSelected;
     document.getElementById("clear").onclick = () => { ed.selSpace = null; change(() => { ed.placement = {}; }); };
     document.getElementById("download").onclick = downloadPlacement;
-    document.getElementById("challenge").onchange = () => { writeHash(); update(); };
+    document.getElementById("challenge").onchange = () => {
+      document.getElementById("hint-text").textContent = ""; writeHash(); update(); };
+    document.getElementById("challenge-hint").onclick = challengeHint;
     document.getElementById("only-counted").onchange = update;
     document.addEventListener("keydown", e => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA") return;

@@ -407,6 +407,7 @@ function refusal(id) {
 }
 
 function clickTarget(id) {
+  if (composeClick(id)) return;  // compose.js: a letter or a place for the word being built
   if (!interactive()) {
     pg.note = refusal(id); drawPick(); return;
   }
@@ -459,7 +460,7 @@ function decorateBoard() {
   growTargets(svg, next);
   const picked = new Set(live ? pg.picked : []);
   const hinted = new Set(previewing() ? pg.line.view.next_targets
-    : !pg.replay && pg.hint ? pg.hint.targets : []);
+    : pg.replay ? reviewTargets() : pg.hint ? pg.hint.targets : []);  // review.js: the better move
   const layer = document.createElementNS(SVGNS, "g");
   layer.setAttribute("class", "octo-overlay");
   layer.setAttribute("pointer-events", "none");
@@ -554,8 +555,6 @@ function drawBoard(v) {
     svg.setAttribute("role", "img");
     const game = pg.view && pg.view.id;
     fitBoard(svg, game);  // boardfit.js: at least 600 px wide where there is room
-    roomyWords(svg);  // boardfit.js: Octoverso's words 44 px high on a phone
-    fitBoard(svg, game);
     // a board much taller than wide (Octoverso's opening with jokers lists 500-1000 words to
     // announce) is not shrunk to the window's height, which made its words 4 px high at any
     // width: it is drawn at most at its own size, full width on a phone, and the page scrolls
@@ -566,6 +565,7 @@ function drawBoard(v) {
     if (touch()) tapWords(svg);
     lineHeading(svg);  // the best line's preview: its move, not "You: play..." (bestline.js)
     replayHeading(svg);
+    reviewHeading(svg);  // review.js: the move under review
     overHeading(svg);  // gameover.js
     readableText(svg);
   }
@@ -684,7 +684,8 @@ function statusText(v) {
       : `Game over: ${quit}${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
-    const how = v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
+    const how = v.composer ? ` Build your word: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
+      : v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
     return `Your move (P${v.current_player}).${how}`;
   }
   if (v.current_player < 0) return "A chance move: the server draws...";  // was "chance is thinking..."
@@ -729,6 +730,8 @@ function drawHint() {
   }
   const more = lineButton(ex);
   if (more) lines.push(el("div", { class: "controls" }, more));
+  const built = composeHint(h);  // compose.js: a word to build
+  if (built) lines.push(built);
   box.replaceChildren(...lines);
 }
 
@@ -736,21 +739,25 @@ function drawLegal(v) {
   const live = !pg.replay && v.human_turn;
   $("moves-details").hidden = !live;
   const filter = $("filter").value.trim().toLowerCase();
-  const shown = live ? v.legal.filter(m => !filter || m.text.toLowerCase().includes(filter)) : [];
+  // the moves made by building a word are listed only when asked (compose.js: "show every word")
+  const listed = live ? v.legal.filter(composeListed) : [];
+  const shown = listed.filter(m => !filter || m.text.toLowerCase().includes(filter));
   const hinted = pg.hint ? pg.hint.action : null;
   $("legal").replaceChildren(...shown.slice(0, 400).map(m => el("button", {
     "data-action": m.action, disabled: pg.busy || null, class: m.action === hinted ? "hinted" : null,
     onclick: () => play(m.action) }, m.text)));
   $("legal-count").textContent = live
-    ? `(${v.legal.length}${shown.length > 400 ? `; the first 400 of ${shown.length} shown: filter` : ""})` : "";
+    ? `(${listed.length}${shown.length > 400 ? `; the first 400 of ${shown.length} shown: filter` : ""})` : "";
 }
 
 function drawHistory() {
   const v = pg.view;
   const canJump = !!v.actions;
   const cur = pg.replay ? pg.replay.ply : v.moves;
-  $("history").replaceChildren(...v.history.map(h => {
-    const li = el("li", { value: h.ply, "data-ply": h.ply, class: h.ply === cur ? "current" : null },
+  // one line a turn where the game joins a turn's moves (Oct8's decisions), else one a move
+  $("history").replaceChildren(...(v.turns || v.history).map(h => {
+    const here = h.first_ply ? h.first_ply <= cur && cur <= h.ply : h.ply === cur;
+    const li = el("li", { value: h.turn || h.ply, "data-ply": h.ply, class: here ? "current" : null },
       `${seatName(h.player, v)}: ${h.text}`);
     if (canJump) {
       li.classList.add("jump");
@@ -793,6 +800,8 @@ function draw() {
   if (v.board_error) showError("error", new Error(`the board cannot be drawn: ${v.board_error}`));
   $("observation").textContent = v.observation;
   drawPick();
+  drawComposer();  // compose.js: the word builder, and what it says of your last move
+  drawBestWords();
   const live = !pg.replay && !previewing();  // the best line's preview: "Back to your game" first
   $("board").classList.toggle("preview", previewing());
   $("undo").hidden = !(live && pg.view.can_undo);
@@ -806,6 +815,7 @@ function draw() {
   drawResign();
   drawHint();
   drawLine();
+  drawReview();  // review.js: the post-game review under the board
   drawLegal(v);
   drawHistory();
   $("record").disabled = !pg.view.record_available;
@@ -879,6 +889,7 @@ function keys(e) {
   const tag = (e.target && e.target.tagName) || "";
   const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(tag);
   if (!typing && lineKey(e)) return;
+  if (!typing && composeKeyDown(e)) return;  // compose.js: letters, Backspace, Enter
   if (e.key === "Escape") { clearPick(); return; }
   if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
     e.preventDefault(); undo(); return;
@@ -908,6 +919,7 @@ function wire() {
   $("how-to").onclick = showRules;
   $("rules-back").onclick = () => $("game").scrollIntoView({ block: "start" });
   $("pick-clear").onclick = clearPick;
+  wireComposer();
   wireGameOver();
   $("replay-first").onclick = () => goTo(0);
   $("replay-prev").onclick = () => step(-1);
@@ -942,6 +954,7 @@ function wire() {
     if (svg) readableText(svg);
     if (pg.view) decorateBoard();
     if (svg && pg.view) markLastMove(svg, (previewing() && pg.line.view) || pg.replay || pg.view);
+    if (svg && pg.view) markComposer();
   });
 }
 

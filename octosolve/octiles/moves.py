@@ -1,9 +1,18 @@
-"""Text of the Octiles games: action names and a position's description.
+"""Octiles' moves as a user sees them: the notation (:func:`notation`: what ``action_to_string``,
+the game records, the web app's move list and ``play``'s printed game say, for every seat;
+docs/rules/octiles-games.md, "Notation"), and a position in the same words (:func:`describe`).
+
+A move names the tile and the space it went to, or the runner's stop or circle it left and the one
+it reached: ``place tile 5 r3 on b4`` (tile 5 turned 3 eighths of a turn), ``replace tile 5 r3 on
+b4``, ``rotate b4 to r6``, ``move A1->C7 (via b4)``, ``pass``, ``resign``; the stack's chance draw
+``reveal tile 7``.
 
 >>> from octosolve.octiles.game import make_game
 >>> s = make_game(variant="team-up").new_initial_state()
->>> action_name(s.legal_actions()[0], s)
+>>> notation(s, s.legal_actions()[0])
 'place tile 0 r0 on a2'
+>>> s.string_to_action("place tile 0 r0 on a2") == s.legal_actions()[0]
+True
 """
 
 from __future__ import annotations
@@ -11,10 +20,12 @@ from __future__ import annotations
 from ..core.game import CHANCE, as_action
 from .topology import MOVE_BASE, N_SPACES, PASS, RESIGN, ROTATE_BASE, topology, trace
 
-__all__ = ["action_name", "describe"]
+__all__ = ["notation", "describe"]
 
 
-def action_name(action: int, state=None) -> str:
+def notation(state, action: int) -> str:
+    """The notation of ``action`` in ``state`` (the state before the move; None: the action alone,
+    a runner's move then by its number and link)."""
     topo, action = topology(), as_action(action)
     if not 0 <= action <= RESIGN:
         return f"action {action} (out of range)"

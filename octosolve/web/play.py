@@ -536,8 +536,8 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
 
     async def compose(request: Request):
         # a word being built (the game's compose room): checked for the position without the list
-        s = session(request)
         body = await read_body_json(request)
+        s = await lookup(request, body)
         if "text" not in body:
             fail('missing "text" (the letters of the word built so far)')
         return JSON(await run_in_threadpool(_locked, s, lambda: s.compose(body["text"], body.get("place"))))

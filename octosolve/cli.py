@@ -9,7 +9,7 @@ import sys
 import click
 
 from . import __version__
-from .core.clikit import OutPath, distinct_outputs, json_option, wrote
+from .core.clikit import OutPath, distinct_outputs, json_option, workers_option, wrote
 from .core.errors import OctoError, Terminated
 from .games import GAMES, game_names, get_game
 
@@ -157,12 +157,14 @@ def replay(record_file, svg_path, as_json):
               help="Address to listen on (127.0.0.1: this machine only).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
               help="Port to listen on (1 to 65535).")
-def serve(host, port):
+@workers_option(None, "worker processes for the computer's moves, hints and Octagion designs "
+                      "(default: one per core); requests wait in line for a free one")
+def serve(host, port, workers):
     """Start the web app: the Octiles challenges and board editor, games against the computer,
     the Octagion designer (open http://HOST:PORT/ in a browser; Ctrl-C stops it)."""
     from .web.app import run
 
-    run(host=host, port=port)
+    run(host=host, port=port, workers=workers)
 
 
 def _input_error(e: BaseException) -> str | None:

@@ -131,18 +131,35 @@ def _html(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _closing(pool):
+    """The app's lifespan: at its shutdown the pool's workers end."""
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:
+            pool.close()
+    return lifespan
+
+
 async def _favicon(request: Request):
     return Response(status_code=204)
 
 
-def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starlette:
+def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: int = 0) -> Starlette:
     """The web app. ``max_games``: games kept in memory (least recently used dropped);
     ``games``: the registry entries offered on /play (default: every game of
     :data:`octosolve.games.GAMES` with a turn-based state); ``warm``: when a game's page is
-    first opened, load its computer player's compiled kernels in the background."""
+    first opened, load its computer player's compiled kernels in the background; ``workers``:
+    worker processes for the searches and designs (:class:`~octosolve.web.pool.Pool`; 0: in this
+    process, one at a time). ``app.state.pool`` is the pool: the app's shutdown ends its workers."""
     from . import octagion_api, octiles_api, play, previews, review
+    from .pool import Pool
 
-    sessions = play.Sessions(max_games=max_games, games=games, warm=warm)
+    pool = Pool(workers)
+    sessions = play.Sessions(max_games=max_games, games=games, warm=warm, pool=pool)
     pages = PageRenderer(sessions.entries.values())
     routes = [Route(path, pages.endpoint(name)) for path, name in PAGES.items()]
     routes += [
@@ -151,7 +168,7 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     routes += octiles_api.routes()
-    routes += octagion_api.routes()
+    routes += octagion_api.routes(octagion_api.Designs(pool=pool))
     routes += previews.routes()
     routes += play.routes(sessions, pages.endpoint("play.html"))
     routes += review.routes(sessions)
@@ -159,40 +176,71 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
         routes=routes,
         exception_handlers={OctoError: _octo_error, ApiError: _api_error,
                             HTTPException: _http_error, Exception: _internal_error},
+        lifespan=_closing(pool),
     )
     app.state.pages = pages
+    app.state.pool = pool
     return app
 
 
-def run(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve :func:`create_app` with uvicorn on ``host:port`` until Ctrl-C."""
+def run(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -> None:
+    """Serve :func:`create_app` with uvicorn on ``host:port`` until Ctrl-C or SIGTERM, its
+    searches on ``workers`` worker processes (default: one per core); no worker outlives it."""
     import click
     import uvicorn
 
     from ..core.errors import fail
+    from ..core.words import counted
 
     if not isinstance(port, int) or not 0 < port < 65536:
         fail(f"--port must be 1-65535, got {port!r}")
+    if workers is None:
+        from ..core.batch import default_workers
+
+        workers = default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        fail(f"--workers must be at least 1, got {workers!r}")
     sock = _bind(host, port)  # first: an address that cannot be served is the only line printed
     try:
-        app = create_app()
+        app = create_app(workers=workers)
     except BaseException:
         sock.close()
         raise
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"octosolve web app: http://{shown}:{port}/  (Ctrl-C stops it)", err=True)
+    click.echo(f"octosolve web app: http://{shown}:{port}/  ({counted(workers, 'worker process', 'worker processes')}; "
+               "Ctrl-C stops it)", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"note: listening on {host}, not only this machine: anyone who can reach it can "
                    "use the app", err=True)
     config = uvicorn.Config(app, log_level="warning")
-    server = uvicorn.Server(config)
+    server = _stopping_server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:
         sock.close()
+        app.state.pool.close()   # also when uvicorn did not run the app's shutdown
     click.echo("stopped.", err=True)
+
+
+def _stopping_server(config):
+    """A uvicorn server for ``config`` whose stop also stops the app's pool (below)."""
+    import uvicorn
+
+    class StoppingServer(uvicorn.Server):
+        """Ctrl-C or SIGTERM ends the pool's workers at once (in a thread: not in the signal
+        handler), so the requests waiting in line answer 503 "the server is stopping" and the
+        server exits without waiting for the line to run out."""
+
+        def handle_exit(self, sig, frame) -> None:
+            import threading
+
+            pool = getattr(self.config.app.state, "pool", None)
+            if pool is not None:
+                threading.Thread(target=pool.close, name="stop-pool", daemon=True).start()
+            super().handle_exit(sig, frame)
+    return StoppingServer(config)
 
 
 def _bind(host: str, port: int):

@@ -273,15 +273,34 @@ def _setting(body: dict, name: str):
     return float(v) if name == "time_limit" else v
 
 
+def design_job(words: list[str], settings: dict, stop=None, progress=None) -> dict:
+    """A job for the web app's pool: ``design-deck`` with the page's settings, its bars reported
+    to ``progress(desc, n, total, postfix)``, stopped early (with the best deck so far) once
+    ``stop`` is set; ``{"result", "deck_csv", "stopped"}``."""
+    from ..core.progress import watching
+    from ..octagion.design import design_deck
+
+    s = settings
+    with watching(progress or (lambda *a: None)):
+        res = design_deck(words, per_number=s["per_number"], favour=s["favour"],
+                          time_limit=s["time_limit"], seed=s["seed"],
+                          workers=s["workers"], local_search_iters=s["local_search"],
+                          stop=stop, split=s["split"], deterministic=s["deterministic"])
+    return {"result": res.to_json(), "deck_csv": res.deck.to_csv(),
+            "stopped": res.status.endswith("+stopped")}
+
+
 class DesignJob:
-    """One run of the deck designer (``octagion design-deck``) in a thread of its own: its
-    settings, its progress as its bars report it (phase, n of total, best objective), and at the
-    end its result (``DesignResult.to_json()``) and deck CSV, or why it ended early."""
+    """One run of the deck designer (``octagion design-deck``): waiting in the line of the web
+    app's pool, then on a worker (``pool``; None: in a thread of its own here), its settings, its
+    progress as its bars report it (phase, n of total, best objective), and at the end its result
+    (``DesignResult.to_json()``) and deck CSV, or why it ended early."""
 
     _ids = itertools.count(1)
 
-    def __init__(self, words: list[str], settings: dict, source: str, skipped: list[dict]):
+    def __init__(self, words: list[str], settings: dict, source: str, skipped: list[dict], pool=None):
         self.id = f"d{next(self._ids)}"
+        self.pool = pool
         self.words, self.settings, self.source, self.skipped = words, settings, source, skipped
         self.state = "running"
         self.phase, self.n, self.total, self.postfix = "starting", 0, None, ""
@@ -292,6 +311,7 @@ class DesignJob:
         self.error = None
         self.stop = threading.Event()
         self.done = threading.Event()
+        self.entered = threading.Event()   # in the pool's line (or running, or over)
         self.lock = threading.Lock()
 
     def on_progress(self, desc, n, total, postfix) -> None:
@@ -300,23 +320,28 @@ class DesignJob:
 
     def run(self) -> None:
         """The design; Stop (``self.stop``) ends it early with the best deck found so far (its
-        covered count and the proved bound), the state then "stopped"."""
-        from ..core.progress import watching
-        from ..octagion.design import design_deck
+        covered count and the proved bound), the state then "stopped"; a design stopped while it
+        waits in line ends "stopped" without a deck."""
+        from .pool import Cancelled
 
-        s = self.settings
         try:
-            with watching(self.on_progress):
-                res = design_deck(self.words, per_number=s["per_number"], favour=s["favour"],
-                                  time_limit=s["time_limit"], seed=s["seed"],
-                                  workers=s["workers"], local_search_iters=s["local_search"],
-                                  stop=self.stop, split=s["split"],
-                                  deterministic=s["deterministic"])
+            if self.pool is None:
+                out = design_job(self.words, self.settings, stop=self.stop, progress=self.on_progress)
+            else:
+                out = self.pool.run(self.id, design_job, self.words, self.settings, stoppable=True,
+                                    progress=self.on_progress, entered=self.entered,
+                                    timeout=3 * self.settings["time_limit"] + 300)
             with self.lock:
-                self.result = res.to_json()
-                self.deck_csv = res.deck.to_csv()
+                self.result = out["result"]
+                self.deck_csv = out["deck_csv"]
                 # a Stop that came after the search ended changes nothing: the run is done
-                self.state = "stopped" if res.status.endswith("+stopped") else "done"
+                self.state = "stopped" if out["stopped"] else "done"
+        except Cancelled:   # stopped while it waited in line: no deck
+            with self.lock:
+                self.state = "stopped"
+        except ApiError as e:   # a run over its time, the server stopping
+            with self.lock:
+                self.state, self.error = "failed", e.message
         except OctoError as e:
             with self.lock:
                 self.state, self.error = "failed", e.format_message()
@@ -326,11 +351,24 @@ class DesignJob:
         finally:
             with self.lock:
                 self.seconds = round(time.monotonic() - self.t0, 2)
+            self.entered.set()
             self.done.set()
 
+    def request_stop(self) -> None:
+        """Stop: a running design ends with its best deck so far; one waiting leaves the line."""
+        self.stop.set()
+        if self.pool is not None:
+            self.pool.stop(self.id)
+            if self.pool.cancel(self.id):   # it was waiting: over now (its thread says so too)
+                self.done.wait(5)
+
     def view(self) -> dict:
+        queue = self.pool.position(self.id) if self.pool is not None else {"state": "running"}
         with self.lock:
-            return {"id": self.id, "state": self.state, "phase": self.phase, "n": self.n,
+            waiting = self.state == "running" and queue["state"] == "waiting"
+            # a design waiting for a free worker says so where its phase goes (and in "queue")
+            return {"id": self.id, "state": self.state, "phase": queue["text"] if waiting else self.phase,
+                    "n": self.n, "queue": queue if waiting else None,
                     "total": self.total, "best": self.postfix,
                     "elapsed": self.seconds if self.seconds is not None
                     else round(time.monotonic() - self.t0, 2),
@@ -339,11 +377,12 @@ class DesignJob:
 
 
 class Designs:
-    """The design runs of this server: one at a time (the machine's cores are few), the last
-    ``keep`` remembered."""
+    """The design runs of this server, each a job of the pool (as many at once as it has
+    workers, the others waiting in line: never refused), the last ``keep`` remembered."""
 
-    def __init__(self, keep: int = 20):
+    def __init__(self, keep: int = 20, pool=None):
         self.keep = keep
+        self.pool = pool
         self.jobs: "OrderedDict[str, DesignJob]" = OrderedDict()
         self.lock = threading.Lock()
 
@@ -372,11 +411,7 @@ class Designs:
                 fail(f"the deck designer takes at most {DESIGN_LIMITS['top'][1]} words, got {len(wl)}")
             source = f"the {len(wl)} words of the list"
         with self.lock:
-            busy = [j for j in self.jobs.values() if j.state == "running"]
-            if busy:
-                raise ApiError(409, f"a deck design is already running ({busy[0].id}): stop it or "
-                                    "wait for it")
-            job = DesignJob(wl, settings, source, skipped)
+            job = DesignJob(wl, settings, source, skipped, pool=self.pool)
             self.jobs[job.id] = job
             while len(self.jobs) > self.keep:
                 old = next(iter(self.jobs))
@@ -384,6 +419,7 @@ class Designs:
                     break
                 self.jobs.pop(old)
         threading.Thread(target=job.run, name=f"design-{job.id}", daemon=True).start()
+        job.entered.wait(5)   # its answer shows its place in line
         return job
 
     def get(self, job_id: str) -> DesignJob:
@@ -456,7 +492,7 @@ def routes(designs: Designs | None = None) -> list[Route]:
 
     async def stop(request: Request):
         job = designs.get(request.path_params["job"])
-        job.stop.set()
+        job.request_stop()
         return JSON(job.view())
 
     async def deck_csv(request: Request):

@@ -29,6 +29,13 @@ from the live position (a preview, such as the best line's: the game is not chan
 ``POST /api/GAME/ID/compose`` checks a word being built (the game's ``compose`` room: Octoverso's
 words are built from the hand, not picked from a list).
 
+The searches (the computer's move, a hint, the best line) run on the app's pool of workers
+(:mod:`.pool`): a worker gets the position and the player, and gives back the move and the player;
+the web process keeps the game. ``GET /api/GAME/ID/queue`` tells where a game's search waits. Every
+POST on a game may carry the client's copy of it (``"game"``: the body of ``new`` that rebuilds
+it), so a server process that does not hold the game, or holds it at other moves, rebuilds it
+under the same id (two processes serving the same games).
+
 The board: where the state has the optional ``view_svg(viewer)`` (an SVG of what that seat may
 see, its clickable elements marked ``data-target="ID"``) the view carries it as ``"board"``, and
 where it has ``action_targets(action)`` each legal move carries ``"targets"``, the IDs clicked in
@@ -41,7 +48,6 @@ import random
 import re
 import secrets
 import threading
-import time
 from collections import OrderedDict
 
 from starlette.concurrency import run_in_threadpool
@@ -54,7 +60,9 @@ from ..core.errors import fail
 from ..core.record import check_record_shape
 from ..core.seeding import chance_rng, player_seed
 from .http import JSON, ApiError, number_in_path, read_body_json
-from .session import HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session  # noqa: F401 (re-exported)
+from .pool import timed
+from .session import (HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session,  # noqa: F401 (re-exported)
+                      hint_of, line_of)
 
 __all__ = ["presets", "levels", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
 
@@ -112,11 +120,17 @@ def _check_options(options) -> dict:
     return out
 
 
-class Sessions:
-    """Games in memory, least recently used dropped beyond ``max_games``."""
+_GID = re.compile(r"[0-9a-f]{16}")
 
-    def __init__(self, max_games: int = 200, games=None, warm: bool = True):
+
+class Sessions:
+    """Games in memory, least recently used dropped beyond ``max_games``; their searches (computer
+    moves, hints, best lines) run on ``pool`` (:class:`~octosolve.web.pool.Pool`; default: in this
+    process, one at a time)."""
+
+    def __init__(self, max_games: int = 200, games=None, warm: bool = True, pool=None):
         from ..games import GAMES
+        from .pool import Pool
 
         if not isinstance(max_games, int) or max_games < 1:
             raise ValueError("max_games must be a positive integer")
@@ -127,39 +141,25 @@ class Sessions:
         self._lock = threading.Lock()
         self.warm = warm
         self._warmed: set[str] = set()
-        self._engine_locks = {name: threading.RLock() for name in self.entries}
+        self.pool = pool if pool is not None else Pool(0)
 
     def warm_up(self, e, specs) -> None:
-        """Once per game, in a background thread: one move of its default player on a scratch
-        game, so that the first real computer move does not wait for compiled kernels to load
-        (several seconds for some games)."""
+        """Once per game, in background threads: one move of its default player on a scratch
+        game on each worker (a job in the line like any other), so that the first real computer
+        move does not wait for compiled kernels to load (several seconds for some games)."""
         with self._lock:
             if not self.warm or e.name in self._warmed:
                 return
             self._warmed.add(e.name)
 
-        def warm_one():
-            from ..core.game import CHANCE, sample_chance
-            from ..core.players import make_player
-
-            g = e.make_game()
-            st = g.new_initial_state(0)
-            p = make_player(specs, _default_player(specs), g, seed=0)
-            rng = random.Random(0)
-            for _ in range(3):
-                if st.is_terminal():
-                    break
-                st.apply_action(sample_chance(st, rng) if st.current_player() == CHANCE
-                                else p.choose(st))
-
         def work():
             try:
-                with self._engine_locks[e.name]:
-                    warm_one()
+                self.pool.run(f"warm-{e.name}", warm_game, e, _default_player(specs))
             except Exception:  # a warm-up only: a real game reports its own errors
                 pass
 
-        threading.Thread(target=work, name=f"warm-{e.name}", daemon=True).start()
+        for i in range(self.pool.size if self.pool.processes else 1):
+            threading.Thread(target=work, name=f"warm-{e.name}-{i}", daemon=True).start()
 
     def entry(self, name: str):
         e = self.entries.get(str(name).lower())
@@ -200,33 +200,38 @@ class Sessions:
     def __len__(self) -> int:
         return len(self._games)
 
-    def get(self, game: str, gid: str) -> Session:
+    def get(self, game: str, gid: str, rebuild=None) -> Session:
+        """Game ``gid``. ``rebuild``: the client's copy of the game (the body of ``new`` that
+        rebuilds it: its params, seats, options, seed, moves, resigned, as its address holds
+        them): a game this process does not know, or knows at another move (another server
+        process played it on), is rebuilt from it under the same id."""
         name = self.entry(game).name   # any case, as the setup calls take it (/play/OCTAGONE)
         with self._lock:
             s = self._games.get(gid)
-            if s is None or s.entry.name != name:
-                raise ApiError(404, f"no {game} game {gid!r} (games are kept in memory, the least "
-                                    "recently used dropped)")
-            self._games.move_to_end(gid)
-            return s
+            if s is not None and s.entry.name == name and (rebuild is None or _same_game(s, rebuild)):
+                self._games.move_to_end(gid)
+                return s
+        if rebuild is None or s is not None and s.entry.name != name:
+            raise ApiError(404, f"no {game} game {gid!r} (games are kept in memory, the least "
+                                "recently used dropped)")
+        if not isinstance(rebuild, dict):
+            fail('"game" must be the game as the page holds it: an object with its seed and moves')
+        if not _GID.fullmatch(gid):
+            raise ApiError(404, f"no {game} game {gid[:40]!r}: a game's id is 16 hex digits")
+        return self.new(game, rebuild, gid=gid)
 
-    def new(self, game: str, body: dict) -> Session:
-        """A new game from a request body (see docs/web.md), kept in memory."""
+    def new(self, game: str, body: dict, gid: str | None = None) -> Session:
+        """A new game from a request body (see docs/web.md), kept in memory (as ``gid``: a game
+        rebuilt from its client's copy keeps its id)."""
         e = self.entry(game)
-        lock = self._engine_locks[e.name]
-        if not lock.acquire(timeout=LOCK_WAIT):
-            raise ApiError(503, f"the {e.name} engine is busy; try again")
-        try:
-            s = self._new(e, body)
-        finally:
-            lock.release()
+        s = self._new(e, body, gid)
         with self._lock:
             self._games[s.id] = s
             while len(self._games) > self.max_games:
                 self._games.popitem(last=False)
         return s
 
-    def _new(self, e, body: dict) -> Session:
+    def _new(self, e, body: dict, gid: str | None = None) -> Session:
         record = body.get("record")
         if record is not None:  # a downloaded record: its game, parameters, seats, seed and moves
             check_record_shape(record)
@@ -294,8 +299,8 @@ class Sessions:
                    for i, s in enumerate(seats) if s != HUMAN}
         state = g.new_initial_state(seed)
         rng = chance_rng(seed)
-        s = Session(secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(), options,
-                    lock=self._engine_locks[e.name])
+        s = Session(gid or secrets.token_hex(8), e, g, state, seats, players, seed, rng, g.params(),
+                    options)
         moves = body.get("moves")
         s.replay([] if moves is None else moves)
         resigned = body.get("resigned")
@@ -304,6 +309,36 @@ class Sessions:
                 fail(f'"resigned" must be the seat that resigned, got {resigned!r}')
             s.resign(resigned)
         return s
+
+
+def _same_game(s: Session, game) -> bool:
+    """Whether session ``s`` is the client's copy ``game`` (the same seed, moves and resignation;
+    the rest follows from the id)."""
+    if not isinstance(game, dict):
+        return False
+    seed = game.get("seed")
+    # a page holds numbers as doubles: a seed over 2^53 comes back rounded (the same game still)
+    same_seed = seed == s.seed or (isinstance(seed, (int, float)) and not isinstance(seed, bool)
+                                   and abs(s.seed) > 2**53 and float(seed) == float(s.seed))
+    return (same_seed and game.get("moves") == [m["action"] for m in s.moves]
+            and game.get("resigned") == s.resigned)
+
+
+def warm_game(e, player: str) -> None:
+    """A job: the default player's first moves on a scratch game (loads the compiled kernels of
+    the worker that runs it)."""
+    from ..core.game import CHANCE, sample_chance
+    from ..core.players import make_player
+
+    specs = tuple(e.players())
+    g = e.make_game()
+    st = g.new_initial_state(0)
+    p = make_player(specs, player, g, seed=0)
+    rng = random.Random(0)
+    for _ in range(3):
+        if st.is_terminal():
+            break
+        st.apply_action(sample_chance(st, rng) if st.current_player() == CHANCE else p.choose(st))
 
 
 def presets(entry) -> list[tuple[str, dict, dict]]:
@@ -353,18 +388,12 @@ def _default_player(specs) -> str | None:
 # routes
 
 
-# how long a request waits for its game's engine (moves queue behind each other rather than fail)
-LOCK_WAIT = 300
-
-
 def _locked(s: Session, fn):
-    """``fn()`` with the game's lock held (in a worker thread: the event loop never waits on it)."""
-    if not s.lock.acquire(timeout=LOCK_WAIT):
-        raise ApiError(503, "this game's engine is busy; try again")
-    try:
+    """``fn()`` with the game's own lock held (in a thread: the event loop never waits on it): one
+    request at a time works on a game; other games never wait on it (their searches wait only for
+    a free worker of the pool)."""
+    with s.lock:
         return fn()
-    finally:
-        s.lock.release()
 
 
 def _other_methods(request: Request) -> list[str]:
@@ -394,15 +423,31 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         s = await run_in_threadpool(sessions.new, request.path_params["game"], body)
         return JSON(s.view())
 
-    def session(request: Request) -> Session:
+    def session(request: Request, body: dict | None = None) -> Session:
+        rebuild = body.get("game") if body else None
         try:
-            return sessions.get(request.path_params["game"], request.path_params["gid"])
+            return sessions.get(request.path_params["game"], request.path_params["gid"], rebuild)
         except ApiError as e:
             if e.status == 404:   # GET /api/octiles/trace: a route of another method, not a game
                 allowed = _other_methods(request)
                 if allowed:
                     raise HTTPException(405, headers={"Allow": ", ".join(allowed)})
             raise
+
+    async def lookup(request: Request, body: dict | None = None) -> Session:
+        # a rebuild replays the client's moves: in a thread, as every other work on a game
+        if body and body.get("game") is not None:
+            return await run_in_threadpool(session, request, body)
+        return session(request, body)
+
+    def on_pool(s: Session, cpu: list):
+        """``run(fn, *args)`` for a session's search: on the pool's next free worker (the line's
+        key: the game's id), its CPU seconds added to ``cpu``."""
+        def run(fn, *args):
+            out, sec = sessions.pool.run(s.id, timed, fn, *args)
+            cpu.append(sec)
+            return out
+        return run
 
     async def show(request: Request):
         s = session(request)
@@ -419,9 +464,14 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(doc, headers={
             "Content-Disposition": f'attachment; filename="{s.entry.name}-{s.id}.json"'})
 
-    async def move(request: Request):
+    async def queue(request: Request):
+        # where this game's search is: waiting in line (its place), running, or idle
         s = session(request)
+        return JSON({"id": s.id, **sessions.pool.position(s.id)})
+
+    async def move(request: Request):
         body = await read_body_json(request)
+        s = await lookup(request, body)
         if "action" not in body:
             fail('missing "action" (one of the legal actions)')
 
@@ -431,20 +481,19 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(await run_in_threadpool(_locked, s, work))
 
     async def computer(request: Request):
-        s = session(request)
+        s = await lookup(request, await read_body_json(request))
 
         def work():
-            t0 = time.thread_time()
-            a = s.computer_move()
-            cpu = time.thread_time() - t0
+            cpu: list = []
+            a = s.computer_move(on_pool(s, cpu))
             v = s.view()
-            v["cpu_seconds"] = round(cpu, 4)  # the move's CPU time (its wall time depends on load)
+            v["cpu_seconds"] = round(sum(cpu), 4)  # the move's CPU time (its wall time depends on load)
             v["played"] = a if (s.perfect() or s.state.is_terminal()) else None
             return v
         return JSON(await run_in_threadpool(_locked, s, work))
 
     async def undo(request: Request):
-        s = session(request)
+        s = await lookup(request, await read_body_json(request))
 
         def work():
             s.undo()
@@ -452,7 +501,7 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(await run_in_threadpool(_locked, s, work))
 
     async def resign(request: Request):
-        s = session(request)
+        s = await lookup(request, await read_body_json(request))
 
         def work():
             s.resign()
@@ -460,37 +509,42 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         return JSON(await run_in_threadpool(_locked, s, work))
 
     async def hint(request: Request):
-        s = session(request)
+        s = await lookup(request, await read_body_json(request))
         specs = sessions.specs(s.entry)
 
         def work():
-            t0 = time.thread_time()
-            h = s.hint(specs, _level_player(s.entry, specs))
-            h["cpu_seconds"] = round(time.thread_time() - t0, 4)
+            s._own_turn("hints are")
+            cpu: list = []
+            h = on_pool(s, cpu)(hint_of, s.entry, s.game, s.state, s.seed, len(s.moves), s.options,
+                                _level_player(s.entry, specs))
+            h["cpu_seconds"] = round(sum(cpu), 4)
             return h
         return JSON(await run_in_threadpool(_locked, s, work))
 
     async def line(request: Request):
-        s = session(request)
+        s = await lookup(request, await read_body_json(request))
 
         def work():
-            t0 = time.thread_time()
-            ln = s.best_line()
-            ln["cpu_seconds"] = round(time.thread_time() - t0, 4)
+            s._own_turn("the best line is")
+            if not hasattr(s._exact_room(), "hint_line"):
+                fail(f"{s.entry.name} has no exact solver here: no proven best line to show")
+            cpu: list = []
+            ln = on_pool(s, cpu)(line_of, s.entry, s.state)
+            ln["cpu_seconds"] = round(sum(cpu), 4)
             return ln
         return JSON(await run_in_threadpool(_locked, s, work))
 
     async def compose(request: Request):
         # a word being built (the game's compose room): checked for the position without the list
-        s = session(request)
         body = await read_body_json(request)
+        s = await lookup(request, body)
         if "text" not in body:
             fail('missing "text" (the letters of the word built so far)')
         return JSON(await run_in_threadpool(_locked, s, lambda: s.compose(body["text"], body.get("place"))))
 
     async def ahead(request: Request):
-        s = session(request)
         body = await read_body_json(request)
+        s = await lookup(request, body)
         if "moves" not in body:
             fail('missing "moves" (the actions to play from the live position, for a preview)')
         return JSON(await run_in_threadpool(_locked, s, lambda: s.view_ahead(body["moves"], body.get("then"))))
@@ -509,6 +563,7 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/new", new, methods=["POST"]),
         Route("/api/{game}/{gid}", show),
         Route("/api/{game}/{gid}/record", record),
+        Route("/api/{game}/{gid}/queue", queue),
         Route("/api/{game}/{gid}/at/{ply}", at),
         Route("/api/{game}/{gid}/move", move, methods=["POST"]),
         Route("/api/{game}/{gid}/computer", computer, methods=["POST"]),

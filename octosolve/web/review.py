@@ -15,8 +15,9 @@ A move is rated in one of three ways, written here once for every game:
   (hidden cards redrawn from the person's view for each sample), and the difference of the means
   rates the move.
 
-The review runs in a worker thread (one review at a time on a server; the game's engine lock held
-for one move's rating at a time, so computer moves of other games go on between them) within a
+The review runs in a thread of the web process (one review at a time on a server; the game's own
+lock held for one move's rating at a time, so the game's other requests go on between them; other
+games' searches run on the pool's workers and never wait for it) within a
 total time budget: the moves are rated from the last one back (the end decides a game, and there
 the exact solver is fast), and the moves left when the budget is spent say so. ``GET`` reads the
 review so far (``?wait=S`` holds the answer until it ends or S seconds pass), so a page shows it as
@@ -242,7 +243,7 @@ class Review:
             if k and left <= 0:
                 break
             if not self.lock.acquire(timeout=left if k else max(left, FIRST_LOCK_WAIT)):
-                why = "the game's engine stayed busy (other games' computer moves)"
+                why = "the game stayed busy (its other requests)"
                 break
             try:
                 st = before[it["ply"]]

@@ -34,9 +34,8 @@ class Session:
     rng: random.Random
     params: dict
     options: dict
-    # the game's engine lock, shared by every session of this game: the games' engines keep
-    # module-level state (two Octoverso MCTS searches in two threads picked illegal moves), so one
-    # thread at a time works on a given game
+    # this game's own lock: one request at a time works on it (its searches run on the web app's
+    # pool of workers, on copies of the position and the player; other games never wait on it)
     lock: threading.RLock = field(default_factory=threading.RLock)
     # the record's moves: {"player", "action", "move" (notation before the move), "public"}
     moves: list = field(default_factory=list)
@@ -157,13 +156,25 @@ class Session:
         self.apply(action)
         self.play_chance()
 
-    def computer_move(self) -> int:
+    def computer_seat(self) -> int:
+        """The computer seat to move; a one-line error when the game is over or a person's turn."""
         if self.over:
             fail("the game is over")
         p = self.state.current_player()
         if p in self.humans:
             fail(f"it is P{p}'s turn (a human): play a move")
-        a = self.players[p].choose(self.state)
+        return p
+
+    def computer_move(self, run=None) -> int:
+        """The computer's move for the seat to move, played. ``run(fn, *args)``: where the search
+        runs (the web app's pool: a worker process gets the position and the player, and gives
+        back the move and the player, its random stream moved on, as here); default: here."""
+        p = self.computer_seat()
+        if run is None:
+            a, player = choose_move(self.state, self.players[p])
+        else:
+            a, player = run(choose_move, self.state, self.players[p])
+        self.players[p] = player
         self.apply(a)
         self.play_chance()
         return a
@@ -285,33 +296,11 @@ class Session:
     def hint(self, specs, level_player: tuple[str, dict]) -> dict:
         """What the strongest computer player would play for the seat to move, how sure its search
         is (the share of the root's visits, for tree searches), and the exact value where the game
-        has an exact solver that settles the position within a small budget."""
-        from ..core.players import make_player
-
-        st = self.state
+        has an exact solver that settles the position within a small budget (:func:`hint_of`, the
+        job a worker of the web app's pool runs)."""
         self._own_turn("hints are")
-        name, opts = level_player
-        player = make_player(specs, name, self.game, seed=derive_seed(self.seed, "hint", len(self.moves)),
-                             **{**opts, **{k: v for k, v in self.options.items() if k not in opts}})
-        a = player.choose(st.clone())
-        out = {"action": int(a), "move": move_text(st, a), "player": name, "confidence": None,
-               "exact": None}
-        shares = getattr(player, "last_shares", None)
-        if shares:
-            out["confidence"] = round(float(shares.get(a, 0.0)), 3)
-        room = self._exact_room()
-        exact = getattr(room, "exact_hint", None)
-        if exact is not None:
-            try:
-                ex = exact(st)
-            except Exception as err:  # the position is not one the solver handles: say why
-                ex = {"proven": False, "why": _why(err)}
-            if ex and ex.get("best") is not None:
-                ex["best_moves"] = [move_text(st, b) for b in ex["best"]]
-            if ex and ex.get("proven"):  # the page offers "Show best play" (POST .../line)
-                ex["line_available"] = hasattr(room, "hint_line")
-            out["exact"] = ex
-        return out
+        return hint_of(self.entry, self.game, self.state, self.seed, len(self.moves), self.options,
+                       level_player)
 
     def compose(self, text, place=None) -> dict:
         """The game's word builder (its ``compose`` room) on ``text`` for the person to move: is it
@@ -337,19 +326,11 @@ class Session:
     def _exact_room(self):
         """The game's module of exact hints, ``<game>/hint.py`` (``exact_hint(state)``, the proven
         outcome and its moves; ``hint_line(state)``, the proven best line), or None."""
-        return self._room("hint")
+        return room(self.entry, "hint")
 
     def _room(self, name: str):
         """The game's room ``name`` (its manifest's), or None when the game has none."""
-        find = getattr(self.entry, "module", None)
-        if find is None:
-            return None
-        try:
-            return find(name)
-        except ModuleNotFoundError as err:
-            if (err.name or "").endswith("." + name):
-                return None  # a game without it
-            raise
+        return room(self.entry, name)
 
     def _turns(self, me: int, show_all: bool) -> list | None:
         """The move list in turns, for a game whose ``moves`` room has ``turn_notation(steps)`` (a
@@ -412,22 +393,9 @@ class Session:
         the state before it) and in words, the final margin for you; or ``proven`` False and why.
         The game is not changed."""
         self._own_turn("the best line is")
-        find = getattr(self._exact_room(), "hint_line", None)
-        if find is None:
+        if not hasattr(self._exact_room(), "hint_line"):
             fail(f"{self.entry.name} has no exact solver here: no proven best line to show")
-        try:
-            ln = find(self.state)
-        except Exception as err:  # a position the solver does not handle (4 players, IV): say why
-            ln = {"proven": False, "why": _why(err)}
-        s = self.state.clone()
-        ln.setdefault("moves", [])
-        for m in ln["moves"]:  # the line checked against the rules once more, move by move
-            if m["action"] not in s.legal_actions():
-                raise RuntimeError(f"the best line's move {m['action']} is not legal")
-            m["text"] = move_text(s, m["action"])
-            s.apply_action(m["action"])
-        ln["player"] = self.state.current_player()
-        return ln
+        return line_of(self.entry, self.state)
 
     def view_ahead(self, actions, then=None) -> dict:
         """The view after ``actions`` played from the live position (a preview, such as the best
@@ -453,6 +421,74 @@ class Session:
             targets = getattr(st, "action_targets", None)
             v["next_targets"] = [str(t) for t in targets(then)] if targets else []
         return v
+
+
+def choose_move(state, player) -> tuple[int, object]:
+    """``(the player's move in state, the player)``: a job for the web app's pool, whose worker
+    sends the player back with its random stream where this move left it."""
+    return int(player.choose(state)), player
+
+
+def room(entry, name: str):
+    """The game's room ``name`` (its manifest's module ``<game>/<name>.py``), or None when the game
+    has none."""
+    find = getattr(entry, "module", None)
+    if find is None:
+        return None
+    try:
+        return find(name)
+    except ModuleNotFoundError as err:
+        if (err.name or "").endswith("." + name):
+            return None  # a game without it
+        raise
+
+
+def hint_of(entry, game, state, seed: int, ply: int, options: dict, level_player) -> dict:
+    """The hint for the player to move in ``state`` (``ply`` moves into the game dealt with
+    ``seed``; see :meth:`Session.hint`)."""
+    from ..core.players import make_player
+
+    specs = tuple(entry.players())
+    name, opts = level_player
+    player = make_player(specs, name, game, seed=derive_seed(seed, "hint", ply),
+                         **{**opts, **{k: v for k, v in options.items() if k not in opts}})
+    a = player.choose(state.clone())
+    out = {"action": int(a), "move": move_text(state, a), "player": name, "confidence": None,
+           "exact": None}
+    shares = getattr(player, "last_shares", None)
+    if shares:
+        out["confidence"] = round(float(shares.get(a, 0.0)), 3)
+    hints = room(entry, "hint")
+    exact = getattr(hints, "exact_hint", None)
+    if exact is not None:
+        try:
+            ex = exact(state)
+        except Exception as err:  # the position is not one the solver handles: say why
+            ex = {"proven": False, "why": _why(err)}
+        if ex and ex.get("best") is not None:
+            ex["best_moves"] = [move_text(state, b) for b in ex["best"]]
+        if ex and ex.get("proven"):  # the page offers "Show best play" (POST .../line)
+            ex["line_available"] = hasattr(hints, "hint_line")
+        out["exact"] = ex
+    return out
+
+
+def line_of(entry, state) -> dict:
+    """The proven best line from ``state`` (see :meth:`Session.best_line`)."""
+    find = room(entry, "hint").hint_line
+    try:
+        ln = find(state)
+    except Exception as err:  # a position the solver does not handle (4 players, IV): say why
+        ln = {"proven": False, "why": _why(err)}
+    s = state.clone()
+    ln.setdefault("moves", [])
+    for m in ln["moves"]:  # the line checked against the rules once more, move by move
+        if m["action"] not in s.legal_actions():
+            raise RuntimeError(f"the best line's move {m['action']} is not legal")
+        m["text"] = move_text(s, m["action"])
+        s.apply_action(m["action"])
+    ln["player"] = state.current_player()
+    return ln
 
 
 def _why(err) -> str:

@@ -652,15 +652,26 @@ def test_octagion_design_deterministic_gives_the_same_deck_twice(designer, monke
 
 
 @pytest.mark.integration
-def test_octagion_design_stop_and_one_at_a_time(designer):
+def test_octagion_design_stop_and_queued_never_refused(designer):
+    """A design while another runs waits in line (the app's pool: one worker here), its place
+    shown, never refused (it was a 409); one stopped while it waits leaves the line without a
+    deck; the first, stopped, gives its best deck so far, and the one waiting then runs."""
     from octosolve.octagion.rules import Deck
 
     r = designer.post("/api/octagion/design", json={"top": 400, "time_limit": 120,
                                                     "local_search": 200_000})
     assert r.status_code == 200, r.text
     job = r.json()["id"]
-    again = designer.post("/api/octagion/design", json={"top": 10})
-    assert again.status_code == 409 and "already running" in again.json()["error"]
+    queued = []
+    for _ in range(2):
+        again = designer.post("/api/octagion/design", json={"words": "OCTAGONS", "time_limit": 2,
+                                                            "local_search": 0})
+        assert again.status_code == 200, again.text
+        queued.append(again.json())
+    assert [q["queue"]["position"] for q in queued] == [1, 2], queued
+    assert queued[1]["phase"] == "waiting for a free worker: 2nd in line"
+    gone = designer.post(f"/api/octagion/design/{queued[1]['id']}/stop", json={}).json()
+    assert gone["state"] == "stopped" and gone["result"] is None, gone
     stop = designer.post(f"/api/octagion/design/{job}/stop", json={})
     assert stop.status_code == 200
     v = _wait_design(designer, job, ceiling=120)
@@ -673,11 +684,8 @@ def test_octagion_design_stop_and_one_at_a_time(designer):
     assert r.status_code == 200
     deck = Deck.parse(r.text)
     assert sorted(str(x) for x in deck.cards) == sorted(res["cards"])
-    # stopped: the next run may start
-    r = designer.post("/api/octagion/design", json={"words": "OCTAGONS", "time_limit": 2,
-                                                    "local_search": 0})
-    assert r.status_code == 200, r.text
-    assert _wait_design(designer, r.json()["id"])["state"] == "done"
+    # stopped: the run that waited in line runs
+    assert _wait_design(designer, queued[0]["id"])["state"] == "done"
 
 
 @pytest.mark.parametrize("body,words", [
@@ -717,7 +725,8 @@ def test_octagion_design_unknown_run_and_bad_wait(designer):
     for wait in ("abc", "-1", "61", "nan", "inf"):
         r = designer.get(f"/api/octagion/design/{job}?wait={wait}")
         assert r.status_code == 400 and "wait" in r.json()["error"], wait
-    assert _wait_design(designer, job)["state"] == "done"
+    v = _wait_design(designer, job)
+    assert v["state"] == "done", v
 
 
 # ---------------------------------------------------------------------------------------------

@@ -138,3 +138,34 @@ class NimEntry:
 
     def players(self):
         return PLAYERS
+
+
+class SlowPlayer(PerfectPlayer):
+    """The perfect player after ``time_limit`` seconds of sleep: a long think that costs no CPU
+    (the web app's pool tests: two games' thinks at once take the time of one)."""
+
+    name = "slow"
+
+    def __init__(self, time_limit: float = 1.0):
+        self.time_limit = time_limit
+
+    def choose(self, state: NimState) -> int:
+        import time
+
+        time.sleep(self.time_limit)
+        return super().choose(state)
+
+
+def _slow(g, seed=None, time_limit: float = 1.0):
+    return SlowPlayer(time_limit)
+
+
+class SlowNimEntry(NimEntry):
+    """Secret Nim with a slow player besides the others ("slownim")."""
+
+    name = "slownim"
+    title = "Secret Nim with a slow player"
+
+    def players(self):
+        return PLAYERS + (PlayerSpec("slow", "sleeps, then plays perfectly", _slow,
+                                     options=("time_limit",)),)

@@ -298,7 +298,9 @@ function drawProgress(v) {
   const words = `${v.words} words (${v.source})`;
   if (v.state === "running") {
     box.replaceChildren(
-      el("div", {}, `Running on ${words}: `, el("strong", { id: "design-phase" }, v.phase),
+      // a design waiting for a free worker of the server: its phase says where in line
+      el("div", {}, v.queue ? `Queued, on ${words}: ` : `Running on ${words}: `,
+         el("strong", { id: "design-phase" }, v.phase),
          v.total ? ` ${v.n} of ${v.total}` : "", v.best ? ` \u2014 ${v.best} words so far` : "",
          el("span", { class: "muted" }, ` (${v.elapsed.toFixed(1)} s)`)),
       frac === null ? el("progress", {}) : el("progress", { max: 1, value: frac.toFixed(3) }));

@@ -21,6 +21,7 @@ const pg = {
   seq: 0,          // replay requests: only the latest one is drawn
   drawnFor: null,  // the game id the page's per-game defaults were last set for
   lastHash: "",
+  queue: null,     // where the page's search waits for a free worker of the server, or null
 };
 
 // ------------------------------------------------------------------------------------ address
@@ -127,16 +128,58 @@ function cleanParams(p) {
 }
 
 // ------------------------------------------------------------------------------------ requests
-// a request about the live game; a game the server no longer holds (dropped, or the server was
-// restarted) is rebuilt from its seed and moves and asked again
+// a request about the live game. A POST carries the game as the page holds it ("game": its seed
+// and moves), so a server process that does not know it, or knows it at another move (two
+// processes serving the same games), rebuilds it first; a GET for a game the server no longer
+// holds (dropped, or the server was restarted) rebuilds it with POST new and asks again.
+// The searches (the computer's move, a hint, the best line) may wait for a free worker of the
+// server: meanwhile the status line says where in line (GET .../queue).
+const SEARCHES = ["/computer", "/hint", "/line"];
+
 async function gameApi(suffix, body) {
+  if (body !== undefined) body = { ...body, game: rebuildBody(pg.view) };
+  const watch = SEARCHES.includes(suffix);
+  if (watch) watchQueue(pg.view.id);
   try {
     return await api(`/api/${GAME}/${pg.view.id}${suffix}`, body);
   } catch (err) {
     if (!/^no \S+ game /.test(err.message)) throw err;
     pg.view = await api(`/api/${GAME}/new`, rebuildBody(pg.view));
     return await api(`/api/${GAME}/${pg.view.id}${suffix}`, body);
+  } finally {
+    if (watch) stopQueueWatch();
   }
+}
+
+// the line under the status while a search waits: "waiting for a free worker: 2nd in line"
+let queueTimer = null;
+function watchQueue(id) {
+  stopQueueWatch();
+  const tick = async () => {
+    let text = null;
+    try {
+      const q = await api(`/api/${GAME}/${id}/queue`);
+      text = q.state === "waiting" ? q.text : null;
+    } catch (err) { text = null; }  // a poll only: the search's own answer says what went wrong
+    if (queueTimer === null) return;  // the search ended meanwhile
+    pg.queue = text;
+    showQueue();
+    queueTimer = setTimeout(tick, 700);
+  };
+  queueTimer = setTimeout(tick, 300);
+}
+
+function stopQueueWatch() {
+  clearTimeout(queueTimer);
+  queueTimer = null;
+  if (pg.queue) { pg.queue = null; showQueue(); }
+}
+
+function showQueue() {
+  const box = $("queue");
+  if (!box) return;
+  box.textContent = pg.queue ? `(${pg.queue})` : "";
+  box.hidden = !pg.queue;
 }
 
 function setLive(view) {

@@ -6,11 +6,16 @@ blocks and report the output lines a doc shows that the command no longer prints
     python scripts/check_readme.py --docs               # every docs/*.md (``` and ```console blocks)
     python scripts/check_readme.py docs/oct8.md ...     # the files named
     python scripts/check_readme.py --docs --timeout 300 # 300 s of CPU a command (docs default: 60)
+    python scripts/check_readme.py --fork docs/oct8.md  # plain octosolve commands in forked children
 
 Exit status 0 when every command checked prints what its doc shows, 1 when some output differs, 2 on
 bad arguments. Every command runs this worktree's code, not an installed ``octosolve``: the commands
 run with a folder first on PATH holding ``octosolve`` (``sys.executable -m octosolve``) and ``python``
-(``sys.executable``), and with PYTHONPATH starting at the repository root. Each file's commands run in
+(``sys.executable``), and with PYTHONPATH starting at the repository root. With ``--fork``, a plain
+``octosolve ARGS`` command (no pipe, redirection or other shell syntax) runs instead in a child
+forked from the checker once it has imported octosolve and loaded that game's numba kernels: the
+same command line in a process of its own (its exit status, its output, the same CPU limit), without
+Python's start-up and the imports each time (the tests' quick docs check uses it). Each file's commands run in
 order in a temporary folder of their own (linked to data/ and scripts/), so a file written by one
 command is there for the next.
 
@@ -38,6 +43,7 @@ import argparse
 import gzip
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -166,14 +172,120 @@ def tree_cpu(proc) -> float:
         return 0.0
 
 
-def run(cmd: str, cwd: Path, env: dict, limit: float | None) -> tuple[int | None, list[str], str]:
+PLAIN = re.compile(r"octosolve(?: [\w\s./,:=?'-]*)?")   # no pipe, redirection, variable, glob...
+
+
+def plain_args(cmd: str) -> list[str] | None:
+    """The arguments of a plain ``octosolve ARGS`` command (what ``--fork`` runs in a forked child),
+    else None."""
+    if not PLAIN.fullmatch(cmd):
+        return None
+    try:
+        words = shlex.split(cmd)
+    except ValueError:
+        return None
+    return words[1:] if words and words[0] == "octosolve" else None
+
+
+_WARM: set = set()
+
+
+def warm(args: list[str]) -> None:
+    """Before the first fork for a game: load its commands and its numba kernels here, once, so that
+    every child forked later has them (what each ``octosolve`` process would load again)."""
+    game = args[0] if args else ""
+    if game in _WARM:
+        return
+    _WARM.add(game)
+    try:
+        import click
+        import numpy as np
+
+        from octosolve.cli import cli
+        from octosolve.games import get_game
+        ctx = click.Context(cli)
+        group = cli.get_command(ctx, game)
+        if isinstance(group, click.Group) and len(args) > 1:
+            group.get_command(ctx, args[1])
+        rng = np.random.default_rng(0)
+        for twin in get_game(game).twins():
+            for kernel_args in twin.examples(rng):
+                twin.kernel(*kernel_args)
+                break
+    except Exception:       # (not a game, or nothing to warm: the child loads what it needs)
+        pass
+
+
+class Forked:
+    """A child forked from this process running ``octosolve ARGS`` (``octosolve.cli.main``) in
+    ``cwd`` with ``env``, its output into ``out`` and ``err``: the ``returncode``/``poll``/``wait``
+    of a :class:`subprocess.Popen`."""
+
+    def __init__(self, args: list[str], cwd: Path, env: dict, out, err):
+        for f in (sys.stdout, sys.stderr, out, err):
+            f.flush()
+        self.returncode = None
+        self.pid = os.fork()
+        if self.pid == 0:                       # the child: never returns
+            code = 1
+            try:
+                os.setsid()
+                os.chdir(cwd)
+                os.environ.clear()
+                os.environ.update(env)
+                null = os.open(os.devnull, os.O_RDONLY)
+                os.dup2(null, 0)
+                os.dup2(out.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                sys.argv = ["octosolve", *args]
+                from octosolve.cli import main
+                try:
+                    main(args)
+                    code = 0
+                except SystemExit as e:
+                    code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+            except BaseException:
+                import traceback
+                traceback.print_exc()
+            finally:
+                try:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                finally:
+                    os._exit(code)
+
+    def poll(self):
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None):
+        end = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if end is not None and time.monotonic() >= end:
+                raise subprocess.TimeoutExpired("octosolve", timeout)
+            time.sleep(0.02)
+        return self.returncode
+
+
+def run(cmd: str, cwd: Path, env: dict, limit: float | None,
+        fork: bool = False) -> tuple[int | None, list[str], str]:
     """Exit status (None when stopped), the lines printed (stdout, then stderr) and why it was stopped:
     over ``limit`` seconds of CPU (the command and its children), or over 5 x ``limit`` of wall time
-    (a command waiting on a busy machine)."""
+    (a command waiting on a busy machine). ``fork``: a plain ``octosolve`` command runs in a forked
+    child (:class:`Forked`)."""
+    args = plain_args(cmd) if fork else None
+    if args is not None:
+        warm(args)
     with tempfile.TemporaryFile("w+") as fo, tempfile.TemporaryFile("w+") as fe:
-        p = subprocess.Popen(cmd, shell=True, cwd=cwd, env=env, text=True, start_new_session=True,
-                             stdout=fo, stderr=fe, stdin=subprocess.DEVNULL,
-                             executable="/bin/bash")  # the docs' commands are bash's
+        if args is not None:
+            p = Forked(args, cwd, env, fo, fe)
+        else:
+            p = subprocess.Popen(cmd, shell=True, cwd=cwd, env=env, text=True, start_new_session=True,
+                                 stdout=fo, stderr=fe, stdin=subprocess.DEVNULL,
+                                 executable="/bin/bash")  # the docs' commands are bash's
         proc, t0, why = psutil.Process(p.pid), time.monotonic(), ""
         while p.poll() is None:
             try:
@@ -192,7 +304,8 @@ def run(cmd: str, cwd: Path, env: dict, limit: float | None) -> tuple[int | None
         return p.returncode, fo.read().splitlines() + fe.read().splitlines(), ""
 
 
-def check_file(path: Path, docs: bool, timeout: float, bin_dir: Path, out=sys.stdout) -> tuple[int, int]:
+def check_file(path: Path, docs: bool, timeout: float, bin_dir: Path, out=sys.stdout,
+               fork: bool = False) -> tuple[int, int]:
     """Run one file's examples; print a line per command. Returns (differing, skipped)."""
     env = dict(os.environ)
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
@@ -219,7 +332,7 @@ def check_file(path: Path, docs: bool, timeout: float, bin_dir: Path, out=sys.st
             notes = [int(EXIT_NOTE.match(ln).group(1)) for ln in expected if EXIT_NOTE.match(ln)]
             expected = [ln for ln in expected if not EXIT_NOTE.match(ln)]
             t0 = time.monotonic()
-            status, printed_lines, why = run(cmd, cwd, env, timeout)
+            status, printed_lines, why = run(cmd, cwd, env, timeout, fork)
             if status is None:
                 print(f"skip {cmd}\n     ({why})", file=out)
                 skipped += 1
@@ -251,6 +364,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=None, metavar="S",
                     help="CPU seconds a command may use (and 5 x S of wall time) before it is stopped "
                          "and reported skipped (default: 60 for docs, no limit for README.md)")
+    ap.add_argument("--fork", action="store_true",
+                    help="run each plain `octosolve ARGS` command in a child forked from the checker "
+                         "(octosolve and the game's kernels loaded once), not a new Python")
     ap.error = lambda msg: (print(f"Error: {msg}", file=sys.stderr), sys.exit(2))  # one line, exit 2
     args = ap.parse_args(argv)
     if args.timeout is not None and not 0 < args.timeout < float("inf"):
@@ -269,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
             if len(files) > 1:
                 print(f"== {f}")
             b, s = check_file(f.resolve(), not (readme_only or f.resolve() == ROOT / "README.md"),
-                              timeout, bin_dir)
+                              timeout, bin_dir, fork=args.fork)
             bad += b
             skipped += s
     what = "the README" if readme_only else "their docs"

@@ -82,6 +82,36 @@ def test_a_difference_an_expected_error_a_cat_file_and_a_cpu_limit(tmp_path):
     assert run.returncode == 0 and "(over 1 s of CPU)" in run.stdout and "1 skipped" in run.stdout
 
 
+def test_fork_runs_only_plain_octosolve_commands():
+    assert check_readme.plain_args("octosolve octoverso moves --rail '????????' --hand A") == [
+        "octoverso", "moves", "--rail", "????????", "--hand", "A"]
+    assert check_readme.plain_args("octosolve") == []
+    for cmd in ("octosolve a | head -2", "octosolve a > out.txt", "octosolve a; echo b", "octosolve $X",
+                "python -m octosolve a", "octosolvex a", "octosolve 'unclosed"):
+        assert check_readme.plain_args(cmd) is None, cmd
+
+
+@pytest.mark.integration
+def test_a_forked_command_s_output_status_and_folder(tmp_path):
+    """--fork: a plain octosolve command runs in a forked child, in the doc's folder (it reads a file
+    written by a `$ cat`), its output compared and its exit status checked like a new process's."""
+    md = tmp_path / "doc.md"
+    md.write_text("```\n$ cat bad.json\n{\"c3\": {\"tile\": 17, \"rotation\": 9}}\n"
+                  "$ octosolve octiles trace bad.json\n"
+                  "Error: space c3: rotation must be an integer 0-7, got 9\n"
+                  "$ octosolve octiles trace bad.json --json\nexit status 2\n"
+                  "$ octosolve octiles tiles\nno such line\n"
+                  "$ octosolve octiles trace bad.json\n```\n", encoding="utf-8")
+    run = checker("--fork", str(md))
+    assert run.returncode == 1, run.stdout
+    assert "ok   octosolve octiles trace bad.json\n" in run.stdout
+    assert "ok   octosolve octiles trace bad.json --json\n" in run.stdout
+    assert "DIFF octosolve octiles tiles\n     not printed: no such line\n" in run.stdout
+    assert ("DIFF octosolve octiles trace bad.json\n     not printed: (exit status 2: Error: space c3: "
+            "rotation must be an integer 0-7, got 9)") in run.stdout
+    assert run.stdout.strip().endswith("2 command(s) differ from their docs")
+
+
 def test_commands_run_this_worktree_s_code(tmp_path):
     md = tmp_path / "doc.md"
     md.write_text("```\n$ python -c 'import octosolve; print(octosolve.__file__)'\n"
@@ -100,8 +130,9 @@ def test_bad_arguments_are_one_line_exit_2(args):
 
 @pytest.mark.integration
 def test_the_quick_docs_examples_are_true():
-    """The examples of two quick docs (about 30 s of CPU); `python scripts/check_readme.py --docs`
-    checks them all (a few minutes)."""
-    run = checker(str(ROOT / "docs" / "octiles.md"), str(ROOT / "docs" / "octoverso.md"), timeout=600)
+    """The examples of two quick docs (about 30 s of CPU; 48 s without --fork, each command a new
+    Python); `python scripts/check_readme.py --docs` checks them all (a few minutes)."""
+    run = checker("--fork", str(ROOT / "docs" / "octiles.md"), str(ROOT / "docs" / "octoverso.md"),
+                  timeout=600)
     assert run.returncode == 0, run.stdout
     assert "0 command(s) differ" in run.stdout

@@ -10,7 +10,7 @@ import itertools
 from .. import rules as R
 from .geometry import B
 
-__all__ = ['all_routes', 'identical_routes_any', 'identical_routes_any_pick_ids',
+__all__ = ['all_routes', 'walk_routes', 'identical_routes_any', 'identical_routes_any_pick_ids',
            'longest_identical_route_pair', 'identical_routes', 'identical_routes_pick']
 
 
@@ -37,35 +37,22 @@ def _route_pairs(tr):
     return out
 
 
-def all_routes(tr, *, closed: bool | None = None, min_paths: int = 2) -> list[tuple[frozenset, R.PathInfo]]:
-    """Every route of the placement (issue 19 readings of 22 and 23): ``min_paths`` or more paths
-    joined end to end at stop squares, each location at most once, except that a **circuit**
-    returns to its first location (a stop: "Circuits are routes that return to the same
-    location"). ``closed``: None = open routes and circuits, True = circuits only, False = open
-    only. A one-path circuit is a path from a stop back to itself. Returns [(path ids, the route as
-    one component: its tile segments in order)], each route once."""
+def walk_routes(tr, visit) -> None:
+    """Every way to join the placement's paths end to end at stop squares, each location at most once
+    except a circuit's return to its first location (a stop), in a fixed order: ``visit(nodes, ps,
+    is_closed, ids)`` for each (the locations in order, the paths in order, their ids as a frozenset;
+    a route of several paths is visited once per way to walk it). :func:`all_routes` keeps each path set once; ``verify``'s
+    cross checks (:mod:`.verify_cross`) read the same walk."""
     adj: dict = {}
     for p in tr.complete_paths:
         u, v = p.ends
         adj.setdefault(u, []).append((v, p))
         if u != v:
             adj.setdefault(v, []).append((u, p))
-    out: dict = {}
-
-    def emit(nodes, ps, is_closed):
-        if len(ps) < min_paths or (closed is not None and closed != is_closed):
-            return
-        key = frozenset(p.id for p in ps)
-        if key not in out:
-            steps = []
-            for p in ps:
-                steps += p.steps
-            out[key] = R.PathInfo(-1, "route", [nodes[0], nodes[-1]], steps,
-                                  sum(p.printed for p in ps))
 
     def ext(nodes, ps, used):
         if len(ps) >= 1 and nodes[-1] != nodes[0]:
-            emit(nodes, ps, False)
+            visit(nodes, ps, False, used)
         node = nodes[-1]
         if len(ps) >= 1 and not B.is_stop(node):
             return
@@ -73,7 +60,7 @@ def all_routes(tr, *, closed: bool | None = None, min_paths: int = 2) -> list[tu
             if p.id in used:
                 continue
             if v == nodes[0] and B.is_stop(v):
-                emit(nodes + [v], ps + [p], True)
+                visit(nodes + [v], ps + [p], True, used | {p.id})
                 continue
             if v in nodes:
                 continue
@@ -81,6 +68,28 @@ def all_routes(tr, *, closed: bool | None = None, min_paths: int = 2) -> list[tu
 
     for loc in list(B.stops) + list(B.ring):
         ext([loc], [], frozenset())
+
+
+def all_routes(tr, *, closed: bool | None = None, min_paths: int = 2) -> list[tuple[frozenset, R.PathInfo]]:
+    """Every route of the placement (issue 19 readings of 22 and 23): ``min_paths`` or more paths
+    joined end to end at stop squares, each location at most once, except that a **circuit**
+    returns to its first location (a stop: "Circuits are routes that return to the same
+    location"). ``closed``: None = open routes and circuits, True = circuits only, False = open
+    only. A one-path circuit is a path from a stop back to itself. Returns [(path ids, the route as
+    one component: its tile segments in order)], each route once."""
+    out: dict = {}
+
+    def emit(nodes, ps, is_closed, key):
+        if len(ps) < min_paths or (closed is not None and closed != is_closed):
+            return
+        if key not in out:
+            steps = []
+            for p in ps:
+                steps += p.steps
+            out[key] = R.PathInfo(-1, "route", [nodes[0], nodes[-1]], steps,
+                                  sum(p.printed for p in ps))
+
+    walk_routes(tr, emit)
     return list(out.items())
 
 

@@ -21,11 +21,13 @@ placement and look only at the shape classes that could (enough members, or long
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
+from collections import Counter
 
 from pathlib import Path
 
 from .. import tiles as T
-from ..tracer import trace
+from ..tracer import PathInfo, trace
 from . import scoring_routes as SR
 
 __all__ = ["SCORERS", "CHECKS", "RELATIONS", "cross_check", "cross_all", "cross_lines"]
@@ -54,47 +56,103 @@ def _declarations() -> tuple[dict, dict, tuple]:
 SCORERS, CHECKS, RELATIONS, _QUICK = _declarations()
 
 
-def _classes(routes, members: int, paths: int) -> list:
-    """The shape classes of ``routes`` that can hold ``members`` routes sharing no path, each of
-    ``paths`` paths or more: grouped by cheap invariants of a shape first (its segments' kinds, the
-    number of segments on each space it crosses), a group kept only when it has ``members`` routes
-    and the paths for them; the shape keys (slow) computed only there."""
-    pre: dict = {}
-    for ids, info in routes:
-        per: dict = {}
-        for st in info.steps:
-            per[st.space] = per.get(st.space, 0) + 1
-        inv = (tuple(sorted(st.distance for st in info.steps)), tuple(sorted(per.values())))
-        pre.setdefault(inv, []).append((ids, info))
-    out = []
-    for group in pre.values():
-        if len(group) < members or len(frozenset().union(*(g[0] for g in group))) < members * paths:
-            continue
-        by: dict = {}
-        for ids, info in group:
-            by.setdefault(info.shape_key(), []).append(ids)
-        out += [m for m in by.values() if len(m) >= members]
-    return out
+class _Routes:
+    """Every route of one placement (:func:`.scoring_routes.all_routes`), walked once for every reading
+    (open, circuits, both; of at least 1 or 2 paths) and kept as path-id sets: a route's tile segments
+    are its paths', so what the checks read of a route (its number of segments, of each kind, of
+    segments on each space it crosses, its shape key) is computed from its paths, each route's once."""
+
+    def __init__(self, tr):
+        self.paths = {p.id: p for p in tr.complete_paths}
+        self.kinds: dict = {}            # path ids -> [walked open, walked as a circuit]
+
+        def visit(nodes, ps, is_closed, key):
+            seen = self.kinds.get(key)
+            if seen is None:
+                seen = self.kinds[key] = [False, False]
+            seen[is_closed] = True
+
+        SR.walk_routes(tr, visit)
+        self.segments = {i: len(p.steps) for i, p in self.paths.items()}
+        self.total = sum(self.segments.values())
+        # a route's invariants as sums over its paths: the number of its segments of each kind, and
+        # of its segments on each space, in fields of 4 bits of one integer (a space holds at most 4
+        # tile segments, fewer than 16: no field carries into the next)
+        per_space = Counter(st.space for p in self.paths.values() for st in p.steps)
+        if per_space and max(per_space.values()) >= 16:
+            raise ValueError("more than 15 tile segments on one space")
+        field = {space: 1 << (4 * k) for k, space in enumerate(sorted(per_space))}
+        self.kind_code = {i: sum(1 << (16 * st.distance) for st in p.steps) for i, p in self.paths.items()}
+        self.space_code = {i: sum(field[st.space] for st in p.steps) for i, p in self.paths.items()}
+        self._readings: dict = {}
+        self._inv: dict = {}
+        self._shapes: dict = {}
+
+    def reading(self, closed, min_paths: int) -> tuple[list, list]:
+        """The routes of a reading (those ``all_routes(tr, closed=, min_paths=)`` lists), by number of
+        segments: (the numbers, sorted; the routes' path ids in that order)."""
+        if (closed, min_paths) not in self._readings:
+            rows = sorted((sum(map(self.segments.__getitem__, ids)), n, ids)
+                          for n, (ids, (is_open, is_closed)) in enumerate(self.kinds.items())
+                          if len(ids) >= min_paths and (closed is None or (is_closed if closed else is_open)))
+            self._readings[closed, min_paths] = ([r[0] for r in rows], [r[2] for r in rows])
+        return self._readings[closed, min_paths]
+
+    def invariant(self, ids) -> tuple:
+        """Cheap invariants of a route's shape: its segments of each kind, and how many spaces it
+        crosses once, twice, ... (equal shapes have equal invariants)."""
+        inv = self._inv.get(ids)
+        if inv is None:
+            per = hex(sum(map(self.space_code.__getitem__, ids)))
+            inv = self._inv[ids] = (sum(map(self.kind_code.__getitem__, ids)),
+                                    tuple(map(per.count, "123456789abcdef")))
+        return inv
+
+    def shape(self, ids):
+        if ids not in self._shapes:
+            steps = []
+            for i in sorted(ids):
+                steps += self.paths[i].steps
+            self._shapes[ids] = PathInfo(-1, "route", [], steps, 0).shape_key()
+        return self._shapes[ids]
+
+    def classes(self, closed, min_paths: int, members: int, longer: int = 0) -> list:
+        """The shape classes of the reading's routes (of more than ``longer`` segments) that can hold
+        ``members`` routes sharing no path: such routes share no segment either, so each has at most
+        1/``members`` of the placement's segments; grouped by the invariants first, a group kept only
+        when it has ``members`` routes and the paths for them (``min_paths`` each); the shape keys
+        (slow) computed only there."""
+        sizes, routes = self.reading(closed, min_paths)
+        window = routes[bisect_right(sizes, longer):bisect_right(sizes, self.total // members)]
+        pre: dict = {}
+        for ids in window:
+            pre.setdefault(self.invariant(ids), []).append(ids)
+        out = []
+        for group in pre.values():
+            if len(group) < members or len(frozenset().union(*group)) < members * min_paths:
+                continue
+            by: dict = {}
+            for ids in group:
+                by.setdefault(self.shape(ids), []).append(ids)
+            out += [m for m in by.values() if len(m) >= members]
+        return out
 
 
 def _beats_routes(key, tr, value, cache):
     """Whether the route question ``key`` scores above ``value`` on ``tr`` (None: not a route
     question: none declared ``quick_beats``). Exact: a class that could beat ``value`` is packed until
     it does."""
-    def routes(closed, min_paths):
-        if (closed, min_paths) not in cache:
-            cache[closed, min_paths] = SR.all_routes(tr, closed=closed, min_paths=min_paths)
-        return cache[closed, min_paths]
-
     how, closed, least = _QUICK.get(key, (None, None, None))
+    if how is None:
+        return None
+    if "routes" not in cache:
+        cache["routes"] = _Routes(tr)
+    routes = cache["routes"]
     if how == "classes":
         return any(len(SR._pack_disjoint(m, limit=value + 1)) > value
-                   for m in _classes(routes(closed, least), value + 1, least))
+                   for m in routes.classes(closed, least, value + 1))
     if how == "pair":
-        total = sum(len(p.steps) for p in tr.complete_paths)
-        # a shape class has one length; two routes sharing no path take twice its segments
-        long = [r for r in routes(closed, least) if value < len(r[1].steps) <= total // 2]
-        return any(len(SR._pack_disjoint(m, limit=2)) >= 2 for m in _classes(long, 2, least))
+        return any(len(SR._pack_disjoint(m, limit=2)) >= 2 for m in routes.classes(closed, least, 2, longer=value))
     return None
 
 

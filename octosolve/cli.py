@@ -119,13 +119,35 @@ def replay(record_file, svg_path, as_json):
              + ("; no seed (the game's default deal)" if seed is None else f"; seed {seed}")
              + f"; {len(rec['moves'])} moves"]
     state = None
+    # a game whose notation joins a turn's decisions (Oct8's moves.turn_notation) prints one line a
+    # turn, as `play` and the play page's move list do: "first-last. P1: <the turn>"
+    join = getattr(entry.module("moves"), "turn_notation", None) if entry.has_room("moves") else None
+    turn: list = []  # (ply, player, action, text) of the turn being read
+
+    def flush():
+        if turn:
+            first, who = turn[0][0], turn[0][1]
+            plies = f"{first}" if len(turn) == 1 else f"{first}-{turn[-1][0]}"
+            lines.append(f"{plies:>9}. {who:>6}: " + join([(a, t) for _i, _w, a, t in turn]))
+            turn.clear()
+
     for i, (state, m) in enumerate(replay_states(rec, game), 1):
         if m is None:
             continue
         who = "chance" if m["player"] < 0 else f"P{m['player']}"
         # the notation read on the state before the move ('move' is optional in a record; an old
         # record's text in an earlier notation is checked, and the move printed in today's)
-        lines.append(f"{i:4d}. {who:>6}: {move_text(state, m['action'])}")
+        text = move_text(state, m["action"])
+        if join is None:
+            lines.append(f"{i:4d}. {who:>6}: {text}")
+            continue
+        if turn and (m["player"] < 0 or turn[0][1] != who):
+            flush()
+        turn.append((i, who, m["action"], text))
+        if m["player"] < 0:
+            flush()
+    if join is not None:
+        flush()
     check_outcome(rec, state)
     stored = rec.get("outcome")
     resigned = stored.get("resigned") if isinstance(stored, dict) else None

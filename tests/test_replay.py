@@ -319,3 +319,25 @@ def test_a_resigned_game_replays_and_a_tampered_one_is_refused(tmp_path):
     alone.sides = lambda: OctilesState.sides(alone)
     assert resign_result(alone, 1) == ([0, 2], [1.0, -2.0, 1.0])
     assert OctoversoState.sides(SimpleNamespace(game=SimpleNamespace(teams=True))) == [[0, 2], [1, 3]]
+
+
+def test_oct8_replay_prints_one_line_a_turn(tmp_path):
+    """`octosolve replay` printed Oct8 one line per decision (346 lines a game) while `play` and the
+    play page say one line a turn (issue #43): each line now covers one player's moves in a row, the
+    plies it covers given, and together they cover every move once, in order."""
+    import re
+
+    path = tmp_path / "rec.json"
+    _run(["oct8", "play", "--seed", "3", "--players", "random,random", "--out", str(path)])
+    rec = json.loads(path.read_text())
+    text = _run(["replay", str(path)]).output.splitlines()[1:-1]
+    covered, last_player = [], None
+    for line in text:
+        m = re.match(r"\s*(\d+)(?:-(\d+))?\.\s+P(\d): (.+)$", line)
+        assert m, line
+        first, last, player = int(m[1]), int(m[2] or m[1]), int(m[3])
+        assert player != last_player, line  # a new line: another player's turn
+        assert all(rec["moves"][i - 1]["player"] == player for i in range(first, last + 1)), line
+        covered.extend(range(first, last + 1))
+        last_player = player
+    assert covered == list(range(1, len(rec["moves"]) + 1)) and len(text) < len(rec["moves"]) / 3

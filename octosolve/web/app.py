@@ -153,7 +153,63 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True) -> Starle
                             HTTPException: _http_error, Exception: _internal_error},
     )
     app.state.pages = pages
+    app.state.sessions = sessions
     return app
+
+
+def warm_in_background(app) -> None:
+    """Right after ``serve`` starts, in one daemon thread, game after game (menu order): draw the
+    home page's picture (which loads the game's data, Octoverso's lexicon the slowest) and play a
+    move of its hardest level on a scratch game (which loads its compiled kernels), so the first
+    pages do not wait for them (issue 43: the first page took 16 s). A game whose page is opened
+    first is warmed by its page (``Sessions.warm_up``) and skipped here. It holds no game's engine
+    lock: a page's first game never waits for it. Errors are left for a real request to report."""
+    import random
+    import threading
+
+    from ..core.game import CHANCE, sample_chance
+    from ..core.players import make_player
+    from .play import _level_player
+    from .previews import preview_svg
+
+    sessions = app.state.sessions
+    if not sessions.warm:
+        return
+
+    def warm_game(e) -> None:
+        with sessions._lock:
+            if e.name in sessions._warmed:
+                return
+            sessions._warmed.add(e.name)
+        specs = sessions.specs(e)
+        name, opts = _level_player(e, specs)
+        g = e.make_game()
+        st = g.new_initial_state(0)
+        p = make_player(specs, name, g, seed=0, **opts)
+        rng = random.Random(0)
+        for _ in range(8):   # to the first move of a computer player (past the chance moves)
+            if st.is_terminal():
+                break
+            if st.current_player() == CHANCE:
+                st.apply_action(sample_chance(st, rng))
+            else:
+                st.apply_action(p.choose(st))
+                break
+
+    def work():
+        offered = sorted(sessions.entries.values(), key=lambda e: getattr(e, "menu", 100))
+        for name in ["octagion"] + [e.name for e in offered]:
+            try:
+                preview_svg(name)
+            except Exception:
+                pass
+        for e in offered:
+            try:
+                warm_game(e)
+            except Exception:
+                pass
+
+    threading.Thread(target=work, name="warm-serve", daemon=True).start()
 
 
 def run(host: str = "127.0.0.1", port: int = 8000) -> None:
@@ -172,6 +228,7 @@ def run(host: str = "127.0.0.1", port: int = 8000) -> None:
         sock.close()
         raise
     shown = f"[{host}]" if ":" in host else host
+    warm_in_background(app)
     click.echo(f"octosolve web app: http://{shown}:{port}/  (Ctrl-C stops it)", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"note: listening on {host}, not only this machine: anyone who can reach it can "

@@ -161,9 +161,9 @@ def warm_in_background(app) -> None:
     """Right after ``serve`` starts, in one daemon thread, game after game (menu order): draw the
     home page's picture (which loads the game's data, Octoverso's lexicon the slowest) and play a
     move of its hardest level on a scratch game (which loads its compiled kernels), so the first
-    pages do not wait for them (issue 43: the first page took 16 s). A game whose page is opened
-    first is warmed by its page (``Sessions.warm_up``) and skipped here. It holds no game's engine
-    lock: a page's first game never waits for it. Errors are left for a real request to report."""
+    pages do not wait for them (issue 43: the first page took 16 s). It holds no game's engine lock,
+    and the pages' own warm-up (``Sessions.warm_up``, which holds it) is not started: a page's first
+    game never waits for it. Errors are left for a real request to report."""
     import random
     import threading
 
@@ -177,10 +177,6 @@ def warm_in_background(app) -> None:
         return
 
     def warm_game(e) -> None:
-        with sessions._lock:
-            if e.name in sessions._warmed:
-                return
-            sessions._warmed.add(e.name)
         specs = sessions.specs(e)
         name, opts = _level_player(e, specs)
         g = e.make_game()
@@ -196,9 +192,12 @@ def warm_in_background(app) -> None:
                 st.apply_action(p.choose(st))
                 break
 
+    offered = sorted(sessions.entries.values(), key=lambda e: getattr(e, "menu", 100))
+    with sessions._lock:  # warmed here: a page opened meanwhile starts no warm-up holding its engine
+        sessions._warmed.update(e.name for e in offered)
+
     def work():
-        offered = sorted(sessions.entries.values(), key=lambda e: getattr(e, "menu", 100))
-        for name in ["octagion"] + [e.name for e in offered]:
+        for name in ["octagion"] + [e.name for e in offered]:   # the home page's pictures first
             try:
                 preview_svg(name)
             except Exception:

@@ -1019,3 +1019,22 @@ def test_every_post_route_refuses_deep_or_duplicate_json_with_400(client):
             r = client.post(url, content=body, headers={"content-type": "application/json"})
             assert r.status_code in (400, 404), (url, body[:20], r.status_code, r.text[:80])
             assert "error" in r.json()
+
+
+def test_serve_warms_every_game_in_the_background_without_its_engine_lock():
+    # `serve` warms every game at its start (one thread, no engine lock); a page opened meanwhile
+    # starts no warm-up of its own, which held the engine its first game waited for (issue 43)
+    import threading
+
+    from octosolve.web.app import warm_in_background
+
+    app = create_app(games=[NimEntry()])
+    warm_in_background(app)
+    sessions = app.state.sessions
+    assert sessions._warmed == {"nim"}
+    sessions.catalogue("nim")
+    assert not [t for t in threading.enumerate() if t.name == "warm-nim"]
+    for t in [t for t in threading.enumerate() if t.name == "warm-serve"]:
+        t.join(timeout=60)
+    warm_in_background(create_app(games=[NimEntry()], warm=False))   # warm=False: nothing started
+    assert not [t for t in threading.enumerate() if t.name == "warm-serve"]

@@ -6,11 +6,15 @@ score for the capped player: 1 win, 0.5 draw, 0 loss; each side's slowest move i
 
     PYTHONPATH=. python scripts/web_level_cap_match.py octiles '{"variant":"octiles","players":2}' mcts '{}' 0.8 40 out.jsonl
 """
-import sys, time, random, json
-from octosolve.games import GAMES
-from octosolve.core.players import make_player
+import json
+import random
+import sys
+import time
+
 from octosolve.core.game import CHANCE, sample_chance
-from octosolve.core.seeding import chance_rng
+from octosolve.core.players import make_player
+from octosolve.games import GAMES
+
 game = sys.argv[1]; params = json.loads(sys.argv[2]); player = sys.argv[3]; base = json.loads(sys.argv[4])
 cap = float(sys.argv[5]); n_games = int(sys.argv[6]); out = sys.argv[7]
 e = next(g for g in GAMES if g.name == game)

@@ -12,6 +12,11 @@ Every game's search player is this class with game knowledge passed in as hooks:
   searching player cannot see for every simulation (default: ``state.determinize(player, rng)``,
   which is a plain clone for perfect-information games).
 
+A search may also have a time budget (``time_limit``: seconds of the searching thread's CPU time,
+``time.thread_time``): it stops at its ``simulations`` or at its budget, whichever comes first, and
+plays its best so far (after at least one simulation). The web app's levels use it as a cap, so a
+slow position costs the player a few simulations rather than the person a long wait.
+
 Chance nodes are open loop (outcomes are sampled, not tree nodes). The value stored at a node is the
 sum of the returns of the player who moved into it; selection maximises mean + c * sqrt(ln N / n).
 """
@@ -19,6 +24,7 @@ sum of the returns of the player who moved into it; selection maximises mean + c
 from __future__ import annotations
 
 import math
+import time
 from typing import Callable
 
 from .game import CHANCE, Player, State, sample_chance
@@ -51,15 +57,20 @@ def _own_determinize(state: State, player: int, rng) -> State:
 
 
 class MCTSPlayer(Player):
-    """UCT with hooks (see the module docstring). ``simulations`` per move; ``seed`` for its rng."""
+    """UCT with hooks (see the module docstring). ``simulations`` per move, at most ``time_limit``
+    seconds of the thread's CPU time per move when given (its best after the simulations that
+    fit; ``last_simulations`` says how many); ``seed`` for its rng."""
 
     name = "mcts"
 
     def __init__(self, simulations: int = 400, c: float = 1.4, seed: int | None = None,
                  rollout: Callable[[State, object], list[float]] | None = None,
                  determinize: Callable[[State, int, object], State] | None = None,
-                 candidates: Callable[[State, list[int]], list[int]] | None = None):
+                 candidates: Callable[[State, list[int]], list[int]] | None = None,
+                 time_limit: float | None = None):
         self.simulations = int(simulations)
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.last_simulations = 0
         self.c = c
         self.rng = py_random(seed, "mcts")
         self.rollout = rollout or random_rollout
@@ -79,8 +90,14 @@ class MCTSPlayer(Player):
             return legal[0]
         me = state.current_player()
         root = _Node()
-        for _ in range(self.simulations):
+        deadline = None if self.time_limit is None else time.thread_time() + self.time_limit
+        done = 0
+        while done < self.simulations:
             self._simulate(root, self.determinize(state, me, self.rng))
+            done += 1
+            if deadline is not None and time.thread_time() >= deadline:
+                break
+        self.last_simulations = done
         # each root action's share of the visits (how sure the search is; read by the web app's hints)
         total = sum(ch.visits for ch in root.children.values()) or 1
         self.last_shares = {a: ch.visits / total for a, ch in root.children.items()}

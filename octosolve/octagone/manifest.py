@@ -103,7 +103,10 @@ PRESETS = (Preset("2 players"),
            Preset("Octagone IV (2 players)", {"variant": "iv"}),
            Preset("4 players (two pairs)", {"players": 4}),
            Preset("4 players, hidden shields (two pairs)", {"players": 4, "hidden": True}))
-LEVELS = (Level("easy", "greedy"), Level("medium", "mcts"), Level("hard", "alphabeta"))
+# the searches stop at 0.8 s of CPU a move (their best so far; docs/web.md, "Feel"): Octagone IV and 4
+# players have no numba playout, and 400 simulations took 1.5 s of CPU there
+LEVELS = (Level("easy", "greedy"), Level("medium", "mcts", {"time_limit": 0.8}),
+          Level("hard", "alphabeta", {"time_limit": 0.8}))
 
 
 def _openspiel(game, bot, seed, simulations):

@@ -134,11 +134,12 @@ class AlphaBetaPlayer(Player):
     name = "alphabeta"
 
     def __init__(self, seed: int | None = None, exact_free: int = 18, max_nodes: int = 3_000_000,
-                 fallback: Player | None = None):
+                 fallback: Player | None = None, time_limit: float | None = None):
         self.exact_free = exact_free
         self.max_nodes = max_nodes
+        # time_limit: the fallback search's CPU seconds a move at most (see MCTSPlayer)
         self.fallback = fallback or MCTSPlayer(simulations=300, seed=derive_seed(seed, "ab-fallback"),
-                                               rollout=informed_rollout)
+                                               rollout=informed_rollout, time_limit=time_limit)
         self.exact_moves = 0
 
     def choose(self, state: OctagoneState) -> int:
@@ -161,14 +162,15 @@ def _greedy(game, seed=None):
     return GreedyPlayer(derive_seed(seed, "greedy"))
 
 
-def _mcts(game, seed=None, simulations: int = 400):
-    p = MCTSPlayer(simulations=simulations, seed=derive_seed(seed, "mcts"), rollout=informed_rollout)
+def _mcts(game, seed=None, simulations: int = 400, time_limit: float | None = None):
+    p = MCTSPlayer(simulations=simulations, seed=derive_seed(seed, "mcts"), rollout=informed_rollout,
+                   time_limit=time_limit)
     p.name = "mcts"
     return p
 
 
-def _alphabeta(game, seed=None):
-    return AlphaBetaPlayer(seed)
+def _alphabeta(game, seed=None, time_limit: float | None = None):
+    return AlphaBetaPlayer(seed, time_limit=time_limit)
 
 
 PLAYERS = player_list("octagone", (
@@ -176,9 +178,9 @@ PLAYERS = player_list("octagone", (
     PlayerSpec("greedy", "one-ply rule: win now, else force a pass, keep jollies; reads no hidden hand",
                _greedy),
     PlayerSpec("mcts", "UCT (core MCTSPlayer) with informed numba playouts and determinised hidden "
-               "shields", _mcts, options=("simulations",)),
+               "shields", _mcts, options=("simulations", "time_limit")),
     PlayerSpec("alphabeta", "exact alpha-beta once at most 18 cells are free (2 players, open shields), "
-               "MCTS with 300 simulations before", _alphabeta),
+               "MCTS with 300 simulations before", _alphabeta, options=("time_limit",)),
 ))  # + openspiel-mcts, registered by octosolve/interop/players.py
 
 

@@ -94,7 +94,9 @@ PRESETS = (Preset("Move Over (2 players)", {"variant": "move-over", "players": 2
            Preset("Move Over (4 players)", {"variant": "move-over", "players": 4}),
            Preset("Move Over in teams (4 players, partners opposite)",
                   {"variant": "move-over", "players": 4, "teams": True}))
-LEVELS = (Level("easy", "greedy"), Level("medium", "mcts", {"simulations": 20}), Level("hard", "mcts"))
+# hard: at most 0.8 s of CPU a move (the search plays its best so far; docs/web.md, "Feel")
+LEVELS = (Level("easy", "greedy"), Level("medium", "mcts", {"simulations": 20}),
+          Level("hard", "mcts", {"time_limit": 0.8}))
 
 MANIFEST = GameManifest(
     "octiles", "Octiles",

@@ -258,11 +258,12 @@ class OctilesHooks:
 
 
 def octiles_mcts(simulations: int = 200, seed: int | None = None, depth: int = 4, c: float = 0.7,
-                 width: int = 8, epsilon: float = 0.2) -> MCTSPlayer:
-    """``mcts``: core UCT with the Octiles candidate pruning and depth-limited rollout."""
+                 width: int = 8, epsilon: float = 0.2, time_limit: float | None = None) -> MCTSPlayer:
+    """``mcts``: core UCT with the Octiles candidate pruning and depth-limited rollout
+    (``time_limit``: at most that many seconds of CPU a move, see :class:`MCTSPlayer`)."""
     hooks = OctilesHooks(seed, depth=depth, width=width, epsilon=epsilon)
     p = MCTSPlayer(simulations=simulations, c=c, seed=seed, rollout=hooks.rollout,
-                   candidates=hooks.candidates)
+                   candidates=hooks.candidates, time_limit=time_limit)
     p.name = "mcts"
     p.hooks = hooks
     return p
@@ -276,8 +277,9 @@ def _greedy(game, seed: int | None = None) -> Player:
     return GreedyPlayer(seed)
 
 
-def _mcts(game, seed: int | None = None, simulations: int = 200) -> Player:
-    return octiles_mcts(simulations=simulations, seed=seed)
+def _mcts(game, seed: int | None = None, simulations: int = 200,
+          time_limit: float | None = None) -> Player:
+    return octiles_mcts(simulations=simulations, seed=seed, time_limit=time_limit)
 
 
 PLAYERS = player_list("octiles", (
@@ -286,7 +288,7 @@ PLAYERS = player_list("octiles", (
                "evaluation", _greedy),
     PlayerSpec("mcts", "UCT (core/mcts.py) with Octiles candidate pruning and a depth-4 rollout "
                "of the prior's best action, then the progress evaluation", _mcts,
-               options=("simulations",)),
+               options=("simulations", "time_limit")),
     UCT,
 ))  # + openspiel-mcts, registered by octosolve/interop/players.py
 

@@ -180,7 +180,39 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: 
     )
     app.state.pages = pages
     app.state.pool = pool
+    app.state.sessions = sessions
     return app
+
+
+def warm_in_background(app) -> None:
+    """Right after ``serve`` starts, in one daemon thread: each game's warm-up queued on the pool's
+    workers (``Sessions.warm_up``: a move of its default player on a scratch game on every worker,
+    which loads the compiled kernels in the processes that play the computer's moves), then the
+    home page's pictures drawn game after game, menu order (which loads each game's data,
+    Octoverso's lexicon the slowest), so the first pages wait for neither (issue 43: the first page
+    took 16 s). Errors are left for a real request to report."""
+    import threading
+
+    from .previews import preview_svg
+
+    sessions = app.state.sessions
+    if not sessions.warm:
+        return
+    offered = sorted(sessions.entries.values(), key=lambda e: getattr(e, "menu", 100))
+
+    def work():
+        for e in offered:
+            try:
+                sessions.warm_up(e, sessions.specs(e))
+            except Exception:
+                pass
+        for name in ["octagion"] + [e.name for e in offered]:   # the home page's pictures
+            try:
+                preview_svg(name)
+            except Exception:
+                pass
+
+    threading.Thread(target=work, name="warm-serve", daemon=True).start()
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -> None:
@@ -207,6 +239,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -
         sock.close()
         raise
     shown = f"[{host}]" if ":" in host else host
+    warm_in_background(app)
     click.echo(f"octosolve web app: http://{shown}:{port}/  ({counted(workers, 'worker process', 'worker processes')}; "
                "Ctrl-C stops it)", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import random
+import threading
 from functools import lru_cache
 
 from starlette.concurrency import run_in_threadpool
@@ -29,10 +30,22 @@ __all__ = ["PREVIEW_SEED", "preview_svg", "routes"]
 PREVIEW_SEED = 3
 
 
-@lru_cache(maxsize=None)
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
 def preview_svg(name: str) -> str:
     """The home page's picture of game ``name`` (an SVG document); a one-line error for a game
     the registry does not know."""
+    with _LOCKS_LOCK:   # a few names only (an address may name anything: no lock kept for it)
+        lock = _LOCKS.get(name) or (_LOCKS.setdefault(name, threading.Lock()) if len(_LOCKS) < 16
+                                    else threading.Lock())
+    with lock:   # the serve's warm-up may be drawing it: wait for it rather than draw it twice
+        return _preview_svg(name)
+
+
+@lru_cache(maxsize=None)
+def _preview_svg(name: str) -> str:
     from ..games import get_game
 
     from ..core.manifest import Preview

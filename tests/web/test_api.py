@@ -1059,3 +1059,20 @@ def test_a_wrong_api_address_opened_as_a_page_is_the_404_page(client):
         assert "Page not found" in r.text and 'href="/octagion"' in r.text, path
         r = client.get(path, headers={"accept": "*/*"})
         assert r.status_code == 404 and "error" in r.json(), path
+
+
+def test_serve_warms_every_game_in_the_background():
+    # `serve` warms every game at its start (one thread: each game's warm-up queued on the pool's
+    # workers, then the home page's pictures), so the first page waits for neither (issue 43)
+    import threading
+
+    from octosolve.web.app import warm_in_background
+
+    app = create_app(games=[NimEntry()])
+    warm_in_background(app)
+    for t in [t for t in threading.enumerate() if t.name == "warm-serve"]:
+        t.join(timeout=60)
+    sessions = app.state.sessions
+    assert sessions._warmed == {"nim"}
+    warm_in_background(create_app(games=[NimEntry()], warm=False))   # warm=False: nothing started
+    assert not [t for t in threading.enumerate() if t.name == "warm-serve"]

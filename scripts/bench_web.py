@@ -480,7 +480,7 @@ def main(argv=None) -> int:
             for g, h in hints.items():
                 print(f"hint, {g}: median {h['median_s']:.3f} s, max {h['max_s']:.3f} s (CPU max "
                       f"{h['cpu_max_s']:.3f} s) over {h['n']} hints in every preset"
-                      + (f" (target < {HINT_TARGET_S:.0f} s)" if g == "octiles" else " (reference)"))
+                      + f" (target < {HINT_TARGET_S:.0f} s)")
             busy = bench_busy_sign(base, d, 1 if args.quick else 3)
             if busy is None:
                 print("busy sign: skipped (chromium/chromedriver/selenium missing)")
@@ -547,10 +547,12 @@ def main(argv=None) -> int:
           f"(slowest median {med} s, wall max {move} s, CPU max {summary['computer_move_cpu_max_s']} s, "
           f"load average {summary['load_average']} on {os.cpu_count()} cores"
           + (f"; over: {', '.join(slow)}" if slow else "") + ")")
-    oh = hints.get("octiles")
-    print(f"goal, an Octiles hint < {HINT_TARGET_S:.0f} s: "
+    # every game's hints (the issue names Octiles', the slowest before the level caps)
+    slowest = max(hints, key=lambda g: hints[g]["max_s"]) if hints else None
+    oh = hints.get(slowest)
+    print(f"goal, a hint < {HINT_TARGET_S:.0f} s in every game: "
           f"{verdict(oh is not None and oh['max_s'] < HINT_TARGET_S)} "
-          f"({'max %.3f s, CPU max %.3f s' % (oh['max_s'], oh['cpu_max_s']) if oh else 'not measured'})")
+          f"({'slowest %s: max %.3f s, CPU max %.3f s' % (slowest, oh['max_s'], oh['cpu_max_s']) if oh else 'not measured'})")
     print(f"goal, the busy sign <= {BUSY_TARGET_MS:.0f} ms after the click: "
           f"{verdict(busy is not None and busy['max_ms'] <= BUSY_TARGET_MS)} "
           f"({'max %.1f ms' % busy['max_ms'] if busy else 'not measured: no chromium'})")

@@ -49,7 +49,7 @@ def ordinal(n: int) -> str:
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
     """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    suffix = "th" if 10 <= n % 100 <= 20 or n % 10 > 3 else ("th", "st", "nd", "rd")[n % 10]
     return f"{n}{suffix}"
 
 

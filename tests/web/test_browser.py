@@ -565,6 +565,10 @@ def test_play_real_game(browser, url, name):
     d.find_element(By.ID, "seed").send_keys("1")
     settle(d, lambda d: click(d, "#new"), GAME_TIMEOUT)
     open_moves(d)
+    # a game whose words are built from the hand (Octoverso) lists them with its study box ticked
+    study = d.find_elements(By.ID, "compose-study")
+    if study and study[0].is_displayed() and not study[0].is_selected():
+        study[0].click()
     for _ in range(3):
         status = text(d, "status")
         assert status.startswith(("Your move", "Game over")), status
@@ -777,6 +781,11 @@ def play_on_board(d, move, timeout=GAME_TIMEOUT):
     board in order; the last click plays it (or the chooser does, when moves share all targets)."""
     legal = d.execute_script("return pg.view.legal")
     tg = move["targets"]
+    if not tg and "compose" in move:  # a word built from the hand in the word panel (Octoverso's)
+        from .test_browser_games import build_word
+
+        build_word(d, move, timeout)
+        return
     for k, t in enumerate(tg):
         left = [m for m in legal if m.get("targets", [])[:k + 1] == tg[:k + 1]]
         css = f"#board [data-target='{t}']"
@@ -808,7 +817,9 @@ def test_play_real_game_on_the_board(browser, url, name):
         if text(d, "status").startswith("Game over"):
             break
         legal = d.execute_script("return pg.view.legal")
-        assert legal and all(m.get("targets") for m in legal), f"{name}: a legal move without targets"
+        # each move made on the board, or built in the word panel (Octoverso's words: "compose")
+        assert legal and all(m.get("targets") or m.get("compose") for m in legal), \
+            f"{name}: a legal move neither on the board nor built"
         # a move of the middle of the list, not always the first
         move = legal[(len(legal) * (turn + 1)) // 4]
         n = d.execute_script("return pg.view.moves")

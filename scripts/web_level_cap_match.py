@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A level's search with and without a time cap (issue 43: same strength measured): GAME with
 PARAMS, PLAYER with OPTIONS at both seats, one of them also with ``time_limit`` CAP (CPU seconds a
-move), seeded, the capped player's seat alternating; one JSON line a game appended to OUT (its
+move), seeded, the capped player's seat alternating; one JSON line a game in OUT (rewritten whole after each game) (its
 score for the capped player: 1 win, 0.5 draw, 0 loss; each side's slowest move in CPU).
 
     PYTHONPATH=. python scripts/web_level_cap_match.py octiles '{"variant":"octiles","players":2}' mcts '{}' 0.8 40 out.jsonl
@@ -11,6 +11,7 @@ import random
 import sys
 import time
 
+from octosolve.core.files import atomic_write_text
 from octosolve.core.game import CHANCE, sample_chance
 from octosolve.core.players import make_player
 from octosolve.games import GAMES
@@ -19,6 +20,7 @@ game = sys.argv[1]; params = json.loads(sys.argv[2]); player = sys.argv[3]; base
 cap = float(sys.argv[5]); n_games = int(sys.argv[6]); out = sys.argv[7]
 e = next(g for g in GAMES if g.name == game)
 specs = tuple(e.players())
+lines: list = []
 for i in range(n_games):
     g = e.make_game(**params)
     new_seat = i % 2
@@ -38,7 +40,7 @@ for i in range(n_games):
         st.apply_action(a)
     r = st.returns()
     score = 1.0 if r[new_seat] > r[1 - new_seat] else 0.5 if r[new_seat] == r[1 - new_seat] else 0.0
-    with open(out, "a") as f:
-        f.write(json.dumps({"game": i, "new_seat": new_seat, "score_new": score, "returns": r,
-                            "cpu_new_max": max(cpu[new_seat] or [0]), "cpu_old_max": max(cpu[1 - new_seat] or [0]),
-                            "moves": len(cpu[0]) + len(cpu[1])}) + "\n")
+    lines.append(json.dumps({"game": i, "new_seat": new_seat, "score_new": score, "returns": r,
+                             "cpu_new_max": max(cpu[new_seat] or [0]), "cpu_old_max": max(cpu[1 - new_seat] or [0]),
+                             "moves": len(cpu[0]) + len(cpu[1])}) + "\n")
+    atomic_write_text(out, "".join(lines))   # the games so far, the file written whole each time

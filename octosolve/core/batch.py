@@ -20,6 +20,7 @@ import multiprocessing as mp
 import os
 import re
 import signal
+import warnings
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
@@ -176,8 +177,12 @@ def run_dask(func, tasks, scheduler: str, *, desc: str = "batch", shared: Any = 
             n = default_workers() if workers is None else int(workers)
             if n < 1:
                 fail(f"--workers must be at least 1, got {n}")
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+            with warnings.catch_warnings():
+                # the scheduler's HTTP server still takes port 8787 with no dashboard; another
+                # cluster on it (a second command at once) only moves it: no warning for the user
+                warnings.filterwarnings("ignore", message=r"Port \d+ is already in use")
+                cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
             pids = list(client.run(os.getpid).values())
         else:

@@ -65,7 +65,8 @@ def after_short_word(st, before_rail: np.ndarray, before_hand: np.ndarray) -> No
 def _grant(st, o: int, wid: int) -> None:
     """Seat ``o`` shows the OCTO ``wid``: it is blocked (as played) and ``o`` returns a tile."""
     st._block(wid)
-    st.log.append({"event": "interaction", "player": o, "octo": st.lex.words[wid]})
+    claimed = {"claimed": True} if st.game.spotting == "claim" else {}
+    st.log.append({"event": "interaction", "player": o, "octo": st.lex.words[wid], **claimed})
     if st.hands[o].sum() > 0:
         st.phase, st.player, st.after_discard = DISCARD, o, o
 

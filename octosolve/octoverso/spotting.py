@@ -23,10 +23,10 @@ import numpy as np
 
 from ..core.errors import fail
 from ..core.game import Player
-from .moves import CLAIM, DISCARD, PLAY, RAIL_SIZE, kernel_moves
+from .moves import CLAIM, DISCARD, JOKER, PLAY, RAIL_SIZE, kernel_moves
 
 __all__ = ["SPOTTINGS", "check_spotting", "after_short_word", "claim_actions", "apply_claim",
-           "claim_choice", "check_claim", "auto_view", "Spotter"]
+           "claim_choice", "check_claim", "letters_before", "auto_view", "Spotter"]
 
 SPOTTINGS = ("auto", "claim")
 
@@ -128,6 +128,23 @@ def check_claim(st, word) -> dict:
         return {**no, "message": f"{up} cannot be played any more (it or a word of its family was played)."}
     return {**no, "message": f"{up} is not an OCTO P{mover} could have laid on the rail before their "
                              "move with their letters: no reward (a wrong claim costs nothing)."}
+
+
+def letters_before(st) -> tuple[str, str] | None:
+    """(the rail in recto order, the last mover's hand) before the last word, undone from its log
+    event: what an OCTO to claim is made of (the page shows them in the CLAIM phase)."""
+    words = [e for e in st.log if e["event"] == "word"]
+    if not words or not len(st.rail):
+        return None
+    e = words[-1]
+    rail = "".join("?" if int(t) == JOKER else chr(65 + int(t)) for t in st.rail)
+    seq = rail if e["side"] == "recto" else rail[::-1]
+    n = len(e["played"])
+    seq = e["pushed"] + seq[:len(seq) - n] if e["end"] == "right" else seq[n:] + e["pushed"]
+    hand = st.hands[e["player"]]
+    tiles = [chr(65 + t) for t in range(26) for _ in range(int(hand[t]))] + ["?"] * int(hand[JOKER])
+    tiles += ["?" if c.islower() else c for c in e["played"]]
+    return (seq if e["side"] == "recto" else seq[::-1]), "".join(sorted(tiles, key=lambda c: (c == "?", c)))
 
 
 def auto_view(st):

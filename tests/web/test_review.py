@@ -13,6 +13,8 @@ from octosolve.games import GAMES, get_game
 from octosolve.web.app import create_app
 from octosolve.web.review import GRADES, rate_move
 
+from .legal import legal_moves
+
 # the game of scripts/web_screenshots.py's REVIEW_OCTAGONE: P0 greedy-ish, P1 alphabeta; at move 27
 # (18 free cells) P0 plays coloured>NE, a draw, where yellow on row 2, col 3, arrow S wins
 SEED = 12
@@ -99,7 +101,7 @@ def test_every_game_reviews_a_short_game(client, entry):
     gid, mine = v["id"], 0
     while mine < 2 and not v["terminal"]:
         if v["human_turn"]:
-            v = client.post(f"/api/{g}/{gid}/move", json={"action": v["legal"][0]["action"]}).json()
+            v = client.post(f"/api/{g}/{gid}/move", json={"action": legal_moves(client, g, v)[0]["action"]}).json()
             mine += 1
         else:
             v = client.post(f"/api/{g}/{gid}/computer").json()
@@ -111,7 +113,14 @@ def test_every_game_reviews_a_short_game(client, entry):
     assert r["state"] == "done" and r["items"] and r["engine"].startswith("hard: ")
     last = r["items"][-1]
     assert last["rated"] and last["grade"] in GRADES and last["kind"] in ("forced", "exact", "estimate")
-    assert last["text"] and last["move"] == next(h["text"] for h in v["history"] if h["ply"] == last["ply"])
+    if v["turns"]:   # one line a turn (Oct8): the review's too, its decisions under it
+        assert r["unit"] == "turn" and last["decisions"] and last["ply"] <= last["last_ply"]
+        assert last["move"] == next(t["text"] for t in v["turns"] if t["ply"] == last["last_ply"])
+        assert [d["ply"] for d in last["decisions"]] == list(range(last["ply"], last["last_ply"] + 1))
+    else:
+        assert r["unit"] == "move" and "decisions" not in last
+        assert last["move"] == next(h["text"] for h in v["history"] if h["ply"] == last["ply"])
+    assert last["text"]
     if last["grade"] in ("inaccuracy", "mistake"):
         b = last["better"]
         assert b["move"] in last["text"] and last["values"]["engine"] > last["values"]["played"]

@@ -184,7 +184,13 @@ def _play(game):
             d.find_element(By.CSS_SELECTOR, f"#board [data-target={json.dumps(t)}]").click()
 
         for _ in range(moves):
-            legal = d.execute_script("return pg.view.legal")
+            # the view's moves, and the words a person builds (Octoverso's: not in the view), asked
+            # as the page's study box asks them
+            legal = d.execute_async_script("""
+                const done = arguments[arguments.length - 1], v = pg.view;
+                if (!(v.composer && v.human_turn)) { done(v.legal); return; }
+                api(`/api/${GAME}/${v.id}/words`, {game: rebuildBody(v)}).then(
+                  r => done(v.legal.concat(r.moves).sort((a, b) => a.action - b.action)), e => done([]));""")
             if not legal:
                 break
             move = legal[len(legal) // 3]

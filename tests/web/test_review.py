@@ -145,3 +145,36 @@ def test_a_position_the_engine_fails_on_is_said_on_its_line(client, monkeypatch)
     assert (last["grade"], last["text"]) == ("unrated", "Not rated: the engine failed on this position "
                                                         "(RuntimeError: a bug).")
     assert before["rated"] and before["text"] == "Kept the draw (proven)."
+
+
+def test_the_budget_is_spread_over_every_move(client, monkeypatch):
+    """The review's budget is shared by every move from the start (issue #43: Octiles' early moves
+    were left "not rated" at 30 s): the engine's thinking time capped to a third of a move's share,
+    and the playouts cut to fit it once their cost is known (the rating itself faked here: 10 ms)."""
+    import time
+
+    import octosolve.core.players as P
+    import octosolve.web.review as R
+
+    seen, made = [], []
+    real_make = P.make_player
+
+    def make(specs, name, game, **opts):
+        made.append(opts.get("time_limit"))
+        return real_make(specs, name, game, **opts)
+
+    def rate(entry, state, action, engine, room, seed=0, samples=None):
+        time.sleep(0.01)
+        seen.append(samples)
+        return {"grade": "good", "kind": "estimate", "text": "fake", "better": None, "samples": samples or 64}
+    monkeypatch.setattr(P, "make_player", make)
+    monkeypatch.setattr(R, "rate_move", rate)
+    v = client.post("/api/octagone/new", json={"seats": SEATS, "seed": SEED, "moves": MOVES}).json()
+    r = client.post(f"/api/octagone/{v['id']}/review?wait=30", json={"budget": 3}).json()
+    assert r["state"] == "done" and r["rated"] == r["total"] == 16
+    # the first rated (the last move): 3 s / 16 moves, the hard level's 0.8 s capped to a third
+    made = made[-16:]   # the review's engines (the session built its own players before)
+    assert made[0] == pytest.approx(3 / 16 / 3, rel=0.2) and max(made) <= 0.8   # never above the level's
+    # then the playouts fitted to the share: 64 took ~10 ms, so the share holds the room's 32 (its
+    # SAMPLES; fewer when the share is shorter, never under MIN_SAMPLES)
+    assert seen[0] is None and all(R.MIN_SAMPLES <= n <= 64 for n in seen[1:])

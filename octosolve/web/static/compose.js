@@ -144,7 +144,7 @@ function drawComposer() {
   const c = pg.view.composer, a = cp.answer;
   const tap = touch() ? "tap" : "click";
   // the how-to while the word is empty and before the first best words (the page is busy then)
-  $("compose-help").hidden = !!(cp.text || cp.joker || pg.view.best_words);
+  $("compose-help").hidden = !!(cp.text || cp.joker || (pg.view.best_words && !c.claim));
   $("compose-help").textContent = touch() ? c.help.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap")
     .replace(/ Backspace takes a letter back, Enter plays\./, "") : c.help;
   const cells = a && a.text === cp.text ? a.strip : cp.text.split("").map(ch => ({ ch: ch.toUpperCase(), kind: "new", joker: ch !== ch.toUpperCase() }));

@@ -684,7 +684,8 @@ function statusText(v) {
       : `Game over: ${quit}${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
-    const how = v.composer ? ` Build your word: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
+    const how = v.composer && v.composer.claim ? " An OCTO to claim? Type it in the word panel, or play on."
+      : v.composer ? ` Build your word: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
       : v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
     return `Your move (P${v.current_player}).${how}`;
   }

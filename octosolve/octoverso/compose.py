@@ -143,12 +143,13 @@ def _claim_composer(st) -> dict:
 
 
 def study(st) -> list[dict]:
-    """Every word move of the player to move, ``{"action", "text" (notation), "compose"}``: the
+    """Every word move of the player to move, ``{"action", "text" (notation), "compose",
+    "targets"}`` (no clicks on the board: the word is built), as the view's moves are: the
     page's study list ("show every word I could play"), asked for on its own (the view lists
     none). Nothing in the CLAIM phase (finding the OCTO is the claim)."""
     if st.phase not in (OPENING, PLAY):
         return []
-    return [{"action": a, "text": st.action_to_string(a), "compose": c}
+    return [{"action": a, "text": st.action_to_string(a), "compose": c, "targets": []}
             for a in st.legal_actions() for c in [compose_text(st, a)] if c is not None]
 
 

@@ -409,7 +409,15 @@ def play_octoverso_claim(d, base, path, full):
     for ch in "ARCHIPEL":
         _settle(d, lambda: body.send_keys(ch))
     d.execute_script("window.scrollTo(0, 0)")
+    w = d.execute_script("return window.innerWidth")
+    if w < 600 and not full:  # a phone: the page down to the panel's Claim, as one picture
+        h = d.execute_script("return Math.ceil(document.getElementById('composer').getBoundingClientRect().bottom) + 8")
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": max(h, 844), "deviceScaleFactor": 1, "mobile": True})
     _save(d, path, full)
+    if w < 600:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 
 
 SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octoverso-claim": play_octoverso_claim,

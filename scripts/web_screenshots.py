@@ -184,7 +184,13 @@ def _play(game):
             d.find_element(By.CSS_SELECTOR, f"#board [data-target={json.dumps(t)}]").click()
 
         for _ in range(moves):
-            legal = d.execute_script("return pg.view.legal")
+            # the view's moves, and the words a person builds (Octoverso's: not in the view), asked
+            # as the page's study box asks them
+            legal = d.execute_async_script("""
+                const done = arguments[arguments.length - 1], v = pg.view;
+                if (!(v.composer && v.human_turn)) { done(v.legal); return; }
+                api(`/api/${GAME}/${v.id}/words`, {game: rebuildBody(v)}).then(
+                  r => done(v.legal.concat(r.moves).sort((a, b) => a.action - b.action)), e => done([]));""")
             if not legal:
                 break
             move = legal[len(legal) // 3]
@@ -377,7 +383,45 @@ def play_octagone_review(d, base, path, full):
         _save(d, path, True)
 
 
-SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octagone-line": play_octagone_line,
+def _api(base, path, body):
+    import urllib.request
+
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+        return json.loads(r.read())
+
+
+def play_octoverso_claim(d, base, path, full):
+    """Octoverso's claim (the claim reading of spotting): the game of tests/web/test_browser_word.py
+    (seed 3 against the medium level, your first announcement), after P1's short word when P1 had
+    the OCTO ARCHIPEL; the OCTO typed in the word panel, ready to Claim."""
+    v = _api(base, "/api/octoverso/new", {"params": {"spotting": "claim"}, "level": "medium", "seed": 3})
+    words = _api(base, f"/api/octoverso/{v['id']}/words", {})["moves"]
+    v = _api(base, f"/api/octoverso/{v['id']}/move", {"action": min(m["action"] for m in words)})
+    while not v["human_turn"]:
+        v = _api(base, f"/api/octoverso/{v['id']}/computer", {})
+    _load(d, f"{base}/play/octoverso#params=spotting:claim&level=medium&seed=3&moves="
+          + ",".join(map(str, v["all_actions"])))
+    from selenium.webdriver.common.by import By
+
+    body = d.find_element(By.TAG_NAME, "body")
+    for ch in "ARCHIPEL":
+        _settle(d, lambda: body.send_keys(ch))
+    d.execute_script("window.scrollTo(0, 0)")
+    w = d.execute_script("return window.innerWidth")
+    if w < 600 and not full:  # a phone: the page down to the panel's Claim, as one picture
+        h = d.execute_script("return Math.ceil(document.getElementById('composer').getBoundingClientRect().bottom) + 8")
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": max(h, 844), "deviceScaleFactor": 1, "mobile": True})
+    _save(d, path, full)
+    if w < 600:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": w, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
+SHOTS = {"home": home, **{f"play-{g}": _play(g) for g in _playable()}, "play-octoverso-claim": play_octoverso_claim,
+         "play-octagone-line": play_octagone_line,
          "play-octagone-over": play_octagone_over, "play-octagone-review": play_octagone_review,
          "octiles": octiles, "octiles-challenge": octiles_challenge, "octiles-gallery": octiles_gallery,
          "octiles-help": _help("/octiles"), "octagion": octagion, "octagion-design": octagion_design,

@@ -15,6 +15,8 @@ exchange a tile          ``button:exchange``, then ``tile:E`` (``tile:joker`` fo
 return a tile            ``tile:E`` (after an OCTO, or the interaction rule)
 rotate the rail          ``rotate:first`` (first letter to the last place) / ``rotate:last``
 pass                     ``button:pass``
+claim an OCTO            none: typed in the word builder (the claim reading of spotting)
+no OCTO claimed          ``button:no-claim``
 =======================  ==========================================================================
 
 No list of words is drawn: finding the word is the game (the page lists them only when asked, as a
@@ -32,7 +34,8 @@ import drawsvg as draw
 from ..core import svg
 from ..core.errors import fail
 from .moves import ENDS, JOKER, RAIL_SIZE, SIDES, notation, tile_char
-from .position import DISCARD, DRAW, OPENING, OVER, PLAY
+from .position import CLAIM, DISCARD, DRAW, OPENING, OVER, PLAY
+from .spotting import letters_before
 
 __all__ = ["action_targets", "public_move_string", "view_svg"]
 
@@ -66,6 +69,8 @@ def action_targets(st, action: int) -> list[str]:
         return []
     if st.phase == DISCARD:
         return [_tile_id(a - A.DISCARD)]
+    if st.phase == CLAIM:   # a claim is typed (compose.py); no claim is a button
+        return ["button:no-claim"] if a == A.NO_CLAIM else []
     if a < A.EXCHANGE:  # a word, an announcement: built from the hand (compose.py), no clicks
         return []
     if a < A.DISCARD:
@@ -162,6 +167,8 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
             return f"P{p} returns a tile", f"P{p} returns a tile of their choice to the pool."
         return "Your move: return a tile", (f"{why}: as your reward, click a tile of your hand to "
                                             "return it to the pool.")
+    if st.phase == CLAIM:
+        return _claim_prompt(st, p, you)
     title = "Your move" if you else f"P{p} to move"
     if not you:
         return title, f"P{p} lays a word at an end of the rail, or exchanges a tile."
@@ -171,6 +178,20 @@ def _prompt(st, viewer: int, you: bool) -> tuple[str, str]:
     return title, text
 
 
+def _claim_prompt(st, p: int, you: bool) -> tuple[str, str]:
+    """The CLAIM phase (whether an OCTO exists is not said: finding it is the claimer's)."""
+    words = [e for e in st.log if e["event"] == "word"]
+    mover = (p - 1) % st.num_players()
+    laid = f" ({words[-1]['word']}, {len(words[-1]['word'])} letters)" if words else ""
+    if not you:
+        return f"P{p} may claim an OCTO", f"P{p} may claim an OCTO P{mover} could have laid instead."
+    before = letters_before(st)
+    was = f" (the rail was {before[0]}, P{mover} held {before[1]})" if before else ""
+    return "Your move: an OCTO to claim?", (
+        f"P{mover} laid a word of fewer than 8 letters{laid}. Spotted an OCTO P{mover} could have laid "
+        f"instead{was}? Type it in the word panel and Claim (you return a tile); or play on.")
+
+
 def view_svg(st, viewer: int) -> str:
     """What seat ``viewer`` sees, as an SVG document (viewBox, no fixed size) whose clickable parts
     carry ``data-target`` ids (module docstring): the rail (recto and verso, four ends), every hand,
@@ -178,7 +199,7 @@ def view_svg(st, viewer: int) -> str:
     n = st.num_players()
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n:
         fail(f"viewer must be a seat from 0 to {n - 1}, got {viewer!r}")
-    you = viewer == st.player and st.phase in (OPENING, PLAY, DISCARD)
+    you = viewer == st.player and st.phase in (OPENING, PLAY, DISCARD, CLAIM)
     legal = st.legal_actions() if you else []
     ids = {t for a in legal for t in action_targets(st, a)}
     root = draw.Group(font_family="sans-serif")
@@ -198,7 +219,8 @@ def view_svg(st, viewer: int) -> str:
     x = 12
     first, last = (tile_char(int(st.rail[0])), tile_char(int(st.rail[-1]))) if len(st.rail) else ("", "")
     for tid, label in (("button:exchange", "Exchange a tile"), ("rotate:first", f"Move {first} to the end"),
-                       ("rotate:last", f"Move {last} to the front"), ("button:pass", "Pass")):
+                       ("rotate:last", f"Move {last} to the front"), ("button:pass", "Pass"),
+                       ("button:no-claim", "No OCTO: play on")):
         if tid in ids:
             if x + 16 + 7.4 * len(label) > WIDTH - 8:
                 x, y = 12, y + 40

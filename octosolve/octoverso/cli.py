@@ -77,7 +77,7 @@ def _from_position_file(path: str):
     if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict):
         fail(f"position file {path}: not an Octoverso position (no \"params\" object)")
     params = doc["params"]
-    allowed = {"jokers": bool, "teams": bool, "max_turns": int, "lexicon": (str, type(None))}
+    allowed = {"jokers": bool, "teams": bool, "max_turns": int, "lexicon": (str, type(None)), "spotting": str}
     for k, v in params.items():
         if k not in allowed or isinstance(v, bool) and allowed[k] is int or not isinstance(v, allowed[k]):
             fail(f"position file {path}: bad game parameter {k!r}: {v!r}")
@@ -178,7 +178,9 @@ def _event_line(e: dict, names, lab) -> str:
     if kind == "return":
         return f"{who:<14} return {e['tile']} to the pool"
     if kind == "interaction":
-        return f"{who:<14} shows the OCTO {e['octo']} (interaction)"
+        return f"{who:<14} {'claims' if e.get('claimed') else 'shows'} the OCTO {e['octo']} (interaction)"
+    if kind == "no claim":
+        return f"{who:<14} no OCTO claimed"
     if kind == "rotate":
         return f"{who:<14} rotate: the rail becomes {e['rail']}"
     return f"{who:<14} {kind}".rstrip()
@@ -189,6 +191,10 @@ def _event_line(e: dict, names, lab) -> str:
                 "and P1+P3).")
 @click.option("--team-game", "teams", is_flag=True, help=TEAMS_HELP + " With two names each team is two copies.")
 @variant_option(VARIANTS, "standard", VARIANT_HELP)
+@click.option("--spotting", type=click.Choice(["auto", "claim"], case_sensitive=False), default="auto",
+              show_default=True, help="The interaction rule's reading: auto (an OCTO the last player "
+              "missed is shown for the next player) or claim (the next player claims it, a move of "
+              "the record, as the web app plays it); the computer players play the same game in both.")
 @simulations_option()
 @_lexicon_option
 @seed_option()
@@ -196,7 +202,7 @@ def _event_line(e: dict, names, lab) -> str:
 @position_out_option("final")
 @svg_option("Write an SVG picture of the final position.")
 @json_option
-def play(players, teams, variant, simulations, lexicon, seed, out, position_out, svg_path, as_json):
+def play(players, teams, variant, spotting, simulations, lexicon, seed, out, position_out, svg_path, as_json):
     """Play one game between computer players (2, or 4 in teams) and print its record."""
     from . import matches
 
@@ -211,7 +217,7 @@ def play(players, teams, variant, simulations, lexicon, seed, out, position_out,
     elif len(names) != 2:
         fail(f"--players needs two names (or four for the team game), got {len(names)}")
     record, state = matches.play_record(tuple(names), seed, jokers=variant.lower() == "jokers", lexicon=lexicon,
-                                        simulations=simulations, teams=teams)
+                                        simulations=simulations, teams=teams, spotting=spotting.lower())
     rec = matches.game_record(state, names, seed)
     if out:
         write_json(out, record)

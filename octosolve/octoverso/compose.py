@@ -12,7 +12,12 @@ and the rail's first letters end the word. A lower-case letter is a joker standi
   a word (the moves it makes, each with its place and points), the start of one, or neither (and
   why: a letter the hand lacks, a word whose family was played).
 * :func:`best_words`: after a move of the player, the best words that turn allowed, with points.
-* :func:`compose_text`: the letters to type for a legal move (the tests' and the study list's).
+* :func:`compose_text`: the letters to type for a legal move (the hint's, the tests' and the study
+  list's); the view lists no move that has them (a word, an announcement, an OCTO claim).
+* :func:`study`: every word move with its letters, for the page's "show every word I could play".
+* The claim reading of spotting (``spotting.py``): after the other side's word of fewer than 8
+  letters the builder takes an OCTO to claim, 8 letters typed (any letters: the OCTO was the other
+  player's to lay), checked only once complete, so it never tells whether an OCTO exists.
 
 Points are the tiles a word takes out of the mover's hand: the letters laid, +1 for an OCTO (the
 tile it returns): the greedy player's score (``players.greedy_score``); the rules count no points.
@@ -36,9 +41,10 @@ from ..core.errors import fail
 from ..core.words import counted
 from .moves import (ENDS, JOKER, LETTERS, RAIL_SIZE, SIDES, Move, apply_to_rail, kernel_moves, spell_tiles,
                     tile_char)
-from .position import OPENING, PLAY
+from .position import CLAIM, OPENING, PLAY
+from .spotting import check_claim
 
-__all__ = ["composer", "check", "best_words", "compose_text", "MAX_TEXT", "PLACES"]
+__all__ = ["composer", "check", "best_words", "compose_text", "study", "hint_refused", "MAX_TEXT", "PLACES"]
 
 MAX_TEXT = RAIL_SIZE - 2     # a word lays at most 6 hand letters (it uses 2 rail letters or more)
 OPENING_TEXT = 4
@@ -81,6 +87,8 @@ def compose_text(st, action: int) -> str | None:
     as its letter in lower case), or None for a move the builder does not make."""
     A = st.game.actions
     a = int(action)
+    if st.phase == CLAIM and a != A.NO_CLAIM:   # an OCTO claimed: the word
+        return st.lex.words[a - A.CLAIM]
     if st.phase == OPENING and A.ANNOUNCE <= a < A.EXCHANGE:  # a joker's letters in lower case
         w = st.lex.words[a - A.ANNOUNCE]
         tiles = spell_tiles(w, st.hands[st.player])
@@ -95,8 +103,10 @@ def composer(st, viewer: int) -> dict | None:
     """What the play page offers to build a word for ``viewer``, when it is their word to make (the
     opening's announcement, a turn of play), else None: the board's clicks that type a letter (their
     hand's tiles) or choose a rail end, the most letters a word takes, how many words fit."""
-    if st.player != viewer or st.phase not in (OPENING, PLAY):
+    if st.player != viewer or st.phase not in (OPENING, PLAY, CLAIM):
         return None
+    if st.phase == CLAIM:
+        return _claim_composer(st)
     hand = st.hands[viewer]
     letters = {("tile:joker" if t == JOKER else f"tile:{tile_char(t)}"): ("?" if t == JOKER else tile_char(t))
                for t in range(27) if hand[t] > 0}
@@ -117,6 +127,65 @@ def composer(st, viewer: int) -> dict | None:
                      "Click your letters (or type them): they go on at an end of the rail, whose "
                      "letters start or end the word (RES + TE = RESTE); a + end keeps one end. "
                      "Backspace takes a letter back, Enter plays.")}
+
+
+def _claim_composer(st) -> dict:
+    """The builder in the CLAIM phase: an OCTO of the other player's letters, typed (no count: the
+    page must not tell whether one exists)."""
+    mover = f"P{(st.player - 1) % st.game.num_players}"
+    return {"what": "OCTO to claim", "claim": True, "mover": mover, "letters": {}, "places": {},
+            "max": RAIL_SIZE, "joker": None, "count": None,
+            "count_text": f"Spotted an OCTO {mover} could have laid? Type its 8 letters",
+            "help": (f"{mover} laid a word of fewer than 8 letters. If you spotted an OCTO (an 8-letter "
+                     f"word) {mover} could have laid instead, from their letters on the rail as it was, "
+                     "type it and Claim: you return a tile of your choice. A wrong claim costs nothing. "
+                     "Or play on.")}
+
+
+def study(st) -> list[dict]:
+    """Every word move of the player to move, ``{"action", "text" (notation), "compose",
+    "targets"}`` (no clicks on the board: the word is built), as the view's moves are: the
+    page's study list ("show every word I could play"), asked for on its own (the view lists
+    none). Nothing in the CLAIM phase (finding the OCTO is the claim)."""
+    if st.phase not in (OPENING, PLAY):
+        return []
+    return [{"action": a, "text": st.action_to_string(a), "compose": c, "targets": []}
+            for a in st.legal_actions() for c in [compose_text(st, a)] if c is not None]
+
+
+def hint_refused(st) -> str | None:
+    """Why no hint is given in this position (the CLAIM phase: a hint would tell whether an OCTO
+    exists), or None."""
+    if st.phase == CLAIM:
+        return ("no hint for a claim: spotting the OCTO is yours to do (claim one, or play on and "
+                "ask for a hint for your move)")
+    return None
+
+
+def _check_claim(st, text) -> dict:
+    """The builder's answer in the CLAIM phase: nothing said before the 8th letter."""
+    if not isinstance(text, str):
+        fail(f'"text" must be a string of letters, got {type(text).__name__}')
+    if len(text) > RAIL_SIZE or not all("A" <= c <= "Z" or "a" <= c <= "z" for c in text):
+        fail(f'"text" must be at most {RAIL_SIZE} letters A-Z (an OCTO to claim), got {text[:20]!r}')
+    up = text.upper()
+    out = {"text": text, "place": None, "state": "empty", "message": "", "moves": [], "strip": _loose(up),
+           "marks": []}
+    if not up:
+        out["message"] = "Type the 8 letters of the OCTO you spotted, or play on."
+        return out
+    if len(up) < RAIL_SIZE:
+        n = RAIL_SIZE - len(up)
+        out.update(state="prefix", message=f"{up}: an OCTO has 8 letters ({n} more to type).")
+        return out
+    r = check_claim(st, up)
+    if not r["ok"]:
+        out.update(state="none", message=r["message"])
+        return out
+    out.update(state="word", message=r["message"],
+               moves=[{"action": r["action"], "word": up, "place": None, "where": "claimed", "rail_letters": 0,
+                       "laid": "", "pushed": "", "jokers": [], "points": 1, "octo": True}])
+    return out
 
 
 def _split_place(place: str) -> tuple[int, int]:
@@ -165,6 +234,10 @@ def check(st, text, place=None) -> dict:
     and pushed, points), "prefix" (no word yet; a word that fits starts so) or "none" (no word fits
     that starts so: ``message`` says why); ``place`` ("recto:right", ...) keeps that end only.
     ``strip``: the letters on the rail side where the word goes, for the page to draw."""
+    if st.phase == CLAIM:
+        if place is not None:
+            fail("a claimed OCTO is not laid: no place")
+        return _check_claim(st, text)
     if st.phase not in (OPENING, PLAY):
         fail("there is no word to build now")
     opening = st.phase == OPENING

@@ -93,9 +93,13 @@ RULES = RulesCard(
 
 # the web app's settings (default strength: a computer move within about 2 s of CPU on one core,
 # measured with scripts/bench_web.py) and levels (ranked by results/octoverso/README.md)
-PRESETS = (Preset("2 players"),
-           Preset("Jokers (2 players)", {"jokers": True}),
-           Preset("Teams (4 players, two teams of 2)", {"teams": True}))
+# The web app's games are played in the claim reading of spotting (docs/rules/octoverso.md,
+# "Interaction"): a person finds the OCTO the other side missed and claims it, the engine does not
+# hand it over; the computer players play the same games in both readings.
+CLAIM = {"spotting": "claim"}
+PRESETS = (Preset("2 players", CLAIM),
+           Preset("Jokers (2 players)", {"jokers": True, **CLAIM}),
+           Preset("Teams (4 players, two teams of 2)", {"teams": True, **CLAIM}))
 LEVELS = (Level("easy", "greedy"), Level("medium", "lookahead"), Level("hard", "flat-mc"))
 
 
@@ -126,5 +130,5 @@ MANIFEST = GameManifest(
     cli_fuzz={"match": ["--games", "1"], "tournament": ["--games", "1"], "measure": "minutes, writes data/"},
     # the browser tests' whole game (3 moves of yours, 9 in all, against the easy level); the
     # screenshot: two words of yours built from the hand (the best words of the second shown)
-    web_test=WebTest({}, 2, -1, phone="#level=easy&seed=2", shot=(6, 2), seeding=({}, "random", {}, 7, 30)),
+    web_test=WebTest(CLAIM, 2, -1, phone="#level=easy&seed=2", shot=(6, 2), seeding=({}, "random", {}, 7, 30)),
 )

@@ -60,12 +60,16 @@ def game_spec(game_params: dict, simulations: int | None):
 
 
 def play_record(names, seed: int, *, jokers: bool = False, lexicon: str | None = None,
-                simulations: int | None = None, teams: bool | None = None) -> tuple[dict, R.OctoversoState]:
+                simulations: int | None = None, teams: bool | None = None,
+                spotting: str = "auto") -> tuple[dict, R.OctoversoState]:
     """Play one game between named players (``names[i]`` at seat i: 2 names, or 4 for the team game,
     seats 0 and 2 against 1 and 3) through ``core.match.play_game`` (seeded as game 0 of a match);
-    returns ``(its record, the final state)``."""
+    returns ``(its record, the final state)``. ``spotting``: the reading of the interaction rule
+    (``auto`` or ``claim``: ``spotting.py``; the same game, the claims recorded as moves)."""
     teams = len(names) == R.TEAM_PLAYERS if teams is None else teams
     params = {"jokers": bool(jokers), "teams": bool(teams), "lexicon": lexicon}
+    if spotting != "auto":
+        params["spotting"] = spotting
     game = R.make_game(**params)
     if len(names) != game.num_players:
         fail(f"this game has {game.num_players} seats, got {len(names)} players")

@@ -38,7 +38,8 @@ __all__ = ["LETTERS", "JOKER", "JOKER_CHAR", "RAIL_SIZE", "MIN_RAIL", "HAND_SIZE
            "tile_char", "parse_rail", "parse_hand", "check_tiles", "hand_string", "rail_string",
            "tile_counts", "Move", "apply_to_rail", "move_dict", "canonical_jmask", "reference_moves",
            "legal_moves", "kernel_moves", "octos", "opening_words", "spell_tiles", "OPENING", "PLAY",
-           "DISCARD", "DRAW", "OVER", "PHASES", "notation", "word_notation", "older_notation"]
+           "DISCARD", "DRAW", "OVER", "CLAIM", "PHASES", "Actions", "notation", "word_notation",
+           "older_notation"]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 JOKER = K.JOKER
@@ -56,9 +57,50 @@ SIDES = ("recto", "verso")
 ENDS = ("right", "left")
 assert N_LETTERS == 88
 
-# phases of a position
-OPENING, PLAY, DISCARD, DRAW, OVER = range(5)
-PHASES = ("opening", "play", "return", "draw", "over")
+# phases of a position (CLAIM: after a word of fewer than 8 letters, the next player may claim an
+# OCTO the mover could have laid; only in the "claim" reading of spotting, docs/rules/octoverso.md)
+OPENING, PLAY, DISCARD, DRAW, OVER, CLAIM = range(6)
+PHASES = ("opening", "play", "return", "draw", "over", "claim")
+
+
+class Actions:
+    """Stable integer action ids (OpenSpiel needs a fixed ``num_distinct_actions``).
+
+    * word move: ``((wid * 2 + side) * 2 + end) * 6 + (k - 2)`` for wid < N words;
+    * opening announcement of word ``wid``: ``ANNOUNCE + wid``;
+    * exchange tile t (0..25 letters, 26 joker): ``EXCHANGE + t``;
+    * return tile t to the pool (after an OCTO, or for the interaction rule): ``DISCARD + t``;
+    * move an end letter of the rail to the other end (after two exchanges in a row): ``ROTATE``
+      (first letter to last place) and ``ROTATE + 1`` (last letter to first place);
+    * pass (only when nothing else is possible): ``PASS``;
+    * with ``claims`` (the "claim" reading of spotting) only: claim the OCTO ``wid`` the last mover
+      could have laid, ``CLAIM + wid``, or claim none, ``NO_CLAIM`` (ids after all the others, so
+      the ids above are the same in both readings).
+    Chance outcomes (the tile drawn in an exchange) are tile numbers 0..26.
+    """
+
+    def __init__(self, n_words: int, claims: bool = False):
+        self.n_words = n_words
+        self.ANNOUNCE = n_words * 24
+        self.EXCHANGE = self.ANNOUNCE + n_words
+        self.DISCARD = self.EXCHANGE + 27
+        self.ROTATE = self.DISCARD + 27
+        self.PASS = self.ROTATE + 2
+        self.CLAIM = self.PASS + 1
+        self.NO_CLAIM = self.CLAIM + n_words
+        self.N = self.NO_CLAIM + 1 if claims else self.PASS + 1
+
+    @staticmethod
+    def word_action(wid: int, side: int, end: int, k: int) -> int:
+        return ((wid * 2 + side) * 2 + end) * 6 + (k - 2)
+
+    @staticmethod
+    def split_word_action(a: int) -> tuple[int, int, int, int]:
+        k = a % 6 + 2
+        a //= 6
+        end = a % 2
+        a //= 2
+        return a // 2, a % 2, end, k
 
 
 def full_bag(jokers: bool) -> np.ndarray:
@@ -327,7 +369,8 @@ def notation(state, action: int) -> str:
     seat: a word (:func:`word_notation`), ``announce MAIS`` (the opening; the other seats see
     ``announce a word`` until every player has announced), ``exchange Q with the pool``, ``return
     E to the pool``, ``rotate: first letter S goes last`` / ``rotate: last letter A goes first``,
-    ``pass``, and the pool's draws ``draw E`` (``?`` a joker)."""
+    ``pass``, the pool's draws ``draw E`` (``?`` a joker), and in the claim reading of spotting
+    ``claim the OCTO OCTOBRES`` / ``no OCTO claimed``."""
     A, action = state.game.actions, as_action(action)
     if out_of_range(action, A.N):
         return out_of_range(action, A.N)
@@ -355,7 +398,16 @@ def notation(state, action: int) -> str:
         first, last = tile_char(int(state.rail[0])), tile_char(int(state.rail[-1]))
         return (f"rotate: first letter {first} goes last" if action == A.ROTATE
                 else f"rotate: last letter {last} goes first")
-    return "pass"
+    return _claim_or_pass(state, action)
+
+
+def _claim_or_pass(state, action: int) -> str:
+    A = state.game.actions
+    if action == A.PASS:
+        return "pass"
+    if action == A.NO_CLAIM:
+        return "no OCTO claimed"
+    return f"claim the OCTO {state.lex.words[action - A.CLAIM]}"
 
 
 def older_notation(state, action: int) -> str:
@@ -375,4 +427,4 @@ def older_notation(state, action: int) -> str:
         return f"return {tile_char(action - A.DISCARD)}"
     if action < A.PASS:
         return "rotate first->last" if action == A.ROTATE else "rotate last->first"
-    return "pass"
+    return _claim_or_pass(state, action)  # claims came later: their one notation

@@ -15,6 +15,10 @@
 Every player uses the rotation rule: after an exchange by every player in a row, it moves an end
 letter to the other end when that gives it a better word than the rail as it stands.
 
+In the claim reading of spotting (``make_game(spotting="claim")``) every player, the plug-ins'
+too, is wrapped in :class:`.spotting.Spotter`: it claims the OCTO the automatic reading would show
+and plays the rest as in the automatic reading, so the games are the same in both readings.
+
 All of them play the 4-seat team game too: "the opponent" is the next seat (who receives the pushed
 letters and moves next), and a playout is scored by the team's best hand (fewest letters), since a
 team wins as soon as one of its players empties their hand.
@@ -22,6 +26,7 @@ team wins as soon as one of its players empties their hand.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -31,6 +36,7 @@ from ..core.mcts import MCTSPlayer
 from ..core.players import RANDOM, PlayerSpec, player_list
 from ..core.seeding import py_random
 from . import rules as R
+from .spotting import Spotter, claim_choice
 
 __all__ = ["GreedyPlayer", "LookaheadPlayer", "FlatMonteCarloPlayer", "PLAYERS", "worst_tile",
            "greedy_score", "playout_value", "hand_difference", "rotation_choice"]
@@ -69,6 +75,8 @@ def _non_word_choice(state: R.OctoversoState, rng) -> int | None:
         return A.ANNOUNCE + rng.choice([w for w in ids if cost(w) == best])
     if state.phase == R.DISCARD:
         return A.DISCARD + worst_tile(state.hands[p])
+    if state.phase == R.CLAIM:   # the claim reading (a playout of a claim game): as the engine's
+        return claim_choice(state)
     return None
 
 
@@ -369,7 +377,23 @@ def _mcts(game, seed=None, simulations: int = 48):
     return p
 
 
-PLAYERS = player_list("octoverso", (
+def _claiming(build):
+    """A player factory whose players, in a game of the claim reading, claim and play as in the
+    automatic reading (:class:`.spotting.Spotter`)."""
+    def make(game, *args, **kwargs):
+        p = build(game, *args, **kwargs)
+        return Spotter(p) if getattr(game, "spotting", "auto") == "claim" else p
+    return make
+
+
+class _Players(player_list):
+    """The game's players (its own and the plug-ins'), each wrapped by :func:`_claiming`."""
+
+    def _all(self):
+        return tuple(dataclasses.replace(s, build=_claiming(s.build)) for s in super()._all())
+
+
+PLAYERS = _Players("octoverso", (
     RANDOM,
     PlayerSpec("greedy", "an OCTO if it has one, else the word laying the most hand letters; exchanges "
                "its most awkward tile when it has no word", _greedy),

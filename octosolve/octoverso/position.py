@@ -8,6 +8,9 @@ A document is plain JSON::
      "rotated": false, "pending": null, "after_discard": null, "turn": 0, "passes": 0,
      "winner": null, "history": [[0, 123], ...], "log": [{"event": "announce", ...}, ...]}
 
+A game in the claim reading of spotting (``params`` ``"spotting": "claim"``) also has ``"claims"``:
+the OCTOs the player in the ``claim`` phase may claim (``[]`` in other phases).
+
 Tiles are strings of letters (``?`` a joker). The reader refuses, with a one-line error, anything a
 real game cannot reach: tiles the box (88 letters, 2 jokers in the variant) cannot make, a word not
 in the lexicon, a phase, seat or count out of range, a type that is not the one written.
@@ -20,10 +23,10 @@ import numpy as np
 from ..core.errors import fail
 from ..core.words import counted
 from . import moves as R
-from .moves import DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, opening_words  # noqa: F401 (the phases' home was here)
+from .moves import CLAIM, DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, opening_words  # noqa: F401 (the phases' home was here)
 
 __all__ = ["state_to_json", "state_from_json", "FORMAT", "OPENING", "PLAY", "DISCARD", "DRAW", "OVER",
-           "PHASES"]
+           "CLAIM", "PHASES"]
 
 FORMAT = "octoverso"
 _KEYS = ("game", "params", "phase", "player", "first", "rail", "hands", "pool", "announced", "played",
@@ -37,6 +40,7 @@ def _opt(x: int):
 def state_to_json(s) -> dict:
     """The document of an ``OctoversoState``."""
     words = s.lex.words
+    claims = {"claims": [words[w] for w in s.claims]} if s.game.spotting == "claim" else {}
     return {
         "game": FORMAT, "params": s.game.params(), "phase": PHASES[s.phase],
         "player": int(s.player), "first": _opt(s.first), "rail": R.rail_string(s.rail),
@@ -46,7 +50,7 @@ def state_to_json(s) -> dict:
         "pending": R.tile_char(s.pending) if s.pending >= 0 else None,
         "after_discard": _opt(s.after_discard), "turn": int(s.turn), "passes": int(s.passes),
         "winner": _opt(s.winner), "history": [[int(p), int(a)] for p, a in s.history],
-        "log": [dict(e) for e in s.log],
+        "log": [dict(e) for e in s.log], **claims,
     }
 
 
@@ -85,10 +89,11 @@ def state_from_json(game, doc, s):
         fail(f"an Octoverso position is a JSON object, got {type(doc).__name__}")
     if doc.get("game") != FORMAT:
         fail(f"not an Octoverso position (\"game\" is {doc.get('game')!r}, expected {FORMAT!r})")
-    missing = [k for k in _KEYS if k not in doc]
+    keys = _KEYS + (("claims",) if game.spotting == "claim" else ())
+    missing = [k for k in keys if k not in doc]
     if missing:
         fail(f"position: {counted(len(missing), 'missing key')}: {', '.join(missing)}")
-    extra = sorted(set(doc) - set(_KEYS))
+    extra = sorted(set(doc) - set(keys))
     if extra:
         fail(f"position: {counted(len(extra), 'unknown key')}: {', '.join(map(str, extra))}")
     if doc["params"] != game.params():
@@ -98,6 +103,8 @@ def state_from_json(game, doc, s):
     if doc["phase"] not in PHASES:
         fail(f"position: phase must be one of {', '.join(PHASES)}, got {doc['phase']!r}")
     s.phase = PHASES.index(doc["phase"])
+    if s.phase == CLAIM and game.spotting != "claim":
+        fail("position: a claim phase only in the claim reading of spotting (\"spotting\": \"claim\")")
     s.player = _int(doc, "player", 0, n - 1)
     s.first = _int(doc, "first", 0, n - 1, optional=True)
     s.turn = _int(doc, "turn", 0, game.max_turns)
@@ -174,4 +181,20 @@ def state_from_json(game, doc, s):
     if not isinstance(doc["log"], list) or not all(isinstance(e, dict) for e in doc["log"]):
         fail("position: 'log' must be a list of event objects")
     s.log = [dict(e) for e in doc["log"]]
+    if game.spotting == "claim":
+        _claims(s, doc["claims"])
     return s
+
+
+def _claims(s, claims) -> None:
+    if not isinstance(claims, list) or len(claims) > 1000:
+        fail("position: 'claims' must be a list of OCTO words")
+    if claims and s.phase != CLAIM:
+        fail("position: OCTOs to claim only in the claim phase")
+    for w in claims:
+        wid = _word(s.lex, w, "OCTO to claim")
+        if len(w) != R.RAIL_SIZE:
+            fail(f"position: an OCTO to claim has {R.RAIL_SIZE} letters, got {w!r}")
+        if wid not in s.claims:
+            s.claims.append(wid)
+    s.claims.sort()

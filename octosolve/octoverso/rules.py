@@ -8,7 +8,8 @@ The readings of the (French) rules are in docs/rules/octoverso.md. In short:
   word of the next seat; the player of the first word moves first.
 * A move lays hand letters at one end of the rail (``moves.py``); the letters beyond 8 fall to the
   next player. An 8-letter word (OCTO) returns one tile to the pool; a move of fewer letters when
-  the mover had an OCTO lets the next player show it and return a tile (interaction).
+  the mover had an OCTO lets the next player show it and return a tile (interaction; in the
+  ``spotting="claim"`` reading the next player must name it: ``spotting.py``).
 * An exchange is a turn (a chance node draws the new tile); after an exchange by every player in a
   row, the player to move may move an end letter of the rail to the other end once, then play.
 * A word may be played once: after a word is played, every word sharing a lemma with it is blocked.
@@ -38,15 +39,16 @@ from . import board
 from . import kernels as K
 from .lexicon import MAX_LEN, MIN_LEN, Lexicon, load_lexicon
 from .render import position_svg
-from .position import DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, state_from_json, state_to_json
-from .moves import notation, older_notation
+from . import spotting as spot
+from .position import CLAIM, DISCARD, DRAW, OPENING, OVER, PHASES, PLAY, state_from_json, state_to_json
+from .moves import Actions, notation, older_notation
 from .moves import (MIN_RAIL, ENDS, GAME_LETTERS, HAND_SIZE, JOKER, JOKER_CHAR, LETTERS, N_JOKERS, N_LETTERS,
                     OPENING_LEN, RAIL_SIZE, SIDES, Move, apply_to_rail, canonical_jmask, check_tiles,
                     full_bag, hand_string, kernel_moves, legal_moves, move_dict, octos, opening_words,
                     parse_hand, parse_rail, rail_string, reference_moves, spell_tiles, tile_char,
                     tile_counts)
 
-__all__ = ["state_from_document", "OPENING", "PLAY", "DISCARD", "DRAW", "OVER", "PHASES", "MAX_TURNS", "TEAM_PLAYERS",
+__all__ = ["state_from_document", "OPENING", "PLAY", "DISCARD", "DRAW", "OVER", "CLAIM", "PHASES", "MAX_TURNS", "TEAM_PLAYERS",
            "TEAM_MAX_TURNS", "team_of", "Actions", "OctoversoGame", "OctoversoState", "make_game",
            # re-exported from lexicon.py and moves.py (one import for scripts and tests)
            "Lexicon", "load_lexicon", "MIN_LEN", "MAX_LEN", "fold_word", "is_az", "ENDS", "SIDES",
@@ -68,47 +70,14 @@ def team_of(player: int) -> int:
     return player % 2
 
 
-class Actions:
-    """Stable integer action ids (OpenSpiel needs a fixed ``num_distinct_actions``).
-
-    * word move: ``((wid * 2 + side) * 2 + end) * 6 + (k - 2)`` for wid < N words;
-    * opening announcement of word ``wid``: ``ANNOUNCE + wid``;
-    * exchange tile t (0..25 letters, 26 joker): ``EXCHANGE + t``;
-    * return tile t to the pool (after an OCTO, or for the interaction rule): ``DISCARD + t``;
-    * move an end letter of the rail to the other end (after two exchanges in a row): ``ROTATE``
-      (first letter to last place) and ``ROTATE + 1`` (last letter to first place);
-    * pass (only when nothing else is possible): ``PASS``.
-    Chance outcomes (the tile drawn in an exchange) are tile numbers 0..26.
-    """
-
-    def __init__(self, n_words: int):
-        self.n_words = n_words
-        self.ANNOUNCE = n_words * 24
-        self.EXCHANGE = self.ANNOUNCE + n_words
-        self.DISCARD = self.EXCHANGE + 27
-        self.ROTATE = self.DISCARD + 27
-        self.PASS = self.ROTATE + 2
-        self.N = self.PASS + 1
-
-    @staticmethod
-    def word_action(wid: int, side: int, end: int, k: int) -> int:
-        return ((wid * 2 + side) * 2 + end) * 6 + (k - 2)
-
-    @staticmethod
-    def split_word_action(a: int) -> tuple[int, int, int, int]:
-        k = a % 6 + 2
-        a //= 6
-        end = a % 2
-        a //= 2
-        return a // 2, a % 2, end, k
-
-
 class OctoversoGame(Game):
     """Octoverso with fixed options: ``jokers`` (the joker variant), ``teams`` (4 seats, 2 teams),
-    ``max_turns`` (a draw after that many turns), ``lexicon`` (a word list path, None = shipped)."""
+    ``max_turns`` (a draw after that many turns), ``lexicon`` (a word list path, None = shipped),
+    ``spotting`` (``auto``: an OCTO the last mover missed is shown by the engine; ``claim``: the
+    next player must name it; :mod:`.spotting`)."""
 
     def __init__(self, jokers: bool = False, lexicon: str | None = None, max_turns: int | None = None,
-                 teams: bool = False):
+                 teams: bool = False, spotting: str = "auto"):
         self.lex = load_lexicon(lexicon)
         self._lexicon_arg = lexicon
         self.jokers = bool(jokers)
@@ -120,11 +89,14 @@ class OctoversoGame(Game):
                 or not 1 <= max_turns <= MAX_TURNS_LIMIT:
             fail(f"max_turns must be an integer from 1 to {MAX_TURNS_LIMIT}, got {max_turns!r}")
         self.max_turns = int(max_turns)
-        self.actions = Actions(len(self.lex))
+        self.spotting = spot.check_spotting(spotting)
+        claims = self.spotting == "claim"
+        self.actions = Actions(len(self.lex), claims)
         n = self.num_players
-        # a turn is at most 3 actions (rotate, exchange, draw; or word, return); passes do not count
-        # as turns, and n passes in a row end the game
-        length = 2 + 3 * self.max_turns + 2 if n == 2 else n + (3 + n) * self.max_turns + n
+        # a turn is at most 3 actions (rotate, exchange, draw; or word, return), 5 with a claim and
+        # its return; passes do not count as turns, and n passes in a row end the game
+        per = 3 + 2 * claims
+        length = 2 + per * self.max_turns + 2 if n == 2 else n + (per + n) * self.max_turns + n
         self.info = GameInfo(
             short_name="octoverso",
             long_name="Octoverso" + (" teams 2v2" if self.teams else "") + (" (jokers)" if jokers else ""),
@@ -134,8 +106,17 @@ class OctoversoGame(Game):
             random_start=True)
 
     def params(self) -> dict:
+        # the automatic reading of spotting is not written (documents and records written before
+        # the claim reading stay the same)
+        extra = {"spotting": self.spotting} if self.spotting != "auto" else {}
         return {"jokers": self.jokers, "teams": self.teams, "max_turns": self.max_turns,
-                "lexicon": self._lexicon_arg}
+                "lexicon": self._lexicon_arg, **extra}
+
+    def auto_game(self) -> "OctoversoGame":
+        """This game in the automatic reading of spotting (itself when it is that already)."""
+        if self.spotting == "auto":
+            return self
+        return _cached_game(self.jokers, self._lexicon_arg, self.max_turns, self.teams)
 
     def new_initial_state(self, seed: int | None = None) -> "OctoversoState":
         return OctoversoState.deal(self, seed)
@@ -146,23 +127,25 @@ class OctoversoGame(Game):
     def __reduce__(self):
         # pickled by its parameters (OpenSpiel clones Python states by pickling them): the lexicon
         # and tries are rebuilt once per process, not copied with every state
-        return (_cached_game, (self.jokers, self._lexicon_arg, self.max_turns, self.teams))
+        return (_cached_game, (self.jokers, self._lexicon_arg, self.max_turns, self.teams, self.spotting))
 
 
 _GAMES: dict[tuple, OctoversoGame] = {}
 
 
-def _cached_game(jokers: bool, lexicon: str | None, max_turns: int, teams: bool = False) -> OctoversoGame:
-    key = (bool(jokers), lexicon, int(max_turns), bool(teams))
+def _cached_game(jokers: bool, lexicon: str | None, max_turns: int, teams: bool = False,
+                 spotting: str = "auto") -> OctoversoGame:
+    key = (bool(jokers), lexicon, int(max_turns), bool(teams), spotting)
     if key not in _GAMES:
-        _GAMES[key] = OctoversoGame(jokers, lexicon, max_turns, teams)
+        _GAMES[key] = OctoversoGame(jokers, lexicon, max_turns, teams, spotting)
     return _GAMES[key]
 
 
 def make_game(**params) -> OctoversoGame:
-    """``make_game(jokers=False, lexicon=None, max_turns=None, teams=False)`` (``teams=True``: the
-    4-player game, 2 teams of 2). Unknown parameters are an error."""
-    allowed = {"jokers", "lexicon", "max_turns", "teams"}
+    """``make_game(jokers=False, lexicon=None, max_turns=None, teams=False, spotting="auto")``
+    (``teams=True``: the 4-player game, 2 teams of 2; ``spotting="claim"``: an OCTO the last mover
+    missed must be named, :mod:`.spotting`). Unknown parameters are an error."""
+    allowed = {"jokers", "lexicon", "max_turns", "teams", "spotting"}
     extra = sorted(set(params) - allowed)
     if extra:
         fail(f"{counted(len(extra), 'unknown Octoverso parameter')}: {', '.join(extra)} (choose from {', '.join(sorted(allowed))})")
@@ -185,7 +168,7 @@ class OctoversoState(State):
 
     __slots__ = ("game", "lex", "hands", "pool", "rail", "phase", "player", "first", "announced",
                  "blocked", "played", "streak", "rotated", "pending", "after_discard", "turn",
-                 "passes", "winner", "history", "log")
+                 "passes", "winner", "history", "log", "claims")
 
     @classmethod
     def blank(cls, game: OctoversoGame) -> "OctoversoState":
@@ -204,6 +187,7 @@ class OctoversoState(State):
         s.after_discard = -1
         s.turn, s.passes, s.winner = 0, 0, -1
         s.history, s.log = [], []
+        s.claims = []   # the CLAIM phase's OCTOs (word ids): spotting.py
         return s
 
     @classmethod
@@ -314,6 +298,7 @@ class OctoversoState(State):
         s.turn, s.passes, s.winner = self.turn, self.passes, self.winner
         s.history = list(self.history)
         s.log = list(self.log)  # events are never mutated once logged
+        s.claims = list(self.claims)
         return s
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -343,6 +328,8 @@ class OctoversoState(State):
             return [A.DISCARD + t for t in range(27) if self.hands[p, t] > 0]
         if self.phase == DRAW:
             return [t for t, _ in self.chance_outcomes()]
+        if self.phase == CLAIM:
+            return spot.claim_actions(self)
         if self.phase != PLAY:
             return []
         arr = kernel_moves(self.lex, self.rail, self.hands[p], self.blocked)
@@ -390,6 +377,8 @@ class OctoversoState(State):
             self._draw(action)
         elif self.phase == OPENING:
             self._announce(action - A.ANNOUNCE)
+        elif self.phase == CLAIM:
+            spot.apply_claim(self, action)
         elif self.phase == DISCARD:
             t = action - A.DISCARD
             self.hands[p, t] -= 1
@@ -494,17 +483,9 @@ class OctoversoState(State):
         if len(m.word) == RAIL_SIZE:  # OCTO: return one tile of choice to the pool
             self.phase, self.after_discard = DISCARD, o
             return
-        # interaction: the next player shows an OCTO the mover could have formed with their letters
-        arr = kernel_moves(self.lex, before_rail, before_hand, self.blocked)
-        arr = arr[self.lex.lens[arr[:, 0]] == RAIL_SIZE]
-        if len(arr):
-            wid = int(arr[0, 0])
-            self._block(wid)
-            self.log.append({"event": "interaction", "player": o, "octo": self.lex.words[wid]})
-            if self.hands[o].sum() > 0:
-                self.phase, self.player, self.after_discard = DISCARD, o, o
-                return
-        self._next_turn()
+        # interaction: the next player shows (or, in the claim reading, may claim) an OCTO the
+        # mover could have formed with their letters
+        spot.after_short_word(self, before_rail, before_hand)
 
     def _draw(self, t: int) -> None:
         p = self.player

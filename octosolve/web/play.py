@@ -27,7 +27,8 @@ after the first N moves (read-only, only while every move is visible: perfect in
 game over), for the page's replay slider; ``POST /api/GAME/ID/ahead`` the view after moves played
 from the live position (a preview, such as the best line's: the game is not changed);
 ``POST /api/GAME/ID/compose`` checks a word being built (the game's ``compose`` room: Octoverso's
-words are built from the hand, not picked from a list).
+words are built from the hand, not picked from a list: the view lists none of them, and
+``POST /api/GAME/ID/words`` gives them all, on request, for the page's study list).
 
 The searches (the computer's move, a hint, the best line) run on the app's pool of workers
 (:mod:`.pool`): a worker gets the position and the player, and gives back the move and the player;
@@ -514,6 +515,7 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
 
         def work():
             s._own_turn("hints are")
+            s.check_hint()
             cpu: list = []
             h = on_pool(s, cpu)(hint_of, s.entry, s.game, s.state, s.seed, len(s.moves), s.options,
                                 _level_player(s.entry, specs))
@@ -541,6 +543,11 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         if "text" not in body:
             fail('missing "text" (the letters of the word built so far)')
         return JSON(await run_in_threadpool(_locked, s, lambda: s.compose(body["text"], body.get("place"))))
+
+    async def words(request: Request):
+        # the study list (every word the person could build), asked for on its own
+        s = await lookup(request, await read_body_json(request))
+        return JSON(await run_in_threadpool(_locked, s, lambda: {"moves": s.words()}))
 
     async def ahead(request: Request):
         body = await read_body_json(request)
@@ -573,4 +580,5 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
         Route("/api/{game}/{gid}/line", line, methods=["POST"]),
         Route("/api/{game}/{gid}/ahead", ahead, methods=["POST"]),
         Route("/api/{game}/{gid}/compose", compose, methods=["POST"]),
+        Route("/api/{game}/{gid}/words", words, methods=["POST"]),
     ]

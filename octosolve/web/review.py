@@ -23,6 +23,17 @@ the exact solver is fast), and the moves left when the budget is spent say so. `
 review so far (``?wait=S`` holds the answer until it ends or S seconds pass), so a page shows it as
 it grows. Moves are labelled as the session labels them (its record's notation; a better move by
 :func:`octosolve.core.record.move_text`, the session's own label function).
+
+The budget is spread over every move from the start (each move's share: nine tenths of the time
+left over the moves left): a move whose share is short gets a cheaper estimate (the engine's ``time_limit``
+capped to a third of the share, where its player takes one; fewer playouts, at least
+:data:`MIN_SAMPLES`, by the cost of a playout measured on the moves rated before), so a normal
+game is rated whole instead of its first moves left "not rated".
+
+A game whose move list says a turn in one line (its ``moves`` room's ``turn_notation``: Oct8's
+decisions) is reviewed per turn: each decision is rated as above, and the view has one item a turn
+(the moves list's line, ``decisions``: each decision's rating; its grade the worst of them, the
+moment to see the position before that worst decision).
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ from starlette.routing import Route
 from ..core.errors import OctoError, fail
 from ..core.record import move_text
 from ..core.seeding import derive_seed
+from ..core.words import counted
 from .http import JSON, ApiError, read_body_json
 from .session import Session
 
@@ -50,9 +62,11 @@ MAX_WAIT = 30.0         # GET ?wait=S
 MAX_REVIEWS = 50        # reviews kept (the least recently used dropped)
 FIRST_LOCK_WAIT = 10.0  # seconds the first move's rating waits for the game's engine
 SAMPLES = 32            # playouts a move, for a game whose room does not say
+MIN_SAMPLES = 4         # the fewest playouts of a cheaper estimate (a move's share of the budget short)
 MISTAKE = 0.25          # an estimate's loss (on the -1..1 scale) that makes a mistake
 INACCURACY = 0.08       # ... an inaccuracy (below: about as good)
 GRADES = ("forced", "best", "good", "inaccuracy", "mistake", "unrated")
+_WORSE = {"forced": 0, "best": 1, "good": 2, "inaccuracy": 3, "mistake": 4}
 _OUTCOME_RANK = {"loss": -1, "draw": 0, "win": 1}
 _KEEP = {"win": "the win", "draw": "the draw", "loss": "a loss"}
 _BEST_WORD = {"win": "winning", "draw": "drawing"}
@@ -202,6 +216,7 @@ class Review:
         self.items = [{"ply": i, "player": m["player"], "move": m["move"], "action": m["action"],
                        "grade": "unrated", "kind": None, "text": "Not rated yet.", "better": None}
                       for i, m in enumerate(self.moves, 1) if m["player"] in self.humans]
+        self.turns = _turn_groups(s, self.items)
         self.done = threading.Event()
         self._mutex = threading.Lock()
 
@@ -237,21 +252,34 @@ class Review:
         with self.lock:  # the rules engine too keeps module-level tables (Octoverso's lexicon)
             before = self._positions()
         why = f"the review's {self.budget:g} s ran out (it rates from the last move back)"
+        takes_time = "time_limit" in next((sp.options for sp in self.specs if sp.name == name), ())
+        per_sample = None   # seconds a playout took, measured on the moves rated so far
         # the end first: a review cut short keeps the decisive part, and at least the last move
         for k, it in enumerate(reversed(self.items)):
             left = self.budget - (time.monotonic() - self.started)
             if k and left <= 0:
                 break
+            # the budget spread over the moves left (a tenth kept back: a busy machine runs late)
+            share = 0.9 * left / (len(self.items) - k)
+            eng_opts, samples = dict(opts), None
+            if takes_time:
+                eng_opts["time_limit"] = max(0.05, min(float(opts.get("time_limit", 10.0)), share / 3))
+            if per_sample:
+                full = getattr(room, "SAMPLES", SAMPLES)
+                samples = max(MIN_SAMPLES, min(full, int(share * 0.6 / (2 * per_sample))))
             if not self.lock.acquire(timeout=left if k else max(left, FIRST_LOCK_WAIT)):
                 why = "the game stayed busy (its other requests)"
                 break
             try:
                 st = before[it["ply"]]
                 engine = make_player(self.specs, name, self.g, seed=derive_seed(self.seed, "review", it["ply"]),
-                                     **opts)
+                                     **eng_opts)
                 engine.review_name = f"hard: {name}"
+                t0 = time.monotonic()
                 r = rate_move(self.entry, st, it["action"], engine, room,
-                              seed=derive_seed(self.seed, "review", it["ply"]))
+                              seed=derive_seed(self.seed, "review", it["ply"]), samples=samples)
+                if r.get("samples"):   # the playouts' cost (the engine's search counted in: a bound)
+                    per_sample = (time.monotonic() - t0) / (2 * r["samples"])
             except Exception as err:  # this position only: said on its line, the others rated
                 r = {"error": f"{type(err).__name__}: {err}"[:300]}
             finally:
@@ -275,6 +303,8 @@ class Review:
     def view(self) -> dict:
         with self._mutex:
             items = [dict(it) for it in self.items]
+        if self.turns is not None:
+            items = [_turn_item(t, [items[i] for i in t["decisions"]]) for t in self.turns]
         counts = {g: 0 for g in GRADES}
         for it in items:
             counts[it["grade"]] += 1
@@ -283,8 +313,59 @@ class Review:
                 "budget": self.budget, "elapsed": None if self.elapsed is None else round(self.elapsed, 2),
                 "cpu_seconds": round(self.cpu, 3), "engine": f"hard: {self.level_player[0]}",
                 "rated": rated, "total": len(items), "counts": counts,
+                "unit": "turn" if self.turns is not None else "move",
                 "proven_mistakes": sum(1 for it in items if it["grade"] == "mistake" and it.get("proven")),
                 "items": items}
+
+
+def _turn_groups(s: Session, items: list[dict]) -> list[dict] | None:
+    """The person's turns (their moves in a row, as the session's move list groups them) for a game
+    whose ``moves`` room has ``turn_notation``: ``{"turn", "player", "decisions" (indexes in
+    ``items``), "move" (the turn's line)}``; None for a game reviewed move by move."""
+    from ..core.game import CHANCE
+    from .session import room
+
+    join = getattr(room(s.entry, "moves"), "turn_notation", None)
+    if join is None:
+        return None
+    at = {it["ply"]: i for i, it in enumerate(items)}
+    groups: list[dict] = []
+    n = 0
+    for ply, m in enumerate(s.moves, 1):
+        p = m["player"]
+        g = groups[-1] if groups else None
+        if g is None or p == CHANCE or g["player"] != p:
+            n += 1
+            g = {"turn": n, "player": p, "steps": [], "decisions": []}
+            groups.append(g)
+        g["steps"].append((m["action"], m["move"]))
+        if ply in at:
+            g["decisions"].append(at[ply])
+    return [{"turn": g["turn"], "player": g["player"], "decisions": g["decisions"], "move": join(g["steps"])}
+            for g in groups if g["decisions"]]
+
+
+def _turn_item(t: dict, ds: list[dict]) -> dict:
+    """One turn's line of the review: its decisions' ratings, its grade the worst of them."""
+    rated = [d for d in ds if d.get("rated")]
+    worst = max(rated, key=lambda d: _WORSE.get(d["grade"], 0), default=None)
+    out = {"turn": t["turn"], "player": t["player"], "move": t["move"], "ply": ds[0]["ply"],
+           "last_ply": ds[-1]["ply"], "action": ds[0]["action"],
+           "decisions": [{k: d.get(k) for k in ("ply", "move", "grade", "kind", "text", "better", "rated")}
+                         for d in ds]}
+    if worst is None:   # no decision rated: the first one's words say why
+        return {**out, "grade": "unrated", "kind": None, "text": ds[0]["text"], "better": None, "focus": ds[0]["ply"]}
+    unrated = len(ds) - len(rated)
+    note = f" ({counted(unrated, 'decision')} not rated)" if unrated else ""
+    if worst["grade"] in ("inaccuracy", "mistake"):
+        text = f"Decision {ds.index(worst) + 1} of {len(ds)} ({worst['move']}): {worst['text']}{note}"
+    elif len(ds) == 1:
+        text = worst["text"] + note
+    else:
+        text = f"Every decision of the {len(ds)} as good as the engine's{note}."
+    keep = {k: worst.get(k) for k in ("values", "loss", "samples", "proven", "engine_move") if k in worst}
+    return {**out, **keep, "grade": worst["grade"], "kind": worst["kind"], "text": text,
+            "better": worst.get("better"), "rated": True, "focus": worst["ply"]}
 
 
 class Reviews:

@@ -202,14 +202,13 @@ class Session:
         board_error = None
         composer = None
         if not over and turn in self.humans:
-            legal = [{"action": a, "text": st.action_to_string(a)} for a in st.legal_actions()]
+            acts = st.legal_actions()
             room = self._room("compose")
-            if room is not None:  # moves made by building a word (docs/web.md): their letters
+            if room is not None:  # moves made by building a word (docs/web.md) are the player's to
+                # find: not listed (their letters come from the compose and words calls)
                 composer = room.composer(st, me)
-                for m in legal:
-                    c = room.compose_text(st, m["action"])
-                    if c is not None:
-                        m["compose"] = c
+                acts = [a for a in acts if room.compose_text(st, a) is None]
+            legal = [{"action": a, "text": st.action_to_string(a)} for a in acts]
             targets = getattr(st, "action_targets", None)
             if targets is not None:
                 try:  # the clicks on the board that make each move (docs/web.md)
@@ -299,6 +298,7 @@ class Session:
         has an exact solver that settles the position within a small budget (:func:`hint_of`, the
         job a worker of the web app's pool runs)."""
         self._own_turn("hints are")
+        self.check_hint()
         return hint_of(self.entry, self.game, self.state, self.seed, len(self.moves), self.options,
                        level_player)
 
@@ -311,6 +311,23 @@ class Session:
             fail(f"{self.entry.name} has no word builder: its moves are made on the board")
         self._own_turn("words are built")
         return room.check(self.state, text, place)
+
+    def words(self) -> list[dict]:
+        """Every move the person to move could make by building a word (the game's ``compose``
+        room's ``study``: the page's study list, asked for on its own; the view lists none)."""
+        room = self._room("compose")
+        if room is None:
+            fail(f"{self.entry.name} has no word builder: its moves are listed in the view")
+        self._own_turn("the words are listed")
+        return room.study(self.state)
+
+    def check_hint(self) -> None:
+        """A one-line refusal where the game gives no hint (its ``compose`` room's
+        ``hint_refused``: Octoverso's OCTO claim, which a hint would give away)."""
+        refused = getattr(self._room("compose"), "hint_refused", None)
+        why = refused(self.state) if refused is not None else None
+        if why:
+            fail(why)
 
     def _best_words(self, st, action) -> dict | None:
         """The best words of the person's move ``action`` (``st``: before it), the game's ``compose`` room's."""
@@ -455,6 +472,9 @@ def hint_of(entry, game, state, seed: int, ply: int, options: dict, level_player
     a = player.choose(state.clone())
     out = {"action": int(a), "move": move_text(state, a), "player": name, "confidence": None,
            "exact": None}
+    built = getattr(room(entry, "compose"), "compose_text", None)
+    if built is not None:  # a move built from letters: the letters (the page puts them in its builder)
+        out["compose"] = built(state, a)
     shares = getattr(player, "last_shares", None)
     if shares:
         out["confidence"] = round(float(shares.get(a, 0.0)), 3)

@@ -908,8 +908,11 @@ def test_real_game_a_few_moves(client, name):
             if v["terminal"]:
                 break
             if v["human_turn"]:
-                assert v["legal"] and all(isinstance(m["text"], str) for m in v["legal"])
-                r = client.post(f"/api/{name}/{v['id']}/move", json={"action": v["legal"][0]["action"]})
+                from .legal import legal_moves
+
+                legal = legal_moves(client, name, v)
+                assert legal and all(isinstance(m["text"], str) for m in legal)
+                r = client.post(f"/api/{name}/{v['id']}/move", json={"action": legal[0]["action"]})
             else:
                 r = client.post(f"/api/{name}/{v['id']}/computer", json={})
             assert r.status_code == 200, r.text

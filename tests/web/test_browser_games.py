@@ -74,10 +74,25 @@ def sel(target: str) -> str:
 
 
 def view(d) -> dict:
-    """The live game's view as the page holds it (what the server last answered)."""
-    return read(d, lambda d: d.execute_script(
+    """The live game's view as the page holds it (what the server last answered); ``legal`` with
+    the moves made by building a word (Octoverso's), which the view does not list, asked for as the
+    study box asks (POST .../words), in the order of their actions."""
+    from .test_browser import legal_with_words
+
+    out = read(d, lambda d: d.execute_script(
         "const v = pg.view; return {terminal: v.terminal, human: v.human_turn, legal: v.legal,"
         " moves: v.moves, viewer: v.viewer, history: v.history, busy: pg.busy};"))
+    out["legal"] = read(d, legal_with_words)
+    return out
+
+
+def with_words(url, name, v) -> dict:
+    """The API's view ``v`` with the moves made by building a word (the words call), which the
+    view does not list, in the order of their actions."""
+    if v.get("composer") and v["human_turn"]:
+        words = _api(url, f"/api/{name}/{v['id']}/words", {})["moves"]
+        v = {**v, "legal": sorted(v["legal"] + words, key=lambda m: m["action"])}
+    return v
 
 
 def overlay(d, cls):
@@ -231,6 +246,7 @@ def _late_moves(url, name, params, seed, pick, last=LAST_DECISIONS):
     while not v["terminal"]:
         if v["human_turn"]:
             before.append(list(v["all_actions"]))
+            v = with_words(url, name, v)
             v = _api(url, f"/api/{name}/{v['id']}/move", {"action": v["legal"][pick]["action"]})
         else:
             v = _api(url, f"/api/{name}/{v['id']}/computer", {})

@@ -17,6 +17,7 @@ from .test_browser import TIMEOUT, By, click, load, read, settle, text, texts, w
 from .test_browser_games import (  # noqa: F401 (fixtures used by name)
     GAME_TIMEOUT,
     _api,
+    with_words,
     _late_moves,
     address,
     heading,
@@ -86,7 +87,7 @@ def _marked_moves(url, name, params, seed) -> tuple[list, dict]:
     v = _api(url, f"/api/{name}/new", {"params": params, "seed": seed, "level": "easy"})
     while not (v["human_turn"] and v["moves"] > 1 and v["last_move"]["marks"]):
         assert not v["terminal"], name
-        v = _api(url, f"/api/{name}/{v['id']}/move", {"action": v["legal"][0]["action"]}) \
+        v = _api(url, f"/api/{name}/{v['id']}/move", {"action": with_words(url, name, v)["legal"][0]["action"]}) \
             if v["human_turn"] else _api(url, f"/api/{name}/{v['id']}/computer", {})
     return v["all_actions"], v
 

@@ -44,15 +44,17 @@ def composer(d) -> dict:
 
 def no_word_list(d):
     """No list of words to play anywhere on the page: no word on the board to click, none in the
-    list of legal moves (which keeps the exchanges), the study box not ticked."""
+    list of legal moves (which keeps the exchanges), none in the view the page holds (issue #43:
+    the server sends none), the study box not ticked; returns how many words the server counts."""
     got = read(d, lambda d: d.execute_script(
         "return {board: document.querySelectorAll('#board [data-target^=\"word:\"]').length,"
         " listed: [...document.querySelectorAll('#legal button')].map(b => b.textContent),"
-        " words: pg.view.legal.filter(m => m.compose !== undefined).length,"
+        " words: pg.view.legal.filter(m => m.compose !== undefined || / rail letters|^announce /.test(m.text)).length,"
+        " count: pg.view.composer.count,"
         " study: document.getElementById('compose-study').checked};"))
-    assert got["board"] == 0 and not got["study"], got
-    assert not any(t.startswith("announce") or " k=" in t for t in got["listed"]), got["listed"]
-    return got["words"]
+    assert got["board"] == 0 and not got["study"] and got["words"] == 0, got
+    assert not any(t.startswith("announce") or " rail letters" in t for t in got["listed"]), got["listed"]
+    return got["count"]
 
 
 def build(d, letters: str):
@@ -92,8 +94,7 @@ def test_a_whole_octoverso_game_built_word_by_word(browser, url):
     assert composer(d)["text"] == ""
     # the hint: the computer's best move, a word, put in the builder by its button
     settle(d, lambda d: click(d, "#hint"), TIMEOUT)
-    hinted = read(d, lambda d: d.execute_script(
-        "const m = pg.view.legal.find(x => x.action === pg.hint.action); return m && m.compose;"))
+    hinted = read(d, lambda d: d.execute_script("return pg.hint.compose;"))
     assert hinted, "the hard level's move here is a word"
     assert hinted in d.find_element(By.ID, "hint-box").text.replace(" ", "")
     settle(d, lambda d: click(d, "#compose-hinted"))
@@ -133,7 +134,8 @@ def test_study_box_lists_the_words_only_when_ticked(browser, url):
     d = browser
     load(d, url + GAME)
     assert no_word_list(d) > 100
-    click(d, "#compose-study")
+    click(d, "#compose-study")   # the words asked for on their own (POST .../words)
+    wait(d, lambda d: d.execute_script("return document.querySelectorAll('#legal button').length") >= 100)
     listed = read(d, lambda d: d.execute_script(
         "return [...document.querySelectorAll('#legal button')].map(b => b.textContent)"))
     assert "announce USEE" in listed and len(listed) >= 100, len(listed)
@@ -142,3 +144,38 @@ def test_study_box_lists_the_words_only_when_ticked(browser, url):
     settle(d, lambda d: body.send_keys("q"))
     c = composer(d)
     assert c["state"] == "none" and "you have no Q" in c["msg"], c
+
+
+def test_an_octo_claimed_in_the_word_panel(browser, url):
+    # the claim reading of spotting (the web app's presets; issue #43): after the computer's word
+    # of fewer than 8 letters the panel asks for an OCTO to claim, whether or not one exists; the
+    # person types it (the keyboard or the A-Z row); the server checks it; a wrong one costs nothing
+    from .test_browser_games import _api
+
+    v = _api(url, "/api/octoverso/new", {"params": {"spotting": "claim"}, "level": "medium", "seed": 3})
+    words = _api(url, f"/api/octoverso/{v['id']}/words", {})["moves"]
+    v = _api(url, f"/api/octoverso/{v['id']}/move", {"action": min(m["action"] for m in words)})
+    while not v["human_turn"]:
+        v = _api(url, f"/api/octoverso/{v['id']}/computer", {})
+    d = browser
+    load(d, url + "/play/octoverso#params=spotting:claim&level=medium&seed=3&moves="
+         + ",".join(map(str, v["all_actions"])))
+    assert d.find_element(By.ID, "compose-noclaim").is_displayed()
+    assert not d.find_element(By.ID, "hint").is_displayed()      # a hint would give it away
+    assert "ARCHIPEL" not in d.find_element(By.TAG_NAME, "body").text
+    body = d.find_element(By.TAG_NAME, "body")
+    for ch in "absolues":
+        settle(d, lambda d: body.send_keys(ch))
+    c = composer(d)
+    assert c["state"] == "none" and "costs nothing" in c["msg"] and not c["play"], c
+    settle(d, lambda d: click(d, "#compose-clear"))
+    for ch in "ARCHIPE":
+        settle(d, lambda d: click(d, f"#compose-jokers button[data-letter='{ch}']"))
+    settle(d, lambda d: body.send_keys("l"))
+    c = composer(d)
+    assert c["state"] == "word" and c["play"] and "could have laid" in c["msg"], c
+    assert d.find_element(By.ID, "compose-play").text == "Claim"
+    settle(d, lambda d: click(d, "#compose-play"), TIMEOUT)
+    hist = read(d, lambda d: d.execute_script("return pg.view.history.map(h => h.text)"))
+    assert hist[-1] == "claim the OCTO ARCHIPEL", hist[-3:]
+    assert read(d, lambda d: d.execute_script("return pg.view.legal[0].targets[0]")).startswith("tile:")

@@ -16,6 +16,8 @@ from octosolve.games import GAMES, get_game  # noqa: E402
 from octosolve.web.app import create_app  # noqa: E402
 from octosolve.web.play import levels, presets  # noqa: E402
 
+from .legal import legal_moves  # noqa: E402
+
 # the games whose manifests name opponent levels (every playable game of the registry)
 LEVELLED = [g.name for g in GAMES if g.web_ready() and g.levels]
 
@@ -30,7 +32,8 @@ def _play(client, name, v, plies, human_pick=0):
         if v["terminal"]:
             break
         if v["human_turn"]:
-            r = client.post(f"/api/{name}/{v['id']}/move", json={"action": v["legal"][human_pick]["action"]})
+            r = client.post(f"/api/{name}/{v['id']}/move",
+                            json={"action": legal_moves(client, name, v)[human_pick]["action"]})
         else:
             r = client.post(f"/api/{name}/{v['id']}/computer", json={})
         assert r.status_code == 200, r.text
@@ -97,8 +100,10 @@ def test_hint_is_a_legal_move(client, name):
     while not v["human_turn"] and not v["terminal"]:
         v = _play(client, name, v, 1)
     h = client.post(f"/api/{name}/{v['id']}/hint", json={}).json()
-    assert h["action"] in [m["action"] for m in v["legal"]], h
-    assert h["move"] == next(m["text"] for m in v["legal"] if m["action"] == h["action"])
+    legal = legal_moves(client, name, v)
+    assert h["action"] in [m["action"] for m in legal], h
+    assert h["move"] == next(m["text"] for m in legal if m["action"] == h["action"])
+    assert h.get("compose") == next(m.get("compose") for m in legal if m["action"] == h["action"])
     assert h["confidence"] is None or 0.0 <= h["confidence"] <= 1.0
 
 
@@ -413,7 +418,9 @@ def test_octoverso_words_are_checked_without_the_list_and_the_best_words_shown_a
     v = c.post("/api/octoverso/new", json={"level": "easy", "seed": 1}).json()
     assert v["composer"]["max"] == 4 and v["best_words"] is None
     gid = v["id"]
-    word = next(m for m in v["legal"] if m["text"] == "announce USEE")
+    assert v["legal"] == []  # every announcement is a word: the view lists none (the words call does)
+    word = next(m for m in c.post(f"/api/octoverso/{gid}/words", json={}).json()["moves"]
+                if m["text"] == "announce USEE")
     r = c.post(f"/api/octoverso/{gid}/compose", json={"text": "USEE"})
     assert r.status_code == 200 and r.json()["moves"][0]["action"] == word["action"]
     for body in ({"text": "USEEX"}, {"text": ["U"]}, {"words": "U"}, {"text": "U", "place": "verso:left"}):
@@ -422,7 +429,8 @@ def test_octoverso_words_are_checked_without_the_list_and_the_best_words_shown_a
     v = c.post(f"/api/octoverso/{gid}/move", json={"action": word["action"]}).json()
     while not v["human_turn"]:
         v = c.post(f"/api/octoverso/{gid}/computer", json={}).json()
-    camion = next(m for m in v["legal"] if m.get("compose") == "CAMION")
+    camion = next(m for m in c.post(f"/api/octoverso/{gid}/words", json={}).json()["moves"]
+                  if m.get("compose") == "CAMION")
     v = c.post(f"/api/octoverso/{gid}/move", json={"action": camion["action"]}).json()
     assert v["best_words"]["summary"] == "You laid CAMIONNA: 7 points. The best a word made that turn."
     assert v["best_words"]["ply"] == 3 and v["composer"] is None  # a tile to return now, no word
@@ -432,3 +440,38 @@ def test_octoverso_words_are_checked_without_the_list_and_the_best_words_shown_a
     o = c.post("/api/octagone/new", json={"level": "easy", "seed": 1}).json()
     r = c.post(f"/api/octagone/{o['id']}/compose", json={"text": "A"})
     assert r.status_code == 400 and "no word builder" in r.json()["error"]
+
+
+def test_octoverso_view_lists_no_word_and_a_claim_is_the_persons_find(client):
+    # issue 43: the view of a position with words carries none of them (the words call lists them
+    # on request); the claim reading of spotting (the web app's presets): after the computer's
+    # short word the person may claim an OCTO, checked by the server, never shown
+    c = client
+    v = c.post("/api/octoverso/new", json={"params": {"spotting": "claim"}, "level": "medium",
+                                           "seed": 3}).json()
+    gid = v["id"]
+    assert v["params"]["spotting"] == "claim"
+    words = c.post(f"/api/octoverso/{gid}/words", json={}).json()["moves"]
+    assert len(words) > 10 and all(m["compose"] for m in words)
+    view_text = json.dumps({k: v[k] for k in v if k not in ("board", "picture")})
+    assert not any(f'"{m["compose"]}' in view_text or m["text"] in view_text for m in words)
+    v = c.post(f"/api/octoverso/{gid}/move", json={"action": min(m["action"] for m in words)}).json()
+    while not v["human_turn"]:
+        v = c.post(f"/api/octoverso/{gid}/computer", json={}).json()
+    # P1's short word after which P0 is to claim or not: ARCHIPEL was P1's OCTO (the engine's)
+    assert v["composer"]["claim"] and v["composer"]["count"] is None
+    assert [m["text"] for m in v["legal"]] == ["no OCTO claimed"]      # no claim listed
+    assert "ARCHIPEL" not in json.dumps(v) and "Type it in the word panel" in v["board"]
+    assert c.post(f"/api/octoverso/{gid}/words", json={}).json()["moves"] == []
+    r = c.post(f"/api/octoverso/{gid}/hint", json={})
+    assert r.status_code == 400 and "no hint for a claim" in r.json()["error"]
+    for text, state, said in (("ARCHI", "prefix", "3 more"), ("ABSOLUES", "none", "costs nothing"),
+                              ("ZZZZZZZZ", "none", "not a word"), ("archipel", "word", "could have laid")):
+        a = c.post(f"/api/octoverso/{gid}/compose", json={"text": text}).json()
+        assert a["state"] == state and said in a["message"], a
+    assert c.post(f"/api/octoverso/{gid}/compose", json={"text": "ARCHIPELS"}).status_code == 400
+    moves = len(v["all_actions"])
+    assert len(c.get(f"/api/octoverso/{gid}").json()["all_actions"]) == moves   # a check costs nothing
+    v = c.post(f"/api/octoverso/{gid}/move", json={"action": a["moves"][0]["action"]}).json()
+    assert v["history"][-1]["text"] == "claim the OCTO ARCHIPEL"
+    assert "return a tile" in v["board"] and v["legal"] and v["legal"][0]["targets"][0].startswith("tile:")

@@ -13,6 +13,8 @@ from octosolve.games import GAMES, get_game
 from octosolve.web.app import create_app
 from octosolve.web.review import GRADES, rate_move
 
+from .legal import legal_moves
+
 # the game of scripts/web_screenshots.py's REVIEW_OCTAGONE: P0 greedy-ish, P1 alphabeta; at move 27
 # (18 free cells) P0 plays coloured>NE, a draw, where yellow on row 2, col 3, arrow S wins
 SEED = 12
@@ -99,7 +101,7 @@ def test_every_game_reviews_a_short_game(client, entry):
     gid, mine = v["id"], 0
     while mine < 2 and not v["terminal"]:
         if v["human_turn"]:
-            v = client.post(f"/api/{g}/{gid}/move", json={"action": v["legal"][0]["action"]}).json()
+            v = client.post(f"/api/{g}/{gid}/move", json={"action": legal_moves(client, g, v)[0]["action"]}).json()
             mine += 1
         else:
             v = client.post(f"/api/{g}/{gid}/computer").json()
@@ -111,7 +113,14 @@ def test_every_game_reviews_a_short_game(client, entry):
     assert r["state"] == "done" and r["items"] and r["engine"].startswith("hard: ")
     last = r["items"][-1]
     assert last["rated"] and last["grade"] in GRADES and last["kind"] in ("forced", "exact", "estimate")
-    assert last["text"] and last["move"] == next(h["text"] for h in v["history"] if h["ply"] == last["ply"])
+    if v["turns"]:   # one line a turn (Oct8): the review's too, its decisions under it
+        assert r["unit"] == "turn" and last["decisions"] and last["ply"] <= last["last_ply"]
+        assert last["move"] == next(t["text"] for t in v["turns"] if t["ply"] == last["last_ply"])
+        assert [d["ply"] for d in last["decisions"]] == list(range(last["ply"], last["last_ply"] + 1))
+    else:
+        assert r["unit"] == "move" and "decisions" not in last
+        assert last["move"] == next(h["text"] for h in v["history"] if h["ply"] == last["ply"])
+    assert last["text"]
     if last["grade"] in ("inaccuracy", "mistake"):
         b = last["better"]
         assert b["move"] in last["text"] and last["values"]["engine"] > last["values"]["played"]
@@ -136,3 +145,36 @@ def test_a_position_the_engine_fails_on_is_said_on_its_line(client, monkeypatch)
     assert (last["grade"], last["text"]) == ("unrated", "Not rated: the engine failed on this position "
                                                         "(RuntimeError: a bug).")
     assert before["rated"] and before["text"] == "Kept the draw (proven)."
+
+
+def test_the_budget_is_spread_over_every_move(client, monkeypatch):
+    """The review's budget is shared by every move from the start (issue #43: Octiles' early moves
+    were left "not rated" at 30 s): the engine's thinking time capped to a third of a move's share,
+    and the playouts cut to fit it once their cost is known (the rating itself faked here: 10 ms)."""
+    import time
+
+    import octosolve.core.players as P
+    import octosolve.web.review as R
+
+    seen, made = [], []
+    real_make = P.make_player
+
+    def make(specs, name, game, **opts):
+        made.append(opts.get("time_limit"))
+        return real_make(specs, name, game, **opts)
+
+    def rate(entry, state, action, engine, room, seed=0, samples=None):
+        time.sleep(0.01)
+        seen.append(samples)
+        return {"grade": "good", "kind": "estimate", "text": "fake", "better": None, "samples": samples or 64}
+    monkeypatch.setattr(P, "make_player", make)
+    monkeypatch.setattr(R, "rate_move", rate)
+    v = client.post("/api/octagone/new", json={"seats": SEATS, "seed": SEED, "moves": MOVES}).json()
+    r = client.post(f"/api/octagone/{v['id']}/review?wait=30", json={"budget": 3}).json()
+    assert r["state"] == "done" and r["rated"] == r["total"] == 16
+    # the first rated (the last move): 9/10 of 3 s / 16 moves, the hard level's 0.8 s capped to a third
+    made = made[-16:]   # the review's engines (the session built its own players before)
+    assert made[0] == pytest.approx(0.9 * 3 / 16 / 3, rel=0.2) and max(made) <= 0.8   # never above the level's
+    # then the playouts fitted to the share: 64 took ~10 ms, so the share holds the room's 32 (its
+    # SAMPLES; fewer when the share is shorter, never under MIN_SAMPLES)
+    assert seen[0] is None and all(R.MIN_SAMPLES <= n <= 64 for n in seen[1:])

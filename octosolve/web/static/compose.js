@@ -4,6 +4,10 @@
 // ("letters", "places"), the keyboard types too, and every change is checked by the server
 // (POST /api/GAME/ID/compose: a word here, the start of one, or neither) without the list of
 // words. The view's "best_words" says, after each move of yours, the best words that turn allowed.
+// The view lists none of the moves made so (the words are the player's to find): the study box
+// asks for them on its own (POST /api/GAME/ID/words). After the other side's word of fewer than 8
+// letters (the claim reading of spotting) the panel takes an OCTO to claim instead: 8 letters,
+// typed or clicked on the A-Z row, checked once complete; "No OCTO: play on" declines.
 "use strict";
 
 const cp = {
@@ -14,7 +18,10 @@ const cp = {
   key: null,       // the position the builder is for (game id and moves): a new one starts afresh
   seq: 0,
   study: false,    // "show every word" (a study aid): the list of legal moves shows the words
+  words: null,     // the study's words ({key, moves}) for the position they were asked for
 };
+
+function claiming() { return composing() && !!pg.view.composer.claim; }
 
 function composing() {
   const v = pg.view;
@@ -45,7 +52,10 @@ function composeCheck() {  // every change (the test hooks' data-settled counts 
 
 function composeType(ch) {
   const c = pg.view.composer;
-  if (cp.joker) {  // the joker's letter: a letter in lower case
+  if (c.claim) {  // an OCTO to claim: any letters, upper case
+    if (cp.text.length >= c.max) { composeFull(); return; }
+    cp.text += ch.toUpperCase();
+  } else if (cp.joker) {  // the joker's letter: a letter in lower case
     cp.joker = false;
     cp.text += ch.toLowerCase();
   } else if (ch === "?") {
@@ -99,7 +109,7 @@ function composeClick(id) {
 // the keyboard: letters (and ? for a joker), Backspace, Enter plays, Esc clears; true when taken
 function composeKeyDown(e) {
   if (!composing() || pg.busy || e.ctrlKey || e.metaKey || e.altKey) return false;
-  if (/^[a-zA-Z]$/.test(e.key)) { e.preventDefault(); composeType(e.key); return true; }
+  if (/^[a-zA-Z]$/.test(e.key)) { e.preventDefault(); composeType(claiming() ? e.key.toUpperCase() : e.key); return true; }
   if (e.key === "?" && pg.view.composer.joker) { e.preventDefault(); composeType("?"); return true; }
   if (e.key === "Backspace" && (cp.text || cp.place || cp.joker)) { e.preventDefault(); composeBack(); return true; }
   if (e.key === "Enter" && composeMoves().length === 1) { e.preventDefault(); composePlay(composeMoves()[0]); return true; }
@@ -134,7 +144,7 @@ function drawComposer() {
   const c = pg.view.composer, a = cp.answer;
   const tap = touch() ? "tap" : "click";
   // the how-to while the word is empty and before the first best words (the page is busy then)
-  $("compose-help").hidden = !!(cp.text || cp.joker || pg.view.best_words);
+  $("compose-help").hidden = !!(cp.text || cp.joker || (pg.view.best_words && !c.claim));
   $("compose-help").textContent = touch() ? c.help.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap")
     .replace(/ Backspace takes a letter back, Enter plays\./, "") : c.help;
   const cells = a && a.text === cp.text ? a.strip : cp.text.split("").map(ch => ({ ch: ch.toUpperCase(), kind: "new", joker: ch !== ch.toUpperCase() }));
@@ -150,14 +160,19 @@ function drawComposer() {
   const m = $("compose-msg");
   m.textContent = msg;
   m.dataset.state = cp.joker ? "joker" : a && a.text === cp.text ? a.state : "";
-  $("compose-jokers").hidden = !cp.joker;
-  if (cp.joker && !$("compose-jokers").children.length) {
+  $("compose-jokers").hidden = !cp.joker && !c.claim;  // the A-Z row: a joker's letter, a claim's
+  if ((cp.joker || c.claim) && !$("compose-jokers").children.length) {
     $("compose-jokers").replaceChildren(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("").map(L =>
       el("button", { "data-letter": L, onclick: () => composeType(L) }, L)));
   }
   const moves = composeMoves();
   const play1 = $("compose-play");
-  play1.textContent = c.what.startsWith("word to announce") ? "Announce" : "Play";
+  play1.textContent = c.claim ? "Claim" : c.what.startsWith("word to announce") ? "Announce" : "Play";
+  const decline = pg.view.legal.find(m => m.targets && m.targets[0] === "button:no-claim");
+  $("compose-noclaim").hidden = !c.claim || !decline;
+  $("compose-noclaim").disabled = pg.busy;
+  $("compose-noclaim").onclick = () => { if (decline) { composeReset(); play(decline.action); } };
+  $("compose-study").closest("label").hidden = !!c.claim;
   play1.disabled = pg.busy || moves.length !== 1;
   play1.hidden = moves.length > 1;
   $("compose-choices").hidden = moves.length < 2;
@@ -212,11 +227,12 @@ function drawBestWords() {
       el("span", { class: "muted" }, "Best words that turn: "), ...best)] : []));
 }
 
-// the hint's move, when it is built: a button that puts it in the builder
+// the hint's move, when it is built: a button that puts it in the builder (the hint carries its
+// letters: the view lists no word)
 function composeHint(h) {
   if (!composing()) return null;
-  const m = pg.view.legal.find(x => x.action === h.action);
-  if (!m || m.compose === undefined) return null;
+  const m = { compose: h.compose === null ? undefined : h.compose };
+  if (m.compose === undefined) return null;
   const tap = touch() ? "tap" : "click";
   const letters = m.compose.split("").map(c => (c === c.toUpperCase() ? c : `\u2605${c.toUpperCase()}`));
   return el("div", { class: "controls" }, `Build it: ${tap} ${letters.join(" ")} in your hand` +
@@ -225,8 +241,25 @@ function composeHint(h) {
       cp.text = m.compose; cp.joker = false; cp.place = null; composeCheck(); } }, "Put it in the word"));
 }
 
-// the list of legal moves leaves the built moves out unless the study box is ticked
-function composeListed(m) { return cp.study || m.compose === undefined || !composing(); }
+// the list of legal moves: the view's (no word in it), and with the study box ticked the words,
+// asked for on their own for this position
+function composeListed(v) {
+  const study = cp.study && composing() && cp.words && cp.words.key === composeKey() ? cp.words.moves : [];
+  return v.legal.concat(study).sort((a, b) => a.action - b.action);
+}
+
+function composeStudy() {  // the study's words for this position, once
+  if (!cp.study || !composing() || (cp.words && cp.words.key === composeKey())) return;
+  const key = composeKey();
+  cp.words = { key, moves: [] };
+  busyWhile(async () => {
+    try {
+      const r = await gameApi("/words", {});
+      if (cp.words && cp.words.key === key) cp.words.moves = r.moves;
+    } catch (err) { showError("error", err); }
+    drawLegal(pg.replay || pg.view);
+  });
+}
 
 function wireComposer() {
   $("compose-back").onclick = composeBack;
@@ -236,5 +269,6 @@ function wireComposer() {
     cp.study = $("compose-study").checked;
     if (cp.study) $("moves-details").open = true;
     drawLegal(pg.replay || pg.view);
+    composeStudy();
   };
 }

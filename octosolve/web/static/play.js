@@ -684,7 +684,8 @@ function statusText(v) {
       : `Game over: ${quit}${v.winners.map(p => seatName(p, v)).join(", ")} won.`) + pts;
   }
   if (v.human_turn) {
-    const how = v.composer ? ` Build your word: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
+    const how = v.composer && v.composer.claim ? " An OCTO to claim? Type it in the word panel, or play on."
+      : v.composer ? ` Build your word: ${touch() ? "tap" : "click"} your letters${touch() ? "" : " or type them"}.`
       : v.board && v.legal.some(m => m.targets) ? ` ${touch() ? "Tap" : "Click on"} the board (highlighted: where a move starts).` : "";
     return `Your move (P${v.current_player}).${how}`;
   }
@@ -740,7 +741,7 @@ function drawLegal(v) {
   $("moves-details").hidden = !live;
   const filter = $("filter").value.trim().toLowerCase();
   // the moves made by building a word are listed only when asked (compose.js: "show every word")
-  const listed = live ? v.legal.filter(composeListed) : [];
+  const listed = live ? composeListed(v) : [];
   const shown = listed.filter(m => !filter || m.text.toLowerCase().includes(filter));
   const hinted = pg.hint ? pg.hint.action : null;
   $("legal").replaceChildren(...shown.slice(0, 400).map(m => el("button", {
@@ -801,12 +802,13 @@ function draw() {
   $("observation").textContent = v.observation;
   drawPick();
   drawComposer();  // compose.js: the word builder, and what it says of your last move
+  composeStudy();  // compose.js: the study's words, when its box is ticked
   drawBestWords();
   const live = !pg.replay && !previewing();  // the best line's preview: "Back to your game" first
   $("board").classList.toggle("preview", previewing());
   $("undo").hidden = !(live && pg.view.can_undo);
   $("undo").disabled = pg.busy;
-  $("hint").hidden = !(live && pg.view.human_turn);
+  $("hint").hidden = !(live && pg.view.human_turn) || claiming();  // compose.js: a claim is yours to find
   $("hint").disabled = pg.busy;
   // the game over: the summary, a new one from where the eyes are (on a phone the form is a
   // screen below); Resign while it goes on (gameover.js)

@@ -3,7 +3,9 @@
 // .../review: computed in a worker thread within a time budget) and shows the ratings as they
 // come (GET .../review?wait=S); a rated move links "the moment to see on the board": the replay's
 // position before that move (GET .../at/N), the better move dashed on it. Uses play.js's pg, run,
-// gameApi, goTo, seatName and draw.
+// gameApi, goTo, seatName and draw. A game whose moves list says a turn in one line (Oct8) is
+// reviewed per turn: one line a turn, its decisions' ratings under it, the moment to see the
+// position before its worst decision.
 "use strict";
 
 const REVIEW_BADGE = {
@@ -51,12 +53,14 @@ function closeReview() {
   return busyWhile(async () => draw());
 }
 
+function reviewFocusPly(it) { return it.focus || it.ply; }  // a turn's: its worst decision's
+
 // a rated move: the replay's position before it, the better move dashed
 function reviewShow(it) {
   const r = currentReview();
   if (!r || !pg.view.actions) return;
-  r.focus = it.ply;
-  const done = goTo(it.ply - 1);
+  r.focus = reviewFocusPly(it);
+  const done = goTo(r.focus - 1);
   $("board").scrollIntoView({ block: "nearest" });
   return done;
 }
@@ -64,7 +68,7 @@ function reviewShow(it) {
 function reviewFocusItem() {  // the rated move whose position the replay shows, or null
   const r = currentReview();
   if (!r || !r.data || r.focus === null || !pg.replay || pg.replay.ply !== r.focus - 1) return null;
-  return r.data.items.find(it => it.ply === r.focus) || null;
+  return r.data.items.find(it => reviewFocusPly(it) === r.focus) || null;
 }
 
 // the board's dashes in the replay (play.js, decorateBoard): the better move of the move shown
@@ -78,7 +82,7 @@ function reviewHeading(svg) {
   const it = reviewFocusItem();
   if (!it || previewing()) return;
   const who = it.player === pg.view.viewer ? "your" : `${seatName(it.player, pg.view)}'s`;
-  setHeading(svg, `Review: before ${who} move ${it.ply}`,  // short: a board's heading shares its line
+  setHeading(svg, `Review: before ${who} move ${reviewFocusPly(it)}`,  // short: a board's heading shares its line
     it.better ? `dashed: ${it.better.words || it.better.move}` : (REVIEW_BADGE[it.grade] || ""));
 }
 
@@ -91,7 +95,7 @@ function reviewSummary(d) {
   const fine = c.best + c.good + c.forced;
   if (fine) parts.push(`${fine} as good as the engine's${c.forced ? ` (${c.forced} forced)` : ""}`);
   if (c.unrated) parts.push(`${c.unrated} not rated`);
-  return `${counted(d.total, "move")} of yours: ${parts.join(", ") || "none"}.`;
+  return `${counted(d.total, d.unit || "move")} of yours: ${parts.join(", ") || "none"}.`;
 }
 
 function drawReview() {
@@ -127,13 +131,16 @@ function drawReview() {
     const proven = it.kind === "exact";
     const badge = (proven && it.grade === "mistake" ? "proven mistake" : REVIEW_BADGE[it.grade]) || it.grade;
     return el("li", {
-      class: ["jump", `g-${it.grade}`, proven ? "proven" : null, cur && cur.ply === it.ply ? "current" : null]
+      class: ["jump", `g-${it.grade}`, proven ? "proven" : null, cur === it ? "current" : null]
         .filter(Boolean).join(" "),
       "data-ply": it.ply, "data-grade": it.grade, "data-kind": it.kind || "",
       title: "show the position before this move", onclick: () => reviewShow(it) },
       el("span", { class: "badge" }, badge), " ",
-      el("span", { class: "which" }, `Move ${it.ply}`), " ", el("code", {}, it.move), " ",
-      el("span", { class: "why" }, it.text));
+      el("span", { class: "which" }, it.turn ? `Turn ${it.turn}` : `Move ${it.ply}`), " ", el("code", {}, it.move), " ",
+      el("span", { class: "why" }, it.text),
+      ...(it.decisions && it.decisions.length > 1 ? [el("ol", { class: "decisions small" }, ...it.decisions.map(x =>
+        el("li", { "data-grade": x.grade }, el("span", { class: "badge" }, REVIEW_BADGE[x.grade] || x.grade), " ",
+          el("code", {}, x.move))))] : []));
   }));
   box.replaceChildren(head, status, how, list);
   const li = list.querySelector("li.current");

@@ -158,7 +158,13 @@ def player(port: int, game: str, index: int, stats: Stats, deadline: float) -> N
         while v is not None and not v["terminal"] and time.monotonic() < deadline:
             gid = v["id"]
             if v["human_turn"]:
-                move = rng.choice(v["legal"])["action"]
+                moves = v["legal"]
+                if v.get("composer"):  # Octoverso's words are built, not listed: ask as the study box does
+                    w = c.call("POST", f"/api/{game}/{gid}/words", {"game": rebuild_body(v)})
+                    moves = moves + (w["moves"] if w else [])
+                if not moves:
+                    break
+                move = rng.choice(moves)["action"]
                 v = c.call("POST", f"/api/{game}/{gid}/move", {"action": move, "game": rebuild_body(v)})
             else:
                 nv = c.call("POST", f"/api/{game}/{gid}/computer", {"game": rebuild_body(v)})

@@ -385,7 +385,7 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
            time_limit: float | None = None,
            replicas: int = 1, desc: str = "simulated annealing", stop=None,
            scheduler: str | None = None, first_run: int = 0, show_progress: bool = True,
-           split: str = "equal", weights=None, stats: dict | None = None):
+           split: str = "equal", weights=None, stats: dict | None = None, target: float | None = None):
     """Best deck masks (int64[26]) over ``restarts`` runs of ``iters`` steps each, and its score
     (solvable words; a required word counts len(words) + 1; with ``weights``, one number >= 0 a
     word, the summed weights of the solvable words, a required word counting their total + 1). ``workers`` runs go on at once (a
@@ -416,7 +416,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     ``weights`` (design-deck --weighted: the words' familiarity): the walks maximise the weight
     covered. They are divided by their mean (so equal weights are the unweighted walks, step for
     step) and the score returned is in those units; the temperatures are the unweighted ones.
-    ``stats``: a dict that receives ``runs``, the runs finished (or ensembles), and ``seconds``."""
+    ``stats``: a dict that receives ``runs``, the runs finished (or ensembles), and ``seconds``.
+    ``target``: no new round starts once a deck scores that much (a bound no deck beats)."""
     from ..core.progress import progress
 
     if per_number < 1 or per_number > 26:
@@ -475,6 +476,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
             if rounds and time_limit is not None and spent + spent / rounds > time_limit:
                 break
             if rounds and stop is not None and stop.is_set():
+                break
+            if rounds and target is not None and best_score >= target:
                 break
             rounds += 1
             # run q draws its starts and seeds from its own generator (seed, q): the same runs

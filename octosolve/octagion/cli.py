@@ -8,14 +8,11 @@ cards of a scored row are ``--cards``); ``--teams N`` is always a count of teams
 
 from __future__ import annotations
 
-import shlex
-
 import click
 
-from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, count, distinct_outputs, json_option, out_option,
-                           old_spelling, scheduler_option, seconds, seed_option, svg_option, take_old_spelling,
-                           workers_option)
-from ..core.errors import Terminated, fail
+from ..core.clikit import (FiniteFloat, distinct_outputs, json_option, old_spelling, out_option, seed_option,
+                           svg_option, take_old_spelling)
+from ..core.errors import fail
 from ..core.files import atomic_write_text
 from ..core.jsonout import emit, write_json
 from ..core.words import counted

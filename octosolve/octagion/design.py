@@ -298,15 +298,19 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     wz = None if weights is None else np.array([float(weights.get(w, 0.0)) for w in words])
     wint = None if wz is None else [int(round(100 * z)) for z in wz]   # CP-SAT's: hundredths
     walks = None
+    target = None
     if share_time:
         anneal_time = max(0.01, time_limit * (1 - POLISH_SHARE) - (time.perf_counter() - t0))
+        if not required:      # the walks stop early at a deck no deck beats: the count bound's
+            cb = count_bound(words, per_number=per_number)["bound"]
+            target = cb if wz is None else (len(words) - 1e-6 if cb >= len(words) else None)
     if hint is None and local_search_iters > 0:
         walks = {"steps": int(local_search_iters)}
         hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
                            restarts=int(restarts), seed=seed, required=required,
                            workers=int(workers), time_limit=anneal_time,
                            replicas=int(replicas), stop=stop, scheduler=scheduler, split=split,
-                           weights=wz, stats=walks)
+                           weights=wz, stats=walks, target=target)
         walks["seconds"] = round(walks["seconds"], 2)
         hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
                                           for l in range(26)]), name="annealed deck")
@@ -340,6 +344,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     cp_time = float(time_limit) / (2 if favour != "none" else 1)
     if share_time:
         cp_time = max(time_limit * POLISH_SHARE, time_limit - (time.perf_counter() - t0))
+        if target is not None and anneal_solvable is not None and anneal_solvable >= min(target, len(words)):
+            cp_time = time_limit * POLISH_SHARE      # the walks reached the count bound: a polish only
     t_cp = time.perf_counter()
     _set_limit(solver, cp_time, deterministic)
     solver.parameters.num_workers = int(workers)

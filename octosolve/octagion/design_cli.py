@@ -78,7 +78,8 @@ def _design_command(words_arg, top, per_number, require_path, favour, time_limit
                    "default the annealing walks get all but the last 5%, CP-SAT's polish the rest; "
                    "the LP bound comes after it (--bound-time). With --local-search, --restarts, "
                    "--anneal-time, --favour hard|easy or --deterministic: CP-SAT's seconds, the "
-                   "walks on top. A loaded machine can end the search at another deck.")
+                   "walks on top. The first round of walks always runs (a heavily loaded machine can "
+                   "overrun the time) and a loaded machine can end the search at another deck.")
 @click.option("--deterministic", is_flag=True,
               help="Reproducible: --time-limit counts CP-SAT's deterministic time (its own measure "
                    "of work, not seconds: 60 took 207 s of wall-clock time at 1000 words) and its "

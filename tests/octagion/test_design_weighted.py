@@ -99,14 +99,14 @@ def test_the_default_plan_gives_the_walks_the_time_and_records_no_walk_options(t
     assert walk_steps(2000, 10) < 40_000 and walk_steps(60, 1000) == 300_000
     f, rec = tmp_path / "w.txt", tmp_path / "rec.json"
     f.write_text("\n".join(words) + "\n")
-    r = CliRunner().invoke(cli, ["octagion", "design-deck", str(f), "--time-limit", "1.5", "--workers", "1",
+    r = CliRunner().invoke(cli, ["octagion", "design-deck", str(f), "--time-limit", "1", "--workers", "1",
                                  "--bound-time", "0", "--record", str(rec), "--json"])
     assert r.exit_code == 0, r.output
     j = json.loads(r.output)
-    assert j["walks"]["runs"] >= 1 and j["walks"]["steps"] == walk_steps(len(words), 1.5)
+    assert j["walks"]["runs"] >= 1 and j["walks"]["steps"] == walk_steps(len(words), 1)
     assert j["cpsat_seconds"] >= 0 and j["search_seconds"] >= j["walks"]["seconds"]
     cmd = json.loads(rec.read_text())["command"]
-    assert "--local-search" not in cmd and "--restarts" not in cmd and "--time-limit 1.5" in cmd
+    assert "--local-search" not in cmd and "--restarts" not in cmd and "--time-limit 1 " in cmd
     # walks given by hand: the old meaning, recorded as given
     r = CliRunner().invoke(cli, ["octagion", "design-deck", str(f), "--time-limit", "0.2", "--workers", "1",
                                  "--bound-time", "0", "--local-search", "500", "--record", str(rec), "--json"])

@@ -46,14 +46,15 @@ STEPS_PER_S = 7_400
 def walk_steps(n_words: int, seconds: float) -> int:
     """Steps of one walk in ``seconds`` of search (the default plan): 300,000 at up to 2000 words
     (300,000 x 2000 / n above), at most what two rounds of walks fit in the walks' share at the
-    nominal speed, at least 1,000. A function of its arguments only, so a seed gives the same walks.
+    nominal speed (taken as 200 words' on shorter lists), at least 1,000. A function of its arguments only, so a seed gives the same walks.
 
     >>> walk_steps(2000, 300), walk_steps(5000, 300), walk_steps(2000, 10)
     (300000, 120000, 35150)
     """
     from .anneal import TEMPERATURE_WORDS
     n = max(1, int(n_words))
-    cap = STEPS_PER_S * TEMPERATURE_WORDS / n * seconds * (1 - POLISH_SHARE) / 2
+    # a step's cost falls with the list, but not below its fixed part: no faster than at 200 words
+    cap = STEPS_PER_S * TEMPERATURE_WORDS / max(n, 200) * seconds * (1 - POLISH_SHARE) / 2
     return int(max(1_000, min(WALK_STEPS * min(1.0, TEMPERATURE_WORDS / n), cap)))
 
 

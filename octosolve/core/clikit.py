@@ -69,6 +69,9 @@ MEANINGS: dict[str, tuple[str, str, str]] = {
                         "measure of work, not seconds) and its workers interleave in a fixed order, so the "
                         "same `--seed` and `--workers` give the same answer on any machine and load",
                         "deterministic time"),
+    "--weighted": ("--weighted", "Octagion: weigh each word by its familiarity, the lexicon's Zipf frequency "
+                   "(0 for a word not in it): `check` sums it over the words spelled, `design-deck` "
+                   "maximises it, `explain` ranks cards and changes by it", "familiarity"),
     "--fresh": ("--fresh", "Octiles `challenge` and `prove`: prove from scratch instead of using the stored "
                 "certificate", "from scratch"),
     "--json": ("--json", "print one JSON document (for scripts) instead of the readable answer",

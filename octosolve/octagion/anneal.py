@@ -22,7 +22,7 @@ import numpy as np
 from ..core.errors import fail
 from .rules import NUMBERS
 
-__all__ = ["prepare_words", "anneal"]
+__all__ = ["prepare_words", "anneal", "unit_weights"]
 
 FULL = (1 << NUMBERS) - 1
 CHUNK = 5_000                      # steps per call (progress, Ctrl-C)
@@ -385,9 +385,10 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
            time_limit: float | None = None,
            replicas: int = 1, desc: str = "simulated annealing", stop=None,
            scheduler: str | None = None, first_run: int = 0, show_progress: bool = True,
-           split: str = "equal"):
+           split: str = "equal", weights=None, stats: dict | None = None, target: float | None = None):
     """Best deck masks (int64[26]) over ``restarts`` runs of ``iters`` steps each, and its score
-    (solvable words; a required word counts len(words) + 1). ``workers`` runs go on at once (a
+    (solvable words; a required word counts len(words) + 1; with ``weights``, one number >= 0 a
+    word, the summed weights of the solvable words, a required word counting their total + 1). ``workers`` runs go on at once (a
     round); with ``time_limit`` (seconds) no new round starts once the time is spent or the next
     round would overrun it (the first round always runs). ``start_masks`` starts the first run
     there (the others start at random). The result depends on ``seed`` only, not on the threads.
@@ -410,7 +411,13 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
 
     ``split``: "equal" keeps ``per_number`` cards on every number; "free" keeps only the total,
     8 x ``per_number`` cards, and lets a step move a card to another number (each number keeps at
-    least one card; the walks start from ``per_number`` each)."""
+    least one card; the walks start from ``per_number`` each).
+
+    ``weights`` (design-deck --weighted: the words' familiarity): the walks maximise the weight
+    covered. They are divided by their mean (so equal weights are the unweighted walks, step for
+    step) and the score returned is in those units; the temperatures are the unweighted ones.
+    ``stats``: a dict that receives ``runs``, the runs finished (or ensembles), and ``seconds``.
+    ``target``: no new round starts once a deck scores that much (a bound no deck beats)."""
     from ..core.progress import progress
 
     if per_number < 1 or per_number > 26:
@@ -424,7 +431,10 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     L, M, K, ptr, idx = prepare_words(words)
     n = len(words)
     req = set(required or [])
-    weights = np.array([float(n + 1) if w in req else 1.0 for w in words])
+    base = unit_weights(weights, n)
+    heavy = float(base.sum()) + 1.0
+    given_weights = weights
+    weights = np.array([heavy if w in req else float(base[i]) for i, w in enumerate(words)])
     if per_number == 26:                   # one deck only: every letter on every number
         full = np.full(26, FULL, dtype=np.int64)
         return full, _init(L, M, K, full, weights, np.zeros((n, 8), np.int64),
@@ -437,7 +447,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
         return _anneal_on_cluster(words, scheduler, per_number=per_number, iters=iters,
                                   restarts=restarts, seed=seed, required=required,
                                   start_masks=start_masks, t0=t0, t1=t1, time_limit=time_limit,
-                                  replicas=replicas, desc=desc, stop=stop, split=split, workers=workers)
+                                  replicas=replicas, desc=desc, stop=stop, split=split, workers=workers,
+                                  weights=given_weights, stats=stats)
     tempering = int(replicas) > 1
     # a step's score change grows with the number of words: temperatures are set for 2000 words
     # and scaled with the list (docs/octagion.md: below about 2, at 2000 words, a walk freezes)
@@ -465,6 +476,8 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
             if rounds and time_limit is not None and spent + spent / rounds > time_limit:
                 break
             if rounds and stop is not None and stop.is_set():
+                break
+            if rounds and target is not None and best_score >= target:
                 break
             rounds += 1
             # run q draws its starts and seeds from its own generator (seed, q): the same runs
@@ -509,7 +522,23 @@ def anneal(words: list[str], *, per_number: int, iters: int, restarts: int = 1, 
     finally:
         numba.set_num_threads(old_threads)
         bar.close()
+    if stats is not None:
+        stats.update(runs=done - int(first_run), seconds=time.perf_counter() - start)
     return best_masks, best_score
+
+
+def unit_weights(weights, n: int) -> np.ndarray:
+    """The walks' word weights: 1 each, or ``weights`` (numbers >= 0) divided by their mean (equal
+    weights give 1 each, exactly). One-line error for weights of another length, negative,
+    non-finite or all 0."""
+    if weights is None:
+        return np.ones(n)
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (n,) or not np.isfinite(w).all() or (w < 0).any():
+        fail(f"word weights: {n} finite numbers >= 0 expected")
+    if n and w.sum() <= 0:
+        fail("word weights: every word weighs 0 (none of the words is in the lexicon?)")
+    return w / w.mean() if n else w
 
 
 class _NoBar:
@@ -527,12 +556,15 @@ def _cluster_run(shared: dict, q: int):
 
 
 def _anneal_on_cluster(words, scheduler, *, per_number, iters, restarts, seed, required,
-                       start_masks, t0, t1, time_limit, replicas, desc, stop, split, workers=None):
+                       start_masks, t0, t1, time_limit, replicas, desc, stop, split, workers=None,
+                       weights=None, stats=None):
     from ..core.batch import run_dask
 
+    start = time.perf_counter()
     shared = {"words": list(words), "per_number": per_number, "iters": int(iters),
               "seed": int(seed), "required": list(required or []), "t0": t0, "t1": t1,
               "replicas": int(replicas), "split": split,
+              "weights": None if weights is None else np.asarray(weights, np.float64),
               "start_masks": None if start_masks is None else np.asarray(start_masks, np.int64)}
     results = run_dask(_cluster_run, list(range(int(restarts))), scheduler, desc=desc + " runs",
                        shared=shared, stop=stop, time_limit=time_limit, workers=workers)
@@ -540,6 +572,8 @@ def _anneal_on_cluster(words, scheduler, *, per_number, iters, restarts, seed, r
     for res in results:                    # in run order, ties to the lower run: as in rounds
         if res is not None and res[0] > best_score:
             best_score, best_masks = float(res[0]), res[1]
+    if stats is not None:
+        stats.update(runs=sum(r is not None for r in results), seconds=time.perf_counter() - start)
     return best_masks, best_score
 
 

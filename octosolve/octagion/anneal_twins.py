@@ -125,6 +125,9 @@ def _state(rng):
     words = list(dict.fromkeys(_words(rng, int(rng.integers(5, 60)))))
     L, M, K, ptr, idx = A.prepare_words(words)
     weights = np.where(rng.random(len(words)) < 0.1, len(words) + 1.0, 1.0)
+    if rng.random() < 0.5:         # design-deck --weighted: familiarity-like weights, some 0
+        weights = A.unit_weights(np.where(rng.random(len(words)) < 0.1, 0.0,
+                                          rng.uniform(0.5, 7.0, len(words)).round(2)) + 1e-3, len(words))
     return L, M, K, ptr, idx, weights
 
 

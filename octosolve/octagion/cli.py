@@ -8,17 +8,15 @@ cards of a scored row are ``--cards``); ``--teams N`` is always a count of teams
 
 from __future__ import annotations
 
-import shlex
-
 import click
 
-from ..core.clikit import (MAX_SECONDS, FiniteFloat, OutPath, count, distinct_outputs, json_option, out_option,
-                           old_spelling, scheduler_option, seconds, seed_option, svg_option, take_old_spelling,
-                           workers_option)
-from ..core.errors import Terminated, fail
+from ..core.clikit import (FiniteFloat, distinct_outputs, json_option, old_spelling, out_option, seed_option,
+                           svg_option, take_old_spelling)
+from ..core.errors import fail
 from ..core.files import atomic_write_text
 from ..core.jsonout import emit, write_json
 from ..core.words import counted
+from .design_cli import design_deck_cmd
 from .explain_cli import explain_cmd
 
 __all__ = ["group"]
@@ -93,8 +91,11 @@ def solve(word, deck_path, all_solutions, limit, as_json):
 @DECK_OPT
 @out_option("Also write the full report (per word, per card, whole list) as JSON to this file.")
 @svg_option("Write the word cards as an SVG picture, coloured by difficulty (word-card files).")
+@click.option("--weighted", is_flag=True,
+              help="Also weigh each word by its familiarity (the lexicon's Zipf frequency; 0 for words not "
+                   "in it): a zipf column, and the familiarity covered per card and for the list.")
 @json_option
-def check(path, deck_path, out, svg_path, as_json):
+def check(path, deck_path, out, svg_path, weighted, as_json):
     """Designer's report for PATH: a plain word list of any length (one word a line) or a word-card
     file ('A1 WORD' lines): per word (solvable, Treatment Cards needed, solutions, difficulty), per
     card and for the whole list. Shows progress on long lists."""
@@ -107,6 +108,10 @@ def check(path, deck_path, out, svg_path, as_json):
     if svg_path and entries[0][0] is None:
         fail("--svg draws word cards: PATH is a plain word list, not a word-card file")
     rep = check_cards(entries, deck, show_progress=True, dedupe=True)
+    if weighted:
+        from .wordcards import load_lexicon, weigh_report
+        lw, z = load_lexicon()
+        weigh_report(rep, dict(zip(lw, (float(x) for x in z))))
     if out:
         write_json(out, rep)
     if svg_path:
@@ -146,167 +151,6 @@ def score(sequence, cards, got_it, deck_path, treatments, as_json):
         lines.append(f"  ({8 + extra} cards laid: only the first 8 count, the rules remove the "
                      f"{'last ' + str(extra) if extra > 1 else 'last one'})")
     emit(res, as_json, "\n".join(lines))
-
-
-def _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers, ls_iters, restarts,
-                    anneal_time, replicas, seed, out, record, certificate=None, scheduler=None, split="equal",
-                    deterministic=False, bound_time=600.0) -> str:
-    args = ["octosolve", "octagion", "design-deck"] + ([words_arg] if words_arg else [])
-    if top:
-        args += ["--top", str(top)]
-    args += ["--per-number", str(per_number), "--favour", favour, "--time-limit", f"{time_limit:g}",
-             "--workers", str(workers), "--local-search", str(ls_iters), "--restarts", str(restarts)]
-    for opt, v in (("--split", split if split != "equal" else None), ("--deterministic", deterministic or None),
-                   ("--anneal-time", None if anneal_time is None else f"{anneal_time:g}"),
-                   ("--replicas", replicas if replicas > 1 else None), ("--scheduler", scheduler or None),
-                   ("--bound-time", f"{bound_time:g}" if bound_time != 600 else None), ("--seed", seed)):
-        args += [] if v is None else [opt] if v is True else [opt, str(v)]
-    for opt, v in (("--require", require_path), ("--out", out), ("--record", record),
-                   ("--certificate", certificate)):
-        if v:
-            args += [opt, str(v)]
-    return " ".join(shlex.quote(a) for a in args)
-
-
-@group.command("design-deck")
-@click.argument("words", metavar="[WORDS]", required=False)
-@click.option("--top", type=click.IntRange(1, MAX_TOP), default=None,
-              help="Use only the first N words of WORDS (the lexicon is sorted by familiarity; "
-                   "the designer takes at most 5000 words).")
-@click.option("--per-number", type=click.IntRange(1, 26), default=6, show_default=True,
-              help="Cards per number 1..8 (1 to 26; 48 cards at 6).")
-@click.option("--split", type=click.Choice(["equal", "free"], case_sensitive=False),
-              default="equal", show_default=True,
-              help="equal: --per-number cards on every number; free: only the total (8 x "
-                   "--per-number, 48) is fixed and the designer shares the cards between the "
-                   "numbers (each at least one). The rules fix 48 cards, not the split "
-                   "(docs/rules/octagion.md).")
-@click.option("--require", "require_path", default=None, metavar="PATH",
-              help="Word list or word-card file whose words must all be solvable.")
-@click.option("--favour", type=click.Choice(["none", "hard", "easy"], case_sensitive=False),
-              default="none", show_default=True,
-              help="Then prefer words with few (hard) or many (easy) solutions.")
-@click.option("--time-limit", type=seconds(MAX_SECONDS), default=60.0, show_default=True,
-              help="CP-SAT seconds of wall-clock time (a finite number >= 0.1, at most a week; a loaded "
-                   "machine can end CP-SAT at another deck; see --deterministic); the annealing "
-                   "comes on top.")
-@click.option("--deterministic", is_flag=True,
-              help="Reproducible: --time-limit counts CP-SAT's deterministic time (its own measure "
-                   "of work, not seconds: 60 took 207 s of wall-clock time at 1000 words) and its "
-                   "workers interleave their search in a fixed order, so the same --seed and "
-                   "--workers give the same deck on any machine load. Not with --anneal-time.")
-@workers_option(2, "CP-SAT's search threads, at most 64: more is refused (with more than 1 "
-                   "the result varies from run to run, unless --deterministic)")
-@click.option("--local-search", "ls_iters", type=count(0, 10_000_000), default=5000,
-              show_default=True,
-              help="Simulated-annealing steps per run (numba, 0 to 10^7); the best run's deck is "
-                   "CP-SAT's starting hint.")
-@click.option("--restarts", type=click.IntRange(1, 1000), default=None,
-              help="Independent annealing runs (1 to 1000, --workers of them at once); the best "
-                   "one wins. Default 1, or 1000 with --anneal-time.")
-@click.option("--anneal-time", type=seconds(MAX_SECONDS), default=None,
-              help="Seconds for the annealing: runs start while the next one fits (the first "
-                   "always runs), up to --restarts.")
-@click.option("--replicas", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="1: independent annealing runs; 2 to 64: each run is a parallel-tempering "
-                   "ensemble of that many walks (temperatures 1.3 to 3.5 at 2000 words, scaled "
-                   "with the list), --local-search steps each.")
-@scheduler_option("Run the annealing runs on a Dask cluster (tcp://host:8786, or 'local' for a "
-                  "throw-away local cluster of --workers worker processes), one run a task; for "
-                  "the same --seed and --restarts the annealed deck is the same as without it. "
-                  "CP-SAT stays in this process (speed-up measured in docs/octagion.md).")
-@out_option("Write the designed deck as CSV (letter,number) to this file.")
-@click.option("--record", type=OutPath(False), default=None, metavar="PATH",
-              help="Write the design record (JSON: the command, the words, CP-SAT's figures, the "
-                   "deck) to this file; the report re-checks data/octagion/deck_design.json and "
-                   "data/octagion/best_deck_top*.json.")
-@click.option("--certificate", type=OutPath(False), default=None, metavar="PATH",
-              help="Write the upper bound's certificate (JSON; 'octosolve octagion check-bound' "
-                   "re-checks it with fractions, no solver).")
-@click.option("--bound-time", type=FiniteFloat(0.0, MAX_SECONDS, lo_open=False), default=600.0, show_default=True,
-              help="After the search, CPU seconds for the upper bound of 'bound --sets --hall --complete' on "
-                   "WORDS (125 to 195 at 2000 words; past them the LP's last duals give a weaker bound); "
-                   "0: the count bound only. Skipped when data/octagion/ stores a certificate for WORDS.")
-@svg_option("Write the designed deck as an SVG picture.")
-@seed_option(0)
-@json_option
-def design_deck_cmd(words, top, per_number, split, require_path, favour, time_limit, deterministic, workers, ls_iters,
-                    restarts, anneal_time, replicas, scheduler, out, record, certificate, bound_time, svg_path,
-                    seed, as_json):
-    """Design a deck with CP-SAT: maximise the words of WORDS (a word list or word-card file; lines
-    that are not an 8-letter word are skipped and counted) solvable without Treatment Cards
-    (default WORDS: the lexicon's 1000 most familiar words), and bound what any deck can reach.
-    Shows progress; Ctrl-C stops it."""
-    from ..core.lexicon import read_lines
-    from .bound_full import lp_lines
-    from .design import design_deck, design_record
-    from .wordcards import DEFAULT_DESIGN_WORDS, design_words, left_out_note, parse_wordcards
-    favour, split = favour.lower(), split.lower()
-    distinct_outputs(("--out", out), ("--record", record), ("--certificate", certificate), ("--svg", svg_path),
-                     inputs=(("WORDS", words), ("--require", require_path)))
-    if ls_iters == 0 and (anneal_time is not None or (restarts or 1) > 1 or replicas > 1 or scheduler):
-        fail("--anneal-time, --restarts, --replicas and --scheduler set up the annealing, which "
-             "--local-search 0 turns off: drop them or give --local-search steps")
-    if restarts is None:
-        restarts = 1000 if anneal_time is not None else 1
-    words_arg = words
-    if words is None:
-        top = top or DEFAULT_DESIGN_WORDS
-    wl, left = design_words(words, top)
-    req = None
-    if require_path:
-        req = [w for _, _, w in parse_wordcards(read_lines(require_path, "required words"),
-                                                 require_path)]
-    try:
-        res = design_deck(wl, per_number=per_number, required=req, favour=favour,
-                          time_limit=time_limit, seed=seed, workers=workers,
-                          local_search_iters=ls_iters, restarts=restarts,
-                          anneal_time=anneal_time, replicas=replicas, scheduler=scheduler,
-                          split=split, deterministic=deterministic, lp_bound_cpu=bound_time)
-    except KeyboardInterrupt as e:
-        # the CLI's clean stop (130 for Ctrl-C, 143 for SIGTERM: the exception's type), with this line;
-        # CP-SAT's search has ended by now (core/cpsat.py waits for it)
-        word = "Terminated" if isinstance(e, Terminated) else "Interrupted"
-        raise type(e)(f"{word}: no deck designed, nothing written.") from e
-    if out:
-        _write_text(out, res.deck.to_csv())
-    j = res.to_json()
-    if certificate:
-        write_json(certificate, res.certificate)
-    if record:
-        cmd = _design_command(words_arg, top, per_number, require_path, favour, time_limit, workers,
-                              ls_iters, restarts, anneal_time, replicas, seed, out, record,
-                              certificate, scheduler, split, deterministic, bound_time)
-        rec = design_record(res, wl + [w for w in (req or []) if w not in wl], cmd,
-                            words_file=words_arg or "lexicon", top=top, per_number=per_number,
-                            favour=favour, time_limit=time_limit, workers=workers,
-                            local_search=ls_iters, restarts=restarts,
-                            anneal_time=anneal_time, replicas=replicas, seed=seed,
-                            scheduler=scheduler, bound_time=bound_time, **({"split": split} if split != "equal" else {}),
-                            **({"deterministic": True} if deterministic else {}))
-        write_json(record, rec)
-    if svg_path:
-        _write_text(svg_path, res.deck._repr_svg_())
-    for k, v in (("out", out), ("record", record), ("certificate", certificate),
-                 ("svg", svg_path)):
-        if v:
-            j[k] = v
-    if left is not None:
-        j["words_left_out"] = left
-    lines = [f"{counted(res.words, 'word')}, {res.kernel_solvable} solvable with the designed deck "
-             f"(CP-SAT {res.status}: objective {res.objective:g}, CP-SAT bound {res.cpsat_bound:g}; "
-             f"annealing {res.anneal_solvable if res.anneal_solvable is not None else '-'}; "
-             f"{res.seconds:.1f} s); mean solutions of a solvable word {res.mean_solutions:g}",
-             *[ln for ln in [left_out_note(words_arg, left)] if ln],
-             f"upper bound: no deck{' of ' + str(8 * per_number) + ' cards, however split,' if split == 'free' else ''}"
-             f" solves more than {res.bound} of these words "
-             f"({res.bound_proof}); covered {res.covered}, gap {100 * res.gap:.1f}%", *lp_lines(res.lp_bound, res.count_bound)]
-    if split == "free":
-        lines.append(f"  cards per number: {' '.join(str(v) for v in res.deck.per_number())}")
-    for n, letters in j["deck"]["by_number"].items():
-        lines.append(f"  {n}: {' '.join(letters)}")
-    lines += [f"wrote {v}" for v in (out, record, certificate, svg_path) if v]
-    emit(j, as_json, "\n".join(lines))
 
 
 @group.command("bound")
@@ -595,4 +439,5 @@ def deck_cmd(deck_path, top, svg_path, as_json):
         lines.append(f"wrote {svg_path}")
     emit(st, as_json, "\n".join(lines))
 
+group.add_command(design_deck_cmd)
 group.add_command(explain_cmd)

@@ -33,6 +33,29 @@ MAX_DESIGN_WORDS = 5000     # CP-SAT model size grows with the words (64 Boolean
 MAX_CPSAT_WORKERS = 64
 MAX_LOCAL_SEARCH = 10_000_000
 MAX_RESTARTS = 1000
+# the default search (share_time): the walks get the time but CP-SAT's polish, the last POLISH_SHARE;
+# a walk is WALK_STEPS steps at up to TEMPERATURE_WORDS words (about 40 CPU-s at 2000 words,
+# docs/octagion.md: the best of a few such walks is as good as anything tried), fewer on longer
+# lists (a step costs more) and when the time holds fewer than two rounds at STEPS_PER_S (steps a
+# CPU-second at 2000 words, measured 2026-11-25; scaled with the list's length)
+POLISH_SHARE = 0.05
+WALK_STEPS = 300_000
+STEPS_PER_S = 7_400
+
+
+def walk_steps(n_words: int, seconds: float) -> int:
+    """Steps of one walk in ``seconds`` of search (the default plan): 300,000 at up to 2000 words
+    (300,000 x 2000 / n above), at most what two rounds of walks fit in the walks' share at the
+    nominal speed (taken as 200 words' on shorter lists), at least 1,000. A function of its arguments only, so a seed gives the same walks.
+
+    >>> walk_steps(2000, 300), walk_steps(5000, 300), walk_steps(2000, 10)
+    (300000, 120000, 35150)
+    """
+    from .anneal import TEMPERATURE_WORDS
+    n = max(1, int(n_words))
+    # a step's cost falls with the list, but not below its fixed part: no faster than at 200 words
+    cap = STEPS_PER_S * TEMPERATURE_WORDS / max(n, 200) * seconds * (1 - POLISH_SHARE) / 2
+    return int(max(1_000, min(WALK_STEPS * min(1.0, TEMPERATURE_WORDS / n), cap)))
 
 
 def _set_limit(solver, seconds: float, deterministic: bool) -> None:
@@ -97,6 +120,11 @@ class DesignResult:
     split: str = "equal"
     count_bound: int | None = None
     lp_bound: dict | None = None
+    walks: dict | None = None
+    cpsat_seconds: float = 0.0
+    search_seconds: float = 0.0
+    weight_covered: float | None = None
+    weight_total: float | None = None
 
     @property
     def covered(self) -> int:
@@ -111,7 +139,11 @@ class DesignResult:
                 "cpsat_bound": self.cpsat_bound, "cpsat_gap": round(self.cpsat_gap, 4),
                 "anneal_solvable": self.anneal_solvable,
                 "seconds": round(self.seconds, 2), "favour": self.favour,
-                "required": self.required, "split": self.split, "deck": self.deck.to_json(),
+                "required": self.required, "split": self.split, "walks": self.walks,
+                "cpsat_seconds": round(self.cpsat_seconds, 2),
+                "search_seconds": round(self.search_seconds, 2), "weighted": self.weight_total is not None,
+                "weight_covered": self.weight_covered, "weight_total": self.weight_total,
+                "deck": self.deck.to_json(),
                 "cards": [str(c) for c in self.deck.cards]}
 
 
@@ -121,7 +153,8 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                 local_search_iters: int = 5000, restarts: int = 1,
                 anneal_time: float | None = None, replicas: int = 1, stop=None,
                 scheduler: str | None = None, split: str = "equal",
-                deterministic: bool = False, lp_bound_cpu: float = 0.0) -> DesignResult:
+                deterministic: bool = False, lp_bound_cpu: float = 0.0, share_time: bool = False,
+                weights: dict[str, float] | None = None) -> DesignResult:
     """Choose ``per_number`` distinct letters for each number 1..8 (x[l][n] = 1: card (l, n) is in
     the deck) to maximise the number of words of ``words`` solvable without Treatment Cards.
 
@@ -162,6 +195,16 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     too many to check (7 to 19). 0 (the default): no LP. Past the seconds the LP stops at its last
     solution, whose certificate still proves a (weaker) bound; ``lp_bound`` says which.
 
+    ``share_time`` (design-deck's default): ``time_limit`` is the whole search's wall-clock time,
+    the walks (``local_search_iters`` None: ``walk_steps``; as many as fit, two at a time with two
+    workers) all of it but CP-SAT's polish, the last 5%, and CP-SAT what is left then (at least its
+    5%); ``restarts`` and ``anneal_time`` are not used. Not with ``deterministic``.
+
+    ``weights`` (word -> weight >= 0, 0 for a word not in it; design-deck --weighted: the lexicon's
+    Zipf frequency): maximise the summed weight of the words solvable instead of their number (the
+    walks on the weights, CP-SAT on the weights in hundredths); ``weight_covered`` and
+    ``weight_total`` report it. Not with ``favour`` hard or easy. The bound stays a bound on words.
+
     ``stop``: a ``threading.Event``; once set, the search ends early with the best deck found so
     far (the annealing after its current chunk of steps, CP-SAT at once; the second phase and the
     polish are skipped), its covered count and the proved bound, the status ending in
@@ -179,6 +222,13 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         fail(f"--time-limit must be a finite number of seconds > 0, not {time_limit!r}")
     if not 1 <= int(workers) <= MAX_CPSAT_WORKERS:
         fail(f"--workers must be 1..{MAX_CPSAT_WORKERS}, not {workers}")
+    if share_time and deterministic:
+        fail("--deterministic needs fixed walks: give --restarts (or --local-search)")
+    if weights is not None and favour != "none":
+        fail("--weighted goes with --favour none (the second phase counts words)")
+    if share_time:
+        local_search_iters = local_search_iters or walk_steps(len(set(words) | set(required)), time_limit)
+        restarts, anneal_time = MAX_RESTARTS, None
     if not 0 <= int(local_search_iters) <= MAX_LOCAL_SEARCH:
         fail(f"--local-search must be 0..{MAX_LOCAL_SEARCH}, not {local_search_iters}")
     if not (isinstance(lp_bound_cpu, (int, float)) and math.isfinite(lp_bound_cpu) and lp_bound_cpu >= 0):
@@ -246,16 +296,29 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     for n in range(NUMBERS - 1):
         m.Add(col[n] >= col[n + 1])
     anneal_solvable = None
+    wz = None if weights is None else np.array([float(weights.get(w, 0.0)) for w in words])
+    wint = None if wz is None else [int(round(100 * z)) for z in wz]   # CP-SAT's: hundredths
+    walks = None
+    target = None
+    if share_time:
+        anneal_time = max(0.01, time_limit * (1 - POLISH_SHARE) - (time.perf_counter() - t0))
+        if not required:      # the walks stop early at a deck no deck beats: the count bound's
+            cb = count_bound(words, per_number=per_number)["bound"]
+            target = cb if wz is None else (len(words) - 1e-6 if cb >= len(words) else None)
     if hint is None and local_search_iters > 0:
+        walks = {"steps": int(local_search_iters)}
         hmasks, _ = anneal(words, per_number=per_number, iters=int(local_search_iters),
                            restarts=int(restarts), seed=seed, required=required,
                            workers=int(workers), time_limit=anneal_time,
-                           replicas=int(replicas), stop=stop, scheduler=scheduler, split=split)
+                           replicas=int(replicas), stop=stop, scheduler=scheduler, split=split,
+                           weights=wz, stats=walks, target=target)
+        walks["seconds"] = round(walks["seconds"], 2)
         hint = Deck.from_counts(np.array([[hmasks[l] >> n & 1 for n in range(NUMBERS)]
                                           for l in range(26)]), name="annealed deck")
     if hint is not None:
         hsols, _ = kernels.solve_word_list(words, hint.masks)
         anneal_solvable = int((hsols > 0).sum())
+        anneal_value = anneal_solvable if wint is None else sum(c for c, v in zip(wint, hsols) if v > 0)
         hint_ok = all(hsols[words.index(w)] > 0 for w in required) and \
             _fits(hint.per_number(), per_number, split)
         # hints are given up to the column order: sort the hint's columns the same way
@@ -276,17 +339,22 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
             for i in range(WORD_LEN):
                 for n in range(NUMBERS):
                     m.AddHint(y_vars[wi][i][n], sol is not None and sol[i] == n + 1)
-    m.Maximize(sum(s_vars))
+    m.Maximize(sum(s_vars) if wint is None else sum(c * v for c, v in zip(wint, s_vars)))
     solver = cpsat_solver()
-    # with a second phase, the first gets half the time
-    _set_limit(solver, float(time_limit) / (2 if favour != "none" else 1), deterministic)
+    # with a second phase, the first gets half the time; sharing it, CP-SAT has what is left
+    cp_time = float(time_limit) / (2 if favour != "none" else 1)
+    if share_time:
+        cp_time = max(time_limit * POLISH_SHARE, time_limit - (time.perf_counter() - t0))
+        if target is not None and anneal_solvable is not None and anneal_solvable >= min(target, len(words)):
+            cp_time = time_limit * POLISH_SHARE      # the walks reached the count bound: a polish only
+    t_cp = time.perf_counter()
+    _set_limit(solver, cp_time, deterministic)
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed) % 2**31   # CP-SAT's seed is a 32-bit integer
     if log:
         solver.parameters.log_search_progress = True
         solver.log_callback = log
-    st = _solve(solver, m, float(time_limit) / (2 if favour != "none" else 1), "CP-SAT deck design",
-                stop=stop)
+    st = _solve(solver, m, cp_time, "CP-SAT deck design", stop=stop)
     stopped = stop is not None and stop.is_set()
     if st == cp_model.INFEASIBLE:
         fail("no deck makes every required word solvable with these settings")
@@ -298,23 +366,25 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
         cp_bound = solver.BestObjectiveBound()
         chosen = np.array([[solver.Value(x[l][n]) for n in range(NUMBERS)] for l in range(26)])
         phase1 = int(round(obj))
-        if hint_counts is not None and hint_ok and anneal_solvable > phase1:
+        if hint_counts is not None and hint_ok and anneal_value > phase1:
             # CP-SAT's incumbent is worse than the deck it was handed: keep the annealed one
-            chosen, phase1, status = hint_counts, anneal_solvable, status + "+anneal"
+            chosen, phase1, status = hint_counts, anneal_value, status + "+anneal"
             from_cpsat = False
     elif hint_counts is not None and hint_ok:
         status = f"ANNEAL (CP-SAT {solver.StatusName(st)})"
         cp_bound = float(solver.BestObjectiveBound())
-        chosen, phase1, obj = hint_counts, anneal_solvable, float(anneal_solvable)
+        chosen, phase1, obj = hint_counts, anneal_value, float(anneal_value)
     else:
         if stopped:
             fail("stopped before the deck designer found a deck (with --local-search 0 the first "
                  "deck comes from CP-SAT)")
         fail(f"the deck designer found no deck within {time_limit} s (status {solver.StatusName(st)})")
-    if not math.isfinite(cp_bound) or cp_bound > len(words) or cp_bound < phase1:
+    cp_seconds = time.perf_counter() - t_cp
+    top_value = len(words) if wint is None else sum(wint)
+    if not math.isfinite(cp_bound) or cp_bound > top_value or cp_bound < phase1:
         # CP-SAT without a deck of its own reports no usable bound (OR-Tools gives 0 then): say
         # only what is trivially true, every word
-        cp_bound = float(len(words))
+        cp_bound = float(top_value)
     if stopped:
         status += "+stopped"
     if favour != "none" and from_cpsat and not stopped:
@@ -369,12 +439,16 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
     sols, _ = kernels.solve_word_list(words, deck.masks)
     ksolv = int((sols > 0).sum())
     chosen_solvable = ksolv
+    kvalue = ksolv if wint is None else sum(c for c, v in zip(wint, sols) if v > 0)
     if favour == "none":
         # the kernel re-checks the CP-SAT claim: every s[w] = 1 word must be solvable
-        assert ksolv >= phase1, f"kernel finds {ksolv} solvable words, CP-SAT claimed {phase1}"
+        assert kvalue >= phase1, f"kernel finds {kvalue} (words or weight), CP-SAT claimed {phase1}"
     for w in required:
         assert sols[words.index(w)] > 0, f"required word {w} not solvable by the designed deck"
+    search_seconds = time.perf_counter() - t0
     cp_gap = 0.0 if cp_bound == 0 else max(0.0, (cp_bound - phase1) / max(cp_bound, 1e-9))
+    if wint is not None:          # CP-SAT's figures back in Zipf units
+        phase1, obj, cp_bound = phase1 / 100, obj / 100, cp_bound / 100
     cert = count_cert = count_bound(words, per_number=per_number)
     bound, proof = int(cert["bound"]), PROOF
     from .bound_sets import stored_bound       # a stored set-bound certificate for this very list
@@ -395,7 +469,10 @@ def design_deck(words: list[str], *, per_number: int = PER_NUMBER, required: lis
                         mean_solutions=round(float(sols[sols > 0].mean()), 2) if ksolv else 0.0,
                         anneal_solvable=anneal_solvable, bound=bound,
                         gap=0.0 if bound == 0 else (bound - ksolv) / bound, certificate=cert,
-                        bound_proof=proof, split=split, count_bound=int(count_cert["bound"]), lp_bound=lp)
+                        bound_proof=proof, split=split, count_bound=int(count_cert["bound"]), lp_bound=lp,
+                        walks=walks, cpsat_seconds=cp_seconds, search_seconds=search_seconds,
+                        **({} if wz is None else {"weight_covered": round(float(wz[sols > 0].sum()), 2),
+                                                  "weight_total": round(float(wz.sum()), 2)}))
 
 
 def local_search_deck(words: list[str], *, per_number: int = PER_NUMBER, iters: int = 20000,

@@ -315,6 +315,20 @@ def check_cards(entries: list[tuple[str | None, int, str]], deck: Deck, show_pro
     return rep
 
 
+def weigh_report(rep: dict, weights: dict[str, float]) -> dict:
+    """``check --weighted``: each row's ``weight`` (``weights``, e.g. the lexicon's Zipf frequency;
+    0 for a word not in it), and for every card and the whole list ``weight_covered`` (summed over
+    the solvable words) and ``weight_total``. Changes ``rep`` in place and returns it."""
+    for r in rep["words"]:
+        r["weight"] = float(weights.get(r["word"], 0.0))
+    for group, rows in [(c, [r for r in rep["words"] if r["card"] == c["card"]]) for c in rep["cards"]] + \
+            [(rep["summary"], rep["words"])]:
+        group["weight_covered"] = round(sum(r["weight"] for r in rows if r["solvable"]), 2)
+        group["weight_total"] = round(sum(r["weight"] for r in rows), 2)
+    rep["weighted"] = True
+    return rep
+
+
 def report_with_repeats(rep: dict) -> dict:
     """A ``check_cards(..., dedupe=True)`` report with each ignored repeat back in its own place (as
     its first line's row): what the word-card picture draws, every card as written."""
@@ -328,17 +342,22 @@ def _fmt_group(head: str, c: dict) -> str:
     diff = ", ".join(f"{k}: {v}" if k.startswith("needs") else f"{k} {v}" for k, v in c["difficulty"].items())
     sols = (f"solutions min/median/max {c['solutions_min']}/{c['solutions_median']}/"
             f"{c['solutions_max']}" if c["solvable"] else "no solvable word")  # was 'None/None/None'
+    weight = (f"; familiarity covered {c['weight_covered']:g} of {c['weight_total']:g}"
+              if "weight_covered" in c else "")
     return (f"{head}: {c['solvable']}/{c['words']} solvable, "
-            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; {sols}; {diff}")
+            f"{treatment_cards(c['treatment_cards_needed'])} needed in all; {sols}; {diff}{weight}")
 
 
 def format_check(rep: dict) -> str:
     plain = all(r["card"] is None for r in rep["words"])   # a plain list: the rank, not a card
-    lines = [f"{'#' if plain else 'card':>5} {'word':8} {'ok':>3} {'wild':>4} {'sols':>5}  difficulty"]
+    weighted = rep.get("weighted", False)
+    lines = [f"{'#' if plain else 'card':>5} {'word':8} {'ok':>3} {'wild':>4} {'sols':>5}"
+             + (f" {'zipf':>5}" if weighted else "") + "  difficulty"]
     for r in rep["words"]:
         label = f"{r['card']}{r['index']}" if r["card"] is not None else str(r["index"])
         lines.append(f"{label:<5} {r['word']:8} {'yes' if r['solvable'] else 'no':>3} "
-                     f"{r['min_wildcards']:>4} {r['solutions']:>5}  {r['difficulty']}")
+                     f"{r['min_wildcards']:>4} {r['solutions']:>5}"
+                     + (f" {r['weight']:>5.2f}" if weighted else "") + f"  {r['difficulty']}")
     lines.append("")
     for c in rep["cards"]:
         lines.append(_fmt_group(f"card {c['card']}", c))

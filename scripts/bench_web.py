@@ -520,9 +520,11 @@ def main(argv=None) -> int:
     n_trace, n_page, n_moves = (30, 3, 1) if args.quick else (200, 10, 10)
     started, cpu0 = time.perf_counter(), time.process_time()
     sections: dict[str, float] = {}   # wall seconds of each part of the run
+    section_cpu: dict[str, float] = {}   # and this process's CPU seconds (the app's searches included)
 
     def lap(name: str) -> None:
         sections[name] = round(time.perf_counter() - started - sum(sections.values()), 2)
+        section_cpu[name] = round(time.process_time() - cpu0 - sum(section_cpu.values()), 2)
 
     first = bench_first_page(pictures=not args.quick)  # before anything else runs in this process
     cpu = first["cpu_at_play_s"]
@@ -646,6 +648,7 @@ def main(argv=None) -> int:
     summary["cpu_s"] = round(time.process_time() - cpu0, 1)   # this process: the app, its searches
     summary["children_cpu_s"] = round(kids.ru_utime + kids.ru_stime, 1)   # the fresh serve, chromium
     summary["sections_s"] = sections
+    summary["sections_cpu_s"] = section_cpu
     print(f"load average of the machine during the run: {summary['load_average']} "
           f"({os.cpu_count()} cores)")
 
@@ -685,7 +688,7 @@ def main(argv=None) -> int:
           f"({bad['answered_500']} of {bad['requests']})")
     print(f"the run: {summary['wall_s']} s wall, {summary['cpu_s']} s of CPU in this process and "
           f"{summary['children_cpu_s']} s in its children (the fresh server, the browser); by part: "
-          + ", ".join(f"{k} {v} s" for k, v in sections.items()))
+          + ", ".join(f"{k} {v} s (CPU {section_cpu[k]} s)" for k, v in sections.items()))
     print(json.dumps(summary))
     return 0
 

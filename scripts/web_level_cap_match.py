@@ -11,7 +11,8 @@ sides only: a 2-player preset or one played in pairs (even seats against odd sea
 
 One JSON line a game in OUT (rewritten whole after each game; a run given the same arguments and
 OUT goes on after the games already in it): the capped side's result (1 win, 0.5 draw, 0 loss),
-the seats it held, each side's CPU seconds (largest move, total) and move count. The summary line
+the seats it held, each side's CPU seconds (largest move, total) and move count, the capped
+side's moves stopped by the cap (their CPU within 5% of it). The summary line
 (stdout, and ``--json``): wins, draws, losses of the capped side, its score with a 95% Wilson
 interval (a draw counted as half a game won), the score by seat and by pair of games.
 
@@ -95,6 +96,8 @@ def play_one(e, player: str, params: dict, capped: dict, plain: dict, seed: int,
             "result": 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0, "returns": r,
             "capped_cpu_max": round(max(cpu[True], default=0.0), 3),
             "capped_cpu": round(sum(cpu[True]), 2), "capped_moves": len(cpu[True]),
+            # the capped side's moves stopped by the cap (CPU within 5% of it)
+            "capped_at_cap": sum(t >= 0.95 * capped["time_limit"] for t in cpu[True]),
             "plain_cpu_max": round(max(cpu[False], default=0.0), 3),
             "plain_cpu": round(sum(cpu[False]), 2), "plain_moves": len(cpu[False])}
 
@@ -120,6 +123,9 @@ def summary(rows: list[dict]) -> dict:
             "capped_cpu_max": max((r["capped_cpu_max"] for r in rows), default=None),
             "plain_cpu_max": max((r["plain_cpu_max"] for r in rows), default=None),
             "capped_cpu": round(sum(r["capped_cpu"] for r in rows), 1),
+            "capped_moves": sum(r["capped_moves"] for r in rows),
+            "capped_at_cap": sum(r.get("capped_at_cap", 0) for r in rows if "capped_at_cap" in r),
+            "capped_moves_counted": sum(r["capped_moves"] for r in rows if "capped_at_cap" in r),
             "plain_cpu": round(sum(r["plain_cpu"] for r in rows), 1)}
 
 
@@ -156,7 +162,8 @@ def main(argv=None) -> int:
               f"at P1 {s['by_seat']['capped_at_P1']['score']}; deals (both seats) better "
               f"{s['pairs']['capped_better']}, even {s['pairs']['even']}, worse "
               f"{s['pairs']['capped_worse']}; largest move {s['capped_cpu_max']} s of CPU capped, "
-              f"{s['plain_cpu_max']} s uncapped; CPU {s['capped_cpu']} s and {s['plain_cpu']} s")
+              f"{s['plain_cpu_max']} s uncapped; CPU {s['capped_cpu']} s and {s['plain_cpu']} s; "
+              f"{s['capped_at_cap']} of {s['capped_moves_counted']} capped moves stopped by the cap")
     return 0
 
 

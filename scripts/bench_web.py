@@ -551,7 +551,7 @@ def main(argv=None) -> int:
             print(f"page load /octiles: median {pg['median_s']:.3f} s, max {pg['max_s']:.3f} s over "
                   f"{n_page} loads ({pg['how']}; target < {PAGE_TARGET_S:.0f} s)")
             lap("page")
-            inter = bench_interactions(base, 3 if args.quick else 12, hints=not args.quick)
+            inter = bench_interactions(base, 2 if args.quick else 12, hints=not args.quick)
             for g, rows in inter.items():
                 print(f"interactions, {g}: " + "; ".join(
                     f"{k} median {r['median_ms']:.0f} ms, p90 {r['p90_ms']:.0f} ms" for k, r in rows.items())

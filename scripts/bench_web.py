@@ -12,8 +12,9 @@
 - the busy sign: from a click that starts work (Hint, New game) to "thinking..." visible, in
   headless chromium: target <= 50 ms;
 - the first page after ``octosolve serve`` prints its address (a fresh server): the home page, its
-  first play page with its first game: target <= 2 s, with the server's CPU by then (the home
-  page's pictures: reported, not with ``--quick``);
+  first play page with its first game (``--quick``: Octagone's; else every play game's, a fresh
+  server each): target <= 2 s, with the server's CPU by then (the home page's pictures:
+  reported, not with ``--quick``);
 - each interaction of the play page (a move, undo, showing the game, a hint, a game rebuilt from
   its address): median and p90 server time, target <= 100 ms for a click;
 - bad requests on every route (not JSON, nested 100,000 deep, over 1 MB, wrong types, unknown
@@ -526,16 +527,23 @@ def main(argv=None) -> int:
         sections[name] = round(time.perf_counter() - started - sum(sections.values()), 2)
         section_cpu[name] = round(time.process_time() - cpu0 - sum(section_cpu.values()), 2)
 
-    first = bench_first_page(pictures=not args.quick)  # before anything else runs in this process
-    cpu = first["cpu_at_play_s"]
-    print(f"first page after `serve` prints its address (a fresh server): the home page "
-          f"{first['home_s']:.2f} s, then {first['play_game']}'s play page with its first game "
-          f"{first['play_after_address_s']:.2f} s after the address"
-          + (f" (the server's CPU by then: {cpu['web_process']} s in the web process, "
-             f"{cpu['children']} s in its workers)" if cpu else "")
-          + (f", the home page's pictures {first['home_pictures_s']:.2f} s after it"
-             if first["home_pictures_s"] is not None else "")
-          + f" (target <= {FIRST_PAGE_TARGET_S:.0f} s)")
+    from octosolve.games import GAMES
+
+    # --quick: Octagone's first page; the full run: every play game's, each on a fresh server
+    firsts = [bench_first_page(g, pictures=not args.quick and g == "octagone") for g in
+              (["octagone"] if args.quick else
+               ["octagone"] + [g.name for g in GAMES if g.web_ready() and g.name != "octagone"])]
+    for first in firsts:   # before anything else runs in this process
+        cpu = first["cpu_at_play_s"]
+        print(f"first page after `serve` prints its address (a fresh server): the home page "
+              f"{first['home_s']:.2f} s, then {first['play_game']}'s play page with its first game "
+              f"{first['play_after_address_s']:.2f} s after the address"
+              + (f" (the server's CPU by then: {cpu['web_process']} s in the web process, "
+                 f"{cpu['children']} s in its workers)" if cpu else "")
+              + (f", the home page's pictures {first['home_pictures_s']:.2f} s after it"
+                 if first["home_pictures_s"] is not None else "")
+              + f" (target <= {FIRST_PAGE_TARGET_S:.0f} s)")
+    first = max(firsts, key=lambda f: max(f["home_s"], f["play_after_address_s"]))
     lap("first_page")
     d = browser()
     try:
@@ -631,6 +639,8 @@ def main(argv=None) -> int:
                          for g, h in hints.items()}, "hint_target_s": HINT_TARGET_S,
                "busy_sign": busy, "busy_target_ms": BUSY_TARGET_MS,
                "first_page": {k: (round(v, 3) if isinstance(v, float) else v) for k, v in first.items()},
+               "first_pages": [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in f.items()}
+                               for f in firsts],
                "first_page_target_s": FIRST_PAGE_TARGET_S,
                "computer_move_cpu_max_s": max((m["cpu_max_s"] for m in mv.values()
                                                 if m.get("cpu_max_s") is not None), default=None),
@@ -678,8 +688,9 @@ def main(argv=None) -> int:
           f"({'max %.1f ms' % busy['max_ms'] if busy else 'not measured: no chromium'})")
     fp = max(first["home_s"], first["play_after_address_s"])
     print(f"goal, the first page <= {FIRST_PAGE_TARGET_S:.0f} s after serve prints its address: "
-          f"{verdict(fp <= FIRST_PAGE_TARGET_S)} (home page {first['home_s']:.2f} s, "
-          f"{first['play_game']}'s first game {first['play_after_address_s']:.2f} s"
+          f"{verdict(fp <= FIRST_PAGE_TARGET_S)} (the slowest of {len(firsts)}: home page "
+          f"{first['home_s']:.2f} s, {first['play_game']}'s first game "
+          f"{first['play_after_address_s']:.2f} s"
           + (f"; the home page's pictures {first['home_pictures_s']:.2f} s"
              if first["home_pictures_s"] is not None else "") + ")")
     print(f"goal, a page <= {PAGE_TARGET_S:.0f} s: {verdict(pg['median_s'] <= PAGE_TARGET_S)} "

@@ -446,7 +446,7 @@ def bench_interactions(base: str, rounds: int, hints: bool = True) -> dict:
                                                            "moves": v["actions"]})
                 times["rebuild"].append(dt)
         out[name] = {k: {"n": len(x), "median_ms": round(statistics.median(x) * 1000, 1),
-                         "p90_ms": round(sorted(x)[int(0.9 * (len(x) - 1))] * 1000, 1)}
+                         "p90_ms": round(sorted(x)[-(-9 * (len(x) - 1) // 10)] * 1000, 1)}
                      for k, x in times.items() if x}
     return out
 

@@ -14,7 +14,7 @@ from .line import LineBroken, best_line
 from .rules import OctagoneState
 from .solve import solve
 
-__all__ = ["HINT_NODES", "HINT_MAX_FREE", "LINE_NODES", "exact_hint", "hint_line", "line_words"]
+__all__ = ["HINT_NODES", "HINT_MAX_FREE", "LINE_NODES", "exact_hint", "hint_line", "line_words", "warm"]
 
 HINT_NODES = 3_000_000  # about a third of a second: the web app's hint asks no more
 HINT_MAX_FREE = 22     # above this many free cells the budget settles almost nothing: not tried
@@ -86,3 +86,20 @@ def hint_line(state: OctagoneState, max_nodes: int = LINE_NODES) -> dict:
         out["why"] = (f"too hard to work out in time ({max_nodes:,} positions searched; "
                       f"{len(moves)} of its moves proven)")
     return out
+
+
+def warm() -> None:
+    """Load the solver's compiled kernels (the web app's warm-up of a worker: a hint late in a game,
+    or the hard level's exact play, would wait for them first, about 0.6 s of CPU): an exact hint
+    on a scratch deal played at random until 14 cells are free (the first such deal of seeds 0-9)."""
+    import random
+
+    from .rules import make_game
+
+    for seed in range(10):
+        st, rng = make_game().new_initial_state(seed), random.Random(seed)
+        while not st.is_terminal() and _free(st) > 14:
+            st.apply_action(rng.choice(st.legal_actions()))
+        if not st.is_terminal():
+            exact_hint(st)
+            return

@@ -63,7 +63,7 @@ from ..core.seeding import chance_rng, player_seed
 from .http import JSON, ApiError, number_in_path, read_body_json
 from .pool import timed
 from .session import (HUMAN, MAX_HISTORY_SHOWN, MAX_REPLAY_MOVES, Session,  # noqa: F401 (re-exported)
-                      hint_of, line_of)
+                      hint_of, line_of, room)
 
 __all__ = ["presets", "levels", "MAX_SIMULATIONS", "MAX_TIME_LIMIT", "Session", "Sessions", "routes"]
 
@@ -155,7 +155,7 @@ class Sessions:
 
         def work():
             try:
-                self.pool.run(f"warm-{e.name}", warm_game, e, _default_player(specs))
+                self.pool.run(f"warm-{e.name}", warm_game, e, _level_player(e, specs)[0])
             except Exception:  # a warm-up only: a real game reports its own errors
                 pass
 
@@ -325,21 +325,30 @@ def _same_game(s: Session, game) -> bool:
             and game.get("resigned") == s.resigned)
 
 
+# the warm-up's budget: enough to call every kernel of a search once, little enough that a real
+# move queued behind it does not wait (the full budgets took up to 3 s of CPU a move: issue 43)
+WARM_BUDGET = {"simulations": 2, "time_limit": 0.05}
+
+
 def warm_game(e, player: str) -> None:
-    """A job: the default player's first moves on a scratch game (loads the compiled kernels of
-    the worker that runs it)."""
+    """A job: one move of ``player`` (the hard level's) on a scratch game with a tiny budget
+    (:data:`WARM_BUDGET`), and the game's exact hints warmed (``<game>/hint.py: warm()``, where it
+    has one), which loads the compiled kernels of the worker that runs it."""
     from ..core.game import CHANCE, sample_chance
     from ..core.players import make_player
 
     specs = tuple(e.players())
     g = e.make_game()
     st = g.new_initial_state(0)
-    p = make_player(specs, player, g, seed=0)
+    p = make_player(specs, player, g, seed=0, **WARM_BUDGET)
     rng = random.Random(0)
-    for _ in range(3):
-        if st.is_terminal():
-            break
-        st.apply_action(sample_chance(st, rng) if st.current_player() == CHANCE else p.choose(st))
+    while not st.is_terminal() and st.current_player() == CHANCE:
+        st.apply_action(sample_chance(st, rng))
+    if not st.is_terminal():
+        p.choose(st)
+    warm_hints = getattr(room(e, "hint"), "warm", None)   # the game's exact hints (Octagone's solver)
+    if warm_hints is not None:
+        warm_hints()
 
 
 def presets(entry) -> list[tuple[str, dict, dict]]:

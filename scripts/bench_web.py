@@ -74,6 +74,29 @@ def get(url: str) -> tuple[float, bytes]:
     return time.perf_counter() - t0, out
 
 
+def legal_moves(base: str, name: str, v: dict) -> list[dict]:
+    """The moves of the person's turn: the view's ``legal`` and, where moves are built from letters
+    (Octoverso's words, which the view does not list: issue #43), the words too, asked as the page's
+    study box asks; a pending OCTO claim (no hint is given then) is declined first by the caller."""
+    moves = list(v["legal"])
+    if v.get("composer") and v.get("human_turn"):
+        moves += json.loads(post(base + f"/api/{name}/{v['id']}/words", {})[1])["moves"]
+    return sorted(moves, key=lambda m: m["action"])
+
+
+def past_claim(base: str, name: str, v: dict) -> dict:
+    """Octoverso after the other side's short word: decline the OCTO claim (the page asks for one
+    after every short word; a hint would give it away, so none is given), and let the computer answer."""
+    while not v["terminal"] and v["human_turn"]:
+        no = [m for m in v["legal"] if m.get("text", "").startswith("no OCTO")]
+        if not no:
+            break
+        v = json.loads(post(base + f"/api/{name}/{v['id']}/move", {"action": no[0]["action"]})[1])
+        while not v["terminal"] and not v["human_turn"]:
+            v = json.loads(post(base + f"/api/{name}/{v['id']}/computer", {})[1])
+    return v
+
+
 def random_board(rng) -> dict:
     """A full board: 17 of the 18 tiles on the 17 spaces, random rotations."""
     from octosolve.octiles import rules as R
@@ -278,13 +301,14 @@ def bench_hints(base: str, infos: dict, mids: dict, rounds: int, quick: bool) ->
                 for _ in range(rounds):
                     while not v["terminal"] and not v["human_turn"]:
                         v = json.loads(post(base + f"/api/{name}/{v['id']}/computer", {})[1])
+                    v = past_claim(base, name, v)
                     if v["terminal"]:
                         break
                     t, raw = post(base + f"/api/{name}/{v['id']}/hint", {})
                     times.append(t)
                     cpus.append(json.loads(raw)["cpu_seconds"])
                     v = json.loads(post(base + f"/api/{name}/{v['id']}/move",
-                                        {"action": v["legal"][0]["action"]})[1])
+                                        {"action": legal_moves(base, name, v)[0]["action"]})[1])
         if times:
             out[name] = {"n": len(times), "median_s": statistics.median(times), "max_s": max(times),
                          "cpu_max_s": max(cpus)}
@@ -428,16 +452,17 @@ def bench_interactions(base: str, rounds: int, hints: bool = True) -> dict:
         for _ in range(rounds):
             while not v["terminal"] and not v["human_turn"]:
                 v = json.loads(post(base + f"/api/{name}/{v['id']}/computer", {})[1])
+            v = past_claim(base, name, v)
             if v["terminal"]:
                 break
             if hints:   # (--quick: the hints are timed by bench_hints alone)
                 dt, raw = post(base + f"/api/{name}/{v['id']}/hint", {})
                 times["hint"].append(dt)
-            dt, raw = post(base + f"/api/{name}/{v['id']}/move", {"action": v["legal"][0]["action"]})
+            dt, raw = post(base + f"/api/{name}/{v['id']}/move", {"action": legal_moves(base, name, v)[0]["action"]})
             times["move"].append(dt)
             dt, raw = post(base + f"/api/{name}/{v['id']}/undo", {})
             times["undo"].append(dt)
-            dt, raw = post(base + f"/api/{name}/{v['id']}/move", {"action": v["legal"][-1]["action"]})
+            dt, raw = post(base + f"/api/{name}/{v['id']}/move", {"action": legal_moves(base, name, v)[-1]["action"]})
             v = json.loads(raw)
             dt, raw = get(base + f"/api/{name}/{v['id']}")
             times["show"].append(dt)

@@ -18,12 +18,6 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 DRIVER = shutil.which("chromedriver")
 TIMEOUT = 120
 WINDOW = (1400, 1000)
-# what a test never uses, each a process or a timer of Chromium's own that costs CPU: the GPU
-# process (headless draws in software all the same), extensions, the background fetches of a
-# first run (component updates, safe browsing lists, sync, translate)
-LEAN = ("--disable-gpu", "--disable-extensions", "--disable-background-networking",
-        "--disable-component-update", "--disable-default-apps", "--disable-sync", "--no-first-run",
-        "--disable-features=Translate,OptimizationHints,MediaRouter", "--mute-audio")
 
 
 def new_browser():
@@ -36,7 +30,7 @@ def new_browser():
                     "(apt-get install -y chromium chromium-driver)")
     opts = webdriver.ChromeOptions()
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-              f"--window-size={WINDOW[0]},{WINDOW[1]}", *LEAN):
+              f"--window-size={WINDOW[0]},{WINDOW[1]}"):
         opts.add_argument(a)
     opts.binary_location = CHROMIUM
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, for js_errors

@@ -262,7 +262,8 @@ def _full_game(d, url, name, params, seed, pick):
         (d.execute_script("return pg.view.seats.length") - 1)
     assert board_text_problems(d) == {}, (name, "the start")
     # then the game opened from its address a few moves of yours before the end (the game's
-    # whole length is the API's to play: each board of the way drawn cost a second or more), and
+    # whole length is played on the server's game store, not on the page: each board of the way
+    # drawn cost a second or more), and
     # played to the end on the board
     late = _late_moves(name, params, seed, pick)
     if late:

@@ -49,9 +49,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_replay.py", "test_another_games_position_or_record_is_named"):
         "the messages for an Oct8 position given to Octagone and the other way round",
     ("tests/web/test_api.py", "test_pages"): "an element of each page's own",
-    ("octosolve/web/app.py", "PAGES"):
-        "the HTML files of the web app's pages, the games' own pages among them: their code is in web/ "
-        "(octiles_api, octagion_api), which a game's manifest may not import",
 }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REF_PACKAGE = "octosolve.octiles.challenges"        # (model.Ref.PACKAGE)
+WEB_APP = "octosolve.web.app"   # imports the module each WebPage's ``api`` names
 REF = re.compile(r"^([A-Za-z_][\w.]*):[A-Za-z_]\w*$")
 
 
@@ -50,6 +51,14 @@ def graph(mods: dict[str, Path]) -> dict[str, set]:
             elif (isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", None))
                   == "import_module" and n.args and isinstance(n.args[0], ast.Constant)):
                 targets = [n.args[0].value]
+            elif (isinstance(n, ast.Call) and getattr(n.func, "id", None) == "WebPage"
+                  and any(k.arg == "api" and isinstance(k.value, ast.Constant) for k in n.keywords)):
+                # a game's page names its API module of octosolve.web, which web/app.py imports
+                # (``game_page_routes``): the app's import, not the manifest's
+                api = next(k.value.value for k in n.keywords if k.arg == "api")
+                t = _resolve(f"octosolve.web.{api}", mods) if api else None
+                if t and WEB_APP in edges:
+                    edges[WEB_APP].add(t)
             elif (isinstance(n, ast.Call) and getattr(n.func, "id", None) == "Models" and n.args
                   and isinstance(n.args[0], ast.Constant)):        # Models("cpsat_models", ...)
                 targets = [f"{REF_PACKAGE}.{n.args[0].value}"]
@@ -113,6 +122,7 @@ def test_no_import_loop_even_through_lazy_references():
     assert edges["octosolve.octiles.challenges.catalogue"] >= {
         "octosolve.octiles.challenges.arguments", "octosolve.octiles.challenges.proofs_groups",
         "octosolve.octiles.challenges.cpsat_models"}             # (the references are seen)
+    assert "octosolve.web.octiles_api" in edges[WEB_APP]   # (a page's api module is seen)
     assert cycles(edges) == []
 
 

@@ -75,10 +75,19 @@ class Preview:
 @dataclass(frozen=True)
 class WebPage:
     """A page of the web app of the game's own (beside the generic play page): its address and
-    the link text of the menus."""
+    the link text of the menus; ``file``: its HTML, a file of the web app's ``web/static/`` (the
+    app fills in its menu; default: the address's last part with ``.html``); ``api``: the module
+    of ``octosolve.web`` holding the page's API routes (its ``routes(pool)``), or None. Data only:
+    the web app imports the module it names (web sits above the games, which never import it)."""
 
     path: str
     label: str
+    file: str | None = None
+    api: str | None = None
+
+    @property
+    def html(self) -> str:
+        return self.file or self.path.rstrip("/").rsplit("/", 1)[-1] + ".html"
 
 
 @dataclass(frozen=True)

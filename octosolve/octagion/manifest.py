@@ -48,7 +48,7 @@ MANIFEST = GameManifest(
     "Octagion: word cards of letter/number cards - solvability, wildcards, deck design, scoring.",
     rooms=ROOMS, has_state=False,
     preview=Preview(draw=_deck_svg),
-    pages=(WebPage("/octagion", "Octagion designer"),),
+    pages=(WebPage("/octagion", "Octagion designer", api="octagion_api"),),
     menu=2,
     cli_cases={"check": (["CARDS"], {"--out": "c.csv", "--svg": "c.svg"}),
                "deck": ([], {"--svg": "d.svg"}),

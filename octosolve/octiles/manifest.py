@@ -103,7 +103,7 @@ MANIFEST = GameManifest(
     "Octiles: octagonal path tiles - path tracer, the 30 challenges (CP-SAT), games and players.",
     rooms=ROOMS, presets=PRESETS, levels=LEVELS, rules_card=RULES,
     preview=Preview({}, 10, "position"),
-    pages=(WebPage("/octiles", "Octiles challenges & editor"),), menu=1,
+    pages=(WebPage("/octiles", "Octiles challenges & editor", api="octiles_api"),), menu=1,
     openspiel=OpenSpielHook("OpenSpiel's generic MCTS bot (optional: needs pyspiel)", 200),
     test_params=({"variant": "team-up", "players": 3},),
     cli_cases={"tiles": ([], {"--svg": "t.svg"}),

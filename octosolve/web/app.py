@@ -38,7 +38,7 @@ from .http import JSON, MAX_BODY, ApiError, not_found_page, read_body_json  # no
 __all__ = ["MAX_BODY", "JSON", "ApiError", "create_app", "run", "read_body_json", "serve_in_thread"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-PAGES = {"/": "index.html", "/octiles": "octiles.html", "/octagion": "octagion.html"}
+HOME = "index.html"   # the app's own page at "/"; the games' pages come from their manifests (WebPage)
 
 
 def _error(status: int, message: str) -> JSON:
@@ -58,7 +58,7 @@ def _answer(request, status: int, message: str, headers=None):
                           or _wants_page(request)):
         pages = getattr(request.app.state, "pages", None)   # the menu as the app's pages show it
         return not_found_page(STATIC_DIR, request.url.path, message,
-                              pages.html("index.html") if pages is not None else None)
+                              pages.html(HOME) if pages is not None else None)
     r = _error(status, message)
     r.headers.update(headers or {})
     return r
@@ -155,20 +155,19 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: 
     first opened, load its computer player's compiled kernels in the background; ``workers``:
     worker processes for the searches and designs (:class:`~octosolve.web.pool.Pool`; 0: in this
     process, one at a time). ``app.state.pool`` is the pool: the app's shutdown ends its workers."""
-    from . import octagion_api, octiles_api, play, previews, review
+    from . import play, previews, review
     from .pool import Pool
 
     pool = Pool(workers)
     sessions = play.Sessions(max_games=max_games, games=games, warm=warm, pool=pool)
     pages = PageRenderer(sessions.entries.values())
-    routes = [Route(path, pages.endpoint(name)) for path, name in PAGES.items()]
+    routes = [Route("/", pages.endpoint(HOME))]
     routes += [
         Route("/index.html", lambda r: RedirectResponse("/")),
         Route("/favicon.ico", _favicon),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    routes += octiles_api.routes()
-    routes += octagion_api.routes(octagion_api.Designs(pool=pool))
+    routes += game_page_routes(pages, pool)
     routes += previews.routes()
     routes += play.routes(sessions, pages.endpoint("play.html"))
     routes += review.routes(sessions)
@@ -182,6 +181,26 @@ def create_app(*, max_games: int = 200, games=None, warm: bool = True, workers: 
     app.state.pool = pool
     app.state.sessions = sessions
     return app
+
+
+def game_page_routes(pages: PageRenderer, pool) -> list:
+    """The games' own pages, from their manifests (``GameManifest.pages``): each ``WebPage``'s HTML
+    file of ``static/`` at its address, and the routes of the module of this package that its
+    ``api`` names (``routes(pool)``). The manifest only names the module: the web app imports it,
+    so no game imports the web (which sits above the games) and a new game's page needs no edit
+    here."""
+    import importlib
+
+    routes = []
+    for p in pages.pages:
+        if not (STATIC_DIR / p.html).is_file():
+            raise ValueError(f"the page {p.path}: no file {p.html} in {STATIC_DIR}")
+        routes.append(Route(p.path, pages.endpoint(p.html)))
+        if p.api:
+            if not p.api.isidentifier():   # a module of this package, never a path elsewhere
+                raise ValueError(f"the page {p.path}: its api {p.api!r} is not a module name of {__package__}")
+            routes += importlib.import_module(f"{__package__}.{p.api}").routes(pool)
+    return routes
 
 
 def warm_in_background(app) -> None:

@@ -469,8 +469,10 @@ async def _deck(request: Request):
     return JSON(await run_in_threadpool(deck_json, body.get("deck"), body.get("top")))
 
 
-def routes(designs: Designs | None = None) -> list[Route]:
-    designs = designs if designs is not None else Designs()
+def routes(pool=None, designs: Designs | None = None) -> list[Route]:
+    """The designer page's API (``WebPage.api`` of Octagion's manifest): its designs run on the
+    app's ``pool`` (None: in this process)."""
+    designs = designs if designs is not None else Designs(pool=pool)
 
     async def start(request: Request):
         body = await read_body_json(request)

@@ -492,7 +492,8 @@ async def _render(request: Request):
     return Response(svg, media_type="image/svg+xml")
 
 
-def routes() -> list[Route]:
+def routes(pool=None) -> list[Route]:
+    """The challenges page's API (``WebPage.api`` of Octiles' manifest; it needs no ``pool``)."""
     return [
         Route("/api/octiles/challenges", _challenges),
         Route("/api/octiles/catalogue", _catalogue),

@@ -609,9 +609,10 @@ def test_octagion_design_run(designer):
 @pytest.mark.integration
 def test_octagion_design_free_split(designer):
     """"split": "free" shares the 48 cards between the numbers as the search likes: the result
-    keeps 48 cards, every number at least one, the sizes unequal on the 300 most familiar words."""
-    r = designer.post("/api/octagion/design", json={"top": 300, "time_limit": 1, "seed": 5,
-                                                    "local_search": 20000, "split": "free"})
+    keeps 48 cards, every number at least one, the sizes unequal on the 100 most familiar words
+    (the shortest run that shows it: with "equal" the sizes are all 6)."""
+    r = designer.post("/api/octagion/design", json={"top": 100, "time_limit": 0.5, "seed": 5,
+                                                    "local_search": 2000, "split": "free"})
     assert r.status_code == 200, r.text
     v = _wait_design(designer, r.json()["id"])
     assert v["state"] == "done" and v["settings"]["split"] == "free", v
@@ -625,8 +626,8 @@ def test_octagion_design_free_split(designer):
 def test_octagion_design_deterministic_gives_the_same_deck_twice(designer, monkeypatch):
     """"deterministic": true (the page's 'reproducible' box): two runs with the same seed give the
     same deck (CP-SAT's deterministic time, its workers interleaved), and the settings say so.
-    The runs are the shortest the route takes (0.5 s of CP-SAT's deterministic time): that the
-    search itself is reproducible is tests/octagion/test_solve.py's
+    The runs are the shortest the route takes (0.5 s of CP-SAT's deterministic time, the 20 most
+    familiar words): that the search itself is reproducible is tests/octagion/test_solve.py's
     test_design_deck_deterministic_gives_the_same_deck_twice (2 s runs); here, that the web's flag
     reaches it (each run's design_deck is called with deterministic=True)."""
     from octosolve.octagion import design
@@ -639,7 +640,7 @@ def test_octagion_design_deterministic_gives_the_same_deck_twice(designer, monke
         return real(*a, **kw)
 
     monkeypatch.setattr(design, "design_deck", spy)
-    body = {"top": 100, "time_limit": 0.5, "seed": 3, "local_search": 50, "deterministic": True}
+    body = {"top": 20, "time_limit": 0.5, "seed": 3, "local_search": 50, "deterministic": True}
     decks = []
     for _ in range(2):
         r = designer.post("/api/octagion/design", json=body)

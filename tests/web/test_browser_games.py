@@ -236,20 +236,25 @@ def _api(url, path, body):
         return json.loads(r.read())
 
 
-def _late_moves(url, name, params, seed, pick, last=LAST_DECISIONS):
+def _late_moves(name, params, seed, pick, last=LAST_DECISIONS):
     """The moves of the game (you playing the ``pick``-th legal move, the easy computer the
-    others) up to your ``last``-th decision before the end, played through the server's API (what
-    the page asks, without drawing ~100 boards): the address's ``moves`` that opens the game
-    there."""
-    v = _api(url, f"/api/{name}/new", {"params": params, "seed": seed, "level": "easy"})
+    others) up to your ``last``-th decision before the end: the address's ``moves`` that opens the
+    game there. Played on the server's own game store in this process (``Sessions``: the moves its
+    API would play, the legal moves in the order of its view), without asking a view at each move:
+    through the API, the views (each with its board's clicks) were most of the test's CPU (Octiles'
+    107 moves: 8 of its 13 s). The page then replays them from the address, each checked."""
+    from octosolve.web.play import Sessions
+
+    from .conftest import site_games
+
+    s = Sessions(games=site_games(), warm=False).new(name, {"params": params, "seed": seed, "level": "easy"})
     before = []  # the game's moves when each of your decisions came
-    while not v["terminal"]:
-        if v["human_turn"]:
-            before.append(list(v["all_actions"]))
-            v = with_words(url, name, v)
-            v = _api(url, f"/api/{name}/{v['id']}/move", {"action": v["legal"][pick]["action"]})
+    while not s.over:
+        if s.state.current_player() in s.humans:
+            before.append([m["action"] for m in s.moves])
+            s.human_move(s.state.legal_actions()[pick])
         else:
-            v = _api(url, f"/api/{name}/{v['id']}/computer", {})
+            s.computer_move()
     return before[-last] if len(before) > last else []
 
 
@@ -272,9 +277,10 @@ def _full_game(d, url, name, params, seed, pick):
         (d.execute_script("return pg.view.seats.length") - 1)
     assert board_text_problems(d) == {}, (name, "the start")
     # then the game opened from its address a few moves of yours before the end (the game's
-    # whole length is the API's to play: each board of the way drawn cost a second or more), and
+    # whole length is played on the server's game store, not on the page: each board of the way
+    # drawn cost a second or more), and
     # played to the end on the board
-    late = _late_moves(url, name, params, seed, pick)
+    late = _late_moves(name, params, seed, pick)
     if late:
         d.get("about:blank")
         load(d, url + f"/play/{name}" + address(params, seed, ",".join(map(str, late))), GAME_TIMEOUT)

@@ -153,7 +153,7 @@ def test_a_move_on_the_board_then_the_computer_s_reply_ringed(browser, url):
 
 def test_the_game_over_summary_and_its_new_game(browser, url):
     d = browser
-    late = _late_moves(url, "octagone", {}, 5, -1, last=1)
+    late = _late_moves("octagone", {}, 5, -1, last=1)
     load(d, url + "/play/octagone" + address({}, 5, ",".join(map(str, late))), GAME_TIMEOUT)
     assert not shown(d, "#game-over")
     v = view(d)

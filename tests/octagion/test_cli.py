@@ -138,7 +138,7 @@ def test_design_deck_on_a_local_dask_cluster_anneals_the_same_deck(tmp_path):
 
     One design-deck run (the threads' deck is anneal()'s, called here directly: the same path a
     second `design-deck` without --scheduler took) and --bound-time 0 (the set LP bound for these
-    200 words is not what is tested): 62 CPU s before, about a third of it now."""
+    200 words is not what is tested)."""
     from octosolve.octagion.wordcards import load_lexicon
 
     pytest.importorskip("dask.distributed")

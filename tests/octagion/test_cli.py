@@ -134,22 +134,24 @@ def test_design_deck_cli(tmp_path):
 @pytest.mark.integration  # starts a local Dask cluster
 def test_design_deck_on_a_local_dask_cluster_anneals_the_same_deck(tmp_path):
     """--scheduler local spreads the annealing runs over the cluster's workers: the annealed deck
-    (CP-SAT's hint) is the one the threads find for the same seed; the record says --scheduler."""
+    (CP-SAT's hint) is the one the threads find for the same seed; the record says --scheduler.
+
+    One design-deck run (the threads' deck is anneal()'s, called here directly: the same path a
+    second `design-deck` without --scheduler took) and --bound-time 0 (the set LP bound for these
+    200 words is not what is tested)."""
     from octosolve.octagion.wordcards import load_lexicon
 
     pytest.importorskip("dask.distributed")
     w = tmp_path / "w.txt"
     w.write_text("\n".join(load_lexicon()[0][:200]) + "\n")
     args = ("design-deck", str(w), "--time-limit", "1", "--workers", "1", "--local-search", "3000",
-            "--restarts", "4", "--seed", "11")
+            "--restarts", "4", "--seed", "11", "--bound-time", "0")
     rec = tmp_path / "r.json"
     a = ok_json(*args, "--scheduler", "local", "--record", str(rec))
-    b = ok_json(*args)
-    assert a["anneal_solvable"] == b["anneal_solvable"] > 100
     assert "--scheduler local" in json.loads(rec.read_text())["command"]
     from octosolve.octagion import anneal as A
     _, s = A.anneal(load_lexicon()[0][:200], per_number=6, iters=3000, restarts=4, seed=11)
-    assert s == a["anneal_solvable"]
+    assert s == a["anneal_solvable"] > 100
 
 
 def test_design_deck_proves_the_lp_bound_for_its_list(tmp_path):

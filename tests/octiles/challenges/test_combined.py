@@ -142,9 +142,12 @@ def test_highs_on_the_mip_translation_agrees_on_fixed_placements():
 
 @pytest.mark.integration
 def test_second_formulations_equal_the_first_on_fixed_placements():
+    # two certificates, each answering one of the two questions and not the other: each model
+    # finds one placement feasible and the other infeasible (certificates 28 and 29 only repeated
+    # these two outcomes, at twice the cost)
     for n in (27, 28):
         var = C.get_variant(n, "whole-board")[1]
-        for cert in (25, 27, 28, 29):
+        for cert in (25, 27):
             pl = _placement(cert, "whole-board")
             a = _solve_fixed(var.build, pl)[0]
             b = _solve_fixed(var.second_model[0], pl)[0]

@@ -201,7 +201,9 @@ def test_the_crossing_count_of_12_and_of_its_end_split_cases():
     ends on the case's space."""
     from octosolve.octiles.challenges import cpsat_models as M
     from octosolve.octiles.challenges.certificates import load_certificate
-    pls = [load_certificate(12, "count")["placement"]] + list(_random_placements(2, seed=12))
+    # the certificate's placement (7 crossings, none on a path with both ends on one space) and a
+    # random one with such a path (a second random placement only repeated the zero cases)
+    pls = [load_certificate(12, "count")["placement"]] + list(_random_placements(1, seed=12))
     wants = []
     for pl in pls:
         tr = R.trace(pl)

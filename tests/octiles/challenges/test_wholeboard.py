@@ -61,7 +61,8 @@ def _near_miss(pl, seed):
 
 @pytest.mark.integration
 @pytest.mark.parametrize("n", [25, 26])
-@pytest.mark.parametrize("case", ["random-3", "random-8", "random-21", "cert", "near-1", "near-2"])
+# (one random placement: random-3 and random-21 ran the same models on another random board)
+@pytest.mark.parametrize("case", ["random-8", "cert", "near-1", "near-2"])
 def test_soft_model_counts_exactly_what_the_tracer_counts(n, case):
     if case.startswith("random"):
         pl = random_placement(int(case.split("-")[1]))
@@ -107,7 +108,8 @@ def test_model26_from_scratch_finds_a_certificate():
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("case", ["random-3", "random-8", "random-21", "cert20", "cert26"])
+# (one random placement: random-3 and random-21, 6 such paths each as here, ran the same model)
+@pytest.mark.parametrize("case", ["random-8", "cert20", "cert26"])
 def test_model20_counts_exactly_the_rotationally_symmetric_paths(case):
     """Challenge 20's model (26's with turns for reflections) on fixed placements: its optimum is
     the tracer's count of paths with rotational symmetry (one-segment Diameters included). The

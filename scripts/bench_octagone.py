@@ -3,13 +3,18 @@
 on the same positions in the same run, the time to solve positions with 12, 16, 20 and 24 free cells
 under the default (edge) reading of the wrap-around, and the 24-free-cell target (every position
 proven within 60 s); the torus reading's 20-free-cell figure for comparison; and positions from
-REAL play (the `play` command's default players alphabeta,mcts, and greedy,greedy) at 25, 28 and 30
-free cells, proven with the outcome window (win / loss / draw, ``solve --target outcome``) within a
-node budget: how many are proven, median and max seconds (wall and CPU), the median of the longest
-thread's nodes, nodes per second (the goal: 30 free cells in <= 60 s median). ``--frees`` picks the
-sizes, ``--workers 2`` runs the outcome on two threads (``solve --workers 2``; the budget is then each
-thread's, and on two idle cores the wall clock pays about the longest thread's nodes), ``--method
-dfpn`` by proof-number search (``solve --method dfpn``; its nodes include its alpha-beta leaves').
+REAL play (the `play` command's default players alphabeta,mcts, and greedy,greedy, in turn) at 26,
+27 and 28 free cells (``--frees``), 17 a size (``--per-size``), proven with the outcome window (win /
+loss / draw, ``solve --target outcome``) within a node budget (``--budget``, default 5e8: about a
+minute of one idle core): per size the MEDIAN with its 95% order-statistic interval (the 5th to the
+13th of 17, distribution-free), in nodes (the longest thread's with ``--workers 2``), wall and CPU
+seconds; a position not proven within the budget counts as above it, so the median is known only
+when more than half are proven ("above X" otherwise; ``--until-decided`` stops a size as soon as
+it is above). ``--workers 2`` runs the outcome on two threads (``solve --workers 2``; the budget is
+then each thread's, and on two idle cores the wall clock pays about the longest thread's nodes),
+``--method dfpn`` by proof-number search (``solve --method dfpn``; its nodes include its alpha-beta
+leaves'). ``--out FILE`` writes the real-play measurement as JSON (``--merge``: into the file's
+other sizes), as data/octagone/frontier.json, which ``octosolve report`` quotes.
 
 Positions are reached by seeded random play (2 players, standard rules, open shields). Rates are
 given per wall-clock second and per CPU second of this process (the machine is shared: CPU time is
@@ -17,12 +22,13 @@ the fairer figure when other jobs run). The numba search gets the table ``solve`
 (sized by the free cells, ``kernels.tt_bits_for``), cleared (and so paged in) before each timed
 search; the Python twin a dict (unbounded) and its own, plainer move order, so the two search
 different trees to the same values and the ratio is one of rates (nodes per second). The default
-run takes about ten minutes (the real-play part: 5e8 nodes a position); ``--quick`` under one. The
-last line is one JSON object.
+run is long (the real-play part: 51 positions, up to 5e8 nodes each, most of the 28-free-cell ones
+to the budget: up to an hour of CPU); ``--quick`` under one minute. The last line is one JSON object.
 
     python scripts/bench_octagone.py [--quick]
-    python scripts/bench_octagone.py --real-only [--frees 25,28,30] [--workers 2] [--budget N]
-                                     [--method dfpn]
+    python scripts/bench_octagone.py --real-only [--frees 26,27,28] [--per-size 17] [--workers 2]
+                                     [--budget N] [--method dfpn] [--until-decided]
+                                     [--out data/octagone/frontier.json [--merge]]
 """
 
 from __future__ import annotations
@@ -56,13 +62,13 @@ def _frees(text: str) -> tuple[int, ...]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true",
-                    help="fewer positions (under a minute): real play at 25 free cells, one position a "
-                         "pair, 2e7 nodes, unless --frees, --per-pair or --budget say otherwise")
+                    help="fewer positions (under a minute): real play at 25 free cells, two positions (one "
+                         "a pair), 2e7 nodes, unless --frees, --per-size or --budget say otherwise")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--real-only", action="store_true", help="only the real-play positions")
     ap.add_argument("--budget", type=_whole(1, 10**12, "--budget"), default=None,
-                    help="node budget per real-play position (default 5e8, about a minute; with "
-                         "--workers 2 each thread's)")
+                    help="node budget per real-play position (default 5e8, about a minute of one idle "
+                         "core; with --workers 2 each thread's)")
     ap.add_argument("--frees", type=_frees, default=None,
                     help="free cells of the real-play positions (comma-separated; default 26,27,28)")
     ap.add_argument("--workers", type=int, choices=(1, 2), default=1,

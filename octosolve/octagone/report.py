@@ -308,8 +308,9 @@ def _frontier_lines(fr: dict | None) -> list[str]:
     rate = ""
     if rates and len(budgets) == 1:
         r = rates[len(rates) // 2]
-        rate = (f"; at the {r / 1e6:.1f} M nodes per CPU second measured (one thread, the median of "
-                f"the sizes' rates) that is {budgets[0] / r:.0f} s of one core")
+        rate = (f"; at the {r / 1e6:.1f} M nodes per CPU second of this measurement (one thread, "
+                f"the median of the sizes' rates, under the load given in the table) that is "
+                f"{budgets[0] / r:.0f} CPU s; an idle core runs faster (docs/octagone.md, Speed)")
     front = fr["frontier"]
     said = "; ".join(f"{'one thread' if k == '1' else 'two threads (`--workers 2`)'}: {v} free cells"
                      for k, v in sorted(front.items())) or "no size measured"

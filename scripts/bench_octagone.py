@@ -257,14 +257,25 @@ def real_play(args) -> dict:
     from octosolve.octagone.search import warm_up
 
     warm_up(dfpn=args.method == "dfpn")  # the kernels' compilation or cache load, outside the timing
+    import signal
+
+    def _term(signum, frame):   # SIGTERM as Ctrl-C (a background job ignores SIGINT): what was
+        raise KeyboardInterrupt  # measured is kept and written with --out, marked interrupted
+
+    signal.signal(signal.SIGTERM, _term)
     for free in frees:
         secs, csecs, crit, nodes, walls, cpus, proven, rows = [], [], [], 0, 0.0, 0.0, 0, []
         sample = real_sample(free, args.seed, count)
         load0 = _load()
         stopped = False
+        interrupted = False
         for names, gs, st in sample:
             c0 = time.process_time()
-            r = solve(st, max_nodes=budget, target="outcome", threads=threads, method=args.method)
+            try:
+                r = solve(st, max_nodes=budget, target="outcome", threads=threads, method=args.method)
+            except KeyboardInterrupt:   # Ctrl-C / SIGINT: keep what was measured, say so, stop
+                interrupted = True
+                break
             cpu = time.process_time() - c0
             ok = bool(r["proven"])
             longest = max(r.get("thread_nodes", [r["nodes"]]))
@@ -288,17 +299,18 @@ def real_play(args) -> dict:
                 stopped = True
                 break
         m_nodes, m_wall, m_cpu = (censored_median(x) for x in (crit, secs, csecs))
-        if stopped:   # the unrun positions are unknown: only the median's side of the budget is
-            for m in (m_nodes, m_wall, m_cpu):
-                m.update(median=None, ci=[None, None], ci_high_above=None, confidence=None)
+        if len(secs) < count:   # the unrun positions are unknown: at most the median's side of
+            above = len(secs) - proven >= count // 2 + 1   # the budget is (both middle ones unproven)
             for m, xs in ((m_nodes, crit), (m_wall, secs), (m_cpu, csecs)):
-                m["median_above"] = min(x for x, c in xs if c)   # both middle ones are unproven
+                m.update(median=None, ci=[None, None], ci_high_above=None, confidence=None, n=count,
+                         median_above=min(x for x, c in xs if c) if above else None)
 
         def fin(x, nd=2):
             return None if x == inf else round(x, nd) if nd else int(x)
 
         within = m_nodes["median"] is not None and m_nodes["median"] <= budget
         res[str(free)] = {"positions": len(secs), "per_size": count, "stopped_when_decided": stopped,
+                          "interrupted": interrupted,
                           "proven": proven, "threads": threads, "method": args.method,
                           "budget_nodes": budget, "median_within_budget": within,
                           "median": {"nodes": m_nodes, "wall_s": m_wall, "cpu_s": m_cpu},
@@ -311,12 +323,17 @@ def real_play(args) -> dict:
                           "load_before": load0, "load_after": _load(), "rows": rows}
         print(f"real play, {free} free cells (outcome, {args.method}, {threads} thread(s), budget "
               f"{budget:.3g} nodes{' each' if threads == 2 else ''}): {proven} of {len(secs)} proven"
-              f"{f' (stopped: {len(secs) - proven} unproven of {count} decide the median)' if stopped else ''}; "
+              f"{f' (stopped: {len(secs) - proven} unproven of {count} decide the median)' if stopped else ''}"
+              f"{f' (interrupted, of {count})' if interrupted else ''}; "
               f"median {_med_text(m_nodes, 'nodes')}, {_med_text(m_wall, 's wall')}, "
               f"{_med_text(m_cpu, 's cpu')}; {res[str(free)]['nodes_per_s_cpu']:,} nodes per cpu s; "
               f"load {load0[0]}", flush=True)
         if args.out:
             _write_out(args, res)
+        if interrupted:
+            print(f"interrupted: {free} free cells after {len(secs)} of {count} positions"
+                  + (f" (written to {args.out})" if args.out else ""), flush=True)
+            break
     goal = res.get("30", {}).get("median_s")
     print(f"goal (30 free cells from real play, median <= 60 s): "
           f"{'met' if goal is not None and goal <= 60 else 'NOT met' if '30' in res else 'not measured (30 not among the sizes)'}")

@@ -332,7 +332,9 @@ def _frontier_lines(fr: dict | None) -> list[str]:
     for e in sorted(fr["rows"], key=lambda e: (e["threads"], e["free_cells"])):
         m = e["median"]
         run = e["positions"]
-        proven = f"{e['proven']} of {run}" + (f" (stopped, of {e['per_size']})" if run < e["per_size"] else "")
+        proven = f"{e['proven']} of {run}" + (
+            f" ({'interrupted' if e.get('interrupted') else 'stopped'}, of {e['per_size']})"
+            if run < e["per_size"] else "")
         L.append(f"| {e['free_cells']} | {e['threads']} | {proven} | {_median_cell(m['nodes'], mn)} | "
                  f"{_median_cell(m['cpu_s'], sec)} | {_median_cell(m['wall_s'], sec)} | "
                  f"{e['load_before'][0]} | {e['date'][:10]} |")

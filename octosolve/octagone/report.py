@@ -268,9 +268,10 @@ def _frontier() -> dict | None:
         return None
     data = read_json(path, "frontier file")
     try:
-        rows = [{k: e[k] for k in ("free_cells", "threads", "method", "budget_nodes", "positions",
-                                   "per_size", "proven", "median", "date", "command",
-                                   "load_before", "nodes_per_s_cpu")}
+        rows = [{**{k: e[k] for k in ("free_cells", "threads", "method", "budget_nodes", "positions",
+                                      "per_size", "proven", "median", "date", "command",
+                                      "load_before", "nodes_per_s_cpu")},
+                 "interrupted": bool(e.get("interrupted"))}
                 for e in data["measurements"]]
         for e in rows:
             for unit in ("nodes", "cpu_s", "wall_s"):

@@ -90,6 +90,9 @@ def test_bench_out_writes_merges_and_the_report_reads_it(tmp_path, monkeypatch):
     assert "one thread: 24 free cells" in text
     assert "| 28 | 1 | 8 of 17 | above 500.0 M (10.0 M to above 500.0 M) |" in text
     assert "| 24 | 1 | 9 of 17 | 10.0 M (10.0 M to above 500.0 M) |" in text
+    cut = {**_entry(False), "positions": 4, "interrupted": True}
+    bench._write_out(args, {"29": cut})
+    assert "| 29 | 1 | 8 of 4 (interrupted, of 17) |" in "\n".join(report._frontier_lines(report._frontier()))
     out.write_text('{"measurements": [{"free_cells": 24}]}')
     with pytest.raises(OctoValueError, match="not a frontier file"):
         report._frontier()

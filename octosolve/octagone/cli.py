@@ -64,6 +64,21 @@ def load_position(path: str):
     return state_from_json(obj)
 
 
+OUTCOME_PAIR_FROM = 21   # free cells from which `solve --target outcome` takes both cores by default
+
+
+def default_solve_workers(st, engine: str, target: str, method: str, all_moves: bool) -> int:
+    """`solve`'s threads when --workers is not given: 2 for an alpha-beta outcome search from
+    :data:`OUTCOME_PAIR_FROM` free cells on a machine with 2 cores or more (the "a win?" and "a
+    loss?" threads: 0.5 to 0.9 of one thread's wall-clock time on the real-play positions at 28
+    and 30 free cells, docs/octagone.md); else 1, so a
+    small search (milliseconds) keeps the one thread's nodes and best move."""
+    free = sum(1 for b in st.board if b < 0)
+    pair = (engine == "numba" and target == "outcome" and method == "alphabeta" and not all_moves
+            and free >= OUTCOME_PAIR_FROM and (os.cpu_count() or 1) >= 2)
+    return 2 if pair else 1
+
+
 def _write_svg(st, path):
     if path:
         from .render import draw_svg
@@ -139,12 +154,15 @@ def play(players, variant, wrap, hidden, first, simulations, stop_after, out, po
               default="margin", show_default=True,
               help="margin: prove the exact margin of shields; outcome: prove only win, loss or draw "
                    "(a null-window search, often many times faster).")
-@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Cores to use at once, 1 to 256: with --target outcome, 2 (or more: the same) "
                    "searches 'a win?' and 'a loss?' at once in two threads on one shared table "
-                   "(--max-nodes is then each thread's budget); the python engine, the margin "
-                   "target, --method dfpn and --all-moves search on one thread (the output says "
-                   "how many threads searched; the JSON's 'threads').")
+                   "(--max-nodes is then each thread's budget; the outcome is the same, the nodes "
+                   "and the best move among equals may differ from run to run); the python engine, "
+                   "the margin target, --method dfpn and --all-moves search on one thread (the "
+                   "output says how many threads searched; the JSON's 'threads'). Default: 2 for "
+                   f"--target outcome from {OUTCOME_PAIR_FROM} free cells on a machine with 2 cores "
+                   "or more (smaller searches take milliseconds), else 1.")
 @click.option("--method", type=click.Choice(["alphabeta", "dfpn"], case_sensitive=False),
               default="alphabeta", show_default=True,
               help="With --target outcome: alphabeta (null-window search) or dfpn (proof-number "
@@ -162,6 +180,8 @@ def solve(position, engine, all_moves, max_nodes, target, workers, as_json, meth
 
     st = load_position(position)
     budget = max_nodes or DEFAULT_MAX_NODES
+    if workers is None:   # both cores for a real outcome search; one thread where it cannot help
+        workers = default_solve_workers(st, engine.lower(), target.lower(), method.lower(), all_moves)
     r = do_solve(st, engine=engine.lower(), max_nodes=budget, all_moves=all_moves, show_progress=True,
                  target=target.lower(), method=method.lower(),
                  threads=min(workers, 2) if engine.lower() == "numba" else 1)

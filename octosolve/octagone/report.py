@@ -191,6 +191,9 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
     files.append("exact_play_deep.json")
     timings["exact_play_deep"] = time.perf_counter() - t
 
+    # 3d. the real-play frontier: a data file of the bench (read only, quoted as measured)
+    frontier = _frontier()
+
     # 4. pictures: a greedy game stopped after 29 moves, solved; the end of an IV game
     t = time.perf_counter()
     game = OctagoneGame()
@@ -221,7 +224,7 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
 
     atomic_write_text(out_dir / "README.md", _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src,
                                                    replayed, solved, exact, deep_out,
-                                                   (picture, picture_iv)))
+                                                   (picture, picture_iv), frontier))
     files.insert(0, "README.md")
     sa = adv["standard/random"]
     summary = "\n".join([
@@ -248,8 +251,95 @@ def build(out_dir: Path, *, quick: bool, seed: int | None) -> dict:
         f"jolly swap worsens the mover's exact outcome in {deep_out['jolly']['worse_without']} of "
         f"{deep_out['jolly']['positions']} and improves it in "
         f"{deep_out['jolly']['better_without']}.",
-    ])
+    ] + ([f"- Positions from real play, the largest size whose median is proven within "
+           f"{', '.join(f'{b:,}' for b in sorted({e['budget_nodes'] for e in frontier['rows']}))} nodes "
+           "(about a minute of one core; 17 positions a size, the median's 95% interval in "
+           "the page): " + ("; ".join(f"{'one thread' if k == '1' else 'two threads'} {v} free cells"
+                                     for k, v in sorted(frontier["frontier"].items())) or "none measured")
+           + "."] if frontier else []))
     return {"title": "Octagone", "summary": summary, "files": files, "timings": timings}
+
+
+def _frontier() -> dict | None:
+    """data/octagone/frontier.json (``scripts/bench_octagone.py --out``), read only: None when the
+    file is absent; a malformed file is a one-line error."""
+    path = DATA_DIR / "octagone" / "frontier.json"
+    if not path.exists():
+        return None
+    data = read_json(path, "frontier file")
+    try:
+        rows = [{**{k: e[k] for k in ("free_cells", "threads", "method", "budget_nodes", "positions",
+                                      "per_size", "proven", "median", "date", "command",
+                                      "load_before", "nodes_per_s_cpu")},
+                 "interrupted": bool(e.get("interrupted"))}
+                for e in data["measurements"]]
+        for e in rows:
+            for unit in ("nodes", "cpu_s", "wall_s"):
+                e["median"][unit]["ci"][1]  # noqa: B018  (the shape is checked here)
+        return {"frontier": dict(data["frontier_within_budget"]), "rows": rows}
+    except (KeyError, TypeError, IndexError):
+        fail(f"{path}: not a frontier file written by scripts/bench_octagone.py --out")
+
+
+def _median_cell(m: dict, fmt) -> str:
+    """'4.2 (0.3-above 60)' for a median and its interval; 'above X' where unproven ones enter."""
+    med = fmt(m["median"]) if m["median"] is not None else (
+        f"above {fmt(m['median_above'])}" if m["median_above"] is not None else "?")
+    if m["confidence"] is None:
+        return med
+    lo = fmt(m["ci"][0]) if m["ci"][0] is not None else "?"
+    hi = fmt(m["ci"][1]) if m["ci"][1] is not None else f"above {fmt(m['ci_high_above'])}"
+    return f"{med} ({lo} to {hi})"
+
+
+def _frontier_lines(fr: dict | None) -> list[str]:
+    if fr is None:
+        return ["## Positions from real play: the frontier", "",
+                "Not measured here (`data/octagone/frontier.json` is absent: `python "
+                "scripts/bench_octagone.py --real-only --out data/octagone/frontier.json`).", ""]
+
+    def mn(x):
+        return f"{x / 1e6:,.1f} M"
+
+    def sec(x):
+        return f"{x:,.1f}"
+
+    budgets = sorted({e["budget_nodes"] for e in fr["rows"]})
+    rates = sorted(e["nodes_per_s_cpu"] for e in fr["rows"] if e["threads"] == 1)
+    rate = ""
+    if rates and len(budgets) == 1:
+        r = rates[len(rates) // 2]
+        rate = (f"; at the {r / 1e6:.1f} M nodes per CPU second of this measurement (one thread, "
+                f"the median of the sizes' rates, under the load given in the table) that is "
+                f"{budgets[0] / r:.0f} CPU s; an idle core runs faster (docs/octagone.md, Speed)")
+    front = fr["frontier"]
+    said = "; ".join(f"{'one thread' if k == '1' else 'two threads (`--workers 2`)'}: {v} free cells"
+                     for k, v in sorted(front.items())) or "no size measured"
+    L = ["## Positions from real play: the frontier", "",
+         "Positions reached by the computer players (alphabeta v mcts and greedy v greedy, in turn), "
+         "proven with the outcome target (`solve --target outcome`) within a node budget "
+         f"({', '.join(f'{b:,}' for b in budgets)} nodes, each thread's with two; a position not "
+         f"proven within it counts as above it){rate}. Per size: the median and its 95% order-statistic "
+         "interval (distribution-free; of 17 positions, the 5th to the 13th: 95.1%), in nodes (the longest thread's "
+         "with two: what the wall clock pays on two idle cores) and in CPU and wall-clock seconds "
+         "(both threads' CPU; the wall clock depends on the machine's load, given beside). "
+         "Measured by `scripts/bench_octagone.py --out`, read from "
+         "[data/octagone/frontier.json](../../data/octagone/frontier.json) (the command and date "
+         "of each row are there).", "",
+         f"**The largest size whose median is proven within the budget**: {said}.", "",
+         "| free cells | threads | proven | median nodes (95% CI) | median CPU s (95% CI) | "
+         "median wall s | load | date |",
+         "| ---: | ---: | --- | --- | --- | --- | ---: | --- |"]
+    for e in sorted(fr["rows"], key=lambda e: (e["threads"], e["free_cells"])):
+        m = e["median"]
+        run = e["positions"]
+        proven = f"{e['proven']} of {run}" + (
+            f" ({'interrupted' if e.get('interrupted') else 'stopped'}, of {e['per_size']})"
+            if run < e["per_size"] else "")
+        L.append(f"| {e['free_cells']} | {e['threads']} | {proven} | {_median_cell(m['nodes'], mn)} | "
+                 f"{_median_cell(m['cpu_s'], sec)} | {_median_cell(m['wall_s'], sec)} | "
+                 f"{e['load_before'][0]} | {e['date'][:10]} |")
+    return L + [""]
 
 
 def _settled(res: dict, verb: str) -> str:
@@ -280,7 +370,7 @@ def _perfect_tables(ex: dict) -> list[str]:
 
 
 def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved, exact,
-            deep, pictures) -> str:
+            deep, pictures, frontier) -> str:
     L = ["# Octagone", "",
          f"Generated by `octosolve report --only octagone{' --quick' if quick else ''}` "
          f"(seed {seed}), default rules: the `edge` reading of the "
@@ -353,6 +443,7 @@ def _readme(seed, quick, adv, fp, fp_src, matches, mt, mt_src, replayed, solved,
           f"first player at {exact['free_cells']} free cells in {a['better_for_first']} (a move of the "
           f"second player in between gave the outcome away) and worse in {a['worse_for_first']} (a "
           "move of the first player did).", ""]
+    L += [""] + _frontier_lines(frontier)
     L += ["", "## Pictures", "",
           f"{pictures[0]} ([SVG](example_position.svg), [position and proof](example_position.json)); "
           f"{pictures[1]} ([SVG](example_iv_final.svg)).", ""]

@@ -16,22 +16,27 @@ from octosolve.core.manifest import WebPage  # noqa: E402
 from octosolve.web.app import create_app  # noqa: E402
 
 
+# the test suite's own game (tests/games/: registered by its manifest alone, and named nowhere else)
+TEST_GAME = next(g for g in octosolve.games.GAMES if not g.package.startswith("octosolve."))
+NOTES = f"/{TEST_GAME.name}-notes"
+
+
 def _registry_with(monkeypatch, page: WebPage):
-    """The registry holding the tic-tac-toe game alone, its manifest declaring ``page``."""
-    ttt = dataclasses.replace(octosolve.games.get_game("tictactoe"), pages=(page,))
+    """The registry holding the test suite's own game alone, its manifest declaring ``page``."""
+    ttt = dataclasses.replace(TEST_GAME, pages=(page,))
     monkeypatch.setattr(octosolve.games, "GAMES", [ttt])
     return ttt
 
 
 def test_a_page_declared_in_a_test_games_manifest_is_served_with_its_api(monkeypatch):
-    ttt = _registry_with(monkeypatch, WebPage("/tictactoe-notes", "Tic-tac-toe notes",
+    ttt = _registry_with(monkeypatch, WebPage(NOTES, "The notes",
                                               file="index.html", api="octiles_api"))
     c = TestClient(create_app(games=[ttt], warm=False), raise_server_exceptions=False)
-    r = c.get("/tictactoe-notes")
+    r = c.get(NOTES)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     # its link in every page's menu, and the pages the registry no longer declares are gone
-    for path in ("/", "/tictactoe-notes", "/play/tictactoe"):
-        assert '<a href="/tictactoe-notes">Tic-tac-toe notes</a>' in c.get(path).text, path
+    for path in ("/", NOTES, f"/play/{TEST_GAME.name}"):
+        assert f'<a href="{NOTES}">The notes</a>' in c.get(path).text, path
     assert c.get("/octiles").status_code == 404 and c.get("/octagion").status_code == 404
     # the routes of the module its ``api`` names (Octiles' here), and of no other page's
     assert c.get("/api/octiles/board").status_code == 200

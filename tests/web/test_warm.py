@@ -54,3 +54,29 @@ def test_octagone_warms_its_exact_solver(monkeypatch):
     hint.warm()
     assert len(seen) == 1 and not seen[0].is_terminal()
     assert hint._free(seen[0]) <= min(14, hint.HINT_MAX_FREE)   # a position the solver is asked about
+
+
+def test_serve_readies_every_page_before_it_prints_its_address(monkeypatch):
+    """``serve`` asks each offered game's page data (``/info``: players, presets, Octoverso's
+    lexicon) before printing its address, in the menu's order; a game that fails is left for a real
+    request to report; an app built without warm-up (the tests' servers) skips it."""
+    from octosolve.web.app import create_app, ready_pages
+
+    app = create_app(games=[NimEntry(), BudgetNimEntry()], warm=True)
+    asked = []
+
+    def catalogue(name):
+        asked.append(name)
+        if name == "budgetnim":
+            raise RuntimeError("left for a request to report")
+        return {}
+
+    monkeypatch.setattr(app.state.sessions, "catalogue", catalogue)
+    ready_pages(app)
+    assert sorted(asked) == sorted(e.name for e in app.state.sessions.entries.values()) and len(asked) == 2
+    cold = create_app(games=[NimEntry()], warm=False)
+    monkeypatch.setattr(cold.state.sessions, "catalogue", lambda name: asked.append("cold"))
+    ready_pages(cold)
+    assert "cold" not in asked
+    app.state.pool.close()
+    cold.state.pool.close()

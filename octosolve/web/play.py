@@ -556,7 +556,8 @@ def routes(sessions: Sessions, play_page) -> list[Route]:
     async def words(request: Request):
         # the study list (every word the person could build), asked for on its own
         s = await lookup(request, await read_body_json(request))
-        return JSON(await run_in_threadpool(_locked, s, lambda: {"moves": s.words()}))
+        # (on the pool, as a search: every legal word of the hand is seconds of CPU at worst)
+        return JSON(await run_in_threadpool(_locked, s, lambda: {"moves": s.words(on_pool(s, []))}))
 
     async def ahead(request: Request):
         body = await read_body_json(request)

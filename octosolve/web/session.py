@@ -312,14 +312,15 @@ class Session:
         self._own_turn("words are built")
         return room.check(self.state, text, place)
 
-    def words(self) -> list[dict]:
+    def words(self, run=None) -> list[dict]:
         """Every move the person to move could make by building a word (the game's ``compose``
-        room's ``study``: the page's study list, asked for on its own; the view lists none)."""
-        room = self._room("compose")
-        if room is None:
+        room's ``study``: the page's study list, asked for on its own; the view lists none).
+        ``run(fn, *args)``: where the enumeration runs (the web app: a worker of its pool, as a
+        search; default: here)."""
+        if self._room("compose") is None:
             fail(f"{self.entry.name} has no word builder: its moves are listed in the view")
         self._own_turn("the words are listed")
-        return room.study(self.state)
+        return (run or (lambda fn, *args: fn(*args)))(words_of, self.entry, self.state)
 
     def check_hint(self) -> None:
         """A one-line refusal where the game gives no hint (its ``compose`` room's
@@ -491,6 +492,11 @@ def hint_of(entry, game, state, seed: int, ply: int, options: dict, level_player
             ex["line_available"] = hasattr(hints, "hint_line")
         out["exact"] = ex
     return out
+
+
+def words_of(entry, state) -> list[dict]:
+    """Every word move of the person to move (see :meth:`Session.words`)."""
+    return room(entry, "compose").study(state)
 
 
 def line_of(entry, state) -> dict:
